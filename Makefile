@@ -1,0 +1,34 @@
+# The two commands (make run, make test) and their helpers. Every target installs
+# what is missing first (scripts/deps.sh is idempotent and fast when all is present).
+SHELL := /bin/bash
+JOBS ?= $(shell nproc)
+BUILD_DIR ?= build/release
+TEST_BUILD_DIR ?= build/test
+SAN_BUILD_DIR ?= build/sanitize
+
+.PHONY: deps build run test test-sanitize bench fmt clean
+
+deps:
+	@scripts/deps.sh
+
+build: deps
+	@cmake -S . -B $(BUILD_DIR) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBUILD_TESTING=OFF >/dev/null
+	@cmake --build $(BUILD_DIR) -j $(JOBS)
+
+run: build
+	@scripts/run.sh $(BUILD_DIR)
+
+test: deps
+	@scripts/test.sh $(TEST_BUILD_DIR)
+
+test-sanitize: deps
+	@LL_CMAKE_FLAGS="-DLL_SANITIZE=ON" scripts/test.sh $(SAN_BUILD_DIR)
+
+bench: build
+	@scripts/bench.sh $(BUILD_DIR)
+
+fmt:
+	@git ls-files '*.cpp' '*.hpp' | xargs clang-format -i
+
+clean:
+	rm -rf build

@@ -1,0 +1,31 @@
+#pragma once
+#include <vector>
+
+#include "core/app/learner_ports.hpp"
+#include "core/domain/loose_value.hpp"
+#include "core/domain/result.hpp"
+
+namespace ll {
+
+struct BookProgressInput {
+    LooseValue pair_id;
+    LooseValue correct;
+    LooseValue points;
+};
+
+struct BookProgressOutput {  // 200
+    Ep total_ep = 0;
+    std::int64_t level = 0;
+    std::int64_t prev_level = 0;
+    std::int32_t streak_days = 0;
+    bool streak_increased = false;
+    Ep daily_ep = 0;
+    std::int32_t daily_goal_ep = 30;
+    bool goal_just_reached = false;
+    std::vector<UnlockedAchievement> unlocked_achievements;
+};
+
+Result<BookProgressOutput> book_progress(LearnerPorts& ports, Id user_id,
+                                         const BookProgressInput& input);
+
+}  // namespace ll

@@ -1,0 +1,23 @@
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/app/learner_ports.hpp"
+
+namespace ll {
+
+struct FeedInput {
+    std::optional<std::string> lang;   // default: learner's target language, else "de"
+    std::optional<std::string> limit;  // raw query text; parsed, clamped to 1..100, default 20
+    std::optional<std::string> after;  // raw query text; a pair id cursor
+};
+
+struct FeedOutput {
+    std::vector<FeedItem> items;
+    std::optional<Id> next_after;  // last item's pair id when the page is full
+};
+
+FeedOutput get_feed(LearnerPorts& ports, Id user_id, const FeedInput& input);
+
+}  // namespace ll

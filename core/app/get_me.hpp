@@ -1,0 +1,34 @@
+#pragma once
+#include <optional>
+#include <string>
+
+#include "core/app/learner_ports.hpp"
+#include "core/domain/result.hpp"
+
+namespace ll {
+
+struct MeOutput {
+    Id id = 0;
+    std::string email;
+    std::string role;
+    std::optional<std::string> username;
+    Ep total_ep = 0;
+    std::int32_t streak_days = 0;
+    std::int32_t daily_goal_ep = 30;
+    std::optional<Timestamp> last_practice_at;
+    std::optional<Id> language_native_id;
+    std::optional<std::string> language_native_short;
+    std::optional<std::string> language_native_titel;
+    std::optional<Id> language_target_id;
+    std::optional<std::string> language_target_short;
+    std::optional<std::string> language_target_titel;
+    std::optional<std::string> language_target_greeting;
+    std::int64_t level = 0;
+    Ep ep_into_level = 0;
+    Ep ep_to_next_level = 20;
+};
+
+// Without a profile the native language is the account's language_native_id (if set).
+Result<MeOutput> get_me(LearnerPorts& ports, Id user_id);
+
+}  // namespace ll

@@ -1,0 +1,28 @@
+#pragma once
+// Everything the learner use cases need from outside, handed in by the composition root.
+#include "core/ports/accounts.hpp"
+#include "core/ports/clock.hpp"
+#include "core/ports/feed.hpp"
+#include "core/ports/languages.hpp"
+#include "core/ports/profiles.hpp"
+#include "core/ports/progress.hpp"
+#include "core/ports/security.hpp"
+#include "core/ports/stats.hpp"
+
+namespace ll {
+
+struct LearnerPorts {
+    AccountRepository& accounts;
+    BlocklistRepository& blocklist;
+    LanguageRepository& languages;
+    ProfileRepository& profiles;
+    ProgressStore& progress;
+    AchievementRepository& achievements;
+    StatsQuery& stats;
+    FeedQuery& feed;
+    const Clock& clock;
+    PasswordHasher& hasher;
+    TokenService& tokens;
+};
+
+}  // namespace ll

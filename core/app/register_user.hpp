@@ -1,0 +1,29 @@
+#pragma once
+#include <string>
+
+#include "core/app/learner_ports.hpp"
+#include "core/domain/loose_value.hpp"
+#include "core/domain/result.hpp"
+
+namespace ll {
+
+struct RegisterInput {
+    LooseValue email;
+    LooseValue password;
+};
+
+struct UserSummary {
+    Id id = 0;
+    std::string email;
+    std::string role;
+};
+
+struct RegisterOutput {  // 201
+    UserSummary user;
+    std::string token;
+    bool needs_profile = true;
+};
+
+Result<RegisterOutput> register_user(LearnerPorts& ports, const RegisterInput& input);
+
+}  // namespace ll

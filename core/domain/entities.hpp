@@ -1,0 +1,83 @@
+#pragma once
+// The records the learner side reads and writes, as the core sees them.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/domain/types.hpp"
+
+namespace ll {
+
+inline constexpr const char* kRoleEndUser = "end-user";
+
+struct Account {
+    Id id = 0;
+    std::string email;  // normalised: trimmed, lower-cased
+    std::string password_hash;
+    std::string role = kRoleEndUser;
+    bool is_active = true;
+    std::optional<Id> language_native_id;
+};
+
+struct NewAccount {
+    std::string email;  // normalised
+    std::string password_hash;
+    std::string role = kRoleEndUser;
+};
+
+struct Language {
+    Id id = 0;
+    std::string short_en;
+    std::optional<std::string> titel_de;
+    std::optional<std::string> titel_en;
+    std::optional<std::string> titel_sv;
+    std::optional<std::string> greeting;
+};
+
+struct Profile {
+    Id id = 0;
+    Id user_id = 0;
+    Id username_id = 0;
+    std::string username;  // as typed (trimmed)
+    Id language_native_id = 0;
+    Id language_target_id = 0;
+    Ep total_ep = 0;
+    std::int32_t streak_days = 0;
+    std::int32_t daily_goal_ep = 30;
+    std::optional<Timestamp> last_practice_at;
+};
+
+struct NewProfile {
+    Id user_id = 0;
+    std::string username;            // trimmed, as typed
+    std::string username_lowercase;  // uniqueness key
+    Id language_native_id = 0;
+    Id language_target_id = 0;
+};
+
+// Achievement definitions live in the `achievements` table (decisions.md 6).
+struct AchievementDefinition {
+    std::string id;    // e.g. "first_steps"
+    std::string kind;  // "ep" or "streak"
+    std::int64_t threshold = 0;
+    std::string title_de;
+    std::string title_en;
+    std::string title_sv;
+    std::int32_t sort_order = 0;
+};
+
+struct AchievementStatus {
+    AchievementDefinition definition;
+    std::optional<Timestamp> unlocked_at;  // nullopt while locked
+};
+
+struct UnlockedAchievement {
+    AchievementDefinition definition;
+    Timestamp unlocked_at;
+};
+
+// Does this definition hold for these figures? (decisions.md 6)
+bool achievement_reached(const AchievementDefinition& def, Ep total_ep, std::int32_t streak_days);
+
+}  // namespace ll

@@ -1,0 +1,19 @@
+#pragma once
+// Wire formats of dates and instants (decisions.md 3).
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "core/domain/types.hpp"
+
+namespace ll {
+
+// "2026-11-22"
+std::string format_date(Date d);
+std::optional<Date> parse_date(std::string_view text);
+// "2026-11-22T08:52:16.123Z"
+std::string format_timestamp(Timestamp t);
+// Accepts the format above and also "YYYY-MM-DD HH:MM:SS[.fff][+00]" as databases print it.
+std::optional<Timestamp> parse_timestamp(std::string_view text);
+
+}  // namespace ll

@@ -1,0 +1,40 @@
+#pragma once
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/domain/types.hpp"
+
+namespace ll {
+
+struct FeedCategory {
+    Id id = 0;
+    std::string label;
+};
+
+struct FeedQuestion {
+    std::optional<std::string> de, en, sv;
+    std::optional<std::string> short_answer_de, short_answer_en, short_answer_se;
+};
+
+struct FeedItem {
+    Id pair_id = 0;
+    std::string answer_type;
+    std::int32_t level = 1;
+    std::optional<std::string> statement_de, statement_en, statement_sv;
+    std::optional<FeedQuestion> question;
+    std::string image_url;  // /media/<name>
+    std::string audio_url;  // /media/<name>
+    std::vector<FeedCategory> categories;
+};
+
+// Published pairs whose picture has an image and whose statement has audio in `lang`,
+// ordered by pair id ascending, ids > after, at most `limit`.
+class FeedQuery {
+public:
+    virtual ~FeedQuery() = default;
+    virtual std::vector<FeedItem> page(std::string_view lang, std::optional<Id> after, int limit) = 0;
+};
+
+}  // namespace ll

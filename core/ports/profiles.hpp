@@ -1,0 +1,29 @@
+#pragma once
+#include <optional>
+#include <string_view>
+
+#include "core/domain/entities.hpp"
+
+namespace ll {
+
+enum class CreateProfileStatus { created, profile_exists, username_taken };
+
+struct CreateProfileOutcome {
+    CreateProfileStatus status = CreateProfileStatus::created;
+    Profile profile;  // filled when created
+};
+
+// users_public + user_names.
+class ProfileRepository {
+public:
+    virtual ~ProfileRepository() = default;
+    virtual std::optional<Profile> find_by_user(Id user_id) = 0;
+    virtual bool username_taken(std::string_view username_lowercase) = 0;
+    // One transaction: the user_names row and the users_public row, or neither (a failed
+    // creation reserves no username). Races resolve to profile_exists / username_taken.
+    virtual CreateProfileOutcome create(const NewProfile& profile) = 0;
+    // false when the user has no profile.
+    virtual bool set_daily_goal(Id user_id, std::int32_t goal) = 0;
+};
+
+}  // namespace ll

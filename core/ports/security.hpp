@@ -1,0 +1,36 @@
+#pragma once
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "core/domain/types.hpp"
+
+namespace ll {
+
+class PasswordHasher {
+public:
+    virtual ~PasswordHasher() = default;
+    virtual std::string hash(std::string_view password) = 0;
+    virtual bool verify(std::string_view hash, std::string_view password) = 0;
+    // The stored hash has weaker parameters than configured: re-hash after a good login.
+    virtual bool needs_rehash(std::string_view hash) = 0;
+    // Spends the time of one verification against a fixed hash (login with unknown e-mail).
+    virtual void verify_dummy(std::string_view password) = 0;
+};
+
+struct TokenClaims {
+    Id user_id = 0;
+    std::string email;
+    std::string role;
+    std::string native_lang = "de";
+};
+
+class TokenService {
+public:
+    virtual ~TokenService() = default;
+    virtual std::string issue(const TokenClaims& claims, Timestamp now) = 0;
+    // nullopt for anything but a well-formed, correctly signed, unexpired HS256 token.
+    virtual std::optional<TokenClaims> verify(std::string_view token, Timestamp now) = 0;
+};
+
+}  // namespace ll

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages the project needs, only those that are missing.
+# Quiet and fast (one dpkg-query) when everything is present.
+set -euo pipefail
+
+packages=(
+  build-essential cmake ninja-build ccache pkg-config git
+  libboost1.81-dev libboost-json1.81-dev libboost-url1.81-dev
+  libsoci-dev libsqlite3-dev sqlite3 libpq-dev
+  libsodium-dev libssl-dev libfmt-dev libspdlog-dev catch2
+  postgresql-15 postgresql-client-15 tzdata
+  espeak-ng sox dict-freedict-deu-eng dict-freedict-deu-swe
+  wrk nginx-light curl procps
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${db:Status-Status}' "$p" 2>/dev/null | grep -q '^installed$' || missing+=("$p")
+done
+
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "deps.sh: installing ${missing[*]}"
+if [ "$(id -u)" -ne 0 ]; then
+  echo "deps.sh: missing packages and not root; run: sudo $0" >&2
+  exit 1
+fi
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+echo "deps.sh: done"

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# A throw-away PostgreSQL cluster on 127.0.0.1 from Debian's binaries, for tests and benchmarks.
+#   pg-throwaway.sh start DIR   -> creates DIR, starts the server, prints the DATABASE_URL
+#   pg-throwaway.sh stop DIR    -> stops the server and removes DIR
+#   pg-throwaway.sh restart DIR -> restarts the server on the same port (fault tests)
+#   pg-throwaway.sh kill DIR    -> stops it immediately (fault tests), `start-again DIR` brings it back
+set -euo pipefail
+PGBIN=${PGBIN:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)}
+[ -x "$PGBIN/initdb" ] || { echo "pg-throwaway: PostgreSQL server binaries not found (run scripts/deps.sh)" >&2; exit 1; }
+cmd=${1:?usage: pg-throwaway.sh start|stop|restart|kill|start-again DIR}
+dir=${2:?usage: pg-throwaway.sh start|stop|restart|kill|start-again DIR}
+
+# initdb refuses to run as root: run the server as the postgres system user then.
+as_owner() {
+  if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
+}
+
+pgctl() { as_owner "$PGBIN/pg_ctl" -D "$dir/data" -l "$dir/log" -w -t 30 "$@" >/dev/null; }
+
+case "$cmd" in
+start)
+  mkdir -p "$dir"
+  [ "$(id -u)" -eq 0 ] && chown postgres: "$dir"
+  as_owner "$PGBIN/initdb" -D "$dir/data" -U langlearn -A trust -E UTF8 --locale=C.UTF-8 >/dev/null
+  for attempt in 1 2 3 4 5 6 7 8; do
+    port=$(( 20000 + RANDOM % 30000 ))
+    cat >> "$dir/data/postgresql.conf" <<CONF
+port = $port
+listen_addresses = '127.0.0.1'
+unix_socket_directories = '$dir'
+fsync = off
+synchronous_commit = off
+full_page_writes = off
+max_connections = 200
+shared_buffers = 128MB
+CONF
+    if pgctl start; then
+      echo "$port" > "$dir/port"
+      as_owner "$PGBIN/createdb" -h 127.0.0.1 -p "$port" -U langlearn langlearn
+      echo "postgresql://langlearn@127.0.0.1:$port/langlearn"
+      exit 0
+    fi
+  done
+  echo "pg-throwaway: could not start PostgreSQL, see $dir/log" >&2
+  exit 1
+  ;;
+stop)
+  [ -d "$dir/data" ] && pgctl -m immediate stop || true
+  rm -rf "$dir"
+  ;;
+restart) pgctl -m fast restart ;;
+kill) pgctl -m immediate stop ;;
+start-again) pgctl start ;;
+*) echo "pg-throwaway: unknown command $cmd" >&2; exit 2 ;;
+esac
