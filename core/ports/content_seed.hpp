@@ -1,0 +1,24 @@
+#pragma once
+// Minimal content writing for seeds and tests until the authoring issue brings the full
+// content repositories: categories and pairs with an answer type.
+#include <string>
+#include <vector>
+
+#include "core/domain/types.hpp"
+
+namespace ll {
+
+struct SeedPair {
+    std::string answer_type;  // word, question, text, yes_no (anything else counts as Sonstige)
+    std::string status = "published";
+    std::vector<Id> category_ids;  // written to pair_categories
+};
+
+class ContentSeeder {
+public:
+    virtual ~ContentSeeder() = default;
+    virtual Id add_category(const std::string& titel_de) = 0;
+    virtual Id add_pair(const SeedPair& pair) = 0;
+};
+
+}  // namespace ll
