@@ -8,7 +8,7 @@ packages=(
   libboost1.81-dev libboost-json1.81-dev libboost-url1.81-dev
   libsoci-dev libsqlite3-dev sqlite3 libpq-dev
   libsodium-dev libssl-dev libfmt-dev libspdlog-dev catch2
-  postgresql-15 postgresql-client-15 tzdata
+  postgresql-15 postgresql-client-15 tzdata python3 python3-yaml python3-jsonschema
   espeak-ng sox dict-freedict-deu-eng dict-freedict-deu-swe
   wrk nginx-light curl procps
 )
