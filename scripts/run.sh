@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# make run: migrate and seed a SQLite database under var/, then start both services in the
+# foreground with development settings. Ctrl-C stops both.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build_dir=${1:-build/release}
+bin="$build_dir/apps"
+
+mkdir -p var/media
+export DATABASE_URL=${DATABASE_URL:-sqlite://./var/langlearn.db}
+export MEDIA_DIR=${MEDIA_DIR:-./var/media}
+export LOG_LEVEL=${LOG_LEVEL:-info}
+export APP_TIMEZONE=${APP_TIMEZONE:-Europe/Berlin}
+if [ -z "${JWT_SECRET:-}" ]; then
+  # A fixed development secret so tokens survive restarts; never use it in production.
+  export JWT_SECRET=dev-only-secret-change-me-0123456789abcdef
+  echo "make run: using the DEVELOPMENT JWT_SECRET (set JWT_SECRET for anything real)"
+fi
+if [ -z "${DEV_TOKENS:-}" ]; then
+  export DEV_TOKENS=dev-token-for-local-authoring-0001
+  echo "make run: authoring development token: $DEV_TOKENS"
+fi
+
+"$bin/langlearn-admin/langlearn-admin" migrate
+"$bin/langlearn-admin/langlearn-admin" seed --demo
+
+pids=()
+cleanup() { for p in "${pids[@]}"; do kill -TERM "$p" 2>/dev/null || true; done; wait || true; }
+trap cleanup EXIT INT TERM
+
+PORT=${LEARNER_PORT:-8080} "$bin/learner-api/learner-api" & pids+=($!)
+PORT=${AUTHORING_PORT:-8081} "$bin/authoring-api/authoring-api" & pids+=($!)
+echo "make run: learner-api on http://127.0.0.1:${LEARNER_PORT:-8080}, authoring-api on http://127.0.0.1:${AUTHORING_PORT:-8081} (Ctrl-C stops both)"
+wait -n || true
