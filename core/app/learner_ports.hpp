@@ -33,10 +33,17 @@ namespace ll {
 
 inline LearnerPorts make_learner_ports(StorageBackend& storage, const Clock& clock,
                                        PasswordHasher& hasher, TokenService& tokens) {
-    return LearnerPorts{storage.accounts(), storage.blocklist(), storage.languages(),
-                        storage.profiles(), storage.progress(), storage.achievements(),
-                        storage.stats(),    storage.feed(),     clock,
-                        hasher,             tokens};
+    return LearnerPorts{storage.accounts(),
+                        storage.blocklist(),
+                        storage.languages(),
+                        storage.profiles(),
+                        storage.progress(),
+                        storage.achievements(),
+                        storage.stats(),
+                        storage.feed(),
+                        clock,
+                        hasher,
+                        tokens};
 }
 
 }  // namespace ll

@@ -19,57 +19,113 @@ struct Error {
 };
 
 namespace errors {
-inline Error make(int status, const char* message) { return Error{status, message, {}, {}}; }
+inline Error make(int status, const char* message) {
+    return Error{status, message, {}, {}};
+}
 
 // 400
-inline Error email_and_password_required() { return make(400, "email and password are required"); }
-inline Error invalid_email_format() { return make(400, "Invalid email format"); }
-inline Error password_too_short() { return make(400, "Password must be at least 8 characters"); }
-inline Error password_too_long() { return make(400, "Password must be at most 1024 characters"); }
-inline Error invalid_username_format() { return make(400, "Invalid username format"); }
+inline Error email_and_password_required() {
+    return make(400, "email and password are required");
+}
+inline Error invalid_email_format() {
+    return make(400, "Invalid email format");
+}
+inline Error password_too_short() {
+    return make(400, "Password must be at least 8 characters");
+}
+inline Error password_too_long() {
+    return make(400, "Password must be at most 1024 characters");
+}
+inline Error invalid_username_format() {
+    return make(400, "Invalid username format");
+}
 inline Error invalid_username_format_unavailable() {
     return Error{400, "Invalid username format", false, {}};
 }
 inline Error profile_fields_required() {
     return make(400, "username, nativeLang and targetLang are required");
 }
-inline Error languages_must_differ() { return make(400, "nativeLang and targetLang must differ"); }
-inline Error invalid_language_ids() { return make(400, "Invalid language id(s)"); }
-inline Error pair_id_required() { return make(400, "pair_id is required"); }
-inline Error pair_id_not_positive() { return make(400, "pair_id must be a positive integer"); }
-inline Error invalid_json_body() { return make(400, "Invalid JSON body"); }
+inline Error languages_must_differ() {
+    return make(400, "nativeLang and targetLang must differ");
+}
+inline Error invalid_language_ids() {
+    return make(400, "Invalid language id(s)");
+}
+inline Error pair_id_required() {
+    return make(400, "pair_id is required");
+}
+inline Error pair_id_not_positive() {
+    return make(400, "pair_id must be a positive integer");
+}
+inline Error invalid_json_body() {
+    return make(400, "Invalid JSON body");
+}
 // 401
-inline Error unauthorized() { return make(401, "Unauthorized"); }
-inline Error invalid_token() { return make(401, "Invalid or expired token"); }
-inline Error invalid_credentials() { return make(401, "Invalid credentials"); }
+inline Error unauthorized() {
+    return make(401, "Unauthorized");
+}
+inline Error invalid_token() {
+    return make(401, "Invalid or expired token");
+}
+inline Error invalid_credentials() {
+    return make(401, "Invalid credentials");
+}
 // 403
-inline Error registration_not_allowed() { return make(403, "Registration not allowed"); }
-inline Error account_deactivated() { return make(403, "Account deactivated"); }
-inline Error insufficient_permissions() { return make(403, "Insufficient permissions"); }
+inline Error registration_not_allowed() {
+    return make(403, "Registration not allowed");
+}
+inline Error account_deactivated() {
+    return make(403, "Account deactivated");
+}
+inline Error insufficient_permissions() {
+    return make(403, "Insufficient permissions");
+}
 // 404
-inline Error user_not_found() { return make(404, "User not found"); }
-inline Error pair_not_found() { return make(404, "Pair not found"); }
-inline Error not_found() { return make(404, "Not found"); }
+inline Error user_not_found() {
+    return make(404, "User not found");
+}
+inline Error pair_not_found() {
+    return make(404, "Pair not found");
+}
+inline Error not_found() {
+    return make(404, "Not found");
+}
 // 405
-inline Error method_not_allowed() { return make(405, "Method not allowed"); }
+inline Error method_not_allowed() {
+    return make(405, "Method not allowed");
+}
 // 409
-inline Error email_already_registered() { return make(409, "Email already registered"); }
-inline Error profile_already_exists() { return make(409, "Profile already exists"); }
-inline Error username_taken() { return make(409, "Username already taken"); }
+inline Error email_already_registered() {
+    return make(409, "Email already registered");
+}
+inline Error profile_already_exists() {
+    return make(409, "Profile already exists");
+}
+inline Error username_taken() {
+    return make(409, "Username already taken");
+}
 inline Error no_profile_for_progress() {
     return make(409, "Kein Profil vorhanden. Bitte zuerst ein Profil anlegen.");
 }
-inline Error no_profile_for_goal() { return make(409, "Kein Profil vorhanden."); }
+inline Error no_profile_for_goal() {
+    return make(409, "Kein Profil vorhanden.");
+}
 // 413, 422, 429, 500, 503
-inline Error payload_too_large() { return make(413, "Payload too large"); }
+inline Error payload_too_large() {
+    return make(413, "Payload too large");
+}
 inline Error idempotency_key_reused() {
     return make(422, "Idempotency-Key reused with a different request");
 }
 inline Error too_many_requests(int retry_after) {
     return Error{429, "Too many requests", {}, retry_after};
 }
-inline Error internal() { return make(500, "Internal server error"); }
-inline Error service_unavailable() { return make(503, "Service unavailable"); }
+inline Error internal() {
+    return make(500, "Internal server error");
+}
+inline Error service_unavailable() {
+    return make(503, "Service unavailable");
+}
 }  // namespace errors
 
 // Thrown by adapters when the database cannot be reached; the HTTP layer answers 503.

@@ -22,11 +22,27 @@ struct LooseValue {
 
     static LooseValue missing() { return {}; }
     static LooseValue null() { return make(Kind::null); }
-    static LooseValue of(bool b) { auto v = make(Kind::boolean); v.boolean = b; return v; }
-    static LooseValue of(std::int64_t i) { auto v = make(Kind::integer); v.integer = i; return v; }
+    static LooseValue of(bool b) {
+        auto v = make(Kind::boolean);
+        v.boolean = b;
+        return v;
+    }
+    static LooseValue of(std::int64_t i) {
+        auto v = make(Kind::integer);
+        v.integer = i;
+        return v;
+    }
     static LooseValue of(int i) { return of(static_cast<std::int64_t>(i)); }
-    static LooseValue of(double d) { auto v = make(Kind::number); v.number = d; return v; }
-    static LooseValue of(std::string s) { auto v = make(Kind::string); v.string = std::move(s); return v; }
+    static LooseValue of(double d) {
+        auto v = make(Kind::number);
+        v.number = d;
+        return v;
+    }
+    static LooseValue of(std::string s) {
+        auto v = make(Kind::string);
+        v.string = std::move(s);
+        return v;
+    }
     static LooseValue of(const char* s) { return of(std::string(s)); }
     static LooseValue object() { return make(Kind::object); }
     static LooseValue array(std::shared_ptr<LooseValue> first_element) {
@@ -39,8 +55,12 @@ struct LooseValue {
     // A non-empty string: what "present" means for the spec's string fields (decisions.md 10).
     bool is_nonempty_string() const { return kind == Kind::string && !string.empty(); }
 
-private:
-    static LooseValue make(Kind k) { LooseValue v; v.kind = k; return v; }
+  private:
+    static LooseValue make(Kind k) {
+        LooseValue v;
+        v.kind = k;
+        return v;
+    }
 };
 
 }  // namespace ll

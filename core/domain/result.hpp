@@ -9,9 +9,9 @@ namespace ll {
 
 template <typename T>
 class Result {
-public:
-    Result(T value) : v_(std::move(value)) {}          // NOLINT: implicit on purpose
-    Result(Error error) : v_(std::move(error)) {}      // NOLINT: implicit on purpose
+  public:
+    Result(T value) : v_(std::move(value)) {}      // NOLINT: implicit on purpose
+    Result(Error error) : v_(std::move(error)) {}  // NOLINT: implicit on purpose
 
     bool ok() const { return v_.index() == 0; }
     explicit operator bool() const { return ok(); }
@@ -21,7 +21,7 @@ public:
     T* operator->() { return &value(); }
     const T* operator->() const { return &value(); }
 
-private:
+  private:
     std::variant<T, Error> v_;
 };
 

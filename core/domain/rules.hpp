@@ -22,7 +22,8 @@ LevelInfo level_info(Ep total_ep);
 
 // ---- Streak (service.md progress step 3, decisions.md 4): `last_practice` is the calendar date
 // of last_practice_at in APP_TIMEZONE (nullopt when never practised).
-std::int32_t next_streak(std::int32_t previous_streak, std::optional<Date> last_practice, Date today);
+std::int32_t next_streak(std::int32_t previous_streak, std::optional<Date> last_practice,
+                         Date today);
 
 // ---- Goal reached by this card (service.md progress response).
 bool goal_just_reached(Ep daily_ep, Ep daily_goal_ep, Ep points);

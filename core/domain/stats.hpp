@@ -46,7 +46,7 @@ struct Stats {
     std::vector<StatsDay> daily;  // exactly 84 entries, ascending, ending today
     StatsToday today;
     StatsTotals totals;
-    std::vector<StatsSkill> skills;  // exactly three, fixed order
+    std::vector<StatsSkill> skills;         // exactly three, fixed order
     std::vector<StatsCategory> categories;  // points > 0, points descending (then id)
 };
 

@@ -1,0 +1,79 @@
+#include "core/app/create_profile.hpp"
+
+#include <algorithm>
+
+#include "core/domain/rules.hpp"
+
+namespace ll {
+namespace {
+
+// A language id field: a JSON number or string; other types count as missing (decisions.md 3).
+struct LanguageField {
+    bool present = false;
+    std::optional<Id> id;  // when it is a positive integer or a digit string
+    std::string raw;       // for the "must differ" comparison of values that are no ids
+};
+
+LanguageField read_language(const LooseValue& v) {
+    using K = LooseValue::Kind;
+    LanguageField field;
+    if (v.kind == K::string) {
+        field.present = !v.string.empty();
+        field.raw = "s:" + v.string;
+    } else if (v.kind == K::integer) {
+        field.present = true;
+        field.raw = "i:" + std::to_string(v.integer);
+    } else if (v.kind == K::number) {
+        field.present = true;
+        field.raw = "n:" + std::to_string(v.number);
+    }
+    if (field.present) field.id = parse_pair_id(v).id;  // same positive-integer rule as ids
+    return field;
+}
+
+}  // namespace
+
+Result<CreateProfileOutput> create_profile(LearnerPorts& ports, Id user_id,
+                                           const CreateProfileInput& input) {
+    const LanguageField native = read_language(input.native_lang);
+    const LanguageField target = read_language(input.target_lang);
+    if (!input.username.is_nonempty_string() || !native.present || !target.present) {
+        return errors::profile_fields_required();
+    }
+    const std::string username = trim(input.username.string);
+    if (!is_valid_username(username)) return errors::invalid_username_format();
+    const bool same =
+        (native.id && target.id) ? *native.id == *target.id : native.raw == target.raw;
+    if (same) return errors::languages_must_differ();
+    if (ports.profiles.find_by_user(user_id)) return errors::profile_already_exists();
+    const std::string lowercase = ascii_lower(username);
+    if (ports.profiles.username_taken(lowercase)) return errors::username_taken();
+
+    const auto languages = ports.languages.list_published();
+    const auto published = [&](const std::optional<Id>& id) {
+        return id && std::any_of(languages.begin(), languages.end(),
+                                 [&](const Language& l) { return l.id == *id; });
+    };
+    if (!published(native.id) || !published(target.id)) return errors::invalid_language_ids();
+
+    const auto outcome =
+        ports.profiles.create(NewProfile{user_id, username, lowercase, *native.id, *target.id});
+    switch (outcome.status) {
+        case CreateProfileStatus::profile_exists:
+            return errors::profile_already_exists();
+        case CreateProfileStatus::username_taken:
+            return errors::username_taken();
+        case CreateProfileStatus::created:
+            break;
+    }
+    try {
+        ports.accounts.set_native_language(user_id, *native.id);
+    } catch (const std::exception&) {
+        // service.md: a failure of this last step is ignored.
+    }
+    const Profile& p = outcome.profile;
+    return CreateProfileOutput{p.id, p.user_id, p.username, p.language_native_id,
+                               p.language_target_id};
+}
+
+}  // namespace ll

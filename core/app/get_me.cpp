@@ -1,0 +1,47 @@
+#include "core/app/get_me.hpp"
+
+#include "core/app/languages_lookup.hpp"
+#include "core/domain/rules.hpp"
+
+namespace ll {
+
+Result<MeOutput> get_me(LearnerPorts& ports, Id user_id) {
+    const auto account = ports.accounts.find_by_id(user_id);
+    if (!account) return errors::user_not_found();
+    const auto profile = ports.profiles.find_by_user(user_id);
+    const auto languages = ports.languages.list_published();
+
+    MeOutput me;
+    me.id = account->id;
+    me.email = account->email;
+    me.role = account->role;
+    std::optional<Id> native_id = account->language_native_id;
+    std::optional<Id> target_id;
+    if (profile) {
+        me.username = profile->username;
+        me.total_ep = profile->total_ep;
+        me.streak_days = profile->streak_days;
+        me.daily_goal_ep = profile->daily_goal_ep;
+        me.last_practice_at = profile->last_practice_at;
+        native_id = profile->language_native_id;
+        target_id = profile->language_target_id;
+    }
+    me.language_native_id = native_id;
+    if (const Language* native = find_language(languages, native_id)) {
+        me.language_native_short = native->short_en;
+        me.language_native_titel = native->titel_de;
+    }
+    me.language_target_id = target_id;
+    if (const Language* target = find_language(languages, target_id)) {
+        me.language_target_short = target->short_en;
+        me.language_target_titel = target->titel_de;
+        me.language_target_greeting = target->greeting;
+    }
+    const LevelInfo level = level_info(me.total_ep);
+    me.level = level.level;
+    me.ep_into_level = level.ep_into_level;
+    me.ep_to_next_level = level.ep_to_next_level;
+    return me;
+}
+
+}  // namespace ll

@@ -1,0 +1,18 @@
+#pragma once
+// Finding a published language by id among the repository's list.
+#include <optional>
+#include <vector>
+
+#include "core/domain/entities.hpp"
+
+namespace ll {
+
+inline const Language* find_language(const std::vector<Language>& languages, std::optional<Id> id) {
+    if (!id) return nullptr;
+    for (const auto& language : languages) {
+        if (language.id == *id) return &language;
+    }
+    return nullptr;
+}
+
+}  // namespace ll

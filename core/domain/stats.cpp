@@ -1,0 +1,78 @@
+// Shaping GET /auth/stats from what the database summed (service.md).
+#include "core/domain/stats.hpp"
+
+#include <algorithm>
+#include <array>
+#include <map>
+
+namespace ll {
+
+Date stats_window_start(Date today) {
+    return today - std::chrono::days{kStatsWindowDays - 1};
+}
+
+std::optional<std::string> skill_label_for(std::string_view answer_type) {
+    if (answer_type == "word" || answer_type == "question") return "Vokabular";
+    if (answer_type == "text") return "Lesen";
+    if (answer_type == "yes_no") return "Verständnis";
+    return std::nullopt;  // Sonstige: counted nowhere, never returned
+}
+
+namespace {
+double ratio(std::int64_t part, std::int64_t whole) {
+    return whole == 0 ? 0.0 : static_cast<double>(part) / static_cast<double>(whole);
+}
+}  // namespace
+
+Stats aggregate_stats(const StatsSnapshot& snapshot, Date today) {
+    Stats stats;
+    const Date start = stats_window_start(today);
+
+    std::map<Date, const DailyActivityRow*> by_date;
+    for (const auto& row : snapshot.daily) {
+        if (row.date >= start && row.date <= today) by_date[row.date] = &row;
+    }
+    stats.daily.reserve(kStatsWindowDays);
+    for (Date d = start; d <= today; d += std::chrono::days{1}) {
+        const auto it = by_date.find(d);
+        if (it == by_date.end()) {
+            stats.daily.push_back(StatsDay{d, 0, 0, 0});
+        } else {
+            stats.daily.push_back(
+                StatsDay{d, it->second->ep, it->second->cards, it->second->correct});
+        }
+    }
+    stats.today.ep = stats.daily.back().ep;
+    stats.today.cards = stats.daily.back().cards;
+    stats.today.daily_goal_ep = snapshot.daily_goal_ep.value_or(30);
+
+    stats.totals.pairs_practiced = snapshot.pairs_practiced;
+    stats.totals.total_seen = snapshot.total_seen;
+    stats.totals.total_correct = snapshot.total_correct;
+    stats.totals.accuracy = ratio(snapshot.total_correct, snapshot.total_seen);
+
+    static const std::array<const char*, 3> kOrder = {"Vokabular", "Lesen", "Verständnis"};
+    std::array<std::int64_t, 3> seen{}, correct{};
+    for (const auto& counts : snapshot.by_answer_type) {
+        const auto label = skill_label_for(counts.answer_type);
+        if (!label) continue;
+        const auto index = static_cast<std::size_t>(
+            std::find(kOrder.begin(), kOrder.end(), *label) - kOrder.begin());
+        seen[index] += counts.seen;
+        correct[index] += counts.correct;
+    }
+    for (std::size_t i = 0; i < kOrder.size(); ++i) {
+        stats.skills.push_back(StatsSkill{kOrder[i], ratio(correct[i], seen[i]), seen[i]});
+    }
+
+    for (const auto& c : snapshot.categories) {
+        if (c.points > 0)
+            stats.categories.push_back(StatsCategory{c.id, c.label, c.points, c.seen});
+    }
+    std::sort(stats.categories.begin(), stats.categories.end(), [](const auto& a, const auto& b) {
+        return a.points != b.points ? a.points > b.points : a.id < b.id;
+    });
+    return stats;
+}
+
+}  // namespace ll

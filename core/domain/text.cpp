@@ -1,0 +1,71 @@
+// Text rules: JavaScript-compatible trimming, e-mail shape, username format, code points.
+#include <algorithm>
+
+#include "core/domain/rules.hpp"
+#include "core/domain/utf8.hpp"
+
+namespace ll {
+
+std::string trim(std::string_view s) {
+    std::size_t begin = 0;
+    while (begin < s.size()) {
+        const auto [cp, len] = utf8::decode(s, begin);
+        if (!utf8::is_js_whitespace(cp)) break;
+        begin += len;
+    }
+    std::size_t end = s.size();
+    while (end > begin) {
+        const std::size_t start = utf8::previous(s, end);
+        const auto [cp, len] = utf8::decode(s, start);
+        if (!utf8::is_js_whitespace(cp)) break;
+        end = start;
+    }
+    return std::string(s.substr(begin, end - begin));
+}
+
+std::string ascii_lower(std::string_view s) {
+    std::string out(s);
+    std::transform(out.begin(), out.end(), out.begin(), [](char c) {
+        return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+    });
+    return out;
+}
+
+std::size_t code_point_count(std::string_view text) {
+    std::size_t count = 0;
+    for (std::size_t i = 0; i < text.size(); i += utf8::decode(text, i).length) ++count;
+    return count;
+}
+
+std::string normalize_email(std::string_view raw) {
+    return ascii_lower(trim(raw));
+}
+
+// Mirrors /^[^\s@]+@[^\s@]+\.[^\s@]+$/.
+bool is_valid_email_shape(std::string_view email) {
+    for (std::size_t i = 0; i < email.size();) {
+        const auto [cp, len] = utf8::decode(email, i);
+        if (utf8::is_js_whitespace(cp)) return false;
+        i += len;
+    }
+    const auto at = email.find('@');
+    if (at == std::string_view::npos || at == 0) return false;
+    const std::string_view domain = email.substr(at + 1);
+    if (domain.find('@') != std::string_view::npos) return false;
+    // Some dot with at least one character on each side.
+    for (std::size_t dot = domain.find('.'); dot != std::string_view::npos;
+         dot = domain.find('.', dot + 1)) {
+        if (dot > 0 && dot + 1 < domain.size()) return true;
+    }
+    return false;
+}
+
+bool is_valid_username(std::string_view name) {
+    if (name.size() < 3 || name.size() > 20) return false;
+    return std::all_of(name.begin(), name.end(), [](char c) {
+        return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+               c == '_';
+    });
+}
+
+}  // namespace ll
