@@ -1,0 +1,59 @@
+#pragma once
+// Stand-ins for argon2id and JWT in the core unit tests: fast and transparent. The real
+// adapters live in adapters/security and have tests of their own.
+#include <atomic>
+#include <string>
+#include <vector>
+
+#include "core/ports/clock.hpp"
+#include "core/ports/security.hpp"
+
+namespace ll {
+
+class FakePasswordHasher final : public PasswordHasher {
+  public:
+    std::string hash(std::string_view password) override { return "fake$" + std::string(password); }
+    bool verify(std::string_view hash, std::string_view password) override {
+        ++verifications;
+        const auto dollar = hash.find('$');
+        return dollar != std::string_view::npos && hash.substr(dollar + 1) == password;
+    }
+    // Hashes made with "old" parameters start with "old$".
+    bool needs_rehash(std::string_view hash) override { return hash.substr(0, 4) == "old$"; }
+    void verify_dummy(std::string_view) override { ++dummy_verifications; }
+
+    std::atomic<int> verifications{0};
+    std::atomic<int> dummy_verifications{0};
+};
+
+// token = "tok|<userId>|<role>|<email>|<native_lang>|<exp ms>"
+class FakeTokenService final : public TokenService {
+  public:
+    explicit FakeTokenService(std::chrono::milliseconds lifetime = std::chrono::hours{24 * 7})
+        : lifetime_(lifetime) {}
+    std::string issue(const TokenClaims& c, Timestamp now) override {
+        return "tok|" + std::to_string(c.user_id) + "|" + c.role + "|" + c.email + "|" +
+               c.native_lang + "|" + std::to_string((now + lifetime_).time_since_epoch().count());
+    }
+    std::optional<TokenClaims> verify(std::string_view token, Timestamp now) override {
+        std::vector<std::string> parts;
+        std::size_t start = 0;
+        for (std::size_t bar; (bar = token.find('|', start)) != std::string_view::npos;
+             start = bar + 1) {
+            parts.emplace_back(token.substr(start, bar - start));
+        }
+        parts.emplace_back(token.substr(start));
+        if (parts.size() != 6 || parts[0] != "tok") return std::nullopt;
+        try {
+            if (std::stoll(parts[5]) <= now.time_since_epoch().count()) return std::nullopt;
+            return TokenClaims{std::stoll(parts[1]), parts[3], parts[2], parts[4]};
+        } catch (const std::exception&) {
+            return std::nullopt;
+        }
+    }
+
+  private:
+    std::chrono::milliseconds lifetime_;
+};
+
+}  // namespace ll

@@ -1,0 +1,101 @@
+#include "adapters/memory/memory_backend.hpp"
+
+#include "adapters/memory/memory_state.hpp"
+
+namespace ll {
+
+struct MemoryBackend::Ports {
+    std::unique_ptr<AccountRepository> accounts;
+    std::unique_ptr<BlocklistRepository> blocklist;
+    std::unique_ptr<LanguageRepository> languages;
+    std::unique_ptr<ProfileRepository> profiles;
+    std::unique_ptr<ProgressStore> progress;
+    std::unique_ptr<AchievementRepository> achievements;
+    std::unique_ptr<StatsQuery> stats;
+    std::unique_ptr<FeedQuery> feed;
+    std::unique_ptr<ContentSeeder> content;
+};
+
+MemoryBackend::MemoryBackend()
+    : state_(std::make_unique<State>()), ports_(std::make_unique<Ports>()) {
+    State& s = *state_;
+    ports_->accounts = make_memory_accounts(s);
+    ports_->blocklist = make_memory_blocklist(s);
+    ports_->languages = make_memory_languages(s);
+    ports_->profiles = make_memory_profiles(s);
+    ports_->progress = make_memory_progress(s);
+    ports_->achievements = make_memory_achievements(s);
+    ports_->stats = make_memory_stats(s);
+    ports_->feed = make_memory_feed(s);
+    ports_->content = make_memory_content(s);
+
+    // The seed migrations' content (decisions.md 6, 9).
+    add_language(Language{0, "de", "Deutsch", "German", "Tyska", "Hallo!"}, true);
+    add_language(Language{0, "en", "Englisch", "English", "Engelska", "Hello!"}, true);
+    add_language(Language{0, "sv", "Schwedisch", "Swedish", "Svenska", "Hej!"}, true);
+    s.achievement_definitions = {
+        {"first_steps", "ep", 20, "Erste Schritte", "First steps", "Första stegen", 1},
+        {"ep_100", "ep", 100, "Fleißig", "Hard worker", "Flitig", 2},
+        {"ep_500", "ep", 500, "Ausdauernd", "Persistent", "Uthållig", 3},
+        {"ep_1000", "ep", 1000, "Wortschatz-Profi", "Vocabulary pro", "Ordförrådsproffs", 4},
+        {"ep_5000", "ep", 5000, "Meister", "Master", "Mästare", 5},
+        {"streak_3", "streak", 3, "Drei Tage am Stück", "Three days in a row", "Tre dagar i rad",
+         6},
+        {"streak_7", "streak", 7, "Eine Woche", "One week", "En vecka", 7},
+        {"streak_30", "streak", 30, "Ein Monat", "One month", "En månad", 8},
+        {"streak_100", "streak", 100, "Hundert Tage", "One hundred days", "Hundra dagar", 9},
+        {"streak_365", "streak", 365, "Ein Jahr", "One year", "Ett år", 10},
+    };
+}
+
+MemoryBackend::~MemoryBackend() = default;
+
+AccountRepository& MemoryBackend::accounts() {
+    return *ports_->accounts;
+}
+BlocklistRepository& MemoryBackend::blocklist() {
+    return *ports_->blocklist;
+}
+LanguageRepository& MemoryBackend::languages() {
+    return *ports_->languages;
+}
+ProfileRepository& MemoryBackend::profiles() {
+    return *ports_->profiles;
+}
+ProgressStore& MemoryBackend::progress() {
+    return *ports_->progress;
+}
+AchievementRepository& MemoryBackend::achievements() {
+    return *ports_->achievements;
+}
+StatsQuery& MemoryBackend::stats() {
+    return *ports_->stats;
+}
+FeedQuery& MemoryBackend::feed() {
+    return *ports_->feed;
+}
+ContentSeeder& MemoryBackend::content_seeder() {
+    return *ports_->content;
+}
+
+Id MemoryBackend::add_language(Language language, bool published) {
+    std::lock_guard lock(state_->mutex);
+    // Languages get their own small id sequence, like the seeded ids 1, 2, 3.
+    language.id = static_cast<Id>(state_->languages.size()) + 1;
+    state_->languages[language.id] = {language, published};
+    return language.id;
+}
+
+void MemoryBackend::set_active(Id user_id, bool active) {
+    std::lock_guard lock(state_->mutex);
+    if (auto it = state_->accounts.find(user_id); it != state_->accounts.end()) {
+        it->second.is_active = active;
+    }
+}
+
+void MemoryBackend::add_feed_item(FeedItem item, std::string lang) {
+    std::lock_guard lock(state_->mutex);
+    state_->feed.emplace_back(std::move(item), std::move(lang));
+}
+
+}  // namespace ll

@@ -1,0 +1,60 @@
+#pragma once
+// The tables of the in-memory backend and the mutex that makes each port call atomic.
+#include <map>
+#include <mutex>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "adapters/memory/memory_backend.hpp"
+#include "core/domain/rules.hpp"
+
+namespace ll {
+
+struct PairRow {
+    std::string answer_type;
+    std::string status;
+    std::vector<Id> category_ids;
+};
+
+struct PairProgressRow {
+    std::int64_t seen = 0, correct = 0, wrong = 0;
+    Ep earned = 0;
+};
+
+struct ProfileRow {
+    Profile profile;
+    std::optional<Date> last_practice_date;  // local date of last_practice_at
+};
+
+struct MemoryBackend::State {
+    std::mutex mutex;
+    Id next_id = 1;
+    std::map<Id, Account> accounts;
+    std::set<std::string> blocked;
+    std::map<Id, std::pair<Language, bool>> languages;  // bool: published
+    std::map<Id, ProfileRow> profiles;                  // by user id
+    std::map<std::string, Id> usernames;                // lower-case -> username id
+    std::map<Id, PairRow> pairs;
+    std::map<Id, std::string> categories;
+    std::map<std::pair<Id, Id>, PairProgressRow> progress;  // (user, pair)
+    std::map<std::pair<Id, Date>, DailyActivityRow> daily;  // (user, date)
+    std::vector<AchievementDefinition> achievement_definitions;
+    std::map<std::pair<Id, std::string>, Timestamp> unlocked;  // (user, achievement)
+    std::vector<std::pair<FeedItem, std::string>> feed;        // (item, audio language)
+
+    Id new_id() { return next_id++; }
+};
+
+// Port implementations, each a thin view on the shared state.
+std::unique_ptr<AccountRepository> make_memory_accounts(MemoryBackend::State& s);
+std::unique_ptr<BlocklistRepository> make_memory_blocklist(MemoryBackend::State& s);
+std::unique_ptr<LanguageRepository> make_memory_languages(MemoryBackend::State& s);
+std::unique_ptr<ProfileRepository> make_memory_profiles(MemoryBackend::State& s);
+std::unique_ptr<ProgressStore> make_memory_progress(MemoryBackend::State& s);
+std::unique_ptr<AchievementRepository> make_memory_achievements(MemoryBackend::State& s);
+std::unique_ptr<StatsQuery> make_memory_stats(MemoryBackend::State& s);
+std::unique_ptr<FeedQuery> make_memory_feed(MemoryBackend::State& s);
+std::unique_ptr<ContentSeeder> make_memory_content(MemoryBackend::State& s);
+
+}  // namespace ll
