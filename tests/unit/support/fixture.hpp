@@ -1,0 +1,47 @@
+#pragma once
+// A learner world on the in-memory adapters with a settable clock (UTC+1, like Berlin in winter).
+#include "adapters/memory/fake_security.hpp"
+#include "adapters/memory/manual_clock.hpp"
+#include "adapters/memory/memory_backend.hpp"
+#include "core/app/create_profile.hpp"
+#include "core/app/learner_ports.hpp"
+#include "core/app/register_user.hpp"
+#include "core/domain/time_format.hpp"
+
+namespace ll::test {
+
+inline Timestamp at(const char* iso) {
+    return *parse_timestamp(iso);
+}
+inline Date day(const char* iso) {
+    return *parse_date(iso);
+}
+
+struct World {
+    MemoryBackend backend;
+    ManualClock clock{at("2026-11-22T10:00:00.000Z"), std::chrono::minutes{60}};
+    FakePasswordHasher hasher;
+    FakeTokenService tokens;
+    LearnerPorts ports = make_learner_ports(backend, clock, hasher, tokens);
+
+    // A registered user, optionally with a profile (native de, target sv).
+    Id user(const std::string& email = "ada@example.com", bool with_profile = true,
+            const std::string& username = "ada") {
+        auto r =
+            register_user(ports, RegisterInput{LooseValue::of(email), LooseValue::of("password1")});
+        REQUIRE(r.ok());
+        const Id id = r->user.id;
+        if (with_profile) {
+            auto p = create_profile(
+                ports, id,
+                CreateProfileInput{LooseValue::of(username), LooseValue::of(1), LooseValue::of(3)});
+            REQUIRE(p.ok());
+        }
+        return id;
+    }
+    Id pair(const std::string& answer_type = "word", std::vector<Id> categories = {}) {
+        return backend.content_seeder().add_pair(SeedPair{answer_type, "published", categories});
+    }
+};
+
+}  // namespace ll::test
