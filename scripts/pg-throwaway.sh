@@ -28,8 +28,7 @@ start)
 port = $port
 listen_addresses = '127.0.0.1'
 unix_socket_directories = '$dir'
-fsync = off
-synchronous_commit = off
+fsync = off              # the OS page cache survives a server kill; only an OS crash would lose data
 full_page_writes = off
 max_connections = 200
 shared_buffers = 128MB

@@ -1,0 +1,85 @@
+#include "adapters/persistence/database.hpp"
+
+#include <soci/postgresql/soci-postgresql.h>
+#include <soci/sqlite3/soci-sqlite3.h>
+
+namespace ll::sql {
+
+Database::Database(DatabaseTarget target, int pool_size) : target_(std::move(target)) {
+    const int size = std::max(1, pool_size);
+    for (int i = 0; i < size; ++i) {
+        sessions_.push_back(open());
+        busy_.push_back(false);
+    }
+}
+
+Database::~Database() = default;
+
+int Database::in_use() const {
+    std::lock_guard lock(mutex_);
+    return static_cast<int>(std::count(busy_.begin(), busy_.end(), true));
+}
+
+std::unique_ptr<soci::session> Database::open() {
+    try {
+        auto s = std::make_unique<soci::session>();
+        if (target_.dialect == Dialect::sqlite) {
+            s->open(*soci::factory_sqlite3(), target_.connect);
+        } else {
+            s->open(*soci::factory_postgresql(), target_.connect);
+        }
+        configure(*s);
+        return s;
+    } catch (const soci::soci_error&) {
+        throw DatabaseUnavailable();
+    }
+}
+
+void Database::configure(soci::session& s) {
+    if (target_.dialect == Dialect::sqlite) {
+        s << "PRAGMA journal_mode = WAL";
+        s << "PRAGMA synchronous = NORMAL";
+        s << "PRAGMA foreign_keys = ON";
+        s << "PRAGMA busy_timeout = 10000";
+    } else {
+        s << "SET client_min_messages TO WARNING";  // no NOTICE chatter on stderr
+    }
+}
+
+void Database::ensure_connected(soci::session& s) {
+    // A session whose server vanished at its previous use is reopened before new work.
+    if (target_.dialect == Dialect::postgresql && !s.is_connected()) reconnect(s);
+}
+
+void Database::reconnect(soci::session& s) {
+    try {
+        s.reconnect();
+        configure(s);
+    } catch (const soci::soci_error&) {
+        throw DatabaseUnavailable();
+    }
+}
+
+bool Database::connection_lost(soci::session& s, const soci::soci_error& e) {
+    if (e.get_error_category() == soci::soci_error::connection_error) return true;
+    return !s.is_connected();
+}
+
+Database::Lease::Lease(Database& database) : db(database), index(0) {
+    std::unique_lock lock(db.mutex_);
+    db.available_.wait(
+        lock, [&] { return std::find(db.busy_.begin(), db.busy_.end(), false) != db.busy_.end(); });
+    index = static_cast<std::size_t>(std::find(db.busy_.begin(), db.busy_.end(), false) -
+                                     db.busy_.begin());
+    db.busy_[index] = true;
+}
+
+Database::Lease::~Lease() {
+    {
+        std::lock_guard lock(db.mutex_);
+        db.busy_[index] = false;
+    }
+    db.available_.notify_one();
+}
+
+}  // namespace ll::sql

@@ -1,0 +1,105 @@
+#pragma once
+// A pool of SOCI sessions and the two ways the repositories use it: a read on any session,
+// and a write transaction. Both detect a dead connection (server restart), reconnect, and run
+// the work once more; a database that stays away becomes ll::DatabaseUnavailable (-> 503).
+#include <condition_variable>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+#include <soci/soci.h>
+
+#include "adapters/persistence/database_url.hpp"
+#include "core/domain/errors.hpp"
+
+namespace ll::sql {
+
+class Database {
+  public:
+    // Opens `pool_size` sessions; throws DatabaseUnavailable when none can be opened.
+    Database(DatabaseTarget target, int pool_size);
+    ~Database();
+    Database(const Database&) = delete;
+    Database& operator=(const Database&) = delete;
+
+    Dialect dialect() const { return target_.dialect; }
+    int size() const { return static_cast<int>(sessions_.size()); }
+    int in_use() const;
+
+    template <typename F>
+    auto read(F&& work) {
+        Lease lease(*this);
+        return run_with_retry(lease, [&](soci::session& s) { return work(s); });
+    }
+
+    // One transaction. SQLite: writers are serialised in-process and take the write lock up
+    // front (BEGIN IMMEDIATE), so concurrent bookings never meet "database is locked".
+    template <typename F>
+    auto write(F&& work) {
+        Lease lease(*this);
+        std::unique_lock<std::mutex> writer;
+        if (target_.dialect == Dialect::sqlite) writer = std::unique_lock(writer_mutex_);
+        return run_with_retry(lease, [&](soci::session& s) {
+            s << (target_.dialect == Dialect::sqlite ? "BEGIN IMMEDIATE" : "BEGIN");
+            try {
+                if constexpr (std::is_void_v<decltype(work(s))>) {
+                    work(s);
+                    s << "COMMIT";
+                } else {
+                    auto result = work(s);
+                    s << "COMMIT";
+                    return result;
+                }
+            } catch (...) {
+                try {
+                    s << "ROLLBACK";
+                } catch (...) {
+                    // The connection is gone; the server rolled back for us.
+                }
+                throw;
+            }
+        });
+    }
+
+  private:
+    struct Lease {
+        explicit Lease(Database& db);
+        ~Lease();
+        Database& db;
+        std::size_t index;
+        soci::session& session() { return *db.sessions_[index]; }
+    };
+
+    template <typename F>
+    auto run_with_retry(Lease& lease, F&& attempt) {
+        try {
+            ensure_connected(lease.session());
+            return attempt(lease.session());
+        } catch (const soci::soci_error& e) {
+            if (!connection_lost(lease.session(), e)) throw;
+        }
+        // The server went away under us: one more try on a fresh connection.
+        reconnect(lease.session());
+        try {
+            return attempt(lease.session());
+        } catch (const soci::soci_error& e) {
+            if (connection_lost(lease.session(), e)) throw DatabaseUnavailable();
+            throw;
+        }
+    }
+
+    std::unique_ptr<soci::session> open();
+    void configure(soci::session& s);
+    void ensure_connected(soci::session& s);
+    void reconnect(soci::session& s);
+    static bool connection_lost(soci::session& s, const soci::soci_error& e);
+
+    DatabaseTarget target_;
+    std::vector<std::unique_ptr<soci::session>> sessions_;
+    std::vector<bool> busy_;
+    mutable std::mutex mutex_;
+    std::condition_variable available_;
+    std::mutex writer_mutex_;
+};
+
+}  // namespace ll::sql

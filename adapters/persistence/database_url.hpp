@@ -1,0 +1,24 @@
+#pragma once
+// DATABASE_URL -> SOCI backend name and connection string (decisions.md 2).
+#include <string>
+
+namespace ll::sql {
+
+enum class Dialect { sqlite, postgresql };
+
+struct DatabaseTarget {
+    Dialect dialect;
+    std::string backend;      // SOCI backend name: "sqlite3" or "postgresql"
+    std::string connect;      // SOCI/libpq connection string (may hold a password: never log it)
+    std::string sqlite_path;  // for sqlite
+};
+
+// Throws std::invalid_argument("DATABASE_URL: ...") for anything else than sqlite://PATH,
+// postgresql://... or postgres://...
+DatabaseTarget parse_database_url(const std::string& url);
+
+inline const char* dialect_name(Dialect d) {
+    return d == Dialect::sqlite ? "sqlite" : "postgresql";
+}
+
+}  // namespace ll::sql

@@ -1,0 +1,35 @@
+#pragma once
+// The few spots where the two dialects spell a value differently. PostgreSQL stores instants
+// as TIMESTAMPTZ and dates as DATE; SQLite stores both as ISO text in the wire format.
+#include <string>
+
+#include "adapters/persistence/database_url.hpp"
+
+namespace ll::sql {
+
+struct DialectSql {
+    Dialect dialect;
+
+    bool pg() const { return dialect == Dialect::postgresql; }
+    // An instant column read as "YYYY-MM-DDTHH:MM:SS.mmmZ".
+    std::string ts_out(const std::string& column) const {
+        return pg() ? "to_char(" + column +
+                          " AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"')"
+                    : column;
+    }
+    // A bound instant parameter written to a column.
+    std::string ts_in(const std::string& param) const {
+        return pg() ? "CAST(" + param + " AS TIMESTAMPTZ)" : param;
+    }
+    std::string date_out(const std::string& column) const {
+        return pg() ? "to_char(" + column + ", 'YYYY-MM-DD')" : column;
+    }
+    std::string date_in(const std::string& param) const {
+        return pg() ? "CAST(" + param + " AS DATE)" : param;
+    }
+    std::string boolean(bool value) const {
+        return pg() ? (value ? "TRUE" : "FALSE") : (value ? "1" : "0");
+    }
+};
+
+}  // namespace ll::sql

@@ -1,0 +1,132 @@
+// users and blocklist on SOCI.
+#include "adapters/persistence/dialect_sql.hpp"
+#include "adapters/persistence/sql_repositories.hpp"
+#include "core/domain/rules.hpp"
+
+namespace ll::sql {
+namespace {
+
+constexpr const char* kAccountColumns =
+    "SELECT id, email, password_hash, role, CASE WHEN is_active THEN 1 ELSE 0 END, "
+    "language_native_id FROM users ";
+
+std::optional<Account> read_account(soci::session& s, const std::string& where, auto&& bind) {
+    Account a;
+    long long id = 0;
+    int active = 1;
+    long long native = 0;
+    soci::indicator native_ind = soci::i_null;
+    soci::statement st = (s.prepare << std::string(kAccountColumns) + where, soci::into(id),
+                          soci::into(a.email), soci::into(a.password_hash), soci::into(a.role),
+                          soci::into(active), soci::into(native, native_ind), bind);
+    st.execute(true);
+    if (!st.got_data()) return std::nullopt;
+    a.id = id;
+    a.is_active = active != 0;
+    if (native_ind == soci::i_ok) a.language_native_id = native;
+    return a;
+}
+
+class SqlAccounts final : public AccountRepository {
+  public:
+    explicit SqlAccounts(Database& db) : db_(db) {}
+
+    std::optional<Account> find_by_email(std::string_view email) override {
+        const std::string key = ascii_lower(email);
+        return db_.read([&](soci::session& s) {
+            return read_account(s, "WHERE lower(email) = :e", soci::use(key));
+        });
+    }
+    std::optional<Account> find_by_id(Id id) override {
+        long long key = id;
+        return db_.read(
+            [&](soci::session& s) { return read_account(s, "WHERE id = :id", soci::use(key)); });
+    }
+    std::optional<Account> create(const NewAccount& a) override {
+        return db_.write([&](soci::session& s) -> std::optional<Account> {
+            long long id = 0;
+            std::string email = ascii_lower(a.email), hash = a.password_hash, role = a.role;
+            soci::statement st =
+                (s.prepare << "INSERT INTO users (email, password_hash, role) VALUES (:e, :h, :r) "
+                              "ON CONFLICT DO NOTHING RETURNING id",
+                 soci::use(email), soci::use(hash), soci::use(role), soci::into(id));
+            st.execute(true);
+            if (!st.got_data()) return std::nullopt;  // the unique e-mail index said no
+            return Account{id, email, hash, role, true, std::nullopt};
+        });
+    }
+    void update_password_hash(Id id, const std::string& hash) override {
+        long long key = id;
+        db_.write([&](soci::session& s) {
+            s << "UPDATE users SET password_hash = :h WHERE id = :id", soci::use(hash),
+                soci::use(key);
+        });
+    }
+    void set_native_language(Id id, Id language_id) override {
+        long long key = id, lang = language_id;
+        db_.write([&](soci::session& s) {
+            s << "UPDATE users SET language_native_id = :l WHERE id = :id", soci::use(lang),
+                soci::use(key);
+        });
+    }
+    bool set_role(std::string_view email, std::string_view role) override {
+        const std::string key = ascii_lower(email), value(role);
+        return db_.write([&](soci::session& s) {
+            soci::statement st = (s.prepare << "UPDATE users SET role = :r WHERE lower(email) = :e",
+                                  soci::use(value), soci::use(key));
+            st.execute(true);
+            return st.get_affected_rows() > 0;
+        });
+    }
+    bool set_active(std::string_view email, bool active) override {
+        const std::string key = ascii_lower(email);
+        const DialectSql d{db_.dialect()};
+        return db_.write([&](soci::session& s) {
+            soci::statement st = (s.prepare << "UPDATE users SET is_active = " + d.boolean(active) +
+                                                   " WHERE lower(email) = :e",
+                                  soci::use(key));
+            st.execute(true);
+            return st.get_affected_rows() > 0;
+        });
+    }
+
+  private:
+    Database& db_;
+};
+
+class SqlBlocklist final : public BlocklistRepository {
+  public:
+    explicit SqlBlocklist(Database& db) : db_(db) {}
+    bool is_blocked(std::string_view email) override {
+        const std::string key = ascii_lower(email);
+        return db_.read([&](soci::session& s) {
+            int count = 0;
+            s << "SELECT COUNT(*) FROM blocklist WHERE lower(email) = :e AND is_blocked",
+                soci::use(key), soci::into(count);
+            return count > 0;
+        });
+    }
+    void block(std::string_view email) override {
+        const std::string key = ascii_lower(email);
+        const DialectSql d{db_.dialect()};
+        db_.write([&](soci::session& s) {
+            s << "INSERT INTO blocklist (email, is_blocked) VALUES (:e, " + d.boolean(true) +
+                     ") ON CONFLICT (lower(email)) DO UPDATE SET is_blocked = " + d.boolean(true),
+                soci::use(key);
+        });
+    }
+
+  private:
+    Database& db_;
+};
+
+}  // namespace
+
+std::unique_ptr<AccountRepository> make_accounts(Database& db) {
+    return std::make_unique<SqlAccounts>(db);
+}
+std::unique_ptr<BlocklistRepository> make_blocklist(Database& db) {
+    return std::make_unique<SqlBlocklist>(db);
+}
+
+}  // namespace ll::sql

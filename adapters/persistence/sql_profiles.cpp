@@ -1,0 +1,162 @@
+// languages, user_names and users_public on SOCI.
+#include "adapters/persistence/dialect_sql.hpp"
+#include "adapters/persistence/row_access.hpp"
+#include "adapters/persistence/sql_repositories.hpp"
+#include "core/domain/rules.hpp"
+#include "core/domain/time_format.hpp"
+
+namespace ll::sql {
+namespace {
+
+class SqlLanguages final : public LanguageRepository {
+  public:
+    explicit SqlLanguages(Database& db) : db_(db) {}
+    std::vector<Language> list_published() override {
+        return db_.read([&](soci::session& s) {
+            std::vector<Language> out;
+            soci::rowset<soci::row> rows =
+                (s.prepare
+                 << "SELECT id, short_en, titel_de, titel_en, titel_sv, greeting FROM languages "
+                    "WHERE status = 'published'");
+            for (const auto& r : rows) {
+                Language l;
+                l.id = as_int(r, 0);
+                l.short_en = as_text(r, 1);
+                const auto text = [&](std::size_t i) {
+                    return r.get_indicator(i) == soci::i_null
+                               ? std::nullopt
+                               : std::optional<std::string>(as_text(r, i));
+                };
+                l.titel_de = text(2);
+                l.titel_en = text(3);
+                l.titel_sv = text(4);
+                l.greeting = text(5);
+                out.push_back(std::move(l));
+            }
+            return out;
+        });
+    }
+
+  private:
+    Database& db_;
+};
+
+class SqlProfiles final : public ProfileRepository {
+  public:
+    explicit SqlProfiles(Database& db) : db_(db), d_{db.dialect()} {}
+
+    std::optional<Profile> find_by_user(Id user_id) override {
+        long long key = user_id;
+        return db_.read([&](soci::session& s) -> std::optional<Profile> {
+            Profile p;
+            long long id = 0, uid = 0, username_id = 0, native = 0, target = 0, total = 0;
+            std::string last;
+            soci::indicator last_ind = soci::i_null;
+            soci::statement st =
+                (s.prepare
+                     << "SELECT p.id, p.user_id, p.username_id, n.username, p.language_native_id, "
+                        "p.language_target_id, p.total_ep, p.streak_days, p.daily_goal_ep, " +
+                            d_.ts_out("p.last_practice_at") +
+                            " FROM users_public p JOIN user_names n ON n.id = p.username_id "
+                            "WHERE p.user_id = :u",
+                 soci::into(id), soci::into(uid), soci::into(username_id), soci::into(p.username),
+                 soci::into(native), soci::into(target), soci::into(total),
+                 soci::into(p.streak_days), soci::into(p.daily_goal_ep), soci::into(last, last_ind),
+                 soci::use(key));
+            st.execute(true);
+            if (!st.got_data()) return std::nullopt;
+            p.id = id;
+            p.user_id = uid;
+            p.username_id = username_id;
+            p.language_native_id = native;
+            p.language_target_id = target;
+            p.total_ep = total;
+            if (last_ind == soci::i_ok) p.last_practice_at = parse_timestamp(last);
+            return p;
+        });
+    }
+
+    bool username_taken(std::string_view lower) override {
+        const std::string key = ascii_lower(lower);
+        return db_.read([&](soci::session& s) {
+            int count = 0;
+            s << "SELECT COUNT(*) FROM user_names WHERE username_lowercase = :n", soci::use(key),
+                soci::into(count);
+            return count > 0;
+        });
+    }
+
+    CreateProfileOutcome create(const NewProfile& np) override {
+        try {
+            return db_.write([&](soci::session& s) {
+                long long user = np.user_id, native = np.language_native_id,
+                          target = np.language_target_id;
+                std::string username = np.username, lower = ascii_lower(np.username_lowercase);
+                int existing = 0;
+                s << "SELECT COUNT(*) FROM users_public WHERE user_id = :u", soci::use(user),
+                    soci::into(existing);
+                if (existing) return CreateProfileOutcome{CreateProfileStatus::profile_exists, {}};
+
+                long long username_id = 0;
+                soci::statement name_st =
+                    (s.prepare
+                         << "INSERT INTO user_names (username, username_lowercase) VALUES (:n, :l) "
+                            "ON CONFLICT DO NOTHING RETURNING id",
+                     soci::use(username), soci::use(lower), soci::into(username_id));
+                name_st.execute(true);
+                if (!name_st.got_data())
+                    throw CreateProfileOutcome{CreateProfileStatus::username_taken, {}};
+
+                long long profile_id = 0;
+                soci::statement profile_st =
+                    (s.prepare
+                         << "INSERT INTO users_public (user_id, username_id, language_native_id, "
+                            "language_target_id) VALUES (:u, :n, :nl, :tl) "
+                            "ON CONFLICT DO NOTHING RETURNING id",
+                     soci::use(user), soci::use(username_id), soci::use(native), soci::use(target),
+                     soci::into(profile_id));
+                profile_st.execute(true);
+                if (!profile_st.got_data())
+                    throw CreateProfileOutcome{CreateProfileStatus::profile_exists, {}};
+
+                Profile p;
+                p.id = profile_id;
+                p.user_id = np.user_id;
+                p.username_id = username_id;
+                p.username = np.username;
+                p.language_native_id = np.language_native_id;
+                p.language_target_id = np.language_target_id;
+                return CreateProfileOutcome{CreateProfileStatus::created, p};
+            });
+        } catch (const CreateProfileOutcome& refused) {
+            return refused;  // thrown to roll back the user_names row of a failed creation
+        }
+    }
+
+    bool set_daily_goal(Id user_id, std::int32_t goal) override {
+        long long key = user_id;
+        int value = goal;
+        return db_.write([&](soci::session& s) {
+            soci::statement st =
+                (s.prepare << "UPDATE users_public SET daily_goal_ep = :g WHERE user_id = :u",
+                 soci::use(value), soci::use(key));
+            st.execute(true);
+            return st.get_affected_rows() > 0;
+        });
+    }
+
+  private:
+    Database& db_;
+    DialectSql d_;
+};
+
+}  // namespace
+
+std::unique_ptr<LanguageRepository> make_languages(Database& db) {
+    return std::make_unique<SqlLanguages>(db);
+}
+std::unique_ptr<ProfileRepository> make_profiles(Database& db) {
+    return std::make_unique<SqlProfiles>(db);
+}
+
+}  // namespace ll::sql

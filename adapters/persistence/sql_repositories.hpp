@@ -1,0 +1,20 @@
+#pragma once
+// One repository per port on SOCI; each file implements one of these factories.
+#include <memory>
+
+#include "adapters/persistence/database.hpp"
+#include "core/ports/storage_backend.hpp"
+
+namespace ll::sql {
+
+std::unique_ptr<AccountRepository> make_accounts(Database& db);
+std::unique_ptr<BlocklistRepository> make_blocklist(Database& db);
+std::unique_ptr<LanguageRepository> make_languages(Database& db);
+std::unique_ptr<ProfileRepository> make_profiles(Database& db);
+std::unique_ptr<ProgressStore> make_progress(Database& db);
+std::unique_ptr<AchievementRepository> make_achievements(Database& db);
+std::unique_ptr<StatsQuery> make_stats(Database& db);
+std::unique_ptr<FeedQuery> make_feed(Database& db);
+std::unique_ptr<ContentSeeder> make_content_seeder(Database& db);
+
+}  // namespace ll::sql

@@ -1,0 +1,60 @@
+#include <catch2/catch.hpp>
+
+#include "tests/support/test_backends.hpp"
+
+using namespace ll;
+
+namespace {
+Id account(StorageBackend& b, const std::string& email) {
+    return b.accounts().create(NewAccount{email, "h", "end-user"})->id;
+}
+}  // namespace
+
+TEST_CASE("profiles: create, read back, duplicates refused, failures reserve nothing",
+          "[profiles]") {
+    auto db = test::make_test_database();
+    StorageBackend& b = db->backend();
+    const Id ada = account(b, "ada@example.com");
+    const Id bob = account(b, "bob@example.com");
+    ProfileRepository& profiles = b.profiles();
+    CHECK_FALSE(profiles.find_by_user(ada));
+    CHECK_FALSE(profiles.username_taken("ada_l"));
+
+    const auto created = profiles.create(NewProfile{ada, "Ada_L", "ada_l", 1, 3});
+    REQUIRE(created.status == CreateProfileStatus::created);
+    CHECK(created.profile.id > 0);
+    CHECK(created.profile.user_id == ada);
+    CHECK(created.profile.username == "Ada_L");
+    CHECK(created.profile.username_id > 0);
+
+    const auto p = profiles.find_by_user(ada);
+    REQUIRE(p);
+    CHECK(p->id == created.profile.id);
+    CHECK(p->username == "Ada_L");
+    CHECK(p->language_native_id == 1);
+    CHECK(p->language_target_id == 3);
+    CHECK(p->total_ep == 0);
+    CHECK(p->streak_days == 0);
+    CHECK(p->daily_goal_ep == 30);
+    CHECK_FALSE(p->last_practice_at);
+    CHECK(profiles.username_taken("ada_l"));
+
+    CHECK(profiles.create(NewProfile{ada, "Other", "other", 1, 2}).status ==
+          CreateProfileStatus::profile_exists);
+    CHECK_FALSE(profiles.username_taken("other"));  // the refused creation reserved nothing
+    CHECK(profiles.create(NewProfile{bob, "ADA_L", "ada_l", 1, 2}).status ==
+          CreateProfileStatus::username_taken);
+    CHECK_FALSE(profiles.find_by_user(bob));
+    CHECK(profiles.create(NewProfile{bob, "Bob", "bob", 2, 1}).status ==
+          CreateProfileStatus::created);
+}
+
+TEST_CASE("profiles: daily goal", "[profiles]") {
+    auto db = test::make_test_database();
+    StorageBackend& b = db->backend();
+    const Id ada = account(b, "ada@example.com");
+    CHECK_FALSE(b.profiles().set_daily_goal(ada, 50));
+    b.profiles().create(NewProfile{ada, "ada", "ada", 1, 3});
+    CHECK(b.profiles().set_daily_goal(ada, 50));
+    CHECK(b.profiles().find_by_user(ada)->daily_goal_ep == 50);
+}

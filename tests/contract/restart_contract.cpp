@@ -1,0 +1,48 @@
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+
+#include "core/domain/errors.hpp"
+#include "core/domain/time_format.hpp"
+#include "tests/support/test_backends.hpp"
+
+using namespace ll;
+
+// Runs alone (ctest RUN_SERIAL): it restarts the shared throw-away PostgreSQL.
+TEST_CASE("restart: PostgreSQL restarted between two bookings, the second succeeds", "[restart]") {
+    const char* ctl = std::getenv("LL_TEST_PG_CTL");
+    const char* dir = std::getenv("LL_TEST_PG_DIR");
+    REQUIRE(ctl);
+    REQUIRE(dir);
+    auto db = test::make_test_database(2);
+    StorageBackend& b = db->backend();
+    const Id user = b.accounts().create(NewAccount{"ada@example.com", "h", "end-user"})->id;
+    b.profiles().create(NewProfile{user, "ada", "ada", 1, 3});
+    const Id pair = b.content_seeder().add_pair(SeedPair{"word", "published", {}});
+    const BookingCommand card{
+        user, pair, true, 5, *parse_timestamp("2026-11-22T10:00:00Z"), *parse_date("2026-11-22")};
+    REQUIRE(b.progress().book(card).status == BookingStatus::booked);
+
+    REQUIRE(std::system((std::string(ctl) + " restart " + dir).c_str()) == 0);
+
+    const auto second = b.progress().book(card);
+    CHECK(second.status == BookingStatus::booked);
+    CHECK(second.total_ep == 10);
+    // Every pooled session recovers, not only the one that met the failure.
+    for (int i = 0; i < 4; ++i) CHECK(b.profiles().find_by_user(user)->total_ep == 10);
+    CHECK(b.ready());
+}
+
+TEST_CASE("restart: while the server is down the backend says unavailable, then recovers",
+          "[restart]") {
+    const std::string ctl = std::getenv("LL_TEST_PG_CTL"), dir = std::getenv("LL_TEST_PG_DIR");
+    auto db = test::make_test_database(1);
+    StorageBackend& b = db->backend();
+    const Id user = b.accounts().create(NewAccount{"ada@example.com", "h", "end-user"})->id;
+    REQUIRE(std::system((ctl + " kill " + dir).c_str()) == 0);
+    CHECK_THROWS_AS(b.accounts().find_by_id(user), DatabaseUnavailable);
+    CHECK_FALSE(b.ready());
+    REQUIRE(std::system((ctl + " start-again " + dir).c_str()) == 0);
+    CHECK(b.accounts().find_by_id(user)->email == "ada@example.com");
+    CHECK(b.ready());
+}
