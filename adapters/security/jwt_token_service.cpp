@@ -1,0 +1,137 @@
+#include "adapters/security/jwt_token_service.hpp"
+
+#include <openssl/crypto.h>
+#include <openssl/evp.h>
+#include <openssl/hmac.h>
+
+#include <boost/json.hpp>
+
+#include "adapters/security/base64url.hpp"
+
+namespace ll {
+namespace {
+
+namespace json = boost::json;
+
+std::string hmac_sha256(std::string_view key, std::string_view data) {
+    unsigned char digest[EVP_MAX_MD_SIZE];
+    unsigned int length = 0;
+    HMAC(EVP_sha256(), key.data(), static_cast<int>(key.size()),
+         reinterpret_cast<const unsigned char*>(data.data()), data.size(), digest, &length);
+    return std::string(reinterpret_cast<const char*>(digest), length);
+}
+
+struct Segments {
+    std::string_view header, payload, signature;
+};
+
+std::optional<Segments> split(std::string_view token) {
+    const auto first = token.find('.');
+    if (first == std::string_view::npos) return std::nullopt;
+    const auto second = token.find('.', first + 1);
+    if (second == std::string_view::npos || token.find('.', second + 1) != std::string_view::npos) {
+        return std::nullopt;
+    }
+    return Segments{token.substr(0, first), token.substr(first + 1, second - first - 1),
+                    token.substr(second + 1)};
+}
+
+std::optional<json::object> decode_object(std::string_view segment) {
+    const auto text = base64url::decode(segment);
+    if (!text) return std::nullopt;
+    json::error_code ec;
+    json::value value = json::parse(*text, ec);
+    if (ec || !value.is_object()) return std::nullopt;
+    return std::move(value.as_object());
+}
+
+bool signature_matches(const Segments& s, std::string_view key) {
+    const auto signature = base64url::decode(s.signature);
+    if (!signature) return false;
+    const std::string expected =
+        hmac_sha256(key, std::string(s.header) + "." + std::string(s.payload));
+    return signature->size() == expected.size() &&
+           CRYPTO_memcmp(signature->data(), expected.data(), expected.size()) == 0;
+}
+
+std::optional<std::int64_t> integer(const json::value* v) {
+    if (!v) return std::nullopt;
+    if (v->is_int64()) return v->as_int64();
+    if (v->is_uint64() && v->as_uint64() <= static_cast<std::uint64_t>(INT64_MAX)) {
+        return static_cast<std::int64_t>(v->as_uint64());
+    }
+    return std::nullopt;
+}
+
+std::optional<double> number(const json::value* v) {
+    if (!v) return std::nullopt;
+    if (v->is_double()) return v->as_double();
+    if (auto i = integer(v)) return static_cast<double>(*i);
+    return std::nullopt;
+}
+
+}  // namespace
+
+JwtTokenService::JwtTokenService(std::string secret, std::int64_t expires_in_seconds)
+    : secret_(std::move(secret)), expires_in_seconds_(expires_in_seconds) {}
+
+std::string JwtTokenService::sign(std::string_view signing_input) const {
+    return base64url::encode(hmac_sha256(secret_, signing_input));
+}
+
+std::string JwtTokenService::issue(const TokenClaims& claims, Timestamp now) {
+    static const std::string header = base64url::encode(R"({"alg":"HS256","typ":"JWT"})");
+    const auto iat =
+        std::chrono::duration_cast<std::chrono::seconds>(now.time_since_epoch()).count();
+    const json::object payload{{"userId", claims.user_id},
+                               {"email", claims.email},
+                               {"role", claims.role},
+                               {"native_lang", claims.native_lang},
+                               {"iat", iat},
+                               {"exp", iat + expires_in_seconds_}};
+    std::string input = header + "." + base64url::encode(json::serialize(payload));
+    return input + "." + sign(input);
+}
+
+std::optional<TokenClaims> JwtTokenService::verify(std::string_view token, Timestamp now) {
+    const auto segments = split(token);
+    if (!segments) return std::nullopt;
+    const auto header = decode_object(segments->header);
+    if (!header) return std::nullopt;
+    const auto* alg = header->if_contains("alg");
+    if (!alg || !alg->is_string() || alg->as_string() != "HS256") return std::nullopt;
+    if (const auto* typ = header->if_contains("typ");
+        typ && !(typ->is_string() && typ->as_string() == "JWT")) {
+        return std::nullopt;
+    }
+    if (header->contains("crit")) return std::nullopt;  // extensions we do not understand
+    if (!signature_matches(*segments, secret_)) return std::nullopt;
+
+    const auto payload = decode_object(segments->payload);
+    if (!payload) return std::nullopt;
+    const auto exp = number(payload->if_contains("exp"));
+    const double now_seconds =
+        static_cast<double>(
+            std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()).count()) /
+        1000.0;
+    if (!exp || *exp <= now_seconds) return std::nullopt;
+    const auto user_id = integer(payload->if_contains("userId"));
+    const auto* email = payload->if_contains("email");
+    const auto* role = payload->if_contains("role");
+    if (!user_id || !email || !email->is_string() || !role || !role->is_string())
+        return std::nullopt;
+    TokenClaims claims{*user_id, std::string(email->as_string()), std::string(role->as_string()),
+                       "de"};
+    if (const auto* lang = payload->if_contains("native_lang")) {
+        if (!lang->is_string()) return std::nullopt;
+        claims.native_lang = std::string(lang->as_string());
+    }
+    return claims;
+}
+
+bool hs256_signature_valid(std::string_view token, std::string_view key) {
+    const auto segments = split(token);
+    return segments && signature_matches(*segments, key);
+}
+
+}  // namespace ll

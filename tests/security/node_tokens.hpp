@@ -1,0 +1,27 @@
+// Tokens made with Node.js crypto (createHmac), an implementation independent of ours:
+// secret "node-made-secret-0123456789abcdefghijkl", claims userId 42, ada@example.com,
+// end-user, native_lang sv, iat 1700000000, exp 4102444800 (2100-01-01) unless named otherwise.
+#pragma once
+namespace node_tokens {
+inline constexpr const char* kSecret = "node-made-secret-0123456789abcdefghijkl";
+inline constexpr const char* valid =
+    "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJ1c2VySWQiOjQyLCJlbWFpbCI6ImFkYUBleGFtcGxlLmNvbSIsInJvbGUiOiJlbmQtdXNlciIsIm5hdGl2ZV9sYW5nIjoic3YiLCJpYXQiOjE3MDAwMDAwMDAsImV4cCI6NDEwMjQ0NDgwMH0.rcHR5eCulh3ulMgwJai3n7OpG-GtCFh-dHwYKjvfK5U";
+inline constexpr const char* valid_no_typ =
+    "eyJhbGciOiJIUzI1NiJ9.eyJ1c2VySWQiOjQyLCJlbWFpbCI6ImFkYUBleGFtcGxlLmNvbSIsInJvbGUiOiJlbmQtdXNlciIsIm5hdGl2ZV9sYW5nIjoic3YiLCJpYXQiOjE3MDAwMDAwMDAsImV4cCI6NDEwMjQ0NDgwMH0.Mws2FYiKU405LtbHA3PVxoeV9cE4EDG5PpKscJDBj6Y";
+inline constexpr const char* expired =
+    "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJ1c2VySWQiOjQyLCJlbWFpbCI6ImFkYUBleGFtcGxlLmNvbSIsInJvbGUiOiJlbmQtdXNlciIsIm5hdGl2ZV9sYW5nIjoic3YiLCJpYXQiOjE3MDAwMDAwMDAsImV4cCI6MTcwMDAwMDYwMH0.1H5rW1RlAvL84eMWjPkJ83Ggefe8BmH871xF_MjE3V8";
+inline constexpr const char* no_exp =
+    "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJ1c2VySWQiOjQyLCJlbWFpbCI6ImFkYUBleGFtcGxlLmNvbSIsInJvbGUiOiJlbmQtdXNlciJ9.ch7ZJthRO7kbTuNrwJh7vN15XhwIZEnIsUn1cAQsKmc";
+inline constexpr const char* alg_none =
+    "eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.eyJ1c2VySWQiOjQyLCJlbWFpbCI6ImFkYUBleGFtcGxlLmNvbSIsInJvbGUiOiJlbmQtdXNlciIsIm5hdGl2ZV9sYW5nIjoic3YiLCJpYXQiOjE3MDAwMDAwMDAsImV4cCI6NDEwMjQ0NDgwMH0.";
+inline constexpr const char* alg_hs512 =
+    "eyJhbGciOiJIUzUxMiIsInR5cCI6IkpXVCJ9.eyJ1c2VySWQiOjQyLCJlbWFpbCI6ImFkYUBleGFtcGxlLmNvbSIsInJvbGUiOiJlbmQtdXNlciIsIm5hdGl2ZV9sYW5nIjoic3YiLCJpYXQiOjE3MDAwMDAwMDAsImV4cCI6NDEwMjQ0NDgwMH0.tqM8gfD72W-6x3WyjofaQRfW-AZiMvB_KLBYB7aWmAtQEjZqinrZ2FcRkvzblSYdS3OqcDIxa4hm1btW6hF9HA";
+inline constexpr const char* wrong_secret =
+    "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJ1c2VySWQiOjQyLCJlbWFpbCI6ImFkYUBleGFtcGxlLmNvbSIsInJvbGUiOiJlbmQtdXNlciIsIm5hdGl2ZV9sYW5nIjoic3YiLCJpYXQiOjE3MDAwMDAwMDAsImV4cCI6NDEwMjQ0NDgwMH0.i5BiWP0rQNN9ykwgYFstltcKy4V5LzrLvzjp_coSoHk";
+inline constexpr const char* user_id_string =
+    "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJ1c2VySWQiOiI0MiIsImVtYWlsIjoiYWRhQGV4YW1wbGUuY29tIiwicm9sZSI6ImVuZC11c2VyIiwibmF0aXZlX2xhbmciOiJzdiIsImlhdCI6MTcwMDAwMDAwMCwiZXhwIjo0MTAyNDQ0ODAwfQ.XTXaUYUkTlV9ColKFXTa6O1Z6xWEpHswnK6CkrAaOXQ";
+inline constexpr const char* header_array =
+    "WzEsMl0.eyJ1c2VySWQiOjQyLCJlbWFpbCI6ImFkYUBleGFtcGxlLmNvbSIsInJvbGUiOiJlbmQtdXNlciIsIm5hdGl2ZV9sYW5nIjoic3YiLCJpYXQiOjE3MDAwMDAwMDAsImV4cCI6NDEwMjQ0NDgwMH0.0Dm3GyCgZInP8dhG2OEyRASTHxcYnY1gw1N50tEhNBc";
+inline constexpr const char* typ_other =
+    "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpPU0UrSlNPTiJ9.eyJ1c2VySWQiOjQyLCJlbWFpbCI6ImFkYUBleGFtcGxlLmNvbSIsInJvbGUiOiJlbmQtdXNlciIsIm5hdGl2ZV9sYW5nIjoic3YiLCJpYXQiOjE3MDAwMDAwMDAsImV4cCI6NDEwMjQ0NDgwMH0.RCtVRmPIipM88nTlvHEiHCeXDqzZCksOCjYOVSSyP2c";
+}  // namespace node_tokens
