@@ -161,6 +161,10 @@ class MemoryContent final : public ContentSeeder {
         s_.pairs[id] = PairRow{pair.answer_type, pair.status, pair.category_ids};
         return id;
     }
+    std::int64_t pair_count() override {
+        Lock lock(s_.mutex);
+        return static_cast<std::int64_t>(s_.pairs.size());
+    }
 
   private:
     MemoryBackend::State& s_;

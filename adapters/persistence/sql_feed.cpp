@@ -107,6 +107,13 @@ class SqlContentSeeder final : public ContentSeeder {
             return static_cast<Id>(id);
         });
     }
+    std::int64_t pair_count() override {
+        return db_.read([](soci::session& s) {
+            long long n = 0;
+            s << "SELECT COUNT(*) FROM pairs", soci::into(n);
+            return static_cast<std::int64_t>(n);
+        });
+    }
 
   private:
     Database& db_;

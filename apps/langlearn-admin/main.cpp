@@ -1,6 +1,141 @@
+// langlearn-admin: migrations, seeds and staff accounts from the command line (decisions.md 1).
+#include <termios.h>
+#include <unistd.h>
 #include <cstdio>
+#include <cstdlib>
+#include <iostream>
+#include <string>
+#include <vector>
 
-int main() {
-    std::fputs("langlearn-admin: not implemented yet\n", stderr);
-    return 1;
+#include "adapters/persistence/sql_backend.hpp"
+#include "adapters/security/argon2id_password_hasher.hpp"
+#include "apps/langlearn-admin/demo_seed.hpp"
+#include "core/domain/errors.hpp"
+#include "core/domain/rules.hpp"
+
+namespace {
+
+constexpr const char* kUsage =
+    "usage: langlearn-admin COMMAND\n"
+    "  migrate                               apply pending migrations\n"
+    "  seed [--demo]                         seeds come with the migrations; --demo adds demo "
+    "pairs\n"
+    "  create-staff --email E --role R       create a staff account (editor|admin); the password\n"
+    "                                        is read from stdin (or prompted on a terminal)\n"
+    "  set-role EMAIL ROLE                   ROLE: end-user | editor | admin\n"
+    "  set-active EMAIL true|false           (de)activate an account\n"
+    "  block-email EMAIL                     refuse registration for this e-mail\n"
+    "environment: DATABASE_URL (default sqlite://./var/langlearn.db)\n";
+
+std::string database_url() {
+    const char* url = std::getenv("DATABASE_URL");
+    return url && *url ? url : "sqlite://./var/langlearn.db";
+}
+
+bool valid_role(const std::string& role) {
+    return role == "end-user" || role == "editor" || role == "admin";
+}
+
+std::string read_password() {
+    const bool terminal = ::isatty(STDIN_FILENO);
+    termios saved{};
+    if (terminal) {
+        std::fputs("password: ", stderr);
+        ::tcgetattr(STDIN_FILENO, &saved);
+        termios quiet = saved;
+        quiet.c_lflag &= ~static_cast<tcflag_t>(ECHO);
+        ::tcsetattr(STDIN_FILENO, TCSANOW, &quiet);
+    }
+    std::string password;
+    std::getline(std::cin, password);
+    if (terminal) {
+        ::tcsetattr(STDIN_FILENO, TCSANOW, &saved);
+        std::fputs("\n", stderr);
+    }
+    return password;
+}
+
+int run(const std::vector<std::string>& args) {
+    using namespace ll;
+    if (args.empty()) {
+        std::fputs(kUsage, stderr);
+        return 2;
+    }
+    const std::string& command = args[0];
+    if (command == "migrate" && args.size() == 1) {
+        const int applied = apply_migrations(database_url());
+        std::printf("migrate: %d migration(s) applied\n", applied);
+        return 0;
+    }
+    SqlBackend storage(SqlBackendOptions{database_url(), 1, true});
+    if (command == "seed" && (args.size() == 1 || (args.size() == 2 && args[1] == "--demo"))) {
+        std::printf("seed: languages, achievements and categories are seeded by the migrations\n");
+        if (args.size() == 2) {
+            const int added = seed_demo_content(storage);
+            std::printf("seed --demo: %d demo pair(s) added%s\n", added,
+                        added ? "" : " (pairs exist already)");
+        }
+        return 0;
+    }
+    if (command == "create-staff" && args.size() == 5 && args[1] == "--email" &&
+        args[3] == "--role") {
+        const std::string email = normalize_email(args[2]), role = args[4];
+        if (!is_valid_email_shape(email))
+            return std::fputs("create-staff: invalid e-mail\n", stderr), 2;
+        if (role != "editor" && role != "admin")
+            return std::fputs("create-staff: role must be editor or admin\n", stderr), 2;
+        const std::string password = read_password();
+        if (code_point_count(password) < kMinPasswordLength ||
+            code_point_count(password) > kMaxPasswordLength) {
+            std::fputs("create-staff: the password needs 8 to 1024 characters\n", stderr);
+            return 2;
+        }
+        Argon2idPasswordHasher hasher;
+        const auto account =
+            storage.accounts().create(NewAccount{email, hasher.hash(password), role});
+        if (!account)
+            return std::fprintf(stderr, "create-staff: %s is already registered\n", email.c_str()),
+                   1;
+        std::printf("create-staff: %s (%s) created with id %lld\n", email.c_str(), role.c_str(),
+                    static_cast<long long>(account->id));
+        return 0;
+    }
+    if (command == "set-role" && args.size() == 3) {
+        if (!valid_role(args[2]))
+            return std::fputs("set-role: ROLE must be end-user, editor or admin\n", stderr), 2;
+        if (!storage.accounts().set_role(normalize_email(args[1]), args[2])) {
+            return std::fprintf(stderr, "set-role: no account %s\n", args[1].c_str()), 1;
+        }
+        std::printf("set-role: %s is now %s\n", args[1].c_str(), args[2].c_str());
+        return 0;
+    }
+    if (command == "set-active" && args.size() == 3 && (args[2] == "true" || args[2] == "false")) {
+        if (!storage.accounts().set_active(normalize_email(args[1]), args[2] == "true")) {
+            return std::fprintf(stderr, "set-active: no account %s\n", args[1].c_str()), 1;
+        }
+        std::printf("set-active: %s is now %s\n", args[1].c_str(),
+                    args[2] == "true" ? "active" : "inactive");
+        return 0;
+    }
+    if (command == "block-email" && args.size() == 2) {
+        storage.blocklist().block(normalize_email(args[1]));
+        std::printf("block-email: %s can no longer register\n", args[1].c_str());
+        return 0;
+    }
+    std::fputs(kUsage, stderr);
+    return 2;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    try {
+        return run(std::vector<std::string>(argv + 1, argv + argc));
+    } catch (const ll::DatabaseUnavailable&) {
+        std::fputs("langlearn-admin: the database at DATABASE_URL cannot be reached\n", stderr);
+        return 1;
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "langlearn-admin: %s\n", e.what());
+        return 1;
+    }
 }

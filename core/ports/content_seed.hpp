@@ -1,6 +1,7 @@
 #pragma once
 // Minimal content writing for seeds and tests until the authoring issue brings the full
 // content repositories: categories and pairs with an answer type.
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -15,10 +16,12 @@ struct SeedPair {
 };
 
 class ContentSeeder {
-public:
+  public:
     virtual ~ContentSeeder() = default;
     virtual Id add_category(const std::string& titel_de) = 0;
     virtual Id add_pair(const SeedPair& pair) = 0;
+    // How many pairs exist (seeds add their content only to an empty catalogue).
+    virtual std::int64_t pair_count() = 0;
 };
 
 }  // namespace ll

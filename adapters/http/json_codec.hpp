@@ -1,0 +1,30 @@
+#pragma once
+// JSON in and out with Boost.JSON: request bodies become core LooseValues, results become
+// response bodies.
+#include <optional>
+#include <string>
+
+#include <boost/json.hpp>
+
+#include "adapters/http/message.hpp"
+#include "core/domain/loose_value.hpp"
+
+namespace ll::http {
+
+namespace json = boost::json;
+
+// The body as a JSON object; nullopt for unparsable JSON or JSON that is not an object
+// (400 Invalid JSON body, decisions.md 3).
+std::optional<json::object> parse_object(const std::string& body);
+
+// One field of a request object as the core reads it (missing when absent).
+LooseValue loose_field(const json::object& object, std::string_view name);
+LooseValue to_loose(const json::value& value);
+
+Response json_ok(int status, const json::value& value);
+
+// JSON helpers for optional values.
+json::value nullable(const std::optional<std::string>& v);
+json::value nullable(const std::optional<std::int64_t>& v);
+
+}  // namespace ll::http

@@ -1,0 +1,25 @@
+#pragma once
+// The learner API's answers as JSON, field names to the letter of service.md / decisions.md.
+#include <boost/json.hpp>
+
+#include "core/app/book_progress.hpp"
+#include "core/app/create_profile.hpp"
+#include "core/app/get_feed.hpp"
+#include "core/app/get_me.hpp"
+#include "core/app/login.hpp"
+#include "core/app/register_user.hpp"
+#include "core/domain/stats.hpp"
+
+namespace ll::http {
+
+boost::json::value to_json(const RegisterOutput& out);
+boost::json::value to_json(const LoginOutput& out);
+boost::json::value to_json(const std::vector<Language>& languages);
+boost::json::value to_json(const MeOutput& me);
+boost::json::value to_json(const CreateProfileOutput& out);
+boost::json::value to_json(const BookProgressOutput& out);
+boost::json::value to_json(const std::vector<AchievementStatus>& achievements);
+boost::json::value to_json(const Stats& stats);
+boost::json::value to_json(const FeedOutput& feed);
+
+}  // namespace ll::http

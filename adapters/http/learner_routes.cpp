@@ -1,0 +1,134 @@
+#include "adapters/http/learner_routes.hpp"
+
+#include "adapters/http/json_codec.hpp"
+#include "adapters/http/learner_json.hpp"
+#include "core/app/authenticate.hpp"
+#include "core/app/check_username.hpp"
+#include "core/app/get_stats.hpp"
+#include "core/app/list_achievements.hpp"
+#include "core/app/list_languages.hpp"
+#include "core/app/set_goal.hpp"
+
+namespace ll::http {
+namespace {
+
+std::optional<std::string> query(const Request& r, const char* key) {
+    const auto it = r.query.find(key);
+    return it == r.query.end() ? std::nullopt : std::optional<std::string>(it->second);
+}
+
+template <typename T>
+Response answer(int status, const Result<T>& result) {
+    return result ? json_ok(status, to_json(result.value())) : error_response(result.error());
+}
+
+// Wraps a handler that needs the learner's token: 401 before anything else is read.
+template <typename F>
+Handler with_user(LearnerPorts ports, F handler) {
+    return [ports, handler](Request& request) mutable {
+        const auto claims =
+            authenticate(ports.tokens, ports.clock, request.header("authorization"));
+        if (!claims) return error_response(claims.error());
+        Response response = handler(request, claims.value());
+        response.user_id = claims->user_id;
+        return response;
+    };
+}
+
+// Wraps a handler that reads a JSON object body: 400 Invalid JSON body otherwise.
+template <typename F>
+auto with_body(F handler) {
+    return [handler](Request& request, auto&&... rest) mutable {
+        const auto body = parse_object(request.body);
+        if (!body) return error_response(errors::invalid_json_body());
+        return handler(*body, rest...);
+    };
+}
+
+}  // namespace
+
+void add_learner_routes(Router& router, LearnerPorts p, Metrics& metrics) {
+    router.add(Route{
+        "POST", "/auth/register", {}, with_body([p, &metrics](const json::object& body) mutable {
+            auto result = register_user(
+                p, RegisterInput{loose_field(body, "email"), loose_field(body, "password")});
+            if (result) metrics.increment("langlearn_registrations_total");
+            return answer(201, result);
+        })});
+    router.add(Route{
+        "POST", "/auth/login", {}, with_body([p, &metrics](const json::object& body) mutable {
+            auto result =
+                login(p, LoginInput{loose_field(body, "email"), loose_field(body, "password")});
+            metrics.increment("langlearn_logins_total", "outcome",
+                              result ? "success" : std::to_string(result.error().status));
+            Response r = answer(200, result);
+            if (result) r.user_id = result->id;
+            return r;
+        })});
+    router.add(Route{"GET", "/auth/languages", {}, [p](Request&) mutable {
+                         return json_ok(200, to_json(list_languages(p)));
+                     }});
+    router.add(Route{"GET",
+                     "/auth/check-username",
+                     {},
+                     with_user(p, [p](Request& r, const TokenClaims&) mutable {
+                         const auto result = check_username(p, query(r, "username"));
+                         return result
+                                    ? json_ok(200, json::object{{"available", result->available}})
+                                    : error_response(result.error());
+                     })});
+    router.add(
+        Route{"GET", "/auth/me", {}, with_user(p, [p](Request&, const TokenClaims& c) mutable {
+                  return answer(200, get_me(p, c.user_id));
+              })});
+    router.add(Route{
+        "POST",
+        "/auth/profile",
+        {},
+        with_user(p, with_body([p](const json::object& body, const TokenClaims& c) mutable {
+                      return answer(
+                          201, create_profile(p, c.user_id,
+                                              CreateProfileInput{loose_field(body, "username"),
+                                                                 loose_field(body, "nativeLang"),
+                                                                 loose_field(body, "targetLang")}));
+                  }))});
+    router.add(Route{
+        "POST",
+        "/auth/progress",
+        {},
+        with_user(
+            p, with_body([p, &metrics](const json::object& body, const TokenClaims& c) mutable {
+                auto result = book_progress(
+                    p, c.user_id,
+                    BookProgressInput{loose_field(body, "pair_id"), loose_field(body, "correct"),
+                                      loose_field(body, "points")});
+                if (result) metrics.increment("langlearn_bookings_total");
+                return answer(200, result);
+            }))});
+    router.add(Route{
+        "GET", "/auth/achievements", {}, with_user(p, [p](Request&, const TokenClaims& c) mutable {
+            return json_ok(200, to_json(list_achievements(p, c.user_id)));
+        })});
+    router.add(
+        Route{"GET", "/auth/stats", {}, with_user(p, [p](Request&, const TokenClaims& c) mutable {
+                  return json_ok(200, to_json(get_stats(p, c.user_id)));
+              })});
+    router.add(Route{
+        "PUT",
+        "/auth/goal",
+        {},
+        with_user(
+            p, with_body([p](const json::object& body, const TokenClaims& c) mutable {
+                const auto result = set_goal(p, c.user_id, loose_field(body, "daily_goal_ep"));
+                return result ? json_ok(200, json::object{{"daily_goal_ep", result->daily_goal_ep}})
+                              : error_response(result.error());
+            }))});
+    router.add(Route{
+        "GET", "/feed", {}, with_user(p, [p](Request& r, const TokenClaims& c) mutable {
+            return json_ok(200, to_json(get_feed(p, c.user_id,
+                                                 FeedInput{query(r, "lang"), query(r, "limit"),
+                                                           query(r, "after")})));
+        })});
+}
+
+}  // namespace ll::http

@@ -1,0 +1,47 @@
+#pragma once
+// The server's own request/response values: route handlers see these, not Beast's types, so
+// they stay a few lines of decode -> use case -> encode.
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/domain/errors.hpp"
+#include "core/domain/types.hpp"
+
+namespace ll::http {
+
+struct Request {
+    std::string method;                         // "GET", "POST", ...
+    std::string path;                           // without the query string
+    std::map<std::string, std::string> query;   // percent-decoded, first value of each key
+    std::map<std::string, std::string> params;  // :name segments of the matched route
+    std::vector<std::pair<std::string, std::string>> headers;  // names lower-cased
+    std::string body;
+    std::string request_id;
+    std::string client_address;
+
+    std::optional<std::string_view> header(std::string_view lower_name) const {
+        for (const auto& [name, value] : headers) {
+            if (name == lower_name) return std::string_view(value);
+        }
+        return std::nullopt;
+    }
+};
+
+inline constexpr const char* kJsonType = "application/json; charset=utf-8";
+
+struct Response {
+    int status = 200;
+    std::string body;
+    std::string content_type = kJsonType;
+    std::vector<std::pair<std::string, std::string>> headers;
+    std::optional<Id> user_id;  // for the access log
+};
+
+// {"error": message} (+ available, + Retry-After) with the error's status.
+Response error_response(const Error& error);
+Response json_response(int status, std::string body);
+
+}  // namespace ll::http

@@ -1,0 +1,44 @@
+#pragma once
+// Method + path -> handler. Paths are literal segments or `:name` captures. An unknown path is
+// 404 Not found; a known path with another method is 405 Method not allowed with `Allow`
+// (decisions.md 3); routing comes before authentication (decisions.md 10).
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "adapters/http/message.hpp"
+
+namespace ll::http {
+
+using Handler = std::function<Response(Request&)>;
+
+// Where a handler runs: `inline` on the I/O thread (cheap, never blocks), `worker` on the
+// blocking pool (database, argon2id).
+enum class Execution { inline_io, worker };
+
+struct Route {
+    std::string method;
+    std::string pattern;  // e.g. "/auth/me", "/api/cms/db-pairs/:id"
+    std::string name;     // label for logs and metrics; the pattern unless set
+    Handler handler;
+    Execution execution = Execution::worker;
+};
+
+struct RouteMatch {
+    const Route* route = nullptr;  // null: see `not_found` / `allow`
+    std::string allow;             // non-empty: the path exists with these methods (405)
+};
+
+class Router {
+  public:
+    void add(Route route);
+    // Fills request.params on a match.
+    RouteMatch match(Request& request) const;
+
+  private:
+    static bool path_matches(const std::string& pattern, const std::string& path,
+                             std::map<std::string, std::string>* params);
+    std::vector<Route> routes_;
+};
+
+}  // namespace ll::http

@@ -1,0 +1,428 @@
+#include "adapters/http/server.hpp"
+
+#include <atomic>
+#include <mutex>
+#include <random>
+#include <thread>
+#include <unordered_map>
+
+#include <spdlog/spdlog.h>
+#include <boost/asio.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+
+#include "adapters/http/access_log.hpp"
+#include "adapters/http/json_codec.hpp"
+
+namespace ll::http {
+
+namespace net = boost::asio;
+namespace beast = boost::beast;
+namespace bhttp = beast::http;
+using tcp = net::ip::tcp;
+
+namespace {
+
+std::string new_request_id() {
+    thread_local std::mt19937_64 rng{std::random_device{}()};
+    static constexpr char hex[] = "0123456789abcdef";
+    std::string id(16, '0');
+    std::uint64_t v = rng();
+    for (auto& c : id) {
+        c = hex[v & 15];
+        v >>= 4;
+    }
+    return id;
+}
+
+// A client's X-Request-Id is kept when it is short and plain (it ends up in logs).
+bool sane_request_id(std::string_view id) {
+    if (id.empty() || id.size() > 128) return false;
+    for (char c : id) {
+        if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.' ||
+              c == ':'))
+            return false;
+    }
+    return true;
+}
+
+int hex_value(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+std::string percent_decode(std::string_view s, bool plus_is_space) {
+    std::string out;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        if (s[i] == '%' && i + 2 < s.size()) {
+            const int hi = hex_value(s[i + 1]);
+            const int lo = hex_value(s[i + 2]);
+            if (hi >= 0 && lo >= 0) {
+                out += static_cast<char>(hi * 16 + lo);
+                i += 2;
+                continue;
+            }
+        }
+        out += (plus_is_space && s[i] == '+') ? ' ' : s[i];
+    }
+    return out;
+}
+
+void split_target(std::string_view target, Request& request) {
+    const auto q = target.find('?');
+    request.path = percent_decode(target.substr(0, q), false);
+    if (q == std::string_view::npos) return;
+    std::string_view query = target.substr(q + 1);
+    while (!query.empty()) {
+        const auto amp = query.find('&');
+        const std::string_view pair = query.substr(0, amp);
+        const auto eq = pair.find('=');
+        std::string key = percent_decode(pair.substr(0, eq), true);
+        std::string value =
+            eq == std::string_view::npos ? "" : percent_decode(pair.substr(eq + 1), true);
+        request.query.emplace(std::move(key), std::move(value));  // the first value wins
+        if (amp == std::string_view::npos) break;
+        query = query.substr(amp + 1);
+    }
+}
+
+}  // namespace
+
+class Session;
+
+struct Server::Impl {
+    Impl(ServerOptions o, Router r, Metrics& m)
+        : options(std::move(o)),
+          router(std::move(r)),
+          metrics(m),
+          ioc(std::max(1, options.io_threads)),
+          acceptor(net::make_strand(ioc)),
+          workers(static_cast<std::size_t>(std::max(1, options.worker_threads))) {}
+
+    ServerOptions options;
+    Router router;
+    Metrics& metrics;
+    net::io_context ioc;
+    tcp::acceptor acceptor;
+    net::thread_pool workers;
+    std::vector<std::thread> threads;
+    std::atomic<int> connections{0};
+    std::atomic<int> in_flight{0};
+    std::atomic<bool> draining{false};
+    std::atomic<bool> stopped{false};
+    std::uint16_t bound_port = 0;
+    std::mutex sessions_mutex;
+    std::unordered_map<Session*, std::weak_ptr<Session>> sessions;
+
+    void accept();
+    void close_idle_sessions();
+};
+
+class Session : public std::enable_shared_from_this<Session> {
+  public:
+    Session(tcp::socket socket, Server::Impl& server)
+        : stream_(std::move(socket)), server_(server) {
+        ++server_.connections;
+        beast::error_code ec;
+        const auto endpoint = stream_.socket().remote_endpoint(ec);
+        if (!ec) peer_ = endpoint.address().to_string();
+    }
+    ~Session() { --server_.connections; }
+
+    void run() {
+        {
+            std::lock_guard lock(server_.sessions_mutex);
+            server_.sessions[this] = weak_from_this();
+        }
+        net::dispatch(stream_.get_executor(),
+                      [self = shared_from_this()] { self->wait_for_request(true); });
+    }
+
+    // Called on drain: a connection waiting for its next request is closed now; a busy one
+    // closes after its response.
+    void close_if_idle() {
+        net::post(stream_.get_executor(), [self = shared_from_this()] {
+            if (self->idle_) self->stream_.socket().close();
+        });
+    }
+
+  private:
+    void wait_for_request(bool first) {
+        if (server_.draining) return finish();
+        if (buffer_.size() > 0) return read_request();  // pipelined bytes are already here
+        idle_ = true;
+        stream_.expires_after(first ? server_.options.read_timeout : server_.options.idle_timeout);
+        stream_.async_read_some(buffer_.prepare(4096),
+                                [self = shared_from_this()](beast::error_code ec, std::size_t n) {
+                                    self->idle_ = false;
+                                    if (ec) return self->finish();
+                                    self->buffer_.commit(n);
+                                    self->read_request();
+                                });
+    }
+
+    void read_request() {
+        parser_.emplace();
+        parser_->body_limit(server_.options.max_body_bytes);
+        parser_->header_limit(static_cast<std::uint32_t>(server_.options.max_header_bytes));
+        // The whole request must arrive within the read timeout: slow clients cannot hold a slot.
+        stream_.expires_after(server_.options.read_timeout);
+        bhttp::async_read(
+            stream_, buffer_, *parser_,
+            [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_read(ec); });
+    }
+
+    void on_read(beast::error_code ec) {
+        if (ec == bhttp::error::end_of_stream || ec == net::error::eof ||
+            ec == beast::error::timeout || ec == net::error::operation_aborted ||
+            ec == net::error::connection_reset) {
+            return finish();
+        }
+        if (ec == bhttp::error::body_limit) return reject(errors::payload_too_large());
+        if (ec == bhttp::error::header_limit)
+            return reject(Error{431, "Request header fields too large", {}, {}});
+        if (ec) return reject(Error{400, "Bad request", {}, {}});
+        handle(parser_->release());
+    }
+
+    // A request that cannot be parsed gets its answer and the connection is closed.
+    void reject(const Error& error) {
+        keep_alive_ = false;
+        Request request;
+        request.method = "-";
+        request.request_id = new_request_id();
+        send(request, "-", error_response(error), std::chrono::steady_clock::now());
+    }
+
+    void handle(bhttp::request<bhttp::string_body> raw) {
+        const auto started = std::chrono::steady_clock::now();
+        keep_alive_ = raw.keep_alive() && !server_.draining;
+        auto request = std::make_shared<Request>();
+        request->method = std::string(raw.method_string());
+        split_target(raw.target(), *request);
+        for (const auto& field : raw) {
+            std::string name(field.name_string());
+            for (auto& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+            request->headers.emplace_back(std::move(name), std::string(field.value()));
+        }
+        request->body = std::move(raw.body());
+        request->client_address = peer_;
+        const auto given_id = request->header("x-request-id");
+        request->request_id =
+            given_id && sane_request_id(*given_id) ? std::string(*given_id) : new_request_id();
+
+        if (auto preflight = cors_preflight(*request))
+            return send(*request, "OPTIONS *", std::move(*preflight), started);
+
+        const RouteMatch match = server_.router.match(*request);
+        if (!match.route) {
+            Response response = error_response(match.allow.empty() ? errors::not_found()
+                                                                   : errors::method_not_allowed());
+            if (!match.allow.empty()) response.headers.emplace_back("Allow", match.allow);
+            return send(*request, match.allow.empty() ? "unmatched" : "method_not_allowed",
+                        std::move(response), started);
+        }
+        const Route* route = match.route;
+        if (route->execution == Execution::inline_io) {
+            return send(*request, route->name, run_handler(*route, *request), started);
+        }
+        ++server_.in_flight;
+        // Blocking work (database, argon2id) leaves the I/O threads; the answer comes back on
+        // this connection's strand.
+        net::post(server_.workers, [self = shared_from_this(), route, request, started] {
+            Response response = self->run_handler(*route, *request);
+            net::post(self->stream_.get_executor(),
+                      [self, route, request, started, response = std::move(response)]() mutable {
+                          --self->server_.in_flight;
+                          self->send(*request, route->name, std::move(response), started);
+                      });
+        });
+    }
+
+    Response run_handler(const Route& route, Request& request) {
+        try {
+            return route.handler(request);
+        } catch (const DatabaseUnavailable&) {
+            spdlog::warn("request {}: database unavailable", request.request_id);
+            return error_response(errors::service_unavailable());
+        } catch (const std::exception& e) {
+            spdlog::error("request {}: unhandled failure: {}", request.request_id, e.what());
+            return error_response(errors::internal());
+        } catch (...) {
+            spdlog::error("request {}: unhandled failure", request.request_id);
+            return error_response(errors::internal());
+        }
+    }
+
+    std::optional<Response> cors_preflight(const Request& request) {
+        if (request.method != "OPTIONS" || server_.options.cors_origins.empty() ||
+            !allowed_origin(request))
+            return std::nullopt;
+        if (!request.header("access-control-request-method")) return std::nullopt;
+        Request probe = request;
+        probe.method = std::string(*request.header("access-control-request-method"));
+        const RouteMatch match = server_.router.match(probe);
+        Response r;
+        r.status = 204;
+        r.content_type.clear();
+        r.headers.emplace_back(
+            "Access-Control-Allow-Methods",
+            match.route ? probe.method : (match.allow.empty() ? "GET" : match.allow));
+        r.headers.emplace_back("Access-Control-Allow-Headers",
+                               "Authorization, Content-Type, Idempotency-Key, X-Request-Id");
+        r.headers.emplace_back("Access-Control-Max-Age", "600");
+        return r;
+    }
+
+    std::optional<std::string> allowed_origin(const Request& request) const {
+        const auto origin = request.header("origin");
+        if (!origin) return std::nullopt;
+        for (const auto& allowed : server_.options.cors_origins) {
+            if (allowed == "*" || allowed == *origin) return std::string(*origin);
+        }
+        return std::nullopt;
+    }
+
+    void send(const Request& request, const std::string& route_name, Response response,
+              std::chrono::steady_clock::time_point started) {
+        auto res = std::make_shared<bhttp::response<bhttp::string_body>>(
+            static_cast<bhttp::status>(response.status), 11);
+        if (!response.content_type.empty())
+            res->set(bhttp::field::content_type, response.content_type);
+        res->set("X-Request-Id", request.request_id);
+        for (const auto& [name, value] : response.headers) res->set(name, value);
+        if (!server_.options.cors_origins.empty()) {
+            if (const auto origin = allowed_origin(request)) {
+                res->set(bhttp::field::access_control_allow_origin, *origin);
+                res->set(bhttp::field::vary, "Origin");
+            }
+        }
+        res->body() = std::move(response.body);
+        res->keep_alive(keep_alive_ && !server_.draining);
+        res->prepare_payload();
+
+        const double seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+        server_.metrics.observe_request(route_name, request.method, response.status, seconds);
+        if (server_.options.access_log) {
+            log_access(request.request_id, request.method, route_name, response.status,
+                       seconds * 1000.0, response.user_id);
+        }
+        stream_.expires_after(server_.options.read_timeout);
+        bhttp::async_write(stream_, *res,
+                           [self = shared_from_this(), res](beast::error_code ec, std::size_t) {
+                               if (ec || !res->keep_alive()) return self->finish();
+                               self->wait_for_request(false);
+                           });
+    }
+
+    void finish() {
+        beast::error_code ec;
+        stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
+        stream_.socket().close(ec);
+        std::lock_guard lock(server_.sessions_mutex);
+        server_.sessions.erase(this);
+    }
+
+    beast::tcp_stream stream_;
+    Server::Impl& server_;
+    beast::flat_buffer buffer_;
+    std::optional<bhttp::request_parser<bhttp::string_body>> parser_;
+    std::string peer_;
+    bool keep_alive_ = true;
+    std::atomic<bool> idle_{false};
+};
+
+void Server::Impl::accept() {
+    acceptor.async_accept(net::make_strand(ioc), [this](beast::error_code ec, tcp::socket socket) {
+        if (ec == net::error::operation_aborted || !acceptor.is_open()) return;
+        if (!ec) {
+            if (connections >= options.max_connections || draining) {
+                // Over the limit: the connection is closed at once instead of queueing forever.
+                metrics.increment("langlearn_http_connections_refused_total");
+                beast::error_code ignored;
+                socket.close(ignored);
+            } else {
+                std::make_shared<Session>(std::move(socket), *this)->run();
+            }
+        }
+        accept();
+    });
+}
+
+void Server::Impl::close_idle_sessions() {
+    std::vector<std::shared_ptr<Session>> alive;
+    {
+        std::lock_guard lock(sessions_mutex);
+        for (auto& [ptr, weak] : sessions) {
+            if (auto s = weak.lock()) alive.push_back(std::move(s));
+        }
+    }
+    for (auto& s : alive) s->close_if_idle();
+}
+
+Server::Server(ServerOptions options, Router router, Metrics& metrics)
+    : impl_(std::make_unique<Impl>(std::move(options), std::move(router), metrics)) {
+    Impl& s = *impl_;
+    metrics.add_gauge("langlearn_http_connections", "Open client connections.",
+                      [&s] { return double(s.connections); });
+    metrics.add_gauge("langlearn_http_in_flight", "Requests being handled on the worker pool.",
+                      [&s] { return double(s.in_flight); });
+}
+
+Server::~Server() {
+    stop();
+}
+
+void Server::start() {
+    Impl& s = *impl_;
+    const tcp::endpoint endpoint(net::ip::make_address(s.options.host), s.options.port);
+    s.acceptor.open(endpoint.protocol());
+    s.acceptor.set_option(net::socket_base::reuse_address(true));
+    s.acceptor.bind(endpoint);
+    s.acceptor.listen(net::socket_base::max_listen_connections);
+    s.bound_port = s.acceptor.local_endpoint().port();
+    s.accept();
+    for (int i = 0; i < std::max(1, s.options.io_threads); ++i)
+        s.threads.emplace_back([&s] { s.ioc.run(); });
+}
+
+std::uint16_t Server::port() const {
+    return impl_->bound_port;
+}
+
+void Server::stop() {
+    Impl& s = *impl_;
+    if (s.stopped.exchange(true)) return;
+    s.draining = true;
+    net::post(s.acceptor.get_executor(), [&s] {
+        beast::error_code ec;
+        s.acceptor.close(ec);
+    });
+    s.close_idle_sessions();
+    // In-flight requests finish and their connections close after the response.
+    const auto deadline = std::chrono::steady_clock::now() + s.options.shutdown_grace;
+    while ((s.in_flight > 0 || s.connections > 0) && std::chrono::steady_clock::now() < deadline) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        s.close_idle_sessions();
+    }
+    s.ioc.stop();
+    for (auto& t : s.threads) {
+        if (t.joinable()) t.join();
+    }
+    s.workers.join();
+}
+
+void Server::run_until_signal() {
+    net::io_context signals_ioc;
+    net::signal_set signals(signals_ioc, SIGINT, SIGTERM);
+    signals.async_wait([](beast::error_code, int signal) {
+        spdlog::info("signal {}: shutting down gracefully", signal);
+    });
+    signals_ioc.run();
+    stop();
+}
+
+}  // namespace ll::http

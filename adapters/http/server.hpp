@@ -1,0 +1,54 @@
+#pragma once
+// The HTTP/1.1 server both services compose: Boost.Beast sessions with keep-alive, limits and
+// timeouts, one shared io_context run by the I/O threads (a strand per connection), blocking
+// handlers on a separate worker pool, request ids, CORS, the access log and metrics, graceful
+// shutdown. Only the route table differs between learner-api and authoring-api.
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "adapters/http/metrics.hpp"
+#include "adapters/http/router.hpp"
+
+namespace ll::http {
+
+struct ServerOptions {
+    std::string host = "127.0.0.1";
+    std::uint16_t port = 0;  // 0: any free port (tests)
+    int io_threads = 1;
+    int worker_threads = 2;  // sized like the database pool
+    std::size_t max_body_bytes = 1024 * 1024;
+    std::size_t max_header_bytes = 8 * 1024;
+    std::chrono::seconds read_timeout{10};  // a started request must be complete within it
+    std::chrono::seconds idle_timeout{60};  // keep-alive wait for the next request
+    int max_connections = 10000;
+    std::chrono::seconds shutdown_grace{10};
+    std::vector<std::string> cors_origins;  // empty: no CORS headers
+    bool access_log = true;
+};
+
+class Server {
+  public:
+    Server(ServerOptions options, Router router, Metrics& metrics);
+    ~Server();
+    Server(const Server&) = delete;
+    Server& operator=(const Server&) = delete;
+
+    // Binds and starts the threads; returns at once. Throws when the port cannot be bound.
+    void start();
+    std::uint16_t port() const;
+    // Stops accepting, lets in-flight requests finish (bounded by shutdown_grace), closes idle
+    // connections, joins every thread. Idempotent.
+    void stop();
+    // Blocks until SIGINT or SIGTERM, then stop().
+    void run_until_signal();
+
+    struct Impl;
+
+  private:
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace ll::http
