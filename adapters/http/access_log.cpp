@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include <spdlog/sinks/stdout_sinks.h>
+#include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 #include <boost/json.hpp>
 
@@ -27,6 +28,8 @@ void configure_logging(const std::string& level) {
                      : level == "warn"  ? spdlog::level::warn
                      : level == "error" ? spdlog::level::err
                                         : spdlog::level::info;
+    // Service messages go to stderr; stdout carries the access log alone.
+    spdlog::set_default_logger(spdlog::stderr_color_mt("langlearn"));
     spdlog::set_level(lvl);
     spdlog::set_pattern("%Y-%m-%dT%H:%M:%S.%e %l %v");
     access_logger()->set_level(lvl);
@@ -43,7 +46,8 @@ void log_access(const std::string& request_id, const std::string& method, const 
         {"method", method},
         {"route", route},
         {"status", status},
-        {"duration_ms", std::round(duration_ms * 1000.0) / 1000.0}};
+        {"duration_us", static_cast<std::int64_t>(std::llround(duration_ms * 1000.0))}};
+    (void)0;
     if (user_id) line["user_id"] = *user_id;
     logger->info(boost::json::serialize(line));
 }

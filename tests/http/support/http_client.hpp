@@ -1,0 +1,47 @@
+#pragma once
+// A small blocking HTTP/1.1 client over a real socket (Boost.Beast), for the HTTP tests.
+// Every reply is appended to $LL_RECORD_RESPONSES (JSON lines) for the OpenAPI validation.
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include <boost/json.hpp>
+
+namespace ll::test {
+
+struct Reply {
+    int status = 0;
+    std::string body;
+    std::map<std::string, std::string> headers;  // lower-case names
+    boost::json::value json;                     // null when the body is not JSON
+
+    std::string header(const std::string& name) const {
+        const auto it = headers.find(name);
+        return it == headers.end() ? "" : it->second;
+    }
+    // The error message of an error body ("" when there is none).
+    std::string error() const;
+};
+
+class HttpClient {
+  public:
+    explicit HttpClient(std::uint16_t port);
+    ~HttpClient();
+    // One request on this client's keep-alive connection (reconnects when the server closed it).
+    Reply call(const std::string& method, const std::string& target, const std::string& body = {},
+               const std::map<std::string, std::string>& headers = {});
+    Reply get(const std::string& target, const std::string& token = {});
+    Reply post(const std::string& target, const std::string& body, const std::string& token = {});
+    Reply put(const std::string& target, const std::string& body, const std::string& token = {});
+    // Bytes as they are, for malformed requests; returns what the server sent until it closed.
+    std::string raw(const std::string& bytes);
+    std::uint16_t port() const { return port_; }
+
+  private:
+    struct Connection;
+    std::uint16_t port_;
+    std::unique_ptr<Connection> connection_;
+};
+
+}  // namespace ll::test

@@ -1,0 +1,39 @@
+#include "tests/http/support/test_server.hpp"
+
+#include <unistd.h>
+#include <filesystem>
+
+#include "adapters/http/learner_routes.hpp"
+#include "adapters/http/operational_routes.hpp"
+
+namespace ll::test {
+
+TestServer::TestServer(http::ServerOptions options)
+    : db(make_test_database(4)),
+      clock(std::chrono::time_point_cast<std::chrono::milliseconds>(
+          std::chrono::system_clock::now())) {
+    static int counter = 0;
+    media_dir =
+        (std::filesystem::temp_directory_path() /
+         ("langlearn-media-" + std::to_string(::getpid()) + "-" + std::to_string(counter++)))
+            .string();
+    std::filesystem::create_directories(media_dir);
+    http::Router router;
+    http::add_learner_routes(router, make_learner_ports(db->backend(), clock, hasher, tokens),
+                             metrics);
+    http::add_operational_routes(router, db->backend(), metrics, media_dir);
+    options.host = "127.0.0.1";
+    options.port = 0;
+    options.io_threads = 2;
+    options.worker_threads = 4;
+    options.access_log = false;
+    server = std::make_unique<http::Server>(options, std::move(router), metrics);
+    server->start();
+}
+
+TestServer::~TestServer() {
+    server->stop();
+    std::filesystem::remove_all(media_dir);
+}
+
+}  // namespace ll::test
