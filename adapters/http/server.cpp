@@ -97,15 +97,20 @@ struct Server::Impl {
         : options(std::move(o)),
           router(std::move(r)),
           metrics(m),
-          ioc(std::max(1, options.io_threads)),
-          acceptor(net::make_strand(ioc)),
+          ioc(std::make_unique<net::io_context>(std::max(1, options.io_threads))),
+          acceptor(std::make_unique<tcp::acceptor>(net::make_strand(*ioc))),
           workers(static_cast<std::size_t>(std::max(1, options.worker_threads))) {}
 
     ServerOptions options;
     Router router;
     Metrics& metrics;
-    net::io_context ioc;
-    tcp::acceptor acceptor;
+    // Owned by pointer so stop() can destroy them: that destroys the handlers still queued,
+    // and with them every socket they hold, so no client waits on a dead server.
+    std::unique_ptr<net::io_context> ioc;
+    std::unique_ptr<tcp::acceptor> acceptor;
+    // Keeps the I/O threads running while a request is on the worker pool and no socket
+    // operation is pending (otherwise run() would return and the answer could never be sent).
+    std::optional<net::executor_work_guard<net::io_context::executor_type>> work;
     net::thread_pool workers;
     std::vector<std::thread> threads;
     std::atomic<int> connections{0};
@@ -336,20 +341,21 @@ class Session : public std::enable_shared_from_this<Session> {
 };
 
 void Server::Impl::accept() {
-    acceptor.async_accept(net::make_strand(ioc), [this](beast::error_code ec, tcp::socket socket) {
-        if (ec == net::error::operation_aborted || !acceptor.is_open()) return;
-        if (!ec) {
-            if (connections >= options.max_connections || draining) {
-                // Over the limit: the connection is closed at once instead of queueing forever.
-                metrics.increment("langlearn_http_connections_refused_total");
-                beast::error_code ignored;
-                socket.close(ignored);
-            } else {
-                std::make_shared<Session>(std::move(socket), *this)->run();
+    acceptor->async_accept(
+        net::make_strand(*ioc), [this](beast::error_code ec, tcp::socket socket) {
+            if (ec == net::error::operation_aborted || !acceptor->is_open()) return;
+            if (!ec) {
+                if (connections >= options.max_connections || draining) {
+                    // Over the limit: the connection is closed at once instead of queueing forever.
+                    metrics.increment("langlearn_http_connections_refused_total");
+                    beast::error_code ignored;
+                    socket.close(ignored);
+                } else {
+                    std::make_shared<Session>(std::move(socket), *this)->run();
+                }
             }
-        }
-        accept();
-    });
+            accept();
+        });
 }
 
 void Server::Impl::close_idle_sessions() {
@@ -379,14 +385,15 @@ Server::~Server() {
 void Server::start() {
     Impl& s = *impl_;
     const tcp::endpoint endpoint(net::ip::make_address(s.options.host), s.options.port);
-    s.acceptor.open(endpoint.protocol());
-    s.acceptor.set_option(net::socket_base::reuse_address(true));
-    s.acceptor.bind(endpoint);
-    s.acceptor.listen(net::socket_base::max_listen_connections);
-    s.bound_port = s.acceptor.local_endpoint().port();
+    s.acceptor->open(endpoint.protocol());
+    s.acceptor->set_option(net::socket_base::reuse_address(true));
+    s.acceptor->bind(endpoint);
+    s.acceptor->listen(net::socket_base::max_listen_connections);
+    s.bound_port = s.acceptor->local_endpoint().port();
+    s.work.emplace(s.ioc->get_executor());
     s.accept();
     for (int i = 0; i < std::max(1, s.options.io_threads); ++i)
-        s.threads.emplace_back([&s] { s.ioc.run(); });
+        s.threads.emplace_back([&s] { s.ioc->run(); });
 }
 
 std::uint16_t Server::port() const {
@@ -397,9 +404,9 @@ void Server::stop() {
     Impl& s = *impl_;
     if (s.stopped.exchange(true)) return;
     s.draining = true;
-    net::post(s.acceptor.get_executor(), [&s] {
+    net::post(s.acceptor->get_executor(), [&s] {
         beast::error_code ec;
-        s.acceptor.close(ec);
+        s.acceptor->close(ec);
     });
     s.close_idle_sessions();
     // In-flight requests finish and their connections close after the response.
@@ -408,11 +415,14 @@ void Server::stop() {
         std::this_thread::sleep_for(std::chrono::milliseconds(20));
         s.close_idle_sessions();
     }
-    s.ioc.stop();
+    s.work.reset();
+    s.ioc->stop();
     for (auto& t : s.threads) {
         if (t.joinable()) t.join();
     }
     s.workers.join();
+    s.acceptor.reset();
+    s.ioc.reset();
 }
 
 void Server::run_until_signal() {

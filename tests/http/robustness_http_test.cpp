@@ -149,7 +149,12 @@ TEST_CASE("graceful stop: an in-flight request finishes", "[http][shutdown]") {
             client.post("/auth/register", R"({"email":"late@example.com","password":"password1"})");
         CHECK(r.status == 201);
     });
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    // Stop only once the request is on the worker pool.
+    for (int i = 0; i < 500 && server->metrics.render().find("langlearn_http_in_flight 1") ==
+                                   std::string::npos;
+         ++i) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
     server->server->stop();
     request.join();
     CHECK(server->storage().accounts().find_by_email("late@example.com"));
