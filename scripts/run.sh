@@ -31,4 +31,5 @@ trap cleanup EXIT INT TERM
 PORT=${LEARNER_PORT:-8080} "$bin/learner-api/learner-api" & pids+=($!)
 PORT=${AUTHORING_PORT:-8081} "$bin/authoring-api/authoring-api" & pids+=($!)
 echo "make run: learner-api on http://127.0.0.1:${LEARNER_PORT:-8080}, authoring-api on http://127.0.0.1:${AUTHORING_PORT:-8081} (Ctrl-C stops both)"
-wait -n || true
+# The learner API is the one that must stay up; the authoring API may still be a stub.
+wait "${pids[0]}" || true
