@@ -52,6 +52,13 @@ void Database::ensure_connected(soci::session& s) {
 }
 
 void Database::reconnect(soci::session& s) {
+    {
+        // Statements prepared on the old connection are gone with it.
+        std::lock_guard lock(cache_mutex_);
+        for (auto it = cache_.begin(); it != cache_.end();) {
+            it = it->first.first == &s ? cache_.erase(it) : std::next(it);
+        }
+    }
     try {
         s.reconnect();
         configure(s);

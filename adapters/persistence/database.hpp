@@ -3,8 +3,10 @@
 // and a write transaction. Both detect a dead connection (server restart), reconnect, and run
 // the work once more; a database that stays away becomes ll::DatabaseUnavailable (-> 503).
 #include <condition_variable>
+#include <map>
 #include <memory>
 #include <mutex>
+#include <typeindex>
 #include <vector>
 
 #include <soci/soci.h>
@@ -25,6 +27,17 @@ class Database {
     Dialect dialect() const { return target_.dialect; }
     int size() const { return static_cast<int>(sessions_.size()); }
     int in_use() const;
+
+    // Per-session state built once and reused, e.g. prepared statements: `make(session)` runs
+    // the first time a session needs a T, and again after that session reconnected (prepared
+    // statements die with their connection). Only the thread holding the session uses it.
+    template <typename T, typename Make>
+    T& cached(soci::session& s, Make&& make) {
+        std::lock_guard lock(cache_mutex_);
+        auto& slot = cache_[{&s, std::type_index(typeid(T))}];
+        if (!slot) slot = std::shared_ptr<void>(make(s));
+        return *static_cast<T*>(slot.get());
+    }
 
     template <typename F>
     auto read(F&& work) {
@@ -100,6 +113,8 @@ class Database {
     mutable std::mutex mutex_;
     std::condition_variable available_;
     std::mutex writer_mutex_;
+    std::mutex cache_mutex_;
+    std::map<std::pair<soci::session*, std::type_index>, std::shared_ptr<void>> cache_;
 };
 
 }  // namespace ll::sql

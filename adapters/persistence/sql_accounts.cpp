@@ -16,11 +16,11 @@ std::optional<Account> read_account(soci::session& s, const std::string& where, 
     int active = 1;
     long long native = 0;
     soci::indicator native_ind = soci::i_null;
-    soci::statement st = (s.prepare << std::string(kAccountColumns) + where, soci::into(id),
-                          soci::into(a.email), soci::into(a.password_hash), soci::into(a.role),
-                          soci::into(active), soci::into(native, native_ind), bind);
-    st.execute(true);
-    if (!st.got_data()) return std::nullopt;
+    // A one-time query: one round trip (a prepared statement would cost a second one here).
+    s << std::string(kAccountColumns) + where, soci::into(id), soci::into(a.email),
+        soci::into(a.password_hash), soci::into(a.role), soci::into(active),
+        soci::into(native, native_ind), bind;
+    if (!s.got_data()) return std::nullopt;
     a.id = id;
     a.is_active = active != 0;
     if (native_ind == soci::i_ok) a.language_native_id = native;

@@ -52,19 +52,16 @@ class SqlProfiles final : public ProfileRepository {
             long long id = 0, uid = 0, username_id = 0, native = 0, target = 0, total = 0;
             std::string last;
             soci::indicator last_ind = soci::i_null;
-            soci::statement st =
-                (s.prepare
-                     << "SELECT p.id, p.user_id, p.username_id, n.username, p.language_native_id, "
-                        "p.language_target_id, p.total_ep, p.streak_days, p.daily_goal_ep, " +
-                            d_.ts_out("p.last_practice_at") +
-                            " FROM users_public p JOIN user_names n ON n.id = p.username_id "
-                            "WHERE p.user_id = :u",
-                 soci::into(id), soci::into(uid), soci::into(username_id), soci::into(p.username),
-                 soci::into(native), soci::into(target), soci::into(total),
-                 soci::into(p.streak_days), soci::into(p.daily_goal_ep), soci::into(last, last_ind),
-                 soci::use(key));
-            st.execute(true);
-            if (!st.got_data()) return std::nullopt;
+            s << "SELECT p.id, p.user_id, p.username_id, n.username, p.language_native_id, "
+                 "p.language_target_id, p.total_ep, p.streak_days, p.daily_goal_ep, " +
+                     d_.ts_out("p.last_practice_at") +
+                     " FROM users_public p JOIN user_names n ON n.id = p.username_id "
+                     "WHERE p.user_id = :u",
+                soci::into(id), soci::into(uid), soci::into(username_id), soci::into(p.username),
+                soci::into(native), soci::into(target), soci::into(total),
+                soci::into(p.streak_days), soci::into(p.daily_goal_ep), soci::into(last, last_ind),
+                soci::use(key);
+            if (!s.got_data()) return std::nullopt;
             p.id = id;
             p.user_id = uid;
             p.username_id = username_id;
