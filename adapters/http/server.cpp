@@ -97,20 +97,30 @@ struct Server::Impl {
         : options(std::move(o)),
           router(std::move(r)),
           metrics(m),
-          ioc(std::make_unique<net::io_context>(std::max(1, options.io_threads))),
-          acceptor(std::make_unique<tcp::acceptor>(net::make_strand(*ioc))),
-          workers(static_cast<std::size_t>(std::max(1, options.worker_threads))) {}
+          workers(static_cast<std::size_t>(std::max(1, options.worker_threads))) {
+        const int threads = std::max(1, options.io_threads);
+        if (options.io_context_per_thread) {
+            for (int i = 0; i < threads; ++i) iocs.push_back(std::make_unique<net::io_context>(1));
+        } else {
+            iocs.push_back(std::make_unique<net::io_context>(threads));
+        }
+        acceptor = std::make_unique<tcp::acceptor>(net::make_strand(*iocs.front()));
+    }
+
+    // The context a new connection lives on: the shared one, or the next one round-robin.
+    net::io_context& next_context() { return *iocs[next_ioc++ % iocs.size()]; }
 
     ServerOptions options;
     Router router;
     Metrics& metrics;
     // Owned by pointer so stop() can destroy them: that destroys the handlers still queued,
     // and with them every socket they hold, so no client waits on a dead server.
-    std::unique_ptr<net::io_context> ioc;
+    std::vector<std::unique_ptr<net::io_context>> iocs;
+    std::size_t next_ioc = 0;  // touched only by the accept handler (one at a time)
     std::unique_ptr<tcp::acceptor> acceptor;
-    // Keeps the I/O threads running while a request is on the worker pool and no socket
+    // Keep the I/O threads running while a request is on the worker pool and no socket
     // operation is pending (otherwise run() would return and the answer could never be sent).
-    std::optional<net::executor_work_guard<net::io_context::executor_type>> work;
+    std::vector<net::executor_work_guard<net::io_context::executor_type>> work;
     net::thread_pool workers;
     std::vector<std::thread> threads;
     std::atomic<int> connections{0};
@@ -342,7 +352,7 @@ class Session : public std::enable_shared_from_this<Session> {
 
 void Server::Impl::accept() {
     acceptor->async_accept(
-        net::make_strand(*ioc), [this](beast::error_code ec, tcp::socket socket) {
+        net::make_strand(next_context()), [this](beast::error_code ec, tcp::socket socket) {
             if (ec == net::error::operation_aborted || !acceptor->is_open()) return;
             if (!ec) {
                 if (connections >= options.max_connections || draining) {
@@ -390,10 +400,12 @@ void Server::start() {
     s.acceptor->bind(endpoint);
     s.acceptor->listen(net::socket_base::max_listen_connections);
     s.bound_port = s.acceptor->local_endpoint().port();
-    s.work.emplace(s.ioc->get_executor());
+    for (auto& ioc : s.iocs) s.work.push_back(net::make_work_guard(*ioc));
     s.accept();
-    for (int i = 0; i < std::max(1, s.options.io_threads); ++i)
-        s.threads.emplace_back([&s] { s.ioc->run(); });
+    for (int i = 0; i < std::max(1, s.options.io_threads); ++i) {
+        net::io_context& ioc = *s.iocs[static_cast<std::size_t>(i) % s.iocs.size()];
+        s.threads.emplace_back([&ioc] { ioc.run(); });
+    }
 }
 
 std::uint16_t Server::port() const {
@@ -415,14 +427,14 @@ void Server::stop() {
         std::this_thread::sleep_for(std::chrono::milliseconds(20));
         s.close_idle_sessions();
     }
-    s.work.reset();
-    s.ioc->stop();
+    s.work.clear();
+    for (auto& ioc : s.iocs) ioc->stop();
     for (auto& t : s.threads) {
         if (t.joinable()) t.join();
     }
     s.workers.join();
     s.acceptor.reset();
-    s.ioc.reset();
+    s.iocs.clear();
 }
 
 void Server::run_until_signal() {

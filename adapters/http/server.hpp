@@ -1,6 +1,7 @@
 #pragma once
 // The HTTP/1.1 server both services compose: Boost.Beast sessions with keep-alive, limits and
-// timeouts, one shared io_context run by the I/O threads (a strand per connection), blocking
+// timeouts, one shared io_context run by the I/O threads (a strand per connection) or one per
+// thread, blocking
 // handlers on a separate worker pool, request ids, CORS, the access log and metrics, graceful
 // shutdown. Only the route table differs between learner-api and authoring-api.
 #include <chrono>
@@ -18,6 +19,10 @@ struct ServerOptions {
     std::string host = "127.0.0.1";
     std::uint16_t port = 0;  // 0: any free port (tests)
     int io_threads = 1;
+    // false: one io_context run by every I/O thread (a strand per connection; the default).
+    // true: one io_context per I/O thread, connections dealt round-robin (measured in
+    // docs/architecture.md; kept as a switch so the comparison can be repeated).
+    bool io_context_per_thread = false;
     int worker_threads = 2;  // sized like the database pool
     std::size_t max_body_bytes = 1024 * 1024;
     std::size_t max_header_bytes = 8 * 1024;

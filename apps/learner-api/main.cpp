@@ -1,5 +1,7 @@
 // learner-api: the composition root of the learner service (decisions.md 1).
 #include <cstdio>
+#include <cstdlib>
+#include <string_view>
 
 #include <spdlog/spdlog.h>
 
@@ -44,6 +46,10 @@ int main() {
         options.host = config.host;
         options.port = config.port;
         options.io_threads = config.threads;
+        // A benchmarking switch (docs/architecture.md "HTTP server and threading"), not part
+        // of the configuration contract: the shared io_context is the measured default.
+        if (const char* per_thread = std::getenv("LL_IO_CONTEXT_PER_THREAD"))
+            options.io_context_per_thread = std::string_view(per_thread) == "1";
         options.worker_threads = config.db_pool_size;
         options.max_body_bytes = config.max_body_bytes;
         options.max_header_bytes = config.max_header_bytes;

@@ -15,13 +15,14 @@ TEST_CASE("one io_context per thread: concurrent keep-alive clients and exact bo
     options.io_context_per_thread = true;
     TestServer server(options);  // two I/O threads, so two contexts
     HttpClient setup(server.port());
-    const Reply registered = setup.post(
-        "/auth/register", R"({"email":"io@example.com","password":"password1"})");
+    const Reply registered =
+        setup.post("/auth/register", R"({"email":"io@example.com","password":"password1"})");
     REQUIRE(registered.status == 201);
     const std::string token(registered.json.at("token").as_string());
-    REQUIRE(setup.post("/auth/profile", R"({"username":"io_user","nativeLang":1,"targetLang":3})",
-                       token)
-                .status == 201);
+    REQUIRE(
+        setup
+            .post("/auth/profile", R"({"username":"io_user","nativeLang":1,"targetLang":3})", token)
+            .status == 201);
     const Id pair = server.storage().content_seeder().add_pair(SeedPair{"word", "published", {}});
 
     std::atomic<int> ok{0};
