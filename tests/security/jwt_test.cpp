@@ -45,6 +45,17 @@ TEST_CASE("tokens made by Node.js verify; tampered ones do not", "[jwt]") {
     CHECK_FALSE(service.verify(node_tokens::user_id_string, kNow));
     CHECK_FALSE(service.verify(node_tokens::header_array, kNow));
     CHECK_FALSE(service.verify(node_tokens::typ_other, kNow));
+    CHECK_FALSE(service.verify(node_tokens::exp_string, kNow));
+    CHECK_FALSE(service.verify(node_tokens::payload_array, kNow));
+    CHECK_FALSE(service.verify(node_tokens::payload_not_json, kNow));
+    // Their signatures are right: the refusals above come from the claims layer.
+    CHECK(hs256_signature_valid(node_tokens::exp_string, node_tokens::kSecret));
+    CHECK(hs256_signature_valid(node_tokens::payload_array, node_tokens::kSecret));
+    const auto via_kid = service.verify(node_tokens::kid_jku_ignored, kNow);
+    REQUIRE(via_kid);
+    CHECK(via_kid->user_id == 42);
+    CHECK_FALSE(JwtTokenService("a-different-secret-of-32-bytes-or-more", 3600)
+                    .verify(node_tokens::kid_jku_ignored, kNow));
 
     const std::string valid = node_tokens::valid;
     const auto dot = valid.rfind('.');

@@ -2,6 +2,8 @@
 // secret "node-made-secret-0123456789abcdefghijkl", claims userId 42, ada@example.com,
 // end-user, native_lang sv, iat 1700000000, exp 4102444800 (2100-01-01) unless named otherwise.
 #pragma once
+// Each token stays on one line, as Node printed it.
+// clang-format off
 namespace node_tokens {
 inline constexpr const char* kSecret = "node-made-secret-0123456789abcdefghijkl";
 inline constexpr const char* valid =
@@ -24,4 +26,16 @@ inline constexpr const char* header_array =
     "WzEsMl0.eyJ1c2VySWQiOjQyLCJlbWFpbCI6ImFkYUBleGFtcGxlLmNvbSIsInJvbGUiOiJlbmQtdXNlciIsIm5hdGl2ZV9sYW5nIjoic3YiLCJpYXQiOjE3MDAwMDAwMDAsImV4cCI6NDEwMjQ0NDgwMH0.0Dm3GyCgZInP8dhG2OEyRASTHxcYnY1gw1N50tEhNBc";
 inline constexpr const char* typ_other =
     "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpPU0UrSlNPTiJ9.eyJ1c2VySWQiOjQyLCJlbWFpbCI6ImFkYUBleGFtcGxlLmNvbSIsInJvbGUiOiJlbmQtdXNlciIsIm5hdGl2ZV9sYW5nIjoic3YiLCJpYXQiOjE3MDAwMDAwMDAsImV4cCI6NDEwMjQ0NDgwMH0.RCtVRmPIipM88nTlvHEiHCeXDqzZCksOCjYOVSSyP2c";
+// Signed correctly, but exp is a string, the payload an array or not JSON at all.
+inline constexpr const char* exp_string =
+    "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJ1c2VySWQiOjQyLCJlbWFpbCI6ImFkYUBleGFtcGxlLmNvbSIsInJvbGUiOiJlbmQtdXNlciIsIm5hdGl2ZV9sYW5nIjoic3YiLCJpYXQiOjE3MDAwMDAwMDAsImV4cCI6IjQxMDI0NDQ4MDAifQ.GEuLTxembC5OB8GB8v4fZlJyDaZjhcSuqizdKuBZ9tQ";
+inline constexpr const char* payload_array =
+    "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.WzQyXQ.KuHC-9mGDVYqvGTjZlaGv5zq3BzHzK3a8gEKUq1QALA";
+inline constexpr const char* payload_not_json =
+    "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.dXNlcklkPTQy.2KUC9-NLWIAGVQhwsiCVfsesOiIzUl0QP5A7Nr99PLk";
+// Header with kid "../../etc/passwd" and jku "http://127.0.0.1/x", signed with kSecret: the
+// configured secret is used regardless (nothing is followed), so it verifies.
+inline constexpr const char* kid_jku_ignored =
+    "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCIsImtpZCI6Ii4uLy4uL2V0Yy9wYXNzd2QiLCJqa3UiOiJodHRwOi8vMTI3LjAuMC4xL3gifQ.eyJ1c2VySWQiOjQyLCJlbWFpbCI6ImFkYUBleGFtcGxlLmNvbSIsInJvbGUiOiJlbmQtdXNlciIsIm5hdGl2ZV9sYW5nIjoic3YiLCJpYXQiOjE3MDAwMDAwMDAsImV4cCI6NDEwMjQ0NDgwMH0.c_sogLfsEis5XFDez4xCn0WYf3Jxi7pVo6vfBda6X_0";
 }  // namespace node_tokens
+// clang-format on
