@@ -109,12 +109,13 @@ ServiceConfig load_config(ServiceKind kind, const EnvLookup& env) {
     const auto secret = get("JWT_SECRET");
     if (!secret) {
         throw ConfigError(
-            "JWT_SECRET: required (at least 32 bytes), e.g. JWT_SECRET=$(openssl rand -hex 32)");
+            "JWT_SECRET: required; it signs the login tokens, so it must be a random value of at "
+            "least 32 bytes, e.g. JWT_SECRET=$(openssl rand -hex 32)");
     }
     if (secret->size() < 32) {
         throw ConfigError(
-            fmt::format("JWT_SECRET: too short ({} bytes); at least 32 bytes are required, "
-                        "e.g. $(openssl rand -hex 32)",
+            fmt::format("JWT_SECRET: too short ({} bytes); it signs the login tokens, so at "
+                        "least 32 random bytes are required, e.g. $(openssl rand -hex 32)",
                         secret->size()));
     }
     c.jwt_secret = *secret;

@@ -1,6 +1,8 @@
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <map>
+#include <thread>
 
 #include "adapters/config/service_config.hpp"
 
@@ -23,7 +25,7 @@ TEST_CASE("config: defaults of decisions.md section 2", "[config]") {
     CHECK(c.host == "0.0.0.0");
     CHECK(c.jwt_expires_in_seconds == 7 * 24 * 3600);
     CHECK(c.app_timezone == "UTC");
-    CHECK(c.threads >= 1);
+    CHECK(c.threads == static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));
     CHECK(c.db_pool_size == 2 * c.threads);
     CHECK(c.media_dir == "./var/media");
     CHECK(c.log_level == "info");
@@ -41,6 +43,31 @@ TEST_CASE("config: defaults of decisions.md section 2", "[config]") {
     CHECK(pg.db_pool_size == 6);
     CHECK(pg.jwt_expires_in_seconds == 900);
     CHECK(pg.dev_tokens.size() == 2);
+    const auto set = load_config(ServiceKind::authoring,
+                                 env({{"JWT_SECRET", kSecret},
+                                      {"PORT", "9000"},
+                                      {"AUTO_MIGRATE", "0"},
+                                      {"LOG_LEVEL", "debug"},
+                                      {"DB_POOL_SIZE", "5"},
+                                      {"APP_TIMEZONE", "Europe/Berlin"},
+                                      {"PASSWORD_HASH_MEMORY_KIB", "65536"},
+                                      {"PASSWORD_HASH_PASSES", "3"},
+                                      {"MAX_BODY_BYTES", "2048"},
+                                      {"AUTH_RATE_PER_MINUTE", "0"},
+                                      {"CORS_ORIGINS", "https://a.example, https://b.example"},
+                                      {"TRUSTED_PROXIES", "127.0.0.1"}}));
+    CHECK(set.port == 9000);
+    CHECK(set.jwt_secret == kSecret);
+    CHECK_FALSE(set.auto_migrate);
+    CHECK(set.log_level == "debug");
+    CHECK(set.db_pool_size == 5);
+    CHECK(set.app_timezone == "Europe/Berlin");
+    CHECK(set.password_hash_memory_kib == 65536);
+    CHECK(set.password_hash_passes == 3);
+    CHECK(set.max_body_bytes == 2048);
+    CHECK(set.auth_rate_per_minute == 0);
+    CHECK(set.cors_origins == std::vector<std::string>{"https://a.example", "https://b.example"});
+    CHECK(set.trusted_proxies == std::vector<std::string>{"127.0.0.1"});
 }
 
 TEST_CASE("config: one line naming the variable, never the secret", "[config]") {
@@ -58,6 +85,17 @@ TEST_CASE("config: one line naming the variable, never the secret", "[config]") 
           std::string::npos);
     CHECK(error({{"JWT_SECRET", kSecret}, {"PORT", "80x"}}) == "PORT: not a number: 80x");
     CHECK(error({{"JWT_SECRET", kSecret}, {"PORT", "70000"}}).rfind("PORT:", 0) == 0);
+    CHECK(error({{"JWT_SECRET", kSecret}, {"PORT", "+80"}}) == "PORT: not a number: +80");
+    CHECK(error({{"JWT_SECRET", kSecret}, {"THREADS", "0"}}).rfind("THREADS:", 0) == 0);
+    CHECK(error({{"JWT_SECRET", kSecret}, {"DB_POOL_SIZE", "4 "}}).rfind("DB_POOL_SIZE:", 0) == 0);
+    CHECK(error({{"JWT_SECRET", kSecret}, {"AUTO_MIGRATE", "maybe"}}).rfind("AUTO_MIGRATE:", 0) ==
+          0);
+    CHECK(error({{"JWT_SECRET", kSecret}, {"MAX_BODY_BYTES", "1k"}}).rfind("MAX_BODY_BYTES:", 0) ==
+          0);
+    CHECK(error({{"JWT_SECRET", kSecret}, {"PASSWORD_HASH_PASSES", "1"}})
+              .rfind("PASSWORD_HASH_PASSES:", 0) == 0);
+    // One line each: no message spans lines.
+    CHECK(error({}).find('\n') == std::string::npos);
     CHECK(
         error({{"JWT_SECRET", kSecret}, {"DATABASE_URL", "mysql://x"}}).rfind("DATABASE_URL:", 0) ==
         0);
