@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Checks validate_responses.py itself: a good record set passes; a wrong type, an undocumented
-status and an empty record directory each fail with a message naming the problem.
+status, a 200 on an unknown route and an empty record directory each fail with a message naming
+the problem.
 
 usage: selftest.py OPENAPI_YAML SELFTEST_DIR
 """
@@ -13,6 +14,7 @@ CASES = [
     ("good", 0, "0 problems"),
     ("wrong_type", 1, "daily_goal_ep: '50' is not of type 'integer'"),
     ("undocumented", 1, "answered 418, which is not documented"),
+    ("unknown_route", 1, "GET /no/such/route -> 200 is not documented"),
     ("empty", 1, "no recorded answers"),
 ]
 
