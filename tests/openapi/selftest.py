@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
 """Checks validate_responses.py itself: a good record set passes; a wrong type, an undocumented
 status, a 200 on an unknown route and an empty record directory each fail with a message naming
-the problem.
+the problem. Also checks that every example in the document's schemas satisfies its schema.
 
 usage: selftest.py OPENAPI_YAML SELFTEST_DIR
 """
 import pathlib
 import subprocess
 import sys
+
+import jsonschema
+import yaml
 
 CASES = [
     # (record directory, expected exit code, text the output must contain)
@@ -32,7 +35,18 @@ def main(spec, selftest_dir):
         if not ok:
             print(output)
             failures += 1
-    print(f"{len(CASES) - failures} passed, {failures} failed")
+    passed = len(CASES) - failures
+    spec = yaml.safe_load(pathlib.Path(spec).read_text())
+    resolver = jsonschema.RefResolver.from_schema(spec)
+    for name, schema in spec["components"]["schemas"].items():
+        for n, example in enumerate(schema.get("examples", [])):
+            errors = list(jsonschema.Draft202012Validator(schema, resolver=resolver).iter_errors(example))
+            print(f"{'ok ' if not errors else 'FAIL'} example {n} of {name}")
+            for e in errors:
+                print(f"    {'/'.join(map(str, e.path))}: {e.message}")
+            failures += bool(errors)
+            passed += not errors
+    print(f"{passed} passed, {failures} failed")
     return 1 if failures else 0
 
 
