@@ -4,30 +4,17 @@
 
 namespace ll {
 
-struct MemoryBackend::Ports {
-    std::unique_ptr<AccountRepository> accounts;
-    std::unique_ptr<BlocklistRepository> blocklist;
-    std::unique_ptr<LanguageRepository> languages;
-    std::unique_ptr<ProfileRepository> profiles;
-    std::unique_ptr<ProgressStore> progress;
-    std::unique_ptr<AchievementRepository> achievements;
-    std::unique_ptr<StatsQuery> stats;
-    std::unique_ptr<FeedQuery> feed;
-    std::unique_ptr<ContentSeeder> content;
-};
-
-MemoryBackend::MemoryBackend()
-    : state_(std::make_unique<State>()), ports_(std::make_unique<Ports>()) {
+MemoryBackend::MemoryBackend() : state_(std::make_unique<State>()) {
     State& s = *state_;
-    ports_->accounts = make_memory_accounts(s);
-    ports_->blocklist = make_memory_blocklist(s);
-    ports_->languages = make_memory_languages(s);
-    ports_->profiles = make_memory_profiles(s);
-    ports_->progress = make_memory_progress(s);
-    ports_->achievements = make_memory_achievements(s);
-    ports_->stats = make_memory_stats(s);
-    ports_->feed = make_memory_feed(s);
-    ports_->content = make_memory_content(s);
+    accounts_ = make_memory_accounts(s);
+    blocklist_ = make_memory_blocklist(s);
+    languages_ = make_memory_languages(s);
+    profiles_ = make_memory_profiles(s);
+    progress_ = make_memory_progress(s);
+    achievements_ = make_memory_achievements(s);
+    stats_ = make_memory_stats(s);
+    feed_ = make_memory_feed(s);
+    content_ = make_memory_content(s);
 
     // The seed migrations' content (decisions.md 6, 9).
     add_language(Language{0, "de", "Deutsch", "German", "Tyska", "Hallo!"}, true);
@@ -49,34 +36,6 @@ MemoryBackend::MemoryBackend()
 }
 
 MemoryBackend::~MemoryBackend() = default;
-
-AccountRepository& MemoryBackend::accounts() {
-    return *ports_->accounts;
-}
-BlocklistRepository& MemoryBackend::blocklist() {
-    return *ports_->blocklist;
-}
-LanguageRepository& MemoryBackend::languages() {
-    return *ports_->languages;
-}
-ProfileRepository& MemoryBackend::profiles() {
-    return *ports_->profiles;
-}
-ProgressStore& MemoryBackend::progress() {
-    return *ports_->progress;
-}
-AchievementRepository& MemoryBackend::achievements() {
-    return *ports_->achievements;
-}
-StatsQuery& MemoryBackend::stats() {
-    return *ports_->stats;
-}
-FeedQuery& MemoryBackend::feed() {
-    return *ports_->feed;
-}
-ContentSeeder& MemoryBackend::content_seeder() {
-    return *ports_->content;
-}
 
 Id MemoryBackend::add_language(Language language, bool published) {
     std::lock_guard lock(state_->mutex);

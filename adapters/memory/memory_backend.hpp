@@ -13,21 +13,11 @@
 
 namespace ll {
 
-class MemoryBackend final : public StorageBackend {
+class MemoryBackend final : public PortOwningBackend {
   public:
     // Seeds what the migrations seed: languages de/en/sv (ids 1..3) and the achievements.
     MemoryBackend();
     ~MemoryBackend() override;
-
-    AccountRepository& accounts() override;
-    BlocklistRepository& blocklist() override;
-    LanguageRepository& languages() override;
-    ProfileRepository& profiles() override;
-    ProgressStore& progress() override;
-    AchievementRepository& achievements() override;
-    StatsQuery& stats() override;
-    FeedQuery& feed() override;
-    ContentSeeder& content_seeder() override;
     bool ready() override { return true; }
 
     // Test helpers beyond the ports.
@@ -40,8 +30,6 @@ class MemoryBackend final : public StorageBackend {
 
   private:
     std::unique_ptr<State> state_;
-    struct Ports;
-    std::unique_ptr<Ports> ports_;
 };
 
 }  // namespace ll

@@ -19,61 +19,29 @@ sql::DatabaseTarget prepare_target(const std::string& url) {
 }
 }  // namespace
 
+// The database outlives nothing that uses it: the repositories (in the base class) only hold a
+// reference and touch it only while serving a call.
 struct SqlBackend::Impl {
     explicit Impl(const SqlBackendOptions& o) : db(prepare_target(o.database_url), o.pool_size) {
         if (o.auto_migrate) sql::migrate(db);
-        accounts = sql::make_accounts(db);
-        blocklist = sql::make_blocklist(db);
-        languages = sql::make_languages(db);
-        profiles = sql::make_profiles(db);
-        progress = sql::make_progress(db);
-        achievements = sql::make_achievements(db);
-        stats = sql::make_stats(db);
-        feed = sql::make_feed(db);
-        content = sql::make_content_seeder(db);
     }
     sql::Database db;
-    std::unique_ptr<AccountRepository> accounts;
-    std::unique_ptr<BlocklistRepository> blocklist;
-    std::unique_ptr<LanguageRepository> languages;
-    std::unique_ptr<ProfileRepository> profiles;
-    std::unique_ptr<ProgressStore> progress;
-    std::unique_ptr<AchievementRepository> achievements;
-    std::unique_ptr<StatsQuery> stats;
-    std::unique_ptr<FeedQuery> feed;
-    std::unique_ptr<ContentSeeder> content;
 };
 
-SqlBackend::SqlBackend(const SqlBackendOptions& options) : impl_(std::make_unique<Impl>(options)) {}
-SqlBackend::~SqlBackend() = default;
+SqlBackend::SqlBackend(const SqlBackendOptions& options) : impl_(std::make_unique<Impl>(options)) {
+    sql::Database& db = impl_->db;
+    accounts_ = sql::make_accounts(db);
+    blocklist_ = sql::make_blocklist(db);
+    languages_ = sql::make_languages(db);
+    profiles_ = sql::make_profiles(db);
+    progress_ = sql::make_progress(db);
+    achievements_ = sql::make_achievements(db);
+    stats_ = sql::make_stats(db);
+    feed_ = sql::make_feed(db);
+    content_ = sql::make_content_seeder(db);
+}
 
-AccountRepository& SqlBackend::accounts() {
-    return *impl_->accounts;
-}
-BlocklistRepository& SqlBackend::blocklist() {
-    return *impl_->blocklist;
-}
-LanguageRepository& SqlBackend::languages() {
-    return *impl_->languages;
-}
-ProfileRepository& SqlBackend::profiles() {
-    return *impl_->profiles;
-}
-ProgressStore& SqlBackend::progress() {
-    return *impl_->progress;
-}
-AchievementRepository& SqlBackend::achievements() {
-    return *impl_->achievements;
-}
-StatsQuery& SqlBackend::stats() {
-    return *impl_->stats;
-}
-FeedQuery& SqlBackend::feed() {
-    return *impl_->feed;
-}
-ContentSeeder& SqlBackend::content_seeder() {
-    return *impl_->content;
-}
+SqlBackend::~SqlBackend() = default;
 
 bool SqlBackend::ready() {
     try {

@@ -14,22 +14,13 @@ struct SqlBackendOptions {
     bool auto_migrate = false;  // apply pending migrations at construction
 };
 
-class SqlBackend final : public StorageBackend {
+class SqlBackend final : public PortOwningBackend {
   public:
     // Throws std::invalid_argument("DATABASE_URL: ...") for a bad URL, ll::DatabaseUnavailable
     // when the database cannot be reached.
     explicit SqlBackend(const SqlBackendOptions& options);
     ~SqlBackend() override;
 
-    AccountRepository& accounts() override;
-    BlocklistRepository& blocklist() override;
-    LanguageRepository& languages() override;
-    ProfileRepository& profiles() override;
-    ProgressStore& progress() override;
-    AchievementRepository& achievements() override;
-    StatsQuery& stats() override;
-    FeedQuery& feed() override;
-    ContentSeeder& content_seeder() override;
     bool ready() override;  // reachable and migrations current
 
     struct PoolStats {

@@ -9,12 +9,8 @@ namespace ll {
 
 inline constexpr int kStatsWindowDays = 84;
 
-struct StatsDay {
-    Date date;
-    Ep ep = 0;
-    std::int64_t cards = 0;
-    std::int64_t correct = 0;
-};
+// One day of the window: the database row's shape, zero-filled where there was none.
+using StatsDay = DailyActivityRow;
 
 struct StatsToday {
     Ep ep = 0;

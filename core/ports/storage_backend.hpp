@@ -1,6 +1,8 @@
 #pragma once
 // A whole storage backend (memory, SQLite or PostgreSQL): one object that hands out every
 // repository port. Composition roots and tests pick one; use cases only see the ports.
+#include <memory>
+
 #include "core/ports/accounts.hpp"
 #include "core/ports/content_seed.hpp"
 #include "core/ports/feed.hpp"
@@ -12,7 +14,7 @@
 namespace ll {
 
 class StorageBackend {
-public:
+  public:
     virtual ~StorageBackend() = default;
     virtual AccountRepository& accounts() = 0;
     virtual BlocklistRepository& blocklist() = 0;
@@ -25,6 +27,32 @@ public:
     virtual ContentSeeder& content_seeder() = 0;
     // Database reachable and schema at the latest migration (/readyz).
     virtual bool ready() = 0;
+};
+
+// A backend made of one object per port: it owns them and hands them out. Memory, SQLite and
+// PostgreSQL backends differ only in how they fill the slots.
+class PortOwningBackend : public StorageBackend {
+  public:
+    AccountRepository& accounts() final { return *accounts_; }
+    BlocklistRepository& blocklist() final { return *blocklist_; }
+    LanguageRepository& languages() final { return *languages_; }
+    ProfileRepository& profiles() final { return *profiles_; }
+    ProgressStore& progress() final { return *progress_; }
+    AchievementRepository& achievements() final { return *achievements_; }
+    StatsQuery& stats() final { return *stats_; }
+    FeedQuery& feed() final { return *feed_; }
+    ContentSeeder& content_seeder() final { return *content_; }
+
+  protected:
+    std::unique_ptr<AccountRepository> accounts_;
+    std::unique_ptr<BlocklistRepository> blocklist_;
+    std::unique_ptr<LanguageRepository> languages_;
+    std::unique_ptr<ProfileRepository> profiles_;
+    std::unique_ptr<ProgressStore> progress_;
+    std::unique_ptr<AchievementRepository> achievements_;
+    std::unique_ptr<StatsQuery> stats_;
+    std::unique_ptr<FeedQuery> feed_;
+    std::unique_ptr<ContentSeeder> content_;
 };
 
 }  // namespace ll

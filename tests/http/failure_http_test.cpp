@@ -19,7 +19,7 @@ TEST_CASE("unhandled failures: 500 without detail, 503 for an unreachable databa
     options.access_log = false;
     http::Server server(options, std::move(router), metrics);
     server.start();
-    HttpClient client(server.port());
+    HttpClient client(server.port(), /*record=*/false);
     const Reply boom = client.get("/boom");
     CHECK(boom.status == 500);
     CHECK(boom.error() == "Internal server error");

@@ -47,8 +47,8 @@ struct HttpClient::Connection {
     bool open = false;
 };
 
-HttpClient::HttpClient(std::uint16_t port)
-    : port_(port), connection_(std::make_unique<Connection>()) {}
+HttpClient::HttpClient(std::uint16_t port, bool record)
+    : port_(port), record_(record), connection_(std::make_unique<Connection>()) {}
 HttpClient::~HttpClient() = default;
 
 Reply HttpClient::call(const std::string& method, const std::string& target,
@@ -89,7 +89,7 @@ Reply HttpClient::call(const std::string& method, const std::string& target,
                 c.stream.socket().close(ignored);
                 c.open = false;
             }
-            record(method, target, reply);
+            if (record_) record(method, target, reply);
             return reply;
         } catch (const beast::system_error&) {
             // The server closed an idle keep-alive connection: reconnect once.
