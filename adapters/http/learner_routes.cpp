@@ -8,6 +8,9 @@
 #include "core/app/list_achievements.hpp"
 #include "core/app/list_languages.hpp"
 #include "core/app/set_goal.hpp"
+#include "core/domain/rules.hpp"
+
+#include <memory>
 
 namespace ll::http {
 namespace {
@@ -45,26 +48,74 @@ auto with_body(F handler) {
     };
 }
 
+// The register/login limits of decisions.md 10, shared by both routes.
+struct AuthLimits {
+    explicit AuthLimits(const RateLimits& l)
+        : trusted_proxies(l.trusted_proxies),
+          per_address(l.auth_rate_per_minute, std::chrono::minutes{1}),
+          failures_per_email(l.login_failures_per_email, std::chrono::minutes{15}) {}
+    std::vector<std::string> trusted_proxies;
+    SlidingWindow per_address;
+    SlidingWindow failures_per_email;
+};
+
+// Counts the request against its client address before anything else; 429 over the limit.
+template <typename F>
+Handler with_address_limit(std::shared_ptr<AuthLimits> limits, const Clock& clock, F handler) {
+    return [limits, &clock, handler](Request& request) mutable {
+        const std::string address = client_address(
+            request.client_address, request.header("x-forwarded-for"), limits->trusted_proxies);
+        if (const auto wait = limits->per_address.take(address, clock.now()))
+            return error_response(errors::too_many_requests(*wait));
+        return handler(request);
+    };
+}
+
+std::string email_key(const LooseValue& email) {
+    return email.kind == LooseValue::Kind::string ? normalize_email(email.string) : std::string();
+}
+
 }  // namespace
 
-void add_learner_routes(Router& router, LearnerPorts p, Metrics& metrics) {
+void add_learner_routes(Router& router, LearnerPorts p, Metrics& metrics, RateLimits rate_limits) {
+    auto limits = std::make_shared<AuthLimits>(rate_limits);
+    router.add(Route{"POST",
+                     "/auth/register",
+                     {},
+                     with_address_limit(limits, p.clock,
+                                        with_body([p, &metrics](const json::object& body) mutable {
+                                            auto result = register_user(
+                                                p, RegisterInput{loose_field(body, "email"),
+                                                                 loose_field(body, "password")});
+                                            if (result)
+                                                metrics.increment("langlearn_registrations_total");
+                                            return answer(201, result);
+                                        }))});
     router.add(Route{
-        "POST", "/auth/register", {}, with_body([p, &metrics](const json::object& body) mutable {
-            auto result = register_user(
-                p, RegisterInput{loose_field(body, "email"), loose_field(body, "password")});
-            if (result) metrics.increment("langlearn_registrations_total");
-            return answer(201, result);
-        })});
-    router.add(Route{
-        "POST", "/auth/login", {}, with_body([p, &metrics](const json::object& body) mutable {
-            auto result =
-                login(p, LoginInput{loose_field(body, "email"), loose_field(body, "password")});
-            metrics.increment("langlearn_logins_total", "outcome",
-                              result ? "success" : std::to_string(result.error().status));
-            Response r = answer(200, result);
-            if (result) r.user_id = result->id;
-            return r;
-        })});
+        "POST",
+        "/auth/login",
+        {},
+        with_address_limit(
+            limits, p.clock, with_body([p, limits, &metrics](const json::object& body) mutable {
+                LoginInput input{loose_field(body, "email"), loose_field(body, "password")};
+                // Too many failed logins for this e-mail: 429 without trying the password.
+                const std::string email = email_key(input.email);
+                if (!email.empty()) {
+                    if (const auto wait =
+                            limits->failures_per_email.blocked(email, p.clock.now())) {
+                        metrics.increment("langlearn_logins_total", "outcome", "429");
+                        return error_response(errors::too_many_requests(*wait));
+                    }
+                }
+                auto result = login(p, std::move(input));
+                metrics.increment("langlearn_logins_total", "outcome",
+                                  result ? "success" : std::to_string(result.error().status));
+                if (!result && result.error().status == 401 && !email.empty())
+                    limits->failures_per_email.record(email, p.clock.now());
+                Response r = answer(200, result);
+                if (result) r.user_id = result->id;
+                return r;
+            }))});
     router.add(Route{"GET", "/auth/languages", {}, [p](Request&) mutable {
                          return json_ok(200, to_json(list_languages(p)));
                      }});

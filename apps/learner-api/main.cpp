@@ -38,8 +38,10 @@ int main() {
         metrics.add_gauge("langlearn_db_pool_in_use", "Database sessions in use.",
                           [&storage] { return double(storage.pool_stats().in_use); });
         http::Router router;
-        http::add_learner_routes(router, make_learner_ports(storage, clock, hasher, tokens),
-                                 metrics);
+        http::add_learner_routes(
+            router, make_learner_ports(storage, clock, hasher, tokens), metrics,
+            http::RateLimits{config.auth_rate_per_minute, config.login_failures_per_email,
+                             config.trusted_proxies});
         http::add_operational_routes(router, storage, metrics, config.media_dir);
 
         http::ServerOptions options;

@@ -8,7 +8,7 @@
 
 namespace ll::test {
 
-TestServer::TestServer(http::ServerOptions options)
+TestServer::TestServer(http::ServerOptions options, http::RateLimits limits)
     : db(make_test_database(4)),
       clock(std::chrono::time_point_cast<std::chrono::milliseconds>(
           std::chrono::system_clock::now())) {
@@ -20,7 +20,7 @@ TestServer::TestServer(http::ServerOptions options)
     std::filesystem::create_directories(media_dir);
     http::Router router;
     http::add_learner_routes(router, make_learner_ports(db->backend(), clock, hasher, tokens),
-                             metrics);
+                             metrics, std::move(limits));
     http::add_operational_routes(router, db->backend(), metrics, media_dir);
     options.host = "127.0.0.1";
     options.port = 0;

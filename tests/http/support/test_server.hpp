@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "adapters/http/metrics.hpp"
+#include "adapters/http/rate_limiter.hpp"
 #include "adapters/http/server.hpp"
 #include "adapters/memory/manual_clock.hpp"
 #include "adapters/security/argon2id_password_hasher.hpp"
@@ -15,7 +16,7 @@ namespace ll::test {
 inline constexpr const char* kTestSecret = "http-test-secret-0123456789abcdefghij";
 
 struct TestServer {
-    explicit TestServer(http::ServerOptions options = {});
+    explicit TestServer(http::ServerOptions options = {}, http::RateLimits limits = {});
     ~TestServer();
 
     std::unique_ptr<TestDatabase> db;
