@@ -3,6 +3,8 @@
 #include <cctype>
 #include <stdexcept>
 
+#include <fmt/format.h>
+
 namespace ll::sql {
 namespace {
 
@@ -30,7 +32,8 @@ std::string quote(const std::string& v) {
         if (c == '\\' || c == '\'') out += '\\';
         out += c;
     }
-    return out + "'";
+    out += '\'';
+    return out;
 }
 
 }  // namespace
@@ -40,7 +43,8 @@ DatabaseTarget parse_database_url(const std::string& url) {
     if (url.rfind(sqlite_prefix, 0) == 0) {
         const std::string path = url.substr(sqlite_prefix.size());
         if (path.empty()) throw std::invalid_argument("DATABASE_URL: sqlite:// needs a file path");
-        return DatabaseTarget{Dialect::sqlite, "sqlite3", "db=" + path + " timeout=10", path};
+        return DatabaseTarget{Dialect::sqlite, "sqlite3", fmt::format("db={} timeout=10", path),
+                              path};
     }
     std::string rest;
     for (const char* prefix : {"postgresql://", "postgres://"}) {
@@ -78,11 +82,11 @@ DatabaseTarget parse_database_url(const std::string& url) {
         }
     }
     if (host.empty()) throw std::invalid_argument("DATABASE_URL: no host");
-    std::string connect = "host=" + quote(percent_decode(host));
-    if (!port.empty()) connect += " port=" + port;
-    if (!user.empty()) connect += " user=" + quote(user);
-    if (!password.empty()) connect += " password=" + quote(password);
-    if (!dbname.empty()) connect += " dbname=" + quote(dbname);
+    std::string connect = fmt::format("host={}", quote(percent_decode(host)));
+    if (!port.empty()) connect += fmt::format(" port={}", port);
+    if (!user.empty()) connect += fmt::format(" user={}", quote(user));
+    if (!password.empty()) connect += fmt::format(" password={}", quote(password));
+    if (!dbname.empty()) connect += fmt::format(" dbname={}", quote(dbname));
     // Extra libpq parameters (sslmode=require, ...), passed through.
     std::size_t start = 0;
     while (start < query.size()) {
@@ -91,7 +95,8 @@ DatabaseTarget parse_database_url(const std::string& url) {
             query.substr(start, amp == std::string::npos ? std::string::npos : amp - start);
         const auto eq = kv.find('=');
         if (eq != std::string::npos)
-            connect += " " + kv.substr(0, eq) + "=" + quote(percent_decode(kv.substr(eq + 1)));
+            connect +=
+                fmt::format(" {}={}", kv.substr(0, eq), quote(percent_decode(kv.substr(eq + 1))));
         if (amp == std::string::npos) break;
         start = amp + 1;
     }
