@@ -1,5 +1,7 @@
 #include "adapters/http/learner_routes.hpp"
 
+#include <fmt/format.h>
+
 #include "adapters/http/idempotency.hpp"
 #include "adapters/http/json_codec.hpp"
 #include "adapters/http/learner_json.hpp"
@@ -117,8 +119,20 @@ void add_learner_routes(Router& router, LearnerPorts p, Metrics& metrics, RateLi
                 if (result) r.user_id = result->id;
                 return r;
             }))});
-    router.add(Route{"GET", "/auth/languages", {}, [p](Request&) mutable {
-                         return json_ok(200, to_json(list_languages(p)));
+    router.add(Route{"GET", "/auth/languages", {}, [p](Request& r) mutable {
+                         // The list changes only by migration: clients revalidate with
+                         // If-None-Match.
+                         Response res = json_ok(200, to_json(list_languages(p)));
+                         const std::string etag =
+                             fmt::format("\"{:016x}\"", std::hash<std::string>{}(res.body));
+                         res.headers.emplace_back("ETag", etag);
+                         res.headers.emplace_back("Cache-Control", "no-cache");
+                         if (r.header("if-none-match") == std::optional<std::string_view>(etag)) {
+                             res.status = 304;
+                             res.body.clear();
+                             res.content_type.clear();
+                         }
+                         return res;
                      }});
     router.add(Route{"GET",
                      "/auth/check-username",

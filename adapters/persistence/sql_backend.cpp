@@ -2,6 +2,7 @@
 
 #include <filesystem>
 
+#include "adapters/persistence/cached_languages.hpp"
 #include "adapters/persistence/migrations.hpp"
 #include "adapters/persistence/sql_repositories.hpp"
 
@@ -32,7 +33,7 @@ SqlBackend::SqlBackend(const SqlBackendOptions& options) : impl_(std::make_uniqu
     sql::Database& db = impl_->db;
     accounts_ = sql::make_accounts(db);
     blocklist_ = sql::make_blocklist(db);
-    languages_ = sql::make_languages(db);
+    languages_ = std::make_unique<sql::CachedLanguages>(sql::make_languages(db));
     profiles_ = sql::make_profiles(db);
     progress_ = sql::make_progress(db);
     achievements_ = sql::make_achievements(db);

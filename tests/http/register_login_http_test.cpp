@@ -87,4 +87,12 @@ TEST_CASE("GET /auth/languages: published, ordered, no token needed", "[http][la
     CHECK(list[2].at("short_en") == "sv");
     CHECK(list[2].at("titel_sv") == "Svenska");
     CHECK(list[0].as_object().size() == 5);
+    // Served from memory with an ETag: a client that has it gets 304 and no body.
+    const std::string etag = r.header("etag");
+    REQUIRE(etag.size() == 18);
+    const Reply again = api.client.call("GET", "/auth/languages", {}, {{"If-None-Match", etag}});
+    CHECK(again.status == 304);
+    CHECK(again.body.empty());
+    CHECK(api.client.call("GET", "/auth/languages", {}, {{"If-None-Match", "\"other\""}}).status ==
+          200);
 }
