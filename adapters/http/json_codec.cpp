@@ -26,12 +26,18 @@ LooseValue to_loose(const json::value& v) {
         case json::kind::string:
             return LooseValue::of(std::string(v.get_string()));
         case json::kind::array: {
-            const auto& a = v.get_array();
-            return LooseValue::array(a.empty() ? nullptr
-                                               : std::make_shared<LooseValue>(to_loose(a[0])));
+            std::vector<LooseValue> items;
+            items.reserve(v.get_array().size());
+            for (const auto& item : v.get_array()) items.push_back(to_loose(item));
+            return LooseValue::array(std::move(items));
         }
-        case json::kind::object:
-            return LooseValue::object();
+        case json::kind::object: {
+            std::vector<std::pair<std::string, LooseValue>> members;
+            members.reserve(v.get_object().size());
+            for (const auto& [key, value] : v.get_object())
+                members.emplace_back(std::string(key), to_loose(value));
+            return LooseValue::object(std::move(members));
+        }
     }
     return LooseValue::missing();
 }

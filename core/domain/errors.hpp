@@ -4,6 +4,7 @@
 #include <exception>
 #include <optional>
 #include <string>
+#include <utility>
 
 namespace ll {
 
@@ -14,13 +15,15 @@ struct Error {
     std::optional<bool> available;
     // 429 carries Retry-After (seconds).
     std::optional<int> retry_after_seconds;
+    // Why it happened, for the log with the request id; never sent to the client.
+    std::optional<std::string> detail;
 
     bool operator==(const Error&) const = default;
 };
 
 namespace errors {
 inline Error make(int status, const char* message) {
-    return Error{status, message, {}, {}};
+    return Error{status, message, {}, {}, {}};
 }
 
 // 400
@@ -40,7 +43,7 @@ inline Error invalid_username_format() {
     return make(400, "Invalid username format");
 }
 inline Error invalid_username_format_unavailable() {
-    return Error{400, "Invalid username format", false, {}};
+    return Error{400, "Invalid username format", false, {}, {}};
 }
 inline Error profile_fields_required() {
     return make(400, "username, nativeLang and targetLang are required");
@@ -110,6 +113,24 @@ inline Error no_profile_for_progress() {
 inline Error no_profile_for_goal() {
     return make(409, "Kein Profil vorhanden.");
 }
+// Authoring (authoring.md): validation names the field, conflicts name the current status.
+inline Error invalid_field(std::string message) {
+    return Error{400, std::move(message), {}, {}, {}};
+}
+inline Error only_reviewed_can_be_published() {
+    return make(409, "Only reviewed items can be published");
+}
+inline Error conflict(std::string message) {
+    return Error{409, std::move(message), {}, {}, {}};
+}
+// The word generator (FreeDict or a language model) or the speech synthesizer failed or gave
+// output that does not pass validation: nothing was stored. The detail goes to the log only.
+inline Error word_generation_failed(std::string detail) {
+    return Error{502, "Word generation failed", {}, {}, std::move(detail)};
+}
+inline Error speech_synthesis_failed(std::string detail) {
+    return Error{502, "Speech synthesis failed", {}, {}, std::move(detail)};
+}
 // 413, 422, 429, 500, 503
 inline Error payload_too_large() {
     return make(413, "Payload too large");
@@ -118,7 +139,7 @@ inline Error idempotency_key_reused() {
     return make(422, "Idempotency-Key reused with a different request");
 }
 inline Error too_many_requests(int retry_after) {
-    return Error{429, "Too many requests", {}, retry_after};
+    return Error{429, "Too many requests", {}, retry_after, {}};
 }
 inline Error internal() {
     return make(500, "Internal server error");

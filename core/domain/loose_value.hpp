@@ -1,10 +1,13 @@
 #pragma once
-// A request field as the client sent it, before the core applies the spec's lenient rules
-// (JavaScript-like parseInt, "true" strings, wrong types counting as missing). The HTTP
-// adapter converts JSON into this; the core never sees a JSON library.
+// A request value as the client sent it, before the core applies the spec's lenient rules
+// (JavaScript-like parseInt, "true" strings, wrong types counting as missing) or the authoring
+// API's validation (fields named in every error). The HTTP adapter converts JSON into this
+// tree; the core never sees a JSON library.
 #include <cstdint>
-#include <memory>
 #include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
 
 namespace ll {
 
@@ -16,9 +19,8 @@ struct LooseValue {
     std::int64_t integer = 0;  // Kind::integer (JSON numbers without fraction/exponent that fit)
     double number = 0.0;       // Kind::number (every other JSON number)
     std::string string;        // Kind::string
-    // Kind::array: its first element (null when the array is empty); enough for
-    // parseInt(String(array)), which only reads the text up to the first comma.
-    std::shared_ptr<LooseValue> first;
+    std::vector<LooseValue> items;                            // Kind::array
+    std::vector<std::pair<std::string, LooseValue>> members;  // Kind::object, in document order
 
     static LooseValue missing() { return {}; }
     static LooseValue null() { return make(Kind::null); }
@@ -44,16 +46,33 @@ struct LooseValue {
         return v;
     }
     static LooseValue of(const char* s) { return of(std::string(s)); }
-    static LooseValue object() { return make(Kind::object); }
-    static LooseValue array(std::shared_ptr<LooseValue> first_element) {
+    static LooseValue array(std::vector<LooseValue> items = {}) {
         auto v = make(Kind::array);
-        v.first = std::move(first_element);
+        v.items = std::move(items);
+        return v;
+    }
+    static LooseValue object(std::vector<std::pair<std::string, LooseValue>> members = {}) {
+        auto v = make(Kind::object);
+        v.members = std::move(members);
         return v;
     }
 
+    bool is_missing() const { return kind == Kind::missing; }
+    bool is_null() const { return kind == Kind::null; }
     bool is_string() const { return kind == Kind::string; }
+    bool is_object() const { return kind == Kind::object; }
+    bool is_array() const { return kind == Kind::array; }
     // A non-empty string: what "present" means for the spec's string fields (decisions.md 10).
     bool is_nonempty_string() const { return kind == Kind::string && !string.empty(); }
+
+    // A member of an object (the last one when a name repeats); a missing value otherwise.
+    const LooseValue& operator[](std::string_view name) const {
+        for (auto it = members.rbegin(); it != members.rend(); ++it) {
+            if (it->first == name) return it->second;
+        }
+        static const LooseValue absent;
+        return absent;
+    }
 
   private:
     static LooseValue make(Kind k) {

@@ -69,10 +69,8 @@ std::optional<std::int64_t> js_parse_int(const LooseValue& v) {
             return parse_int_text(v.string);
         case K::array:
             // String([a, ...]) starts with String(a); [] and [null] start with "" or ",".
-            if (!v.first || v.first->kind == K::null || v.first->kind == K::missing) {
-                return std::nullopt;
-            }
-            return js_parse_int(*v.first);
+            if (v.items.empty() || v.items[0].kind == K::null) return std::nullopt;
+            return js_parse_int(v.items[0]);
         default:
             return std::nullopt;  // missing, null, booleans, objects
     }

@@ -51,6 +51,9 @@ PairIdParse parse_pair_id(const LooseValue& v);
 std::string trim(std::string_view s);
 // ASCII lower-casing (e-mails and usernames; see docs/deviations.md).
 std::string ascii_lower(std::string_view s);
+// Case folding for content matching (word titles, question texts): ASCII and the Latin-1
+// letters (Ä Ö Ü Å Æ Ø É ...), which covers German and Swedish; other text is left as it is.
+std::string fold_case(std::string_view s);
 // Number of Unicode code points in UTF-8 text (invalid bytes count one each).
 std::size_t code_point_count(std::string_view utf8);
 // E-mail normalisation (trim, lower-case) and shape: text @ text . text, no white space.

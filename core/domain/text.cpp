@@ -31,6 +31,23 @@ std::string ascii_lower(std::string_view s) {
     return out;
 }
 
+std::string fold_case(std::string_view s) {
+    std::string out(s);
+    for (std::size_t i = 0; i < out.size(); ++i) {
+        const auto c = static_cast<unsigned char>(out[i]);
+        if (c >= 'A' && c <= 'Z') {
+            out[i] = static_cast<char>(c - 'A' + 'a');
+        } else if (c == 0xC3 && i + 1 < out.size()) {
+            // U+00C0..U+00DE (but U+00D7, the multiplication sign) -> U+00E0..U+00FE.
+            const auto next = static_cast<unsigned char>(out[i + 1]);
+            if (next >= 0x80 && next <= 0x9E && next != 0x97)
+                out[i + 1] = static_cast<char>(next + 0x20);
+            ++i;
+        }
+    }
+    return out;
+}
+
 std::size_t code_point_count(std::string_view text) {
     std::size_t count = 0;
     for (std::size_t i = 0; i < text.size(); i += utf8::decode(text, i).length) ++count;

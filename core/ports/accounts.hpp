@@ -10,7 +10,7 @@ namespace ll {
 // users (accounts). E-mails passed in are already normalised (trimmed, lower-cased);
 // uniqueness is case-insensitive.
 class AccountRepository {
-public:
+  public:
     virtual ~AccountRepository() = default;
     virtual std::optional<Account> find_by_email(std::string_view email) = 0;
     virtual std::optional<Account> find_by_id(Id id) = 0;
@@ -26,7 +26,7 @@ public:
 
 // blocklist: only entries with is_blocked true block registration.
 class BlocklistRepository {
-public:
+  public:
     virtual ~BlocklistRepository() = default;
     virtual bool is_blocked(std::string_view email) = 0;
     virtual void block(std::string_view email) = 0;

@@ -6,7 +6,7 @@ namespace ll {
 // Time is a port so tests set it (decisions.md 4). local_date() converts an instant into the
 // calendar date of APP_TIMEZONE.
 class Clock {
-public:
+  public:
     virtual ~Clock() = default;
     virtual Timestamp now() const = 0;
     virtual Date local_date(Timestamp t) const = 0;

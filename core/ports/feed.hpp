@@ -32,9 +32,10 @@ struct FeedItem {
 // Published pairs whose picture has an image and whose statement has audio in `lang`,
 // ordered by pair id ascending, ids > after, at most `limit`.
 class FeedQuery {
-public:
+  public:
     virtual ~FeedQuery() = default;
-    virtual std::vector<FeedItem> page(std::string_view lang, std::optional<Id> after, int limit) = 0;
+    virtual std::vector<FeedItem> page(std::string_view lang, std::optional<Id> after,
+                                       int limit) = 0;
 };
 
 }  // namespace ll

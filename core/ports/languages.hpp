@@ -6,7 +6,7 @@
 namespace ll {
 
 class LanguageRepository {
-public:
+  public:
     virtual ~LanguageRepository() = default;
     // Languages with status `published`, in any order (the core orders them).
     virtual std::vector<Language> list_published() = 0;

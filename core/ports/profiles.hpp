@@ -15,7 +15,7 @@ struct CreateProfileOutcome {
 
 // users_public + user_names.
 class ProfileRepository {
-public:
+  public:
     virtual ~ProfileRepository() = default;
     virtual std::optional<Profile> find_by_user(Id user_id) = 0;
     virtual bool username_taken(std::string_view username_lowercase) = 0;

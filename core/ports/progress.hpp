@@ -10,9 +10,9 @@ struct BookingCommand {
     Id user_id = 0;
     Id pair_id = 0;
     bool correct = false;
-    Ep points = 0;   // already parsed and clamped
-    Timestamp now;   // becomes last_practice_at
-    Date today;      // today in APP_TIMEZONE; the streak compares with today and today - 1
+    Ep points = 0;  // already parsed and clamped
+    Timestamp now;  // becomes last_practice_at
+    Date today;     // today in APP_TIMEZONE; the streak compares with today and today - 1
 };
 
 enum class BookingStatus { booked, pair_not_found, no_profile };
@@ -35,13 +35,13 @@ struct BookingOutcome {
 // user, from any number of processes, lose no update. A failure of the achievement step
 // leaves `unlocked` empty and the booking committed.
 class ProgressStore {
-public:
+  public:
     virtual ~ProgressStore() = default;
     virtual BookingOutcome book(const BookingCommand& command) = 0;
 };
 
 class AchievementRepository {
-public:
+  public:
     virtual ~AchievementRepository() = default;
     // Every definition ordered by sort_order then id, with this user's unlock time.
     virtual std::vector<AchievementStatus> list_for_user(Id user_id) = 0;

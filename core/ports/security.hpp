@@ -8,7 +8,7 @@
 namespace ll {
 
 class PasswordHasher {
-public:
+  public:
     virtual ~PasswordHasher() = default;
     virtual std::string hash(std::string_view password) = 0;
     virtual bool verify(std::string_view hash, std::string_view password) = 0;
@@ -26,11 +26,19 @@ struct TokenClaims {
 };
 
 class TokenService {
-public:
+  public:
     virtual ~TokenService() = default;
     virtual std::string issue(const TokenClaims& claims, Timestamp now) = 0;
     // nullopt for anything but a well-formed, correctly signed, unexpired HS256 token.
     virtual std::optional<TokenClaims> verify(std::string_view token, Timestamp now) = 0;
+};
+
+// The static development tokens of the authoring API (DEV_TOKENS, decisions.md 2 and 7). The
+// comparison is the adapter's job: constant time, so response times reveal nothing of a token.
+class DevTokenVerifier {
+  public:
+    virtual ~DevTokenVerifier() = default;
+    virtual bool matches(std::string_view token) const = 0;
 };
 
 }  // namespace ll

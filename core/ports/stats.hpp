@@ -36,12 +36,12 @@ struct StatsSnapshot {
     std::int64_t total_seen = 0;
     std::int64_t total_correct = 0;
     std::vector<AnswerTypeCounts> by_answer_type;
-    std::vector<CategoryCounts> categories;  // any order; may include points 0
+    std::vector<CategoryCounts> categories;     // any order; may include points 0
     std::optional<std::int32_t> daily_goal_ep;  // nullopt without profile
 };
 
 class StatsQuery {
-public:
+  public:
     virtual ~StatsQuery() = default;
     virtual StatsSnapshot load(Id user_id, Date from, Date to) = 0;
 };

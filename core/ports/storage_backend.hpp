@@ -5,6 +5,7 @@
 
 #include "core/ports/accounts.hpp"
 #include "core/ports/content_seed.hpp"
+#include "core/ports/content_store.hpp"
 #include "core/ports/feed.hpp"
 #include "core/ports/languages.hpp"
 #include "core/ports/profiles.hpp"
@@ -25,6 +26,8 @@ class StorageBackend {
     virtual StatsQuery& stats() = 0;
     virtual FeedQuery& feed() = 0;
     virtual ContentSeeder& content_seeder() = 0;
+    // The authoring content (pictures ... audios) behind one unit of work.
+    virtual ContentStore& content() = 0;
     // Database reachable and schema at the latest migration (/readyz).
     virtual bool ready() = 0;
 };
@@ -42,6 +45,7 @@ class PortOwningBackend : public StorageBackend {
     StatsQuery& stats() final { return *stats_; }
     FeedQuery& feed() final { return *feed_; }
     ContentSeeder& content_seeder() final { return *content_; }
+    ContentStore& content() final { return *content_store_; }
 
   protected:
     std::unique_ptr<AccountRepository> accounts_;
@@ -53,6 +57,7 @@ class PortOwningBackend : public StorageBackend {
     std::unique_ptr<StatsQuery> stats_;
     std::unique_ptr<FeedQuery> feed_;
     std::unique_ptr<ContentSeeder> content_;
+    std::unique_ptr<ContentStore> content_store_;
 };
 
 }  // namespace ll

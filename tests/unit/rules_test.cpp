@@ -63,7 +63,7 @@ TEST_CASE("goal_just_reached only on the card that crosses the goal", "[rules][g
 
 namespace {
 LooseValue arr(LooseValue first) {
-    return LooseValue::array(std::make_shared<LooseValue>(first));
+    return LooseValue::array({std::move(first)});
 }
 }  // namespace
 
@@ -86,7 +86,7 @@ TEST_CASE("js_parse_int mirrors parseInt(String(v), 10)", "[rules][parse]") {
     CHECK(js_parse_int(LooseValue::of(1e20)).value() > 0);
     CHECK(js_parse_int(arr(LooseValue::of(7))) == 7);
     CHECK(js_parse_int(arr(LooseValue::of("9x"))) == 9);
-    CHECK_FALSE(js_parse_int(LooseValue::array(nullptr)));
+    CHECK_FALSE(js_parse_int(LooseValue::array()));
     CHECK_FALSE(js_parse_int(arr(LooseValue::null())));
     CHECK_FALSE(js_parse_int(LooseValue::of("abc")));
     CHECK_FALSE(js_parse_int(LooseValue::of("")));
@@ -146,10 +146,10 @@ TEST_CASE("pair_id: positive integer or digit string", "[rules][parse]") {
         CHECK_FALSE(r.id);
         CHECK(r.problem == PairIdProblem::missing);
     }
-    for (const auto& v : {LooseValue::of(0), LooseValue::of(-1), LooseValue::of(1.5),
-                          LooseValue::of("12a"), LooseValue::of(" 12"), LooseValue::of("-3"),
-                          LooseValue::of("0"), LooseValue::of(true), LooseValue::object(),
-                          LooseValue::array(nullptr), LooseValue::of("99999999999999999999")}) {
+    for (const auto& v :
+         {LooseValue::of(0), LooseValue::of(-1), LooseValue::of(1.5), LooseValue::of("12a"),
+          LooseValue::of(" 12"), LooseValue::of("-3"), LooseValue::of("0"), LooseValue::of(true),
+          LooseValue::object(), LooseValue::array(), LooseValue::of("99999999999999999999")}) {
         const auto r = parse_pair_id(v);
         CHECK_FALSE(r.id);
         CHECK(r.problem == PairIdProblem::not_positive);

@@ -1,0 +1,179 @@
+#pragma once
+// The authoring content model (authoring.md "Content model") as the core sees it: pictures,
+// objects, words, categories, statements, questions, pairs, audios and the link records
+// between them. Status values are kept as the strings the API and the database use; the
+// state machines (content_states.hpp) decide which changes are allowed.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/domain/types.hpp"
+
+namespace ll {
+
+// ---- Status values (authoring.md "State machines").
+namespace status {
+inline constexpr const char* kNew = "new";                         // picture, older flow
+inline constexpr const char* kDrawingCreated = "drawing_created";  // picture, older flow
+inline constexpr const char* kDraft = "draft";
+inline constexpr const char* kObjectsCreated = "objects_created";  // picture, newer flow
+inline constexpr const char* kReviewed = "reviewed";
+inline constexpr const char* kPublished = "published";
+}  // namespace status
+
+struct Category {
+    Id id = 0;
+    std::string titel_de;
+};
+
+struct Picture {
+    Id id = 0;
+    std::string status = status::kDraft;
+    std::optional<std::string> title;
+    std::optional<std::string> image_path;  // media name (content hash), null without image
+    std::optional<std::string> image_mime;
+    std::optional<int> width;
+    std::optional<int> height;
+    bool objects_created = false;
+    std::optional<Timestamp> objects_created_at;  // set when objects_created turns true
+    Timestamp created_at{};
+    Timestamp updated_at{};
+};
+
+// One marked region of a picture, in pixels of the picture.
+struct Selection {
+    enum class Type { bbox, polygon };
+    Type type = Type::bbox;
+    double x = 0, y = 0, w = 0, h = 0;              // bbox
+    std::vector<std::pair<double, double>> points;  // polygon, at least 3
+
+    bool operator==(const Selection&) const = default;
+};
+
+// An object (db_objects) of a picture.
+struct ContentObject {
+    Id id = 0;
+    Id picture_id = 0;
+    std::optional<Id> parent_id;  // another object of the same picture
+    std::optional<std::string> user_notes;
+    std::vector<Selection> selections;
+    std::string status = status::kDraft;
+    Timestamp created_at{};
+    Timestamp updated_at{};
+};
+
+struct Word {
+    Id id = 0;
+    std::string title_de;
+    std::optional<std::string> title_en;
+    std::optional<std::string> title_sv;
+    int level = 1;  // 1..100
+    std::string status = status::kDraft;
+    std::vector<Category> categories;  // word_categories, ordered by category id
+    Timestamp created_at{};
+    Timestamp updated_at{};
+};
+
+struct Statement {
+    Id id = 0;
+    std::optional<std::string> text_de, text_en, text_sv;
+    std::string status = status::kDraft;
+    Timestamp created_at{};
+    Timestamp updated_at{};
+};
+
+struct Question {
+    Id id = 0;
+    std::optional<Id> object_id;
+    std::optional<std::string> text_de, text_en, text_sv;
+    std::optional<std::string> short_answer_de, short_answer_en, short_answer_se;
+    int level = 1;  // 1..100
+    std::string status = status::kDraft;
+    Timestamp created_at{};
+    Timestamp updated_at{};
+};
+
+struct Pair {
+    Id id = 0;
+    std::optional<Id> picture_id;
+    std::optional<Id> object_id;
+    std::optional<Id> statement_id;
+    std::optional<Id> question_id;
+    std::string answer_type;  // word, question, text, yes_no
+    int level = 1;            // 1..100
+    std::string status = status::kDraft;
+    Timestamp created_at{};
+    Timestamp updated_at{};
+};
+
+// ---- Link records. A link record is an orphan when either end no longer exists.
+
+struct PictureWordLink {
+    Id id = 0;
+    Id picture_id = 0;
+    Id word_id = 0;
+};
+
+struct ObjectWordLink {
+    Id id = 0;
+    Id object_id = 0;
+    Id word_id = 0;
+    bool is_label = false;  // at most one label word per object
+};
+
+inline constexpr const char* kRoleAnswer = "answer";
+inline constexpr const char* kRoleDistractor = "distractor";
+
+// statement_words and question_words ids come from one sequence, so a pair's `link_id`s are
+// unique across both (authoring.md "A pair answer").
+struct QuestionWordLink {
+    Id id = 0;
+    Id question_id = 0;
+    Id word_id = 0;
+    std::string role = kRoleAnswer;  // answer, distractor
+};
+
+struct StatementWordLink {
+    Id id = 0;
+    Id statement_id = 0;
+    Id word_id = 0;
+};
+
+// ---- Audio (authoring.md): one file per (source_table, source_id, source_field, language).
+struct AudioSource {
+    std::string table;  // statements, questions, words
+    Id id = 0;
+    std::string field;     // a text field of that table
+    std::string language;  // de, en, sv
+
+    bool operator==(const AudioSource&) const = default;
+};
+
+struct Audio {
+    Id id = 0;
+    AudioSource source;
+    std::string file_path;  // media name
+    std::string mime;
+    std::optional<std::string> voice;
+    std::int64_t duration_ms = 0;
+    Timestamp created_at{};
+    Timestamp updated_at{};
+};
+
+// An item without audio in one language, with the text to speak (empty: nothing to speak).
+struct AudioCandidate {
+    AudioSource source;
+    std::string text;
+};
+
+// Items with text in a language, and how many of them have audio (GET /api/audios/coverage).
+struct AudioCoverageRow {
+    std::string table;
+    std::string language;
+    std::int64_t items = 0;
+    std::int64_t with_audio = 0;
+};
+
+}  // namespace ll

@@ -1,0 +1,29 @@
+#pragma once
+// Where pictures and audio files live (authoring.md "Generators"): files are named by a hash of
+// their content, so a name is unguessable, an upload of the same bytes is stored once, and a
+// name doubles as a strong ETag. Adapter: a local folder (MEDIA_DIR).
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace ll {
+
+class MediaStore {
+  public:
+    virtual ~MediaStore() = default;
+    // Stores the bytes (atomically: a reader never sees half a file) and returns the name,
+    // "<64 hex digits of SHA-256>.<extension>", e.g. "9f86...0f00a08.png". Storing the same
+    // bytes again returns the same name. Throws std::runtime_error when the store cannot write.
+    virtual std::string put(std::string_view bytes, std::string_view extension) = 0;
+    // The whole file; nullopt when there is no such file or the name is not a plain media name
+    // (no path separators, no leading dot: nothing outside the store can be read).
+    virtual std::optional<std::string> read(std::string_view name) const = 0;
+    virtual bool exists(std::string_view name) const = 0;
+};
+
+// The public address of a stored file (authoring.md: `/media/<content-hash name>`).
+inline std::string media_url(std::string_view name) {
+    return "/media/" + std::string(name);
+}
+
+}  // namespace ll
