@@ -1,62 +1,76 @@
 #include "adapters/http/operational_routes.hpp"
 
-#include <filesystem>
-#include <fstream>
-#include <sstream>
+#include <string>
 
+#include "adapters/http/conditional.hpp"
 #include "adapters/http/json_codec.hpp"
 
 namespace ll::http {
 namespace {
 
-std::string media_type(const std::filesystem::path& path) {
-    const std::string ext = path.extension().string();
-    if (ext == ".png") return "image/png";
-    if (ext == ".jpg" || ext == ".jpeg") return "image/jpeg";
-    if (ext == ".webp") return "image/webp";
-    if (ext == ".wav") return "audio/wav";
-    if (ext == ".ogg" || ext == ".opus") return "audio/ogg";
-    if (ext == ".mp3") return "audio/mpeg";
+std::string media_type(std::string_view name) {
+    const auto dot = name.rfind('.');
+    const std::string_view ext = dot == std::string_view::npos ? "" : name.substr(dot + 1);
+    if (ext == "png") return "image/png";
+    if (ext == "jpg" || ext == "jpeg") return "image/jpeg";
+    if (ext == "webp") return "image/webp";
+    if (ext == "wav") return "audio/wav";
+    if (ext == "ogg" || ext == "opus") return "audio/ogg";
+    if (ext == "mp3") return "audio/mpeg";
     return "application/octet-stream";
 }
 
-// Media names are content hashes: plain file names only, no traversal.
-bool safe_name(const std::string& name) {
-    if (name.empty() || name.size() > 255 || name[0] == '.') return false;
-    for (char c : name) {
-        if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '-' || c == '_'))
-            return false;
-    }
-    return true;
-}
-
-Response serve_media(const std::string& media_dir, Request& request) {
-    const std::string name = request.params["name"];
-    if (!safe_name(name)) return error_response(errors::not_found());
-    const std::filesystem::path path = std::filesystem::path(media_dir) / name;
-    std::ifstream file(path, std::ios::binary);
+// Media are immutable: the name is the content hash, so it is also a strong ETag and the file
+// can be cached for a year. Conditions are checked in RFC 9110 13.2.2 order: If-None-Match,
+// then Range (with If-Range).
+Response serve_media(const MediaStore& media, Request& request) {
+    const std::string& name = request.params["name"];
+    // The store refuses anything but a plain content-hash name (no traversal).
+    std::optional<std::string> file = media.read(name);
     if (!file) return error_response(errors::not_found());
-    // The name is the content hash, so it serves as a strong ETag.
     const std::string etag = "\"" + name + "\"";
     Response r;
     r.headers.emplace_back("ETag", etag);
     r.headers.emplace_back("Cache-Control", "public, max-age=31536000, immutable");
-    if (request.header("if-none-match") == std::optional<std::string_view>(etag)) {
+    r.headers.emplace_back("Accept-Ranges", "bytes");
+    if (const auto tags = request.header("if-none-match"); tags && if_none_match(*tags, etag)) {
         r.status = 304;
         r.content_type.clear();
         return r;
     }
-    std::ostringstream content;
-    content << file.rdbuf();
-    r.body = content.str();
-    r.content_type = media_type(path);
+    const std::uint64_t total = file->size();
+    RangeRequest range;
+    if (const auto header = request.header("range")) {
+        const auto if_range = request.header("if-range");
+        if (!if_range || if_range_matches(*if_range, etag)) range = parse_range(*header, total);
+    }
+    switch (range.kind) {
+        case RangeRequest::unsatisfiable:
+            r.status = 416;
+            r.content_type.clear();
+            r.headers.emplace_back("Content-Range", "bytes */" + std::to_string(total));
+            return r;
+        case RangeRequest::partial: {
+            const auto [first, last] = range.range;
+            r.status = 206;
+            r.headers.emplace_back("Content-Range", "bytes " + std::to_string(first) + "-" +
+                                                        std::to_string(last) + "/" +
+                                                        std::to_string(total));
+            r.body = file->substr(first, last - first + 1);
+            break;
+        }
+        case RangeRequest::whole:
+            r.body = std::move(*file);
+            break;
+    }
+    r.content_type = media_type(name);
     return r;
 }
 
 }  // namespace
 
 void add_operational_routes(Router& router, StorageBackend& storage, Metrics& metrics,
-                            std::string media_dir) {
+                            const MediaStore& media) {
     const auto alive = [](Request&) { return json_ok(200, json::object{{"status", "ok"}}); };
     router.add(Route{"GET", "/livez", "/livez", alive, Execution::inline_io});
     router.add(Route{"GET", "/healthz", "/healthz", alive, Execution::inline_io});
@@ -73,7 +87,7 @@ void add_operational_routes(Router& router, StorageBackend& storage, Metrics& me
                      },
                      Execution::inline_io});
     router.add(Route{"GET", "/media/:name", "/media/:name",
-                     [dir = std::move(media_dir)](Request& r) { return serve_media(dir, r); }});
+                     [&media](Request& r) { return serve_media(media, r); }});
 }
 
 }  // namespace ll::http

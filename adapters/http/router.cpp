@@ -45,17 +45,34 @@ bool Router::path_matches(const std::string& pattern, const std::string& path,
 
 RouteMatch Router::match(Request& request) const {
     std::set<std::string> methods;
+    const Route* get = nullptr;
     for (const auto& route : routes_) {
         if (!path_matches(route.pattern, request.path, nullptr)) continue;
         if (route.method == request.method) {
             path_matches(route.pattern, request.path, &request.params);
             return RouteMatch{&route, {}};
         }
+        if (route.method == "GET") {
+            get = &route;
+            methods.insert("HEAD");  // every GET route answers HEAD (RFC 9110 9.3.2)
+        }
         methods.insert(route.method);
+    }
+    if (get && request.method == "HEAD") {
+        path_matches(get->pattern, request.path, &request.params);
+        return RouteMatch{get, {}};
     }
     std::string allow;
     for (const auto& m : methods) allow += (allow.empty() ? "" : ", ") + m;
     return RouteMatch{nullptr, allow};
+}
+
+std::size_t Router::body_limit(const Request& request) const {
+    for (const auto& route : routes_) {
+        if (route.method == request.method && path_matches(route.pattern, request.path, nullptr))
+            return route.max_body_bytes;
+    }
+    return 0;
 }
 
 }  // namespace ll::http

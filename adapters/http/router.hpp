@@ -1,7 +1,8 @@
 #pragma once
 // Method + path -> handler. Paths are literal segments or `:name` captures. An unknown path is
 // 404 Not found; a known path with another method is 405 Method not allowed with `Allow`
-// (decisions.md 3); routing comes before authentication (decisions.md 10).
+// (decisions.md 3); routing comes before authentication (decisions.md 10). HEAD is answered by
+// the GET route of the path (the server sends the headers only).
 #include <functional>
 #include <string>
 #include <vector>
@@ -22,6 +23,8 @@ struct Route {
     std::string name;     // label for logs and metrics; the pattern unless set
     Handler handler;
     Execution execution = Execution::worker;
+    // Largest request body this route takes; 0: the server's limit (MAX_BODY_BYTES, for JSON).
+    std::size_t max_body_bytes = 0;
 };
 
 struct RouteMatch {
@@ -34,6 +37,8 @@ class Router {
     void add(Route route);
     // Fills request.params on a match.
     RouteMatch match(Request& request) const;
+    // The body limit of the route `request` (method and path) goes to; 0 when it has none.
+    std::size_t body_limit(const Request& request) const;
 
   private:
     static bool path_matches(const std::string& pattern, const std::string& path,

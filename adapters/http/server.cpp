@@ -184,6 +184,40 @@ class Session : public std::enable_shared_from_this<Session> {
         parser_->header_limit(static_cast<std::uint32_t>(server_.options.max_header_bytes));
         // The whole request must arrive within the read timeout: slow clients cannot hold a slot.
         stream_.expires_after(server_.options.read_timeout);
+        bhttp::async_read_header(stream_, buffer_, *parser_,
+                                 [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                                     if (ec) return self->on_read(ec);
+                                     self->on_header();
+                                 });
+    }
+
+    // The header is in: the route decides how large the body may be (uploads have their own
+    // limit), a body announced larger is refused before it is read, and a client waiting for
+    // `100 Continue` gets it.
+    void on_header() {
+        const auto& header = parser_->get();
+        Request probe;
+        probe.method = std::string(header.method_string());
+        split_target(header.target(), probe);
+        const std::size_t route_limit = server_.router.body_limit(probe);
+        const std::size_t limit = route_limit ? route_limit : server_.options.max_body_bytes;
+        parser_->body_limit(limit);
+        if (const auto length = parser_->content_length(); length && *length > limit)
+            return reject(errors::payload_too_large());
+        if (!parser_->is_done() && beast::iequals(header[bhttp::field::expect], "100-continue")) {
+            auto go_on =
+                std::make_shared<bhttp::response<bhttp::empty_body>>(bhttp::status::continue_, 11);
+            return bhttp::async_write(
+                stream_, *go_on,
+                [self = shared_from_this(), go_on](beast::error_code ec, std::size_t) {
+                    if (ec) return self->finish();
+                    self->read_body();
+                });
+        }
+        read_body();
+    }
+
+    void read_body() {
         bhttp::async_read(
             stream_, buffer_, *parser_,
             [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_read(ec); });
@@ -197,14 +231,15 @@ class Session : public std::enable_shared_from_this<Session> {
         }
         if (ec == bhttp::error::body_limit) return reject(errors::payload_too_large());
         if (ec == bhttp::error::header_limit)
-            return reject(Error{431, "Request header fields too large", {}, {}});
-        if (ec) return reject(Error{400, "Bad request", {}, {}});
+            return reject(Error{431, "Request header fields too large", {}, {}, {}});
+        if (ec) return reject(Error{400, "Bad request", {}, {}, {}});
         handle(parser_->release());
     }
 
     // A request that cannot be parsed gets its answer and the connection is closed.
     void reject(const Error& error) {
         keep_alive_ = false;
+        linger_ = true;
         Request request;
         request.method = "-";
         request.request_id = new_request_id();
@@ -314,9 +349,14 @@ class Session : public std::enable_shared_from_this<Session> {
                 res->set(bhttp::field::vary, "Origin");
             }
         }
-        res->body() = std::move(response.body);
         res->keep_alive(keep_alive_ && !server_.draining);
-        res->prepare_payload();
+        if (request.method == "HEAD") {
+            // The headers a GET would get, Content-Length included, and no body.
+            res->content_length(response.body.size());
+        } else {
+            res->body() = std::move(response.body);
+            res->prepare_payload();
+        }
 
         const double seconds =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
@@ -328,9 +368,32 @@ class Session : public std::enable_shared_from_this<Session> {
         stream_.expires_after(server_.options.read_timeout);
         bhttp::async_write(stream_, *res,
                            [self = shared_from_this(), res](beast::error_code ec, std::size_t) {
+                               if (!ec && self->linger_) return self->linger();
                                if (ec || !res->keep_alive()) return self->finish();
                                self->wait_for_request(false);
                            });
+    }
+
+    // After refusing a request whose body was not read (413, garbage), the client may still be
+    // sending: closing now would reset the connection and the client could lose our answer.
+    // Stop sending, read and discard what comes (bounded in time and bytes), then close.
+    void linger() {
+        beast::error_code ignored;
+        stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
+        stream_.expires_after(std::chrono::seconds(2));
+        discard_rest(0);
+    }
+
+    void discard_rest(std::size_t discarded) {
+        static constexpr std::size_t kMaxDiscard = 64 * 1024 * 1024;
+        if (discarded > kMaxDiscard) return finish();
+        buffer_.consume(buffer_.size());
+        stream_.async_read_some(
+            buffer_.prepare(64 * 1024),
+            [self = shared_from_this(), discarded](beast::error_code ec, std::size_t n) {
+                if (ec) return self->finish();
+                self->discard_rest(discarded + n);
+            });
     }
 
     void finish() {
@@ -347,6 +410,7 @@ class Session : public std::enable_shared_from_this<Session> {
     std::optional<bhttp::request_parser<bhttp::string_body>> parser_;
     std::string peer_;
     bool keep_alive_ = true;
+    bool linger_ = false;  // the request was refused unread: drain before closing
     std::atomic<bool> idle_{false};
 };
 

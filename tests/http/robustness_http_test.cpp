@@ -1,7 +1,6 @@
 #include "tests/http/support/api.hpp"
 
 #include <filesystem>
-#include <fstream>
 #include <thread>
 
 #include "adapters/security/base64url.hpp"
@@ -64,7 +63,7 @@ TEST_CASE("decisions.md 3: bodies, types, routes, methods, request ids", "[http]
     const Reply wrong = c.call("DELETE", "/auth/me");  // routing before authentication
     CHECK(wrong.status == 405);
     CHECK(wrong.error() == "Method not allowed");
-    CHECK(wrong.header("allow") == "GET");
+    CHECK(wrong.header("allow") == "GET, HEAD");
     CHECK(c.call("GET", "/auth/login").header("allow") == "POST");
 
     const Reply echoed = c.call("GET", "/auth/languages", {}, {{"X-Request-Id", "client-id-123"}});
@@ -128,14 +127,14 @@ TEST_CASE("health, readiness, metrics, media", "[http][ops]") {
     CHECK(metrics.body.find("langlearn_http_requests_total{route=\"/auth/"
                             "profile\",method=\"POST\",status=\"201\"} 1") != std::string::npos);
 
-    std::ofstream(api.server.media_dir + "/abc123.png", std::ios::binary) << "\x89PNG\r\n\x1a\n";
-    const Reply image = c.get("/media/abc123.png");
+    // More in media_http_test.cpp.
+    const std::string name = api.server.media.put("\x89PNG\r\n\x1a\n", "png");
+    const Reply image = c.get("/media/" + name);
     CHECK(image.status == 200);
     CHECK(image.header("content-type") == "image/png");
     CHECK(image.body.size() == 8);
-    CHECK(
-        c.call("GET", "/media/abc123.png", {}, {{"If-None-Match", image.header("etag")}}).status ==
-        304);
+    CHECK(c.call("GET", "/media/" + name, {}, {{"If-None-Match", image.header("etag")}}).status ==
+          304);
     CHECK(c.get("/media/missing.png").status == 404);
     CHECK(c.get("/media/..%2Fsecret").status == 404);
 }

@@ -1,0 +1,32 @@
+#pragma once
+// The parts of RFC 9110 conditional and range requests the media route uses: entity-tag lists
+// (If-None-Match, If-Range) and a single byte range (Range).
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+namespace ll::http {
+
+// If-None-Match: `*`, or a comma-separated list of entity tags compared weakly (W/"x"
+// matches "x"). `etag` is the quoted strong tag, e.g. "\"abc.png\"".
+bool if_none_match(std::string_view header, std::string_view etag);
+
+// If-Range with an entity tag: strong comparison, so W/ tags and dates never match.
+bool if_range_matches(std::string_view header, std::string_view etag);
+
+struct ByteRange {
+    std::uint64_t first = 0;
+    std::uint64_t last = 0;  // inclusive
+};
+
+struct RangeRequest {
+    enum Kind { whole, partial, unsatisfiable } kind = whole;
+    ByteRange range;  // for `partial`
+};
+
+// Range for a representation of `total` bytes: `bytes=a-b`, `bytes=a-` or `bytes=-n`, one range
+// only. Anything else (another unit, several ranges, a malformed value) is `whole`, which RFC
+// 9110 14.2 allows ("a server MAY ignore the Range header field").
+RangeRequest parse_range(std::string_view header, std::uint64_t total);
+
+}  // namespace ll::http

@@ -1,0 +1,157 @@
+#include "adapters/media/local_media_store.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <stdexcept>
+
+#include <openssl/evp.h>
+
+namespace ll {
+namespace {
+
+bool is_lower_hex(char c) {
+    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+}
+bool is_extension_char(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+}
+
+bool is_extension(std::string_view ext) {
+    if (ext.empty() || ext.size() > 8) return false;
+    for (char c : ext)
+        if (!is_extension_char(c)) return false;
+    return true;
+}
+
+std::string sha256_hex(std::string_view bytes) {
+    unsigned char digest[EVP_MAX_MD_SIZE];
+    unsigned int length = 0;
+    if (EVP_Digest(bytes.data(), bytes.size(), digest, &length, EVP_sha256(), nullptr) != 1)
+        throw std::runtime_error("media store: SHA-256 failed");
+    static constexpr char kHex[] = "0123456789abcdef";
+    std::string out;
+    out.reserve(2 * length);
+    for (unsigned int i = 0; i < length; ++i) {
+        out += kHex[digest[i] >> 4];
+        out += kHex[digest[i] & 0x0F];
+    }
+    return out;
+}
+
+[[noreturn]] void fail(const std::string& what, const std::string& path) {
+    throw std::runtime_error("media store: " + what + " " + path + ": " + std::strerror(errno));
+}
+
+// Closes the descriptor and removes the temporary file unless it was renamed into place.
+class TempFile {
+  public:
+    explicit TempFile(const std::string& dir) : path_(dir + "/.upload-XXXXXX") {
+        fd_ = ::mkostemp(path_.data(), O_CLOEXEC);
+        if (fd_ < 0) fail("cannot create a file in", dir);
+    }
+    ~TempFile() {
+        if (fd_ >= 0) ::close(fd_);
+        if (!path_.empty()) ::unlink(path_.c_str());
+    }
+    TempFile(const TempFile&) = delete;
+    TempFile& operator=(const TempFile&) = delete;
+
+    void write_all(std::string_view bytes) {
+        // mkstemp makes 0600; media are public files (a web server may serve the folder).
+        if (::fchmod(fd_, 0644) != 0) fail("cannot set the mode of", path_);
+        while (!bytes.empty()) {
+            const ssize_t n = ::write(fd_, bytes.data(), bytes.size());
+            if (n < 0 && errno == EINTR) continue;
+            if (n <= 0) fail("cannot write", path_);
+            bytes.remove_prefix(static_cast<std::size_t>(n));
+        }
+        const int fd = fd_;
+        fd_ = -1;
+        if (::close(fd) != 0) fail("cannot write", path_);
+    }
+    // Atomic: a reader sees the old state or the whole file. Racing puts of the same bytes
+    // each rename a complete, identical file over the name.
+    void rename_to(const std::string& target) {
+        if (::rename(path_.c_str(), target.c_str()) != 0) fail("cannot store", target);
+        path_.clear();
+    }
+
+  private:
+    std::string path_;
+    int fd_ = -1;
+};
+
+}  // namespace
+
+bool is_media_name(std::string_view name) {
+    if (name.size() < 66 || name[64] != '.') return false;
+    for (std::size_t i = 0; i < 64; ++i)
+        if (!is_lower_hex(name[i])) return false;
+    return is_extension(name.substr(65));
+}
+
+LocalMediaStore::LocalMediaStore(std::string dir) : dir_(std::move(dir)) {
+    std::error_code ec;
+    std::filesystem::create_directories(dir_, ec);
+    if (ec)
+        throw std::runtime_error("media store: cannot create the folder " + dir_ + ": " +
+                                 ec.message());
+    if (!std::filesystem::is_directory(dir_, ec))
+        throw std::runtime_error("media store: " + dir_ + " is not a folder");
+}
+
+std::string LocalMediaStore::put(std::string_view bytes, std::string_view extension) {
+    if (!is_extension(extension))
+        throw std::invalid_argument("media store: the extension must be 1 to 8 of [a-z0-9]");
+    std::string name = sha256_hex(bytes) + "." + std::string(extension);
+    const std::string path = dir_ + "/" + name;
+    // Same name, same bytes: a file already there is never rewritten.
+    if (::access(path.c_str(), F_OK) == 0) return name;
+    TempFile temp(dir_);
+    temp.write_all(bytes);
+    temp.rename_to(path);
+    return name;
+}
+
+std::optional<std::string> LocalMediaStore::read(std::string_view name) const {
+    if (!is_media_name(name)) return std::nullopt;
+    const std::string path = dir_ + "/" + std::string(name);
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        if (errno == ENOENT || errno == ENOTDIR) return std::nullopt;
+        fail("cannot read", path);
+    }
+    struct Closer {
+        int fd;
+        ~Closer() { ::close(fd); }
+    } closer{fd};
+    struct stat info {};
+    if (::fstat(fd, &info) != 0) fail("cannot read", path);
+    if (!S_ISREG(info.st_mode)) return std::nullopt;
+    std::string out;
+    out.resize(static_cast<std::size_t>(info.st_size));
+    std::size_t done = 0;
+    while (done < out.size()) {
+        const ssize_t n = ::read(fd, out.data() + done, out.size() - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) fail("cannot read", path);
+        if (n == 0) break;  // cannot shrink (files are never rewritten), but do not spin
+        done += static_cast<std::size_t>(n);
+    }
+    out.resize(done);
+    return out;
+}
+
+bool LocalMediaStore::exists(std::string_view name) const {
+    if (!is_media_name(name)) return false;
+    struct stat info {};
+    const std::string path = dir_ + "/" + std::string(name);
+    return ::stat(path.c_str(), &info) == 0 && S_ISREG(info.st_mode);
+}
+
+}  // namespace ll

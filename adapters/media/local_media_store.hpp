@@ -1,0 +1,30 @@
+#pragma once
+// MediaStore on a local folder (MEDIA_DIR): one flat directory of "<sha256>.<ext>" files.
+#include <string>
+
+#include "core/ports/media_store.hpp"
+
+namespace ll {
+
+class LocalMediaStore final : public MediaStore {
+  public:
+    // Creates the folder (and its parents) when missing; throws std::runtime_error when it
+    // cannot.
+    explicit LocalMediaStore(std::string dir);
+
+    // Throws std::invalid_argument unless the extension is 1 to 8 of [a-z0-9].
+    std::string put(std::string_view bytes, std::string_view extension) override;
+    std::optional<std::string> read(std::string_view name) const override;
+    bool exists(std::string_view name) const override;
+
+    const std::string& dir() const { return dir_; }
+
+  private:
+    std::string dir_;
+};
+
+// True for "<64 lower-case hex digits>.<1 to 8 of [a-z0-9]>", the only names the store makes
+// and the only ones it reads: no separators, no dots but one, so nothing outside the folder.
+bool is_media_name(std::string_view name);
+
+}  // namespace ll

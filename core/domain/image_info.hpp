@@ -1,0 +1,21 @@
+#pragma once
+// Picture type detection from the bytes themselves (authoring.md: PNG, JPEG, WebP; the type is
+// checked from the file, not taken from the Content-Type header), with the width and height
+// read from the file. Pure and allocation-free, so it is also a fuzz target.
+#include <optional>
+#include <string_view>
+
+namespace ll {
+
+struct ImageInfo {
+    std::string_view mime;       // "image/png", "image/jpeg", "image/webp"
+    std::string_view extension;  // "png", "jpg", "webp"
+    int width = 0;               // > 0
+    int height = 0;              // > 0
+};
+
+// nullopt unless the bytes are a PNG, JPEG or WebP whose header is complete and well-formed
+// and gives a positive width and height.
+std::optional<ImageInfo> detect_image(std::string_view bytes);
+
+}  // namespace ll
