@@ -7,9 +7,10 @@ packages=(
   build-essential cmake ninja-build ccache pkg-config git
   libboost1.81-dev libboost-json1.81-dev libboost-url1.81-dev
   libsoci-dev libsqlite3-dev sqlite3 libpq-dev
-  libsodium-dev libssl-dev libfmt-dev libspdlog-dev catch2
+  libsodium-dev libssl-dev zlib1g-dev ca-certificates libfmt-dev libspdlog-dev catch2
   postgresql-15 postgresql-client-15 tzdata python3 python3-yaml python3-jsonschema
   espeak-ng sox dict-freedict-deu-eng dict-freedict-deu-swe
+  webp libjpeg-turbo-progs
   wrk nginx-light curl procps
 )
 
