@@ -1,5 +1,7 @@
 #include "adapters/memory/memory_backend.hpp"
 
+#include <stdexcept>
+
 #include "adapters/memory/memory_state.hpp"
 
 namespace ll {
@@ -14,7 +16,8 @@ MemoryBackend::MemoryBackend() : state_(std::make_unique<State>()) {
     achievements_ = make_memory_achievements(s);
     stats_ = make_memory_stats(s);
     feed_ = make_memory_feed(s);
-    content_ = make_memory_content(s);
+    content_ = make_memory_content_seeder(s);
+    content_store_ = make_memory_content_store(s);
 
     // The seed migrations' content (decisions.md 6, 9).
     add_language(Language{0, "de", "Deutsch", "German", "Tyska", "Hallo!"}, true);
@@ -33,6 +36,10 @@ MemoryBackend::MemoryBackend() : state_(std::make_unique<State>()) {
         {"streak_100", "streak", 100, "Hundert Tage", "One hundred days", "Hundra dagar", 9},
         {"streak_365", "streak", 365, "Ein Jahr", "One year", "Ett år", 10},
     };
+    for (const char* category : {"Tiere", "Essen", "Farben", "Familie", "Haus", "Kleidung", "Natur",
+                                 "Verkehr", "Körper", "Berufe", "Zahlen", "Zeit"}) {
+        content_->add_category(category);
+    }
 }
 
 MemoryBackend::~MemoryBackend() = default;
@@ -52,9 +59,26 @@ void MemoryBackend::set_active(Id user_id, bool active) {
     }
 }
 
-void MemoryBackend::add_feed_item(FeedItem item, std::string lang) {
+void MemoryBackend::erase_content_row_unchecked(std::string_view table, Id id) {
     std::lock_guard lock(state_->mutex);
-    state_->feed.emplace_back(std::move(item), std::move(lang));
+    ContentTables& t = state_->content;
+    if (table == "pictures")
+        t.pictures.erase(id);
+    else if (table == "objects")
+        t.objects.erase(id);
+    else if (table == "words")
+        t.words.erase(id);
+    else if (table == "categories")
+        t.categories.erase(id);
+    else if (table == "statements")
+        t.statements.erase(id);
+    else if (table == "questions")
+        t.questions.erase(id);
+    else if (table == "pairs")
+        t.pairs.erase(id);
+    else
+        throw std::invalid_argument("erase_content_row_unchecked: no content table " +
+                                    std::string(table));
 }
 
 }  // namespace ll

@@ -7,6 +7,7 @@
 #include <mutex>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/ports/storage_backend.hpp"
@@ -15,7 +16,8 @@ namespace ll {
 
 class MemoryBackend final : public PortOwningBackend {
   public:
-    // Seeds what the migrations seed: languages de/en/sv (ids 1..3) and the achievements.
+    // Seeds what the migrations seed: languages de/en/sv (ids 1..3), the achievements and the
+    // categories (ids 1..12).
     MemoryBackend();
     ~MemoryBackend() override;
     bool ready() override { return true; }
@@ -23,8 +25,10 @@ class MemoryBackend final : public PortOwningBackend {
     // Test helpers beyond the ports.
     Id add_language(Language language, bool published);
     void set_active(Id user_id, bool active);
-    // A finished feed entry (published pair with image and audio in `lang`).
-    void add_feed_item(FeedItem item, std::string lang);
+    // Removes one content row (pictures, objects, words, categories, statements, questions,
+    // pairs) and nothing else: its link records and audios stay behind as orphans, like legacy
+    // data written without foreign keys. For the purge_orphans contract tests.
+    void erase_content_row_unchecked(std::string_view table, Id id);
 
     struct State;
 

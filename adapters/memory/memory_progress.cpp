@@ -1,4 +1,4 @@
-// Booking, achievements, stats, feed and content seeding in memory.
+// Booking, achievements and stats in memory, over the content tables' pairs and categories.
 #include <algorithm>
 
 #include "adapters/memory/memory_state.hpp"
@@ -16,7 +16,7 @@ class MemoryProgress final : public ProgressStore {
     BookingOutcome book(const BookingCommand& c) override {
         Lock lock(s_.mutex);
         BookingOutcome out;
-        if (!s_.pairs.count(c.pair_id)) {
+        if (!s_.content.pairs.count(c.pair_id)) {
             out.status = BookingStatus::pair_not_found;
             return out;
         }
@@ -97,20 +97,24 @@ class MemoryStats final : public StatsQuery {
         }
         std::map<std::string, AnswerTypeCounts> by_type;
         std::map<Id, CategoryCounts> by_category;
+        const ContentTables& content = s_.content;
         for (const auto& [key, row] : s_.progress) {
             if (key.first != user_id) continue;
+            // Progress of a deleted pair is gone with it (SQL: ON DELETE CASCADE).
+            const auto pair = content.pairs.find(key.second);
+            if (pair == content.pairs.end()) continue;
             ++snap.pairs_practiced;
             snap.total_seen += row.seen;
             snap.total_correct += row.correct;
-            const PairRow& pair = s_.pairs.at(key.second);
-            AnswerTypeCounts& t = by_type[pair.answer_type];
-            t.answer_type = pair.answer_type;
+            AnswerTypeCounts& t = by_type[pair->second.answer_type];
+            t.answer_type = pair->second.answer_type;
             t.seen += row.seen;
             t.correct += row.correct;
-            for (Id category : pair.category_ids) {
-                CategoryCounts& c = by_category[category];
-                c.id = category;
-                c.label = s_.categories.at(category);
+            for (const Category& category :
+                 categories_of(content, content.pair_categories, pair->first)) {
+                CategoryCounts& c = by_category[category.id];
+                c.id = category.id;
+                c.label = category.titel_de;
                 c.points += row.earned;
                 c.seen += row.seen;
             }
@@ -121,49 +125,6 @@ class MemoryStats final : public StatsQuery {
             snap.daily_goal_ep = it->second.profile.daily_goal_ep;
         }
         return snap;
-    }
-
-  private:
-    MemoryBackend::State& s_;
-};
-
-class MemoryFeed final : public FeedQuery {
-  public:
-    explicit MemoryFeed(MemoryBackend::State& s) : s_(s) {}
-    std::vector<FeedItem> page(std::string_view lang, std::optional<Id> after, int limit) override {
-        Lock lock(s_.mutex);
-        std::vector<FeedItem> items;
-        for (const auto& [item, audio_lang] : s_.feed) {
-            if (audio_lang == lang && (!after || item.pair_id > *after)) items.push_back(item);
-        }
-        std::sort(items.begin(), items.end(),
-                  [](const auto& a, const auto& b) { return a.pair_id < b.pair_id; });
-        if (static_cast<int>(items.size()) > limit) items.resize(static_cast<std::size_t>(limit));
-        return items;
-    }
-
-  private:
-    MemoryBackend::State& s_;
-};
-
-class MemoryContent final : public ContentSeeder {
-  public:
-    explicit MemoryContent(MemoryBackend::State& s) : s_(s) {}
-    Id add_category(const std::string& titel_de) override {
-        Lock lock(s_.mutex);
-        const Id id = s_.new_id();
-        s_.categories[id] = titel_de;
-        return id;
-    }
-    Id add_pair(const SeedPair& pair) override {
-        Lock lock(s_.mutex);
-        const Id id = s_.new_id();
-        s_.pairs[id] = PairRow{pair.answer_type, pair.status, pair.category_ids};
-        return id;
-    }
-    std::int64_t pair_count() override {
-        Lock lock(s_.mutex);
-        return static_cast<std::int64_t>(s_.pairs.size());
     }
 
   private:
@@ -181,11 +142,4 @@ std::unique_ptr<AchievementRepository> make_memory_achievements(MemoryBackend::S
 std::unique_ptr<StatsQuery> make_memory_stats(MemoryBackend::State& s) {
     return std::make_unique<MemoryStats>(s);
 }
-std::unique_ptr<FeedQuery> make_memory_feed(MemoryBackend::State& s) {
-    return std::make_unique<MemoryFeed>(s);
-}
-std::unique_ptr<ContentSeeder> make_memory_content(MemoryBackend::State& s) {
-    return std::make_unique<MemoryContent>(s);
-}
-
 }  // namespace ll

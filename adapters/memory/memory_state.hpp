@@ -7,15 +7,10 @@
 #include <vector>
 
 #include "adapters/memory/memory_backend.hpp"
+#include "adapters/memory/memory_content_tables.hpp"
 #include "core/domain/rules.hpp"
 
 namespace ll {
-
-struct PairRow {
-    std::string answer_type;
-    std::string status;
-    std::vector<Id> category_ids;
-};
 
 struct PairProgressRow {
     std::int64_t seen = 0, correct = 0, wrong = 0;
@@ -35,13 +30,11 @@ struct MemoryBackend::State {
     std::map<Id, std::pair<Language, bool>> languages;  // bool: published
     std::map<Id, ProfileRow> profiles;                  // by user id
     std::map<std::string, Id> usernames;                // lower-case -> username id
-    std::map<Id, PairRow> pairs;
-    std::map<Id, std::string> categories;
+    ContentTables content;  // pictures ... audios: the one source of pairs and categories
     std::map<std::pair<Id, Id>, PairProgressRow> progress;  // (user, pair)
     std::map<std::pair<Id, Date>, DailyActivityRow> daily;  // (user, date)
     std::vector<AchievementDefinition> achievement_definitions;
     std::map<std::pair<Id, std::string>, Timestamp> unlocked;  // (user, achievement)
-    std::vector<std::pair<FeedItem, std::string>> feed;        // (item, audio language)
 
     Id new_id() { return next_id++; }
 };
@@ -55,6 +48,7 @@ std::unique_ptr<ProgressStore> make_memory_progress(MemoryBackend::State& s);
 std::unique_ptr<AchievementRepository> make_memory_achievements(MemoryBackend::State& s);
 std::unique_ptr<StatsQuery> make_memory_stats(MemoryBackend::State& s);
 std::unique_ptr<FeedQuery> make_memory_feed(MemoryBackend::State& s);
-std::unique_ptr<ContentSeeder> make_memory_content(MemoryBackend::State& s);
+std::unique_ptr<ContentSeeder> make_memory_content_seeder(MemoryBackend::State& s);
+std::unique_ptr<ContentStore> make_memory_content_store(MemoryBackend::State& s);
 
 }  // namespace ll

@@ -1,11 +1,13 @@
 #pragma once
-// A pool of SOCI sessions and the two ways the repositories use it: a read on any session,
-// and a write transaction. Both detect a dead connection (server restart), reconnect, and run
-// the work once more; a database that stays away becomes ll::DatabaseUnavailable (-> 503).
+// A pool of SOCI sessions and the ways the repositories use it: a read on any session, a read
+// on one snapshot, and a write transaction. All detect a dead connection (server restart),
+// reconnect, and run the work once more; a database that stays away becomes
+// ll::DatabaseUnavailable (-> 503).
 #include <condition_variable>
 #include <map>
 #include <memory>
 #include <mutex>
+#include <type_traits>
 #include <typeindex>
 #include <vector>
 
@@ -53,24 +55,23 @@ class Database {
         std::unique_lock<std::mutex> writer;
         if (target_.dialect == Dialect::sqlite) writer = std::unique_lock(writer_mutex_);
         return run_with_retry(lease, [&](soci::session& s) {
-            s << (target_.dialect == Dialect::sqlite ? "BEGIN IMMEDIATE" : "BEGIN");
-            try {
-                if constexpr (std::is_void_v<decltype(work(s))>) {
-                    work(s);
-                    s << "COMMIT";
-                } else {
-                    auto result = work(s);
-                    s << "COMMIT";
-                    return result;
-                }
-            } catch (...) {
-                try {
-                    s << "ROLLBACK";
-                } catch (...) {
-                    // The connection is gone; the server rolled back for us.
-                }
-                throw;
-            }
+            return in_transaction(
+                s, target_.dialect == Dialect::sqlite ? "BEGIN IMMEDIATE" : "BEGIN", work);
+        });
+    }
+
+    // Reads on one consistent snapshot. SQLite: a deferred BEGIN (the WAL snapshot of the first
+    // read holds until COMMIT; no write lock, no writer mutex, writers go on meanwhile).
+    // PostgreSQL: REPEATABLE READ READ ONLY (one snapshot for the whole transaction).
+    template <typename F>
+    auto snapshot(F&& work) {
+        Lease lease(*this);
+        return run_with_retry(lease, [&](soci::session& s) {
+            return in_transaction(s,
+                                  target_.dialect == Dialect::sqlite
+                                      ? "BEGIN"
+                                      : "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY",
+                                  work);
         });
     }
 
@@ -82,6 +83,29 @@ class Database {
         std::size_t index;
         soci::session& session() { return *db.sessions_[index]; }
     };
+
+    // `begin`, the work, COMMIT; ROLLBACK and rethrow when the work throws.
+    template <typename F>
+    static auto in_transaction(soci::session& s, const char* begin, F& work) {
+        s << begin;
+        try {
+            if constexpr (std::is_void_v<decltype(work(s))>) {
+                work(s);
+                s << "COMMIT";
+            } else {
+                auto result = work(s);
+                s << "COMMIT";
+                return result;
+            }
+        } catch (...) {
+            try {
+                s << "ROLLBACK";
+            } catch (...) {
+                // The connection is gone; the server rolled back for us.
+            }
+            throw;
+        }
+    }
 
     template <typename F>
     auto run_with_retry(Lease& lease, F&& attempt) {

@@ -23,8 +23,10 @@ std::set<std::string> applied(Database& db) {
     });
 }
 
-// Splits a file into statements at semicolons that end a line (our migrations put every
-// statement's closing semicolon at a line end and use no semicolons inside literals there).
+}  // namespace
+
+// Our migrations put every statement's closing semicolon at a line end and use no semicolons
+// inside literals there.
 std::vector<std::string> statements_of(std::string_view sql) {
     std::vector<std::string> out;
     std::string current;
@@ -46,8 +48,6 @@ std::vector<std::string> statements_of(std::string_view sql) {
     if (current.find_first_not_of(" \t\r\n") != std::string::npos) out.push_back(current);
     return out;
 }
-
-}  // namespace
 
 std::vector<EmbeddedMigration> migrations_for(Dialect dialect) {
     std::vector<EmbeddedMigration> out;

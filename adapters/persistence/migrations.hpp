@@ -2,6 +2,7 @@
 // The migration runner: numbered SQL files embedded at build time, each applied once, in
 // order, in its own transaction, recorded in schema_migrations (decisions.md 9).
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "adapters/persistence/database.hpp"
@@ -15,6 +16,10 @@ struct EmbeddedMigration {
 };
 
 const std::vector<EmbeddedMigration>& embedded_migrations();
+
+// The statements of a migration file, split at semicolons that end a line; whole-line
+// comments are left out.
+std::vector<std::string> statements_of(std::string_view sql);
 
 // The migrations of one dialect, ordered by name.
 std::vector<EmbeddedMigration> migrations_for(Dialect dialect);

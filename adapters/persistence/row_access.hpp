@@ -6,6 +6,9 @@
 
 #include <soci/soci.h>
 
+#include "core/domain/time_format.hpp"
+#include "core/domain/types.hpp"
+
 namespace ll::sql {
 
 inline long long as_int(const soci::row& r, std::size_t i) {
@@ -38,5 +41,42 @@ inline std::optional<std::string> as_optional_text(const soci::row& r, std::size
     if (r.get_indicator(i) == soci::i_null) return std::nullopt;
     return as_text(r, i);
 }
+
+// Reads the columns of a row left to right.
+class Cells {
+  public:
+    explicit Cells(const soci::row& r) : r_(r) {}
+    bool null() const { return r_.get_indicator(i_) == soci::i_null; }
+    long long integer() { return as_int(r_, i_++); }
+    std::optional<long long> opt_integer() {
+        if (null()) return skip<long long>();
+        return integer();
+    }
+    int small() { return static_cast<int>(integer()); }
+    std::optional<int> opt_small() {
+        if (null()) return skip<int>();
+        return small();
+    }
+    bool boolean() { return integer() != 0; }
+    std::string text() { return opt_text().value_or(std::string()); }
+    std::optional<std::string> opt_text() {
+        if (null()) return skip<std::string>();
+        return as_text(r_, i_++);
+    }
+    Timestamp timestamp() { return opt_timestamp().value_or(Timestamp{}); }
+    std::optional<Timestamp> opt_timestamp() {
+        const auto t = opt_text();
+        return t ? parse_timestamp(*t) : std::nullopt;
+    }
+
+  private:
+    template <typename T>
+    std::optional<T> skip() {
+        ++i_;
+        return std::nullopt;
+    }
+    const soci::row& r_;
+    std::size_t i_ = 0;
+};
 
 }  // namespace ll::sql

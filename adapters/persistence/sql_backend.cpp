@@ -40,6 +40,7 @@ SqlBackend::SqlBackend(const SqlBackendOptions& options) : impl_(std::make_uniqu
     stats_ = sql::make_stats(db);
     feed_ = sql::make_feed(db);
     content_ = sql::make_content_seeder(db);
+    content_store_ = sql::make_content_store(db);
 }
 
 SqlBackend::~SqlBackend() = default;

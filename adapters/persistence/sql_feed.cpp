@@ -1,5 +1,6 @@
 // The content feed: published pairs with a picture image and statement audio in `lang`.
 #include "adapters/persistence/row_access.hpp"
+#include "adapters/persistence/sql_ids.hpp"
 #include "adapters/persistence/sql_repositories.hpp"
 
 namespace ll::sql {
@@ -94,10 +95,11 @@ class SqlContentSeeder final : public ContentSeeder {
     }
     Id add_pair(const SeedPair& pair) override {
         return db_.write([&](soci::session& s) {
-            long long id = 0;
+            // Drawn like the content store draws it, so no pair id is ever handed out twice.
+            long long id = next_id(s, DialectSql{db_.dialect()}, IdSequence::pairs);
             std::string type = pair.answer_type, status = pair.status;
-            s << "INSERT INTO pairs (answer_type, status) VALUES (:t, :s) RETURNING id",
-                soci::use(type), soci::use(status), soci::into(id);
+            s << "INSERT INTO pairs (id, answer_type, status) VALUES (:id, :t, :s)", soci::use(id),
+                soci::use(type), soci::use(status);
             for (Id category : pair.category_ids) {
                 long long c = category;
                 s << "INSERT INTO pair_categories (pair_id, category_id) VALUES (:p, :c) ON "

@@ -1,75 +1,79 @@
 #include <catch2/catch.hpp>
 
-#include <soci/soci.h>
-
-#include "adapters/persistence/database.hpp"
+#include "core/ports/content_store.hpp"
 #include "tests/support/test_backends.hpp"
 
 using namespace ll;
 
 namespace {
 
-// Writes content rows directly: the authoring routes that will create them come later.
+// Builds feed content through the ContentStore port, so the feed runs on every backend.
 struct Content {
-    sql::Database raw;
-    explicit Content(const std::string& url) : raw(sql::parse_database_url(url), 1) {}
+    ContentStore& store;
 
-    long long insert(const std::string& statement) {
-        return raw.write([&](soci::session& s) {
-            long long id = 0;
-            s << statement + " RETURNING id", soci::into(id);
-            return id;
-        });
-    }
-    // A pair; `image` and `audio_lang` empty mean "without".
-    long long pair(const std::string& status, bool image, const std::string& audio_lang,
-                   bool question = false) {
-        const long long picture = insert(
-            std::string("INSERT INTO pictures (status, image_path) VALUES ('objects_created', ") +
-            (image ? "'abc123.png'" : "NULL") + ")");
-        const long long statement = insert(
-            "INSERT INTO statements (text_de, text_en, text_sv, status) VALUES "
-            "('Das ist ein Hund.', 'This is a dog.', 'Det är en hund.', 'published')");
+    Id write_pair(ContentTx& tx, const std::string& pair_status, bool image,
+                  const std::string& audio_lang, bool question) {
+        Picture picture;
+        picture.status = status::kObjectsCreated;
+        if (image) picture.image_path = "abc123.png";
+        const Id picture_id = tx.insert_picture(picture).id;
+        Statement statement;
+        statement.text_de = "Das ist ein Hund.";
+        statement.text_en = "This is a dog.";
+        statement.text_sv = "Det är en hund.";
+        statement.status = status::kPublished;
+        const Id statement_id = tx.insert_statement(statement).id;
         if (!audio_lang.empty()) {
-            insert(
-                "INSERT INTO audios (source_table, source_id, source_field, language, file_path, "
-                "mime) VALUES "
-                "('statements', " +
-                std::to_string(statement) + ", 'text_" + audio_lang + "', '" + audio_lang +
-                "', 'aud" + std::to_string(statement) + ".wav', 'audio/wav')");
+            Audio audio;
+            audio.source =
+                AudioSource{"statements", statement_id, "text_" + audio_lang, audio_lang};
+            audio.file_path = "aud" + std::to_string(statement_id) + ".wav";
+            audio.mime = "audio/wav";
+            tx.upsert_audio(audio);
         }
-        std::string question_id = "NULL";
+        std::optional<Id> question_id;
         if (question) {
-            question_id = std::to_string(
-                insert("INSERT INTO questions (text_de, short_answer_de, short_answer_en, "
-                       "short_answer_se, status) "
-                       "VALUES ('Was ist das?', 'Hund', 'dog', 'hund', 'published')"));
+            Question q;
+            q.text_de = "Was ist das?";
+            q.short_answer_de = "Hund";
+            q.short_answer_en = "dog";
+            q.short_answer_se = "hund";
+            q.status = status::kPublished;
+            question_id = tx.insert_question(q).id;
         }
-        return insert(
-            "INSERT INTO pairs (picture_id, statement_id, question_id, answer_type, level, status) "
-            "VALUES (" +
-            std::to_string(picture) + ", " + std::to_string(statement) + ", " + question_id +
-            ", 'question', 3, '" + status + "')");
+        Pair pair;
+        pair.picture_id = picture_id;
+        pair.statement_id = statement_id;
+        pair.question_id = question_id;
+        pair.answer_type = "question";
+        pair.level = 3;
+        pair.status = pair_status;
+        return tx.insert_pair(pair).id;
+    }
+
+    // A pair; `image` false and `audio_lang` empty mean "without".
+    Id pair(const std::string& pair_status, bool image, const std::string& audio_lang,
+            bool question = false) {
+        Id id = 0;
+        store.write(
+            [&](ContentTx& tx) { id = write_pair(tx, pair_status, image, audio_lang, question); });
+        return id;
     }
 };
 
 }  // namespace
 
-TEST_CASE("feed: only published pairs with an image and audio in the language", "[sql][feed]") {
+TEST_CASE("feed: only published pairs with an image and audio in the language", "[feed]") {
     auto db = test::make_test_database();
-    Content content(db->url());
-    const long long good = content.pair("published", true, "de", true);
+    Content content{db->backend().content()};
+    const Id good = content.pair("published", true, "de", true);
     content.pair("reviewed", true, "de");    // not published
     content.pair("published", false, "de");  // no image
     content.pair("published", true, "");     // no audio
-    const long long swedish = content.pair("published", true, "sv");
-    const long long second = content.pair("published", true, "de");
+    const Id swedish = content.pair("published", true, "sv");
+    const Id second = content.pair("published", true, "de");
     const Id tiere = db->backend().content_seeder().add_category("Feedtiere");
-    content.raw.write([&](soci::session& s) {
-        long long cat = tiere;
-        s << "INSERT INTO pair_categories (pair_id, category_id) VALUES (:p, :c)", soci::use(good),
-            soci::use(cat);
-    });
+    db->backend().content().write([&](ContentTx& tx) { tx.set_pair_categories(good, {tiere}); });
 
     auto items = db->backend().feed().page("de", std::nullopt, 20);
     REQUIRE(items.size() == 2);
@@ -93,4 +97,42 @@ TEST_CASE("feed: only published pairs with an image and audio in the language", 
     const auto sv = db->backend().feed().page("sv", std::nullopt, 20);
     REQUIRE(sv.size() == 1);
     CHECK(sv[0].pair_id == swedish);
+}
+
+TEST_CASE("feed: the audio of field text_<lang> first; media names without their directory",
+          "[feed]") {
+    auto db = test::make_test_database();
+    ContentStore& store = db->backend().content();
+    Content content{store};
+    const auto audio = [](Id statement, const char* field, const char* lang, const char* file) {
+        Audio a;
+        a.source = AudioSource{"statements", statement, field, lang};
+        a.file_path = file;
+        a.mime = "audio/wav";
+        return a;
+    };
+    Id both = 0, other_field = 0;
+    store.write([&](ContentTx& tx) {
+        both = content.write_pair(tx, "published", true, "", false);
+        other_field = content.write_pair(tx, "published", true, "", false);
+        const Id s1 = *tx.pair(both)->statement_id;
+        const Id s2 = *tx.pair(other_field)->statement_id;
+        // The first audio in German is of another field; the one of text_de wins.
+        tx.upsert_audio(audio(s1, "text_en", "de", "other.wav"));
+        tx.upsert_audio(audio(s1, "text_de", "de", "sub/dir/right.wav"));
+        tx.upsert_audio(audio(s1, "text_de", "sv", "swedish.wav"));
+        // Only an audio of another field in German: the pair is in the feed with it.
+        tx.upsert_audio(audio(s2, "text_sv", "de", "only.wav"));
+        Picture picture = *tx.picture(*tx.pair(other_field)->picture_id);
+        picture.image_path = "images/ab/cd.png";
+        tx.update_picture(picture);
+    });
+    const auto items = db->backend().feed().page("de", std::nullopt, 20);
+    REQUIRE(items.size() == 2);
+    CHECK(items[0].pair_id == both);
+    CHECK(items[0].audio_url == "/media/right.wav");
+    CHECK(items[0].categories.empty());
+    CHECK(items[1].pair_id == other_field);
+    CHECK(items[1].audio_url == "/media/only.wav");
+    CHECK(items[1].image_url == "/media/cd.png");
 }

@@ -8,12 +8,28 @@ using namespace ll::test;
 
 TEST_CASE("feed: language default, limit clamp, cursor", "[feed]") {
     World w;
-    for (Id id = 1; id <= 25; ++id) {
-        FeedItem item;
-        item.pair_id = id;
-        item.answer_type = "word";
-        w.backend.add_feed_item(item, id % 2 ? "sv" : "de");
-    }
+    // 25 published pairs (ids 1..25), each with an image and statement audio: odd ids in
+    // Swedish, even ids in German.
+    w.backend.content().write([](ContentTx& tx) {
+        for (Id id = 1; id <= 25; ++id) {
+            Picture picture;
+            picture.image_path = "img" + std::to_string(id) + ".png";
+            const Id picture_id = tx.insert_picture(picture).id;
+            const Id statement_id = tx.insert_statement(Statement{}).id;
+            const std::string lang = id % 2 ? "sv" : "de";
+            Audio audio;
+            audio.source = AudioSource{"statements", statement_id, "text_" + lang, lang};
+            audio.file_path = "aud" + std::to_string(id) + ".wav";
+            audio.mime = "audio/wav";
+            tx.upsert_audio(audio);
+            Pair pair;
+            pair.picture_id = picture_id;
+            pair.statement_id = statement_id;
+            pair.answer_type = "word";
+            pair.status = status::kPublished;
+            REQUIRE(tx.insert_pair(pair).id == id);
+        }
+    });
     const Id bare = w.user("bare@example.com", false);
     FeedOutput out = get_feed(w.ports, bare, {});
     CHECK(out.items.size() == 12);  // the even ids, German: no profile means de

@@ -1,0 +1,117 @@
+// Audios in memory: the row per source, and which texts still lack one.
+#include <functional>
+
+#include "adapters/memory/memory_content_tx.hpp"
+
+namespace ll {
+namespace {
+
+constexpr const char* kAudioTables[] = {"statements", "questions", "words"};
+constexpr const char* kAudioLanguages[] = {"de", "en", "sv"};
+
+// Non-empty after trimming ASCII white space (the same rule in every adapter).
+bool has_text(const std::optional<std::string>& text) {
+    return text && text->find_first_not_of(" \t\n\v\f\r") != std::string::npos;
+}
+
+std::string field_of(const std::string& table, const std::string& language) {
+    return (table == "words" ? "title_" : "text_") + language;
+}
+
+template <typename Item>
+const std::optional<std::string>& text_in(const Item& item, const std::string& language) {
+    return language == "de" ? item.text_de : language == "en" ? item.text_en : item.text_sv;
+}
+
+std::optional<std::string> title_in(const Word& word, const std::string& language) {
+    if (language == "de") return word.title_de;
+    return language == "en" ? word.title_en : word.title_sv;
+}
+
+// Calls `visit(id, text)` for every item of `table` with a text in that language's field,
+// in id order.
+void for_each_text(const ContentTables& t, const std::string& table, const std::string& language,
+                   const std::function<void(Id, const std::string&)>& visit) {
+    const auto each = [&](const auto& rows, const auto& text) {
+        for (const auto& [id, item] : rows) {
+            const std::optional<std::string> value = text(item);
+            if (has_text(value)) visit(id, *value);
+        }
+    };
+    if (table == "statements") {
+        each(t.statements, [&](const Statement& s) { return text_in(s, language); });
+    } else if (table == "questions") {
+        each(t.questions, [&](const Question& q) { return text_in(q, language); });
+    } else {
+        each(t.words, [&](const Word& w) { return title_in(w, language); });
+    }
+}
+
+bool has_audio(const ContentTables& t, const AudioSource& source) {
+    for (const auto& [id, audio] : t.audios) {
+        if (audio.source == source) return true;
+    }
+    return false;
+}
+
+}  // namespace
+
+std::optional<Audio> MemoryContentTx::audio(const AudioSource& source) {
+    for (const auto& [id, audio] : t_.audios) {
+        if (audio.source == source) return audio;
+    }
+    return std::nullopt;
+}
+
+std::pair<Audio, bool> MemoryContentTx::upsert_audio(const Audio& audio) {
+    ContentTables& t = rw();
+    for (auto& [id, stored] : t.audios) {
+        if (stored.source != audio.source) continue;
+        stored.file_path = audio.file_path;
+        stored.mime = audio.mime;
+        stored.voice = audio.voice;
+        stored.duration_ms = audio.duration_ms;
+        stored.updated_at = audio.updated_at;
+        return {stored, false};
+    }
+    Audio stored = audio;
+    stored.id = t.next.audios++;
+    t.audios[stored.id] = stored;
+    return {stored, true};
+}
+
+std::vector<AudioCandidate> MemoryContentTx::audio_candidates(
+    const std::optional<std::string>& table, const std::optional<std::string>& language,
+    int limit) {
+    std::vector<AudioCandidate> out;
+    for (const std::string tbl : kAudioTables) {
+        if (!matches(table, tbl)) continue;
+        for (const std::string lang : kAudioLanguages) {
+            if (!matches(language, lang)) continue;
+            for_each_text(t_, tbl, lang, [&](Id id, const std::string& text) {
+                const AudioSource source{tbl, id, field_of(tbl, lang), lang};
+                if (static_cast<int>(out.size()) < limit && !has_audio(t_, source))
+                    out.push_back(AudioCandidate{source, text});
+            });
+        }
+    }
+    return out;
+}
+
+std::vector<AudioCoverageRow> MemoryContentTx::audio_coverage() {
+    std::vector<AudioCoverageRow> out;
+    for (const std::string table : kAudioTables) {
+        for (const std::string language : kAudioLanguages) {
+            AudioCoverageRow row{table, language, 0, 0};
+            for_each_text(t_, table, language, [&](Id id, const std::string&) {
+                ++row.items;
+                if (has_audio(t_, {table, id, field_of(table, language), language}))
+                    ++row.with_audio;
+            });
+            out.push_back(row);
+        }
+    }
+    return out;
+}
+
+}  // namespace ll

@@ -1,0 +1,51 @@
+#pragma once
+// The authoring content tables of the in-memory backend. One plain value: a write() copies it
+// before running the work and puts the copy back when the work throws (the rollback).
+#include <map>
+#include <set>
+#include <utility>
+#include <vector>
+
+#include "core/domain/content.hpp"
+
+namespace ll {
+
+// The next id of each table. Never decremented by a delete, so ids are never reused.
+struct ContentSequences {
+    Id categories = 1;
+    Id pictures = 1;
+    Id objects = 1;
+    Id words = 1;
+    Id statements = 1;
+    Id questions = 1;
+    Id pairs = 1;
+    Id picture_words = 1;
+    Id object_words = 1;
+    Id word_links = 1;  // statement_words and question_words share one sequence
+    Id audios = 1;
+};
+
+struct ContentTables {
+    ContentSequences next;
+    std::map<Id, Category> categories;
+    std::map<Id, Picture> pictures;
+    std::map<Id, ContentObject> objects;
+    std::map<Id, Word> words;  // Word::categories empty here: word_categories holds them
+    std::map<Id, Statement> statements;
+    std::map<Id, Question> questions;
+    std::map<Id, Pair> pairs;
+    std::set<std::pair<Id, Id>> word_categories;  // (word, category)
+    std::set<std::pair<Id, Id>> pair_categories;  // (pair, category)
+    std::map<Id, PictureWordLink> picture_words;
+    std::map<Id, ObjectWordLink> object_words;
+    std::map<Id, QuestionWordLink> question_words;
+    std::map<Id, StatementWordLink> statement_words;
+    std::map<Id, Audio> audios;
+};
+
+// A pair's or a word's categories (ordered by id), from its link set (memory_content_pairs.cpp).
+// Shared by the content store, the feed and the stats.
+std::vector<Category> categories_of(const ContentTables& t,
+                                    const std::set<std::pair<Id, Id>>& links, Id owner);
+
+}  // namespace ll

@@ -1,0 +1,136 @@
+// Audios on SOCI: one row per (source_table, source_id, source_field, language), and which
+// texts still lack one.
+#include "adapters/persistence/sql_content_tx.hpp"
+
+namespace ll::sql {
+namespace {
+
+constexpr const char* kAudioTables[] = {"statements", "questions", "words"};
+constexpr const char* kAudioLanguages[] = {"de", "en", "sv"};
+
+// The text field that a language's audio speaks: text_<lang>, title_<lang> for words. Only
+// names from the two lists above: they become column names in the SQL text.
+std::string field_of(const std::string& table, const std::string& language) {
+    return (table == "words" ? "title_" : "text_") + language;
+}
+
+std::string audio_select(const DialectSql& d) {
+    return "SELECT id, source_table, source_id, source_field, language, file_path, mime, voice, "
+           "duration_ms, " +
+           d.ts_out("created_at") + ", " + d.ts_out("updated_at") + " FROM audios WHERE 1 = 1";
+}
+
+Audio audio_of(const soci::row& r) {
+    Cells c(r);
+    Audio a;
+    a.id = c.integer();
+    a.source.table = c.text();
+    a.source.id = c.integer();
+    a.source.field = c.text();
+    a.source.language = c.text();
+    a.file_path = c.text();
+    a.mime = c.text();
+    a.voice = c.opt_text();
+    a.duration_ms = c.integer();
+    a.created_at = c.timestamp();
+    a.updated_at = c.timestamp();
+    return a;
+}
+
+// `FROM <table> x WHERE <field has text> AND [NOT] EXISTS (its audio)`.
+void texts_of(Query& q, const DialectSql& d, const std::string& table,
+              const std::string& language) {
+    const std::string field = field_of(table, language);
+    q << " FROM " << table << " x WHERE " << d.has_text("x." + field);
+}
+void audio_exists(Query& q, const std::string& table, const std::string& language) {
+    q << "EXISTS (SELECT 1 FROM audios a WHERE a.source_table = " << param(table)
+      << " AND a.source_id = x.id AND a.source_field = " << param(field_of(table, language))
+      << " AND a.language = " << param(language) << ")";
+}
+
+}  // namespace
+
+void SqlContentTx::delete_audios_of(const char* table, Id id) {
+    Query q = query();
+    q << "DELETE FROM audios WHERE source_table = " << param(table)
+      << " AND source_id = " << param(id);
+    q.run(s_);
+}
+
+std::optional<Audio> SqlContentTx::audio(const AudioSource& source) {
+    Query q = query();
+    q << audio_select(d_) << " AND source_table = " << param(source.table)
+      << " AND source_id = " << param(source.id) << " AND source_field = " << param(source.field)
+      << " AND language = " << param(source.language);
+    return row_as<Audio>(s_, q, audio_of);
+}
+
+// One upsert; the row answers with the drawn id only when it is new.
+std::pair<Audio, bool> SqlContentTx::upsert_audio(const Audio& audio) {
+    const Id id = new_id(IdSequence::audios);
+    Query q = query();
+    q << "INSERT INTO audios (id, source_table, source_id, source_field, language, file_path, "
+         "mime, voice, duration_ms, created_at, updated_at) VALUES ("
+      << param(id) << ", " << param(audio.source.table) << ", " << param(audio.source.id) << ", "
+      << param(audio.source.field) << ", " << param(audio.source.language) << ", "
+      << param(audio.file_path) << ", " << param(audio.mime) << ", " << param(audio.voice) << ", "
+      << param(audio.duration_ms) << ", " << ts(audio.created_at) << ", " << ts(audio.updated_at)
+      << ") ON CONFLICT (source_table, source_id, source_field, language) DO UPDATE SET "
+         "file_path = excluded.file_path, mime = excluded.mime, voice = excluded.voice, "
+         "duration_ms = excluded.duration_ms, updated_at = excluded.updated_at RETURNING id";
+    const bool inserted = q.first_int(s_) == id;
+    return {this->audio(audio.source).value(), inserted};
+}
+
+// One query per (table, language) in the documented order, each for what is left of `limit`.
+std::vector<AudioCandidate> SqlContentTx::audio_candidates(
+    const std::optional<std::string>& table, const std::optional<std::string>& language,
+    int limit) {
+    std::vector<AudioCandidate> out;
+    for (const std::string tbl : kAudioTables) {
+        if (table && *table != tbl) continue;
+        for (const std::string lang : kAudioLanguages) {
+            if (language && *language != lang) continue;
+            const int left = limit - static_cast<int>(out.size());
+            if (left <= 0) return out;
+            Query q = query();
+            q << "SELECT x.id, x." << field_of(tbl, lang);
+            texts_of(q, d_, tbl, lang);
+            q << " AND NOT ";
+            audio_exists(q, tbl, lang);
+            q << " ORDER BY x.id LIMIT " << param(left);
+            q.each(s_, [&](const soci::row& r) {
+                Cells c(r);
+                AudioCandidate candidate;
+                candidate.source = AudioSource{tbl, c.integer(), field_of(tbl, lang), lang};
+                candidate.text = c.text();
+                out.push_back(std::move(candidate));
+            });
+        }
+    }
+    return out;
+}
+
+std::vector<AudioCoverageRow> SqlContentTx::audio_coverage() {
+    std::vector<AudioCoverageRow> out;
+    for (const std::string table : kAudioTables) {
+        for (const std::string language : kAudioLanguages) {
+            Query q = query();
+            q << "SELECT COUNT(*), COALESCE(SUM(CASE WHEN ";
+            audio_exists(q, table, language);
+            q << " THEN 1 ELSE 0 END), 0)";
+            texts_of(q, d_, table, language);
+            AudioCoverageRow row{table, language, 0, 0};
+            q.each(s_, [&](const soci::row& r) {
+                Cells c(r);
+                row.items = c.integer();
+                row.with_audio = c.integer();
+            });
+            out.push_back(row);
+        }
+    }
+    return out;
+}
+
+}  // namespace ll::sql

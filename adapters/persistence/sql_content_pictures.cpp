@@ -1,0 +1,207 @@
+// Categories, pictures and their objects on SOCI.
+#include "adapters/persistence/selections_json.hpp"
+#include "adapters/persistence/sql_content_tx.hpp"
+
+namespace ll::sql {
+namespace {
+
+std::string picture_select(const DialectSql& d) {
+    return "SELECT id, status, title, image_path, image_mime, width, height, "
+           "CASE WHEN objects_created THEN 1 ELSE 0 END, " +
+           d.ts_out("objects_created_at") + ", " + d.ts_out("created_at") + ", " +
+           d.ts_out("updated_at") + " FROM pictures WHERE 1 = 1";
+}
+
+Picture picture_of(const soci::row& r) {
+    Cells c(r);
+    Picture p;
+    p.id = c.integer();
+    p.status = c.text();
+    p.title = c.opt_text();
+    p.image_path = c.opt_text();
+    p.image_mime = c.opt_text();
+    p.width = c.opt_small();
+    p.height = c.opt_small();
+    p.objects_created = c.boolean();
+    p.objects_created_at = c.opt_timestamp();
+    p.created_at = c.timestamp();
+    p.updated_at = c.timestamp();
+    return p;
+}
+
+std::string object_select(const DialectSql& d) {
+    return "SELECT id, picture_id, parent_id, user_notes, " + d.json_out("selections") +
+           ", status, " + d.ts_out("created_at") + ", " + d.ts_out("updated_at") +
+           " FROM objects WHERE 1 = 1";
+}
+
+ContentObject object_of(const soci::row& r) {
+    Cells c(r);
+    ContentObject o;
+    o.id = c.integer();
+    o.picture_id = c.integer();
+    o.parent_id = c.opt_integer();
+    o.user_notes = c.opt_text();
+    o.selections = decode_selections(c.text());
+    o.status = c.text();
+    o.created_at = c.timestamp();
+    o.updated_at = c.timestamp();
+    return o;
+}
+
+Category category_of(const soci::row& r) {
+    Cells c(r);
+    Category out;
+    out.id = c.integer();
+    out.titel_de = c.text();
+    return out;
+}
+
+}  // namespace
+
+// ---- categories
+
+std::vector<Category> SqlContentTx::categories() {
+    Query q = query();
+    q << "SELECT id, titel_de FROM categories ORDER BY id";
+    return rows_as<Category>(s_, q, category_of);
+}
+
+std::optional<Category> SqlContentTx::category(Id id) {
+    Query q = query();
+    q << "SELECT id, titel_de FROM categories WHERE id = " << param(id);
+    return row_as<Category>(s_, q, category_of);
+}
+
+// Categories are never deleted, so the table's own max + 1 never repeats an id. The title is
+// looked up first: in PostgreSQL an INSERT that ends in DO NOTHING still uses up an identity
+// value. ON CONFLICT settles a concurrent insert of the same title.
+std::optional<Category> SqlContentTx::insert_category(const std::string& titel_de) {
+    Query taken = query();
+    taken << "SELECT COUNT(*) FROM categories WHERE titel_de = " << param(titel_de);
+    if (taken.first_int(s_).value_or(0) > 0) return std::nullopt;
+    Query q = query();
+    q << "INSERT INTO categories (titel_de) VALUES (" << param(titel_de)
+      << ") ON CONFLICT (titel_de) DO NOTHING RETURNING id";
+    const auto id = q.first_int(s_);
+    if (!id) return std::nullopt;
+    return Category{*id, titel_de};
+}
+
+// ---- pictures
+
+Picture SqlContentTx::insert_picture(const Picture& picture) {
+    Picture stored = picture;
+    stored.id = new_id(IdSequence::pictures);
+    Query q = query();
+    q << "INSERT INTO pictures (id, status, title, image_path, image_mime, width, height, "
+         "objects_created, objects_created_at, created_at, updated_at) VALUES ("
+      << param(stored.id) << ", " << param(stored.status) << ", " << param(stored.title) << ", "
+      << param(stored.image_path) << ", " << param(stored.image_mime) << ", " << param(stored.width)
+      << ", " << param(stored.height) << ", " << param(stored.objects_created) << ", "
+      << ts(stored.objects_created_at) << ", " << ts(stored.created_at) << ", "
+      << ts(stored.updated_at) << ")";
+    q.run(s_);
+    return stored;
+}
+
+std::optional<Picture> SqlContentTx::picture(Id id) {
+    Query q = query();
+    q << picture_select(d_) << " AND id = " << param(id);
+    return row_as<Picture>(s_, q, picture_of);
+}
+
+void SqlContentTx::update_picture(const Picture& picture) {
+    Query q = query();
+    q << "UPDATE pictures SET status = " << param(picture.status)
+      << ", title = " << param(picture.title) << ", image_path = " << param(picture.image_path)
+      << ", image_mime = " << param(picture.image_mime) << ", width = " << param(picture.width)
+      << ", height = " << param(picture.height)
+      << ", objects_created = " << param(picture.objects_created)
+      << ", objects_created_at = " << ts(picture.objects_created_at)
+      << ", updated_at = " << ts(picture.updated_at) << " WHERE id = " << param(picture.id);
+    q.run(s_);
+}
+
+std::vector<Picture> SqlContentTx::pictures(const PictureFilter& filter, const Page& page) {
+    Query q = query();
+    q << picture_select(d_);
+    if (filter.objects_created) q << " AND objects_created = " << param(*filter.objects_created);
+    if (filter.status) q << " AND status = " << param(*filter.status);
+    page_tail(q, page);
+    return rows_as<Picture>(s_, q, picture_of);
+}
+
+// The picture's objects go as delete_object does it, all at once; its pairs stay.
+void SqlContentTx::delete_picture(Id id) {
+    for (const char* head : {"DELETE FROM object_words WHERE object_id IN ",
+                             "UPDATE objects SET parent_id = NULL WHERE parent_id IN ",
+                             "UPDATE questions SET object_id = NULL WHERE object_id IN ",
+                             "UPDATE pairs SET object_id = NULL WHERE object_id IN "}) {
+        Query q = query();
+        q << head << "(SELECT id FROM objects WHERE picture_id = " << param(id) << ")";
+        q.run(s_);
+    }
+    run_for("DELETE FROM objects WHERE picture_id = ", id);
+    run_for("DELETE FROM picture_words WHERE picture_id = ", id);
+    run_for("UPDATE pairs SET picture_id = NULL WHERE picture_id = ", id);
+    run_for("DELETE FROM pictures WHERE id = ", id);
+}
+
+// ---- objects
+
+ContentObject SqlContentTx::insert_object(const ContentObject& object) {
+    ContentObject stored = object;
+    stored.id = new_id(IdSequence::objects);
+    Query q = query();
+    q << "INSERT INTO objects (id, picture_id, parent_id, user_notes, selections, status, "
+         "created_at, updated_at) VALUES ("
+      << param(stored.id) << ", " << param(stored.picture_id) << ", " << param(stored.parent_id)
+      << ", " << param(stored.user_notes) << ", " << json(encode_selections(stored.selections))
+      << ", " << param(stored.status) << ", " << ts(stored.created_at) << ", "
+      << ts(stored.updated_at) << ")";
+    q.run(s_);
+    return stored;
+}
+
+std::optional<ContentObject> SqlContentTx::object(Id id) {
+    Query q = query();
+    q << object_select(d_) << " AND id = " << param(id);
+    return row_as<ContentObject>(s_, q, object_of);
+}
+
+bool SqlContentTx::lock_object(Id id) {
+    Query q = query();
+    q << "SELECT id FROM objects WHERE id = " << param(id) << d_.for_update();
+    return q.first_int(s_).has_value();
+}
+
+void SqlContentTx::update_object(const ContentObject& object) {
+    Query q = query();
+    q << "UPDATE objects SET picture_id = " << param(object.picture_id)
+      << ", parent_id = " << param(object.parent_id)
+      << ", user_notes = " << param(object.user_notes)
+      << ", selections = " << json(encode_selections(object.selections))
+      << ", status = " << param(object.status) << ", updated_at = " << ts(object.updated_at)
+      << " WHERE id = " << param(object.id);
+    q.run(s_);
+}
+
+std::vector<ContentObject> SqlContentTx::objects(const ObjectFilter& filter, const Page& page) {
+    Query q = query();
+    q << object_select(d_);
+    if (filter.picture_id) q << " AND picture_id = " << param(*filter.picture_id);
+    if (filter.status) q << " AND status = " << param(*filter.status);
+    page_tail(q, page);
+    return rows_as<ContentObject>(s_, q, object_of);
+}
+
+void SqlContentTx::delete_object(Id id) {
+    run_for("DELETE FROM object_words WHERE object_id = ", id);
+    run_for("UPDATE objects SET parent_id = NULL WHERE parent_id = ", id);
+    run_for("UPDATE questions SET object_id = NULL WHERE object_id = ", id);
+    run_for("UPDATE pairs SET object_id = NULL WHERE object_id = ", id);
+    run_for("DELETE FROM objects WHERE id = ", id);
+}
+
+}  // namespace ll::sql

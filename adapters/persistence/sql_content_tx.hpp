@@ -1,0 +1,127 @@
+#pragma once
+// One ContentTx over a SOCI session inside a transaction that SqlContentStore
+// (sql_content_store.cpp) opened: write() or a snapshot read. This class only runs the
+// statements; its methods are spread over sql_content_*.cpp, one aggregate per file. Every
+// value is a bound parameter (sql_query.hpp); both dialects share the SQL, DialectSql spells
+// the few differences.
+#include <algorithm>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <soci/soci.h>
+
+#include "adapters/persistence/dialect_sql.hpp"
+#include "adapters/persistence/sql_ids.hpp"
+#include "adapters/persistence/sql_query.hpp"
+#include "core/ports/content_store.hpp"
+
+namespace ll::sql {
+
+// The tail of every list after its filters (`WHERE 1 = 1 AND ...`): ids > page.after in
+// ascending order, at most page.limit rows.
+inline void page_tail(Query& q, const Page& page) {
+    if (page.after) q << " AND id > " << param(*page.after);
+    q << " ORDER BY id LIMIT " << param(std::max(page.limit, 0));
+}
+
+class SqlContentTx final : public ContentTx {
+  public:
+    SqlContentTx(soci::session& session, Dialect dialect) : s_(session), d_{dialect} {}
+
+    // sql_content_pictures.cpp: categories, pictures, objects
+    std::vector<Category> categories() override;
+    std::optional<Category> category(Id id) override;
+    std::optional<Category> insert_category(const std::string& titel_de) override;
+    Picture insert_picture(const Picture& picture) override;
+    std::optional<Picture> picture(Id id) override;
+    void update_picture(const Picture& picture) override;
+    std::vector<Picture> pictures(const PictureFilter& filter, const Page& page) override;
+    void delete_picture(Id id) override;
+    ContentObject insert_object(const ContentObject& object) override;
+    std::optional<ContentObject> object(Id id) override;
+    bool lock_object(Id id) override;
+    void update_object(const ContentObject& object) override;
+    std::vector<ContentObject> objects(const ObjectFilter& filter, const Page& page) override;
+    void delete_object(Id id) override;
+
+    // sql_content_words.cpp
+    std::optional<Word> word(Id id) override;
+    std::optional<Word> word_by_title(std::string_view title_de) override;
+    std::pair<Word, bool> find_or_insert_word(const Word& word) override;
+    bool update_word(const Word& word) override;
+    std::vector<Word> words(const WordFilter& filter, const Page& page) override;
+    std::vector<Word> words_by_ids(const std::vector<Id>& ids) override;
+    void delete_word(Id id) override;
+
+    // sql_content_links.cpp
+    std::vector<PictureWordLink> picture_word_links(Id picture_id) override;
+    std::pair<PictureWordLink, bool> link_picture_word(Id picture_id, Id word_id) override;
+    std::vector<ObjectWordLink> object_word_links(Id object_id) override;
+    std::pair<ObjectWordLink, bool> link_object_word(Id object_id, Id word_id,
+                                                     bool is_label) override;
+    void delete_object_word_link(Id link_id) override;
+    std::vector<QuestionWordLink> question_word_links(Id question_id) override;
+    std::pair<QuestionWordLink, bool> link_question_word(Id question_id, Id word_id,
+                                                         const std::string& role) override;
+    void delete_question_word_link(Id link_id) override;
+    std::vector<StatementWordLink> statement_word_links(Id statement_id) override;
+    std::pair<StatementWordLink, bool> link_statement_word(Id statement_id, Id word_id) override;
+    void delete_statement_word_link(Id link_id) override;
+
+    // sql_content_items.cpp: statements, questions, pairs
+    Statement insert_statement(const Statement& statement) override;
+    std::optional<Statement> statement(Id id) override;
+    void update_statement(const Statement& statement) override;
+    std::vector<Statement> statements(const StatementFilter& filter, const Page& page) override;
+    void delete_statement(Id id) override;
+    Question insert_question(const Question& question) override;
+    std::optional<Question> question(Id id) override;
+    void update_question(const Question& question) override;
+    std::vector<Question> questions(const QuestionFilter& filter, const Page& page) override;
+    void delete_question(Id id) override;
+    Pair insert_pair(const Pair& pair) override;
+    std::optional<Pair> pair(Id id) override;
+    void update_pair(const Pair& pair) override;
+    std::vector<Pair> pairs(const PairFilter& filter, const Page& page) override;
+    std::int64_t count_pairs(const PairFilter& filter) override;
+    void delete_pair(Id id) override;
+    std::vector<Category> pair_categories(Id pair_id) override;
+    void set_pair_categories(Id pair_id, const std::vector<Id>& category_ids) override;
+
+    // sql_content_audio.cpp
+    std::optional<Audio> audio(const AudioSource& source) override;
+    std::pair<Audio, bool> upsert_audio(const Audio& audio) override;
+    std::vector<AudioCandidate> audio_candidates(const std::optional<std::string>& table,
+                                                 const std::optional<std::string>& language,
+                                                 int limit) override;
+    std::vector<AudioCoverageRow> audio_coverage() override;
+
+    // sql_content_maintenance.cpp
+    std::vector<std::pair<std::string, std::int64_t>> purge_orphans() override;
+    std::int64_t purge_object_orphans(Id object_id) override;
+    LinkTableCheck ensure_link_tables() override;
+
+  private:
+    Query query() const { return Query(d_); }
+    long long new_id(IdSequence sequence) { return next_id(s_, d_, sequence); }
+    // Runs `head` followed by the bound id (`DELETE FROM t WHERE x = `).
+    void run_for(std::string_view head, Id id) {
+        Query q = query();
+        q << head << param(id);
+        q.run(s_);
+    }
+    // The audios whose source is this item (table: statements, questions, words).
+    void delete_audios_of(const char* table, Id id);
+    // Fills Word::categories of every word with one query.
+    void attach_categories(std::vector<Word>& words);
+    // The words a query selects (word_select), categories attached.
+    std::vector<Word> words_where(Query& q);
+    // Replaces the word's categories by those of `categories` that exist.
+    void write_categories(Id word_id, const std::vector<Category>& categories);
+
+    soci::session& s_;
+    DialectSql d_;
+};
+
+}  // namespace ll::sql

@@ -1,0 +1,195 @@
+#pragma once
+// A statement put together from SQL text and bound values, for the content queries whose
+// WHERE clause depends on which filters are set, and whose IN lists vary in length. Values
+// never enter the SQL text: each gets its own placeholder (:p0, :p1, ...) and is bound by
+// name, so the order in which a query is assembled cannot mix them up.
+//
+//   Query q(d);
+//   q << "SELECT ... FROM words WHERE status = " << param(status) << " AND updated_at > "
+//     << ts(since);
+//   q.each(session, [](const soci::row& r) { ... });
+#include <concepts>
+#include <deque>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <type_traits>
+
+#include <soci/soci.h>
+
+#include "adapters/persistence/dialect_sql.hpp"
+#include "adapters/persistence/row_access.hpp"
+#include "core/domain/time_format.hpp"
+#include "core/domain/types.hpp"
+
+namespace ll::sql {
+
+// A value to bind; made by param(), ts() and json().
+struct Bound {
+    enum class Kind { plain, timestamp, json };
+    bool is_int = false;
+    bool null = false;
+    long long integer = 0;
+    std::string text;
+    Kind kind = Kind::plain;
+};
+
+template <std::integral T>
+Bound param(T value) {
+    Bound b;
+    b.is_int = true;
+    b.integer = static_cast<long long>(value);  // bool: 0/1, which both dialects take
+    return b;
+}
+inline Bound param(std::string value) {
+    Bound b;
+    b.text = std::move(value);
+    return b;
+}
+inline Bound param(const char* value) {
+    return param(std::string(value));
+}
+template <typename T>
+Bound param(const std::optional<T>& value) {
+    if (value) return param(*value);
+    Bound b;
+    b.is_int = std::is_integral_v<T>;
+    b.null = true;
+    return b;
+}
+// An instant, written through DialectSql::ts_in.
+inline Bound ts(Timestamp value) {
+    Bound b = param(format_timestamp(value));
+    b.kind = Bound::Kind::timestamp;
+    return b;
+}
+inline Bound ts(const std::optional<Timestamp>& value) {
+    if (value) return ts(*value);
+    Bound b;
+    b.null = true;
+    b.kind = Bound::Kind::timestamp;
+    return b;
+}
+// JSON text, written through DialectSql::json_in.
+inline Bound json(std::string text) {
+    Bound b = param(std::move(text));
+    b.kind = Bound::Kind::json;
+    return b;
+}
+
+class Query {
+  public:
+    explicit Query(DialectSql d) : d_(d) {}
+    Query(const Query&) = delete;
+    Query& operator=(const Query&) = delete;
+
+    // SQL text (never a value).
+    Query& operator<<(std::string_view text) {
+        sql_ += text;
+        return *this;
+    }
+    // A placeholder bound to the value.
+    Query& operator<<(const Bound& value) {
+        Slot& slot = slots_.emplace_back();
+        slot.name = "p" + std::to_string(slots_.size() - 1);
+        slot.is_int = value.is_int;
+        slot.integer = value.integer;
+        slot.text = value.text;
+        slot.ind = value.null ? soci::i_null : soci::i_ok;
+        const std::string placeholder = ":" + slot.name;
+        switch (value.kind) {
+            case Bound::Kind::timestamp:
+                sql_ += d_.ts_in(placeholder);
+                break;
+            case Bound::Kind::json:
+                sql_ += d_.json_in(placeholder);
+                break;
+            case Bound::Kind::plain:
+                sql_ += placeholder;
+                break;
+        }
+        return *this;
+    }
+    // `(:p1, :p2, ...)` bound to the values, for IN; callers keep lists non-empty.
+    template <typename Range>
+    Query& list(const Range& values) {
+        *this << "(";
+        bool first = true;
+        for (const auto& v : values) {
+            if (!first) *this << ", ";
+            *this << param(v);
+            first = false;
+        }
+        return *this << ")";
+    }
+
+    const std::string& text() const { return sql_; }
+
+    // Calls `visit(row)` for every row of the result.
+    template <typename F>
+    void each(soci::session& s, F&& visit) {
+        soci::rowset<soci::row> rows(prepare(s));
+        for (const soci::row& r : rows) visit(r);
+    }
+    // Runs a statement that answers no rows; answers how many rows it changed.
+    long long run(soci::session& s) {
+        soci::statement st(prepare(s));
+        st.execute(true);
+        return st.get_affected_rows();
+    }
+    // The first column of the first row as an integer (COUNT, RETURNING id); nullopt: no
+    // row. Every row is stepped through: SQLite refuses COMMIT while a statement is mid-way.
+    std::optional<long long> first_int(soci::session& s) {
+        std::optional<long long> out;
+        each(s, [&](const soci::row& r) {
+            if (!out && r.get_indicator(0) == soci::i_ok) out = as_int(r, 0);
+        });
+        return out;
+    }
+
+  private:
+    struct Slot {
+        std::string name;
+        bool is_int = false;
+        long long integer = 0;
+        std::string text;
+        soci::indicator ind = soci::i_ok;
+    };
+
+    soci::details::prepare_temp_type prepare(soci::session& s) {
+        soci::details::prepare_temp_type prep = (s.prepare << sql_);
+        // The slots live in a deque: their addresses stay put while SOCI holds them.
+        for (Slot& slot : slots_) {
+            if (slot.is_int) {
+                prep, soci::use(slot.integer, slot.ind, slot.name);
+            } else {
+                prep, soci::use(slot.text, slot.ind, slot.name);
+            }
+        }
+        return prep;
+    }
+
+    DialectSql d_;
+    std::string sql_;
+    std::deque<Slot> slots_;
+};
+
+// Every row of the query, mapped.
+template <typename T, typename Map>
+std::vector<T> rows_as(soci::session& s, Query& q, Map map) {
+    std::vector<T> out;
+    q.each(s, [&](const soci::row& r) { out.push_back(map(r)); });
+    return out;
+}
+
+// The first row of the query, mapped (nullopt: none).
+template <typename T, typename Map>
+std::optional<T> row_as(soci::session& s, Query& q, Map map) {
+    std::optional<T> out;
+    q.each(s, [&](const soci::row& r) {
+        if (!out) out = map(r);
+    });
+    return out;
+}
+
+}  // namespace ll::sql

@@ -1,0 +1,188 @@
+// ContentStore contract: audios -- the upsert per source, the candidates without audio (order,
+// scope, limit, blank texts) and the coverage per table and language.
+#include <catch2/catch.hpp>
+
+#include "tests/contract/content_support.hpp"
+
+using namespace ll;
+using namespace ll::test;
+
+TEST_CASE("content: upsert_audio inserts once per source, then replaces the file fields",
+          "[content][audio]") {
+    ContentDb c;
+    const Id statement = c.write(
+        [](ContentTx& tx) { return tx.insert_statement(statement_with("Hund", "dog")).id; });
+    const Audio first = audio_for("statements", statement, "text_de", "de", "aaa.wav");
+    const auto [stored, inserted] = c.write([&](ContentTx& tx) {
+        Audio given = first;
+        given.id = 999;
+        return tx.upsert_audio(given);
+    });
+    CHECK(inserted);
+    CHECK(stored.id > 0);
+    CHECK(stored.id != 999);
+    Audio want = first;
+    want.id = stored.id;
+    CHECK(show(stored) == show(want));
+    CHECK(show(c.read([&](ContentTx& tx) { return tx.audio(first.source); })) == show(want));
+
+    // The same source again: not inserted, same id, file fields and updated_at replaced,
+    // created_at kept; voice may become null.
+    Audio second = audio_for("statements", statement, "text_de", "de", "bbb.mp3");
+    second.mime = "audio/mpeg";
+    second.voice.reset();
+    second.duration_ms = 98765;
+    second.created_at = ts("2030-01-01T00:00:00.000Z");
+    second.updated_at = ts("2026-08-09T10:11:12.131Z");
+    const auto [replaced, again] = c.write([&](ContentTx& tx) { return tx.upsert_audio(second); });
+    CHECK_FALSE(again);
+    Audio want2 = second;
+    want2.id = stored.id;
+    want2.created_at = first.created_at;
+    CHECK(show(replaced) == show(want2));
+    CHECK(show(c.read([&](ContentTx& tx) { return tx.audio(first.source); })) == show(want2));
+
+    // And the voice back.
+    Audio third = second;
+    third.voice = "sv-SE-Alva";
+    c.write([&](ContentTx& tx) { tx.upsert_audio(third); });
+    CHECK(must(c.read([&](ContentTx& tx) { return tx.audio(first.source); })).voice ==
+          "sv-SE-Alva");
+
+    // Another field or language is another source: a new row.
+    const auto [english, english_new] = c.write([&](ContentTx& tx) {
+        return tx.upsert_audio(audio_for("statements", statement, "text_en", "en"));
+    });
+    CHECK(english_new);
+    CHECK(english.id > stored.id);
+    const auto [other_lang, other_new] = c.write([&](ContentTx& tx) {
+        return tx.upsert_audio(audio_for("statements", statement, "text_de", "sv"));
+    });
+    CHECK(other_new);
+    CHECK(other_lang.id > english.id);
+    c.read([&](ContentTx& tx) {
+        CHECK(must(tx.audio({"statements", statement, "text_en", "en"})).id == english.id);
+        CHECK_FALSE(tx.audio({"statements", statement, "text_sv", "sv"}));
+        CHECK_FALSE(tx.audio({"questions", statement, "text_de", "de"}));
+        CHECK_FALSE(tx.audio({"statements", statement + 100, "text_de", "de"}));
+        return 0;
+    });
+}
+
+namespace {
+
+struct AudioWorld {
+    Id s1 = 0, s2 = 0, q1 = 0, w1 = 0, w2 = 0;
+};
+
+// statements: s1 {de "Hund" (has audio), en "   " (blank, but has audio)}
+//             s2 {de " \t\n\r" (blank), en "Cat", sv "Katt"}
+// questions:  q1 {de "Was?", sv "Vad?" (an audio under text_de/sv: not its field)}
+// words:      w1 {de "Haus", en "house" (has audio)}
+//             w2 {de "Baum" (an audio under text_de: not its field), en "", sv "träd"}
+AudioWorld make_audio_world(ContentDb& c) {
+    return c.write([](ContentTx& tx) {
+        AudioWorld w;
+        w.s1 = tx.insert_statement(statement_with("Hund", "   ")).id;
+        w.s2 = tx.insert_statement(statement_with(" \t\n\r", "Cat", "Katt")).id;
+        Question q = question_with("Was?");
+        q.text_sv = "Vad?";
+        w.q1 = tx.insert_question(q).id;
+        Word haus = word_titled("Haus");
+        haus.title_en = "house";
+        w.w1 = tx.find_or_insert_word(haus).first.id;
+        Word baum = word_titled("Baum");
+        baum.title_en = "";
+        baum.title_sv = "träd";
+        w.w2 = tx.find_or_insert_word(baum).first.id;
+        tx.upsert_audio(audio_for("statements", w.s1, "text_de", "de"));
+        tx.upsert_audio(audio_for("statements", w.s1, "text_en", "en"));
+        tx.upsert_audio(audio_for("questions", w.q1, "text_de", "sv"));
+        tx.upsert_audio(audio_for("words", w.w1, "title_en", "en"));
+        tx.upsert_audio(audio_for("words", w.w2, "text_de", "de"));
+        return w;
+    });
+}
+
+std::string sources(const std::vector<AudioCandidate>& candidates) {
+    std::string out;
+    for (const auto& c : candidates) out += show(c.source) + "\n";
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("content: audio_candidates by table, language, id; blank texts and audios left out",
+          "[content][audio]") {
+    ContentDb c;
+    const AudioWorld w = make_audio_world(c);
+    const auto line = [](const char* table, Id id, const char* field, const char* lang,
+                         const char* text) {
+        return show(AudioCandidate{AudioSource{table, id, field, lang}, text}) + "\n";
+    };
+    const std::string all = line("statements", w.s2, "text_en", "en", "Cat") +
+                            line("statements", w.s2, "text_sv", "sv", "Katt") +
+                            line("questions", w.q1, "text_de", "de", "Was?") +
+                            line("questions", w.q1, "text_sv", "sv", "Vad?") +
+                            line("words", w.w1, "title_de", "de", "Haus") +
+                            line("words", w.w2, "title_de", "de", "Baum") +
+                            line("words", w.w2, "title_sv", "sv", "träd");
+    c.read([&](ContentTx& tx) {
+        CHECK(show(tx.audio_candidates(std::nullopt, std::nullopt, 100)) == all);
+        CHECK(show(tx.audio_candidates(std::nullopt, std::nullopt, 3)) ==
+              line("statements", w.s2, "text_en", "en", "Cat") +
+                  line("statements", w.s2, "text_sv", "sv", "Katt") +
+                  line("questions", w.q1, "text_de", "de", "Was?"));
+        CHECK(show(tx.audio_candidates(std::nullopt, std::nullopt, 1)) ==
+              line("statements", w.s2, "text_en", "en", "Cat"));
+        CHECK(show(tx.audio_candidates("words", std::nullopt, 100)) ==
+              line("words", w.w1, "title_de", "de", "Haus") +
+                  line("words", w.w2, "title_de", "de", "Baum") +
+                  line("words", w.w2, "title_sv", "sv", "träd"));
+        CHECK(show(tx.audio_candidates(std::nullopt, "de", 100)) ==
+              line("questions", w.q1, "text_de", "de", "Was?") +
+                  line("words", w.w1, "title_de", "de", "Haus") +
+                  line("words", w.w2, "title_de", "de", "Baum"));
+        CHECK(show(tx.audio_candidates("questions", "sv", 100)) ==
+              line("questions", w.q1, "text_sv", "sv", "Vad?"));
+        CHECK(show(tx.audio_candidates("words", "de", 1)) ==
+              line("words", w.w1, "title_de", "de", "Haus"));
+        CHECK(tx.audio_candidates("questions", "en", 100).empty());
+        CHECK(tx.audio_candidates("statements", "de", 100).empty());
+        return 0;
+    });
+
+    // An audio for a candidate takes it off the list.
+    c.write([&](ContentTx& tx) {
+        tx.upsert_audio(audio_for("words", w.w2, "title_de", "de"));
+        tx.upsert_audio(audio_for("statements", w.s2, "text_en", "en"));
+    });
+    CHECK(sources(c.read([](ContentTx& tx) {
+              return tx.audio_candidates(std::nullopt, std::nullopt, 100);
+          })) == "statements/" + show(w.s2) + "/text_sv/sv\n" + "questions/" + show(w.q1) +
+                     "/text_de/de\n" + "questions/" + show(w.q1) + "/text_sv/sv\n" + "words/" +
+                     show(w.w1) + "/title_de/de\n" + "words/" + show(w.w2) + "/title_sv/sv\n");
+}
+
+TEST_CASE("content: audio_coverage per table and language, in order", "[content][audio]") {
+    ContentDb c;
+    const auto row = [](const char* table, const char* lang, std::int64_t items,
+                        std::int64_t with_audio) {
+        return show(AudioCoverageRow{table, lang, items, with_audio}) + "\n";
+    };
+    const auto empty = c.read([](ContentTx& tx) { return tx.audio_coverage(); });
+    CHECK(show(empty) == row("statements", "de", 0, 0) + row("statements", "en", 0, 0) +
+                             row("statements", "sv", 0, 0) + row("questions", "de", 0, 0) +
+                             row("questions", "en", 0, 0) + row("questions", "sv", 0, 0) +
+                             row("words", "de", 0, 0) + row("words", "en", 0, 0) +
+                             row("words", "sv", 0, 0));
+
+    make_audio_world(c);
+    // Blank texts are no items, and their audios (s1 en) do not count; an audio under another
+    // field (q1 sv, w2 de) does not count either.
+    CHECK(show(c.read([](ContentTx& tx) { return tx.audio_coverage(); })) ==
+          row("statements", "de", 1, 1) + row("statements", "en", 1, 0) +
+              row("statements", "sv", 1, 0) + row("questions", "de", 1, 0) +
+              row("questions", "en", 0, 0) + row("questions", "sv", 1, 0) +
+              row("words", "de", 2, 0) + row("words", "en", 1, 1) + row("words", "sv", 1, 0));
+}
