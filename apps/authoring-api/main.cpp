@@ -1,6 +1,37 @@
-#include <cstdio>
+// authoring-api: the composition root of the staff service (decisions.md 1): the /api/* and
+// /pictures routes on the shared service composition, with espeak-ng for speech and FreeDict
+// (or an OpenAI-compatible model when LLM_URL is set) for word generation.
+#include <spdlog/spdlog.h>
+
+#include "adapters/http/authoring_routes.hpp"
+#include "adapters/security/dev_tokens.hpp"
+#include "adapters/speech/espeak_synthesizer.hpp"
+#include "adapters/words/freedict_generator.hpp"
+#include "adapters/words/llm_generator.hpp"
+#include "apps/common/service_runner.hpp"
 
 int main() {
-    std::fputs("authoring-api: not implemented yet\n", stderr);
-    return 1;
+    using namespace ll;
+    std::unique_ptr<ConstantTimeDevTokens> dev_tokens;
+    std::unique_ptr<EspeakSynthesizer> speech;
+    std::unique_ptr<WordGenerator> words;
+    return app::run_service("authoring-api", ServiceKind::authoring, [&](app::Service& s) {
+        dev_tokens = std::make_unique<ConstantTimeDevTokens>(s.config.dev_tokens);
+        speech = std::make_unique<EspeakSynthesizer>(s.config.tts_command);
+        if (s.config.llm_url.empty()) {
+            words = std::make_unique<FreedictGenerator>();
+        } else {
+            try {
+                words = std::make_unique<LlmGenerator>(
+                    LlmSettings{s.config.llm_url, s.config.llm_model, s.config.llm_api_key});
+            } catch (const GenerationError& e) {
+                throw std::runtime_error(std::string("LLM_URL / LLM_MODEL: ") + e.what());
+            }
+        }
+        spdlog::info("authoring-api: word generation by {}, speech by {}", words->name(),
+                     s.config.tts_command);
+        http::add_authoring_routes(
+            s.router, AuthoringPorts{s.storage.content(), s.media, *speech, *words, s.clock},
+            http::AuthoringAccess{s.tokens, *dev_tokens}, s.metrics);
+    });
 }

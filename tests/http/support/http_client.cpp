@@ -18,8 +18,10 @@ using tcp = net::ip::tcp;
 
 namespace {
 
-void record(const std::string& method, const std::string& target, const Reply& reply) {
-    const char* file = std::getenv("LL_RECORD_RESPONSES");
+void record(RecordTo to, const std::string& method, const std::string& target, const Reply& reply) {
+    if (to == RecordTo::none) return;
+    const char* file = std::getenv(to == RecordTo::learner ? "LL_RECORD_RESPONSES"
+                                                           : "LL_RECORD_AUTHORING_RESPONSES");
     if (!file || !*file) return;
     static std::mutex mutex;
     const std::string route = target.substr(0, target.find('?'));
@@ -47,7 +49,7 @@ struct HttpClient::Connection {
     bool open = false;
 };
 
-HttpClient::HttpClient(std::uint16_t port, bool record)
+HttpClient::HttpClient(std::uint16_t port, RecordTo record)
     : port_(port), record_(record), connection_(std::make_unique<Connection>()) {}
 HttpClient::~HttpClient() = default;
 
@@ -70,6 +72,8 @@ Reply HttpClient::call(const std::string& method, const std::string& target,
             http::write(c.stream, req);
             http::response_parser<http::string_body> parser;
             parser.body_limit(64 * 1024 * 1024);
+            // A HEAD answer has the headers of a GET, Content-Length included, and no body.
+            parser.skip(req.method() == http::verb::head);
             http::read(c.stream, c.buffer, parser);
             auto res = parser.release();
             Reply reply;
@@ -89,7 +93,8 @@ Reply HttpClient::call(const std::string& method, const std::string& target,
                 c.stream.socket().close(ignored);
                 c.open = false;
             }
-            if (record_) record(method, target, reply);
+            // HEAD answers are GET's headers without a body: the OpenAPI check covers the GET.
+            if (method != "HEAD") record(record_, method, target, reply);
             return reply;
         } catch (const beast::system_error&) {
             // The server closed an idle keep-alive connection: reconnect once.
@@ -116,6 +121,20 @@ Reply HttpClient::post(const std::string& target, const std::string& body,
 Reply HttpClient::put(const std::string& target, const std::string& body,
                       const std::string& token) {
     return call("PUT", target, body,
+                token.empty()
+                    ? std::map<std::string, std::string>{}
+                    : std::map<std::string, std::string>{{"Authorization", "Bearer " + token}});
+}
+
+Reply HttpClient::patch(const std::string& target, const std::string& body,
+                        const std::string& token) {
+    return call("PATCH", target, body,
+                token.empty()
+                    ? std::map<std::string, std::string>{}
+                    : std::map<std::string, std::string>{{"Authorization", "Bearer " + token}});
+}
+Reply HttpClient::del(const std::string& target, const std::string& token) {
+    return call("DELETE", target, {},
                 token.empty()
                     ? std::map<std::string, std::string>{}
                     : std::map<std::string, std::string>{{"Authorization", "Bearer " + token}});

@@ -1,6 +1,8 @@
 #pragma once
 // A small blocking HTTP/1.1 client over a real socket (Boost.Beast), for the HTTP tests.
-// Every reply is appended to $LL_RECORD_RESPONSES (JSON lines) for the OpenAPI validation.
+// Every reply is appended (JSON lines) to the file of the API it talks to, for the OpenAPI
+// validation: $LL_RECORD_RESPONSES (learner API, docs/openapi.yaml) or
+// $LL_RECORD_AUTHORING_RESPONSES (authoring API, docs/openapi-authoring.yaml).
 #include <map>
 #include <memory>
 #include <optional>
@@ -24,10 +26,16 @@ struct Reply {
     std::string error() const;
 };
 
+// Which OpenAPI document the replies are checked against; `none` for servers with test-only
+// routes that no document describes.
+enum class RecordTo { learner, authoring, none };
+
 class HttpClient {
   public:
-    // `record`: false for servers with test-only routes that docs/openapi.yaml does not describe.
-    explicit HttpClient(std::uint16_t port, bool record = true);
+    explicit HttpClient(std::uint16_t port, RecordTo record = RecordTo::learner);
+    // false: RecordTo::none (kept for the existing callers).
+    HttpClient(std::uint16_t port, bool record)
+        : HttpClient(port, record ? RecordTo::learner : RecordTo::none) {}
     ~HttpClient();
     // One request on this client's keep-alive connection (reconnects when the server closed it).
     Reply call(const std::string& method, const std::string& target, const std::string& body = {},
@@ -35,6 +43,8 @@ class HttpClient {
     Reply get(const std::string& target, const std::string& token = {});
     Reply post(const std::string& target, const std::string& body, const std::string& token = {});
     Reply put(const std::string& target, const std::string& body, const std::string& token = {});
+    Reply patch(const std::string& target, const std::string& body, const std::string& token = {});
+    Reply del(const std::string& target, const std::string& token = {});
     // Bytes as they are, for malformed requests; returns what the server sent until it closed.
     std::string raw(const std::string& bytes);
     std::uint16_t port() const { return port_; }
@@ -42,7 +52,7 @@ class HttpClient {
   private:
     struct Connection;
     std::uint16_t port_;
-    bool record_;
+    RecordTo record_;
     std::unique_ptr<Connection> connection_;
 };
 

@@ -1,6 +1,7 @@
 #include "tests/http/support/test_server.hpp"
 
 #include <unistd.h>
+#include <atomic>
 #include <filesystem>
 
 #include "adapters/http/learner_routes.hpp"
@@ -8,20 +9,23 @@
 
 namespace ll::test {
 
-TestServer::TestServer(http::ServerOptions options, http::RateLimits limits)
-    : db(make_test_database(4)),
+std::string fresh_media_dir() {
+    static std::atomic<int> counter = 0;
+    return (std::filesystem::temp_directory_path() /
+            ("langlearn-media-" + std::to_string(::getpid()) + "-" + std::to_string(counter++)))
+        .string();
+}
+
+TestServer::TestServer(http::ServerOptions options, http::RateLimits limits,
+                       std::shared_ptr<TestDatabase> database, const std::string& media_folder)
+    : db(database ? std::move(database) : std::shared_ptr<TestDatabase>(make_test_database(4))),
       clock(std::chrono::time_point_cast<std::chrono::milliseconds>(
-          std::chrono::system_clock::now())) {
-    static int counter = 0;
-    media_dir =
-        (std::filesystem::temp_directory_path() /
-         ("langlearn-media-" + std::to_string(::getpid()) + "-" + std::to_string(counter++)))
-            .string();
-    std::filesystem::create_directories(media_dir);
+          std::chrono::system_clock::now())),
+      media_dir(media_folder.empty() ? fresh_media_dir() : media_folder) {
     http::Router router;
     http::add_learner_routes(router, make_learner_ports(db->backend(), clock, hasher, tokens),
                              metrics, std::move(limits));
-    http::add_operational_routes(router, db->backend(), metrics, media_dir);
+    http::add_operational_routes(router, db->backend(), metrics, media);
     options.host = "127.0.0.1";
     options.port = 0;
     options.io_threads = 2;

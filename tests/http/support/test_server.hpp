@@ -6,6 +6,7 @@
 #include "adapters/http/metrics.hpp"
 #include "adapters/http/rate_limiter.hpp"
 #include "adapters/http/server.hpp"
+#include "adapters/media/local_media_store.hpp"
 #include "adapters/memory/manual_clock.hpp"
 #include "adapters/security/argon2id_password_hasher.hpp"
 #include "adapters/security/jwt_token_service.hpp"
@@ -15,17 +16,26 @@ namespace ll::test {
 
 inline constexpr const char* kTestSecret = "http-test-secret-0123456789abcdefghij";
 
+// A path for a new media folder under the temporary directory, unique in this process.
+std::string fresh_media_dir();
+
 struct TestServer {
-    explicit TestServer(http::ServerOptions options = {}, http::RateLimits limits = {});
+    // `database`: share one with another server (the authoring API in feed tests); null: a
+    // fresh one. `media_folder`: serve /media from this folder (the authoring API's, so that
+    // the feed's image_url and audio_url resolve); empty: a fresh one.
+    explicit TestServer(http::ServerOptions options = {}, http::RateLimits limits = {},
+                        std::shared_ptr<TestDatabase> database = nullptr,
+                        const std::string& media_folder = {});
     ~TestServer();
 
-    std::unique_ptr<TestDatabase> db;
+    std::shared_ptr<TestDatabase> db;
     ManualClock clock;
     Argon2idPasswordHasher hasher;
     JwtTokenService tokens{kTestSecret, 7 * 24 * 3600};
     http::Metrics metrics;
+    std::string media_dir = fresh_media_dir();
+    LocalMediaStore media{media_dir};  // before `server`, which serves from it
     std::unique_ptr<http::Server> server;
-    std::string media_dir;
 
     std::uint16_t port() const { return server->port(); }
     StorageBackend& storage() { return db->backend(); }

@@ -1,0 +1,19 @@
+#pragma once
+// The authoring API's route table (authoring.md "Routes", service.md's staff routes): every
+// handler checks the staff token, decodes the request, calls one use case, encodes the answer.
+#include "adapters/http/metrics.hpp"
+#include "adapters/http/router.hpp"
+#include "core/app/authoring/authoring_ports.hpp"
+#include "core/ports/security.hpp"
+
+namespace ll::http {
+
+struct AuthoringAccess {
+    TokenService& tokens;
+    const DevTokenVerifier& dev_tokens;
+};
+
+void add_authoring_routes(Router& router, AuthoringPorts ports, AuthoringAccess access,
+                          Metrics& metrics);
+
+}  // namespace ll::http

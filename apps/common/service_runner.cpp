@@ -1,0 +1,82 @@
+#include "apps/common/service_runner.hpp"
+
+#include <cstdio>
+#include <cstdlib>
+#include <string_view>
+
+#include <spdlog/spdlog.h>
+
+#include "adapters/http/access_log.hpp"
+#include "adapters/http/operational_routes.hpp"
+#include "adapters/http/server.hpp"
+
+namespace ll::app {
+namespace {
+
+http::ServerOptions server_options(const ServiceConfig& config) {
+    http::ServerOptions options;
+    options.host = config.host;
+    options.port = config.port;
+    options.io_threads = config.threads;
+    // A benchmarking switch (docs/architecture.md "HTTP server and threading"), not part of the
+    // configuration contract: the shared io_context is the measured default.
+    if (const char* per_thread = std::getenv("LL_IO_CONTEXT_PER_THREAD"))
+        options.io_context_per_thread = std::string_view(per_thread) == "1";
+    options.worker_threads = config.db_pool_size;
+    options.max_body_bytes = config.max_body_bytes;
+    options.max_header_bytes = config.max_header_bytes;
+    options.read_timeout = std::chrono::seconds(config.read_timeout_seconds);
+    options.idle_timeout = std::chrono::seconds(config.idle_timeout_seconds);
+    options.max_connections = config.max_connections;
+    options.shutdown_grace = std::chrono::seconds(config.shutdown_grace_seconds);
+    options.cors_origins = config.cors_origins;
+    return options;
+}
+
+}  // namespace
+
+int run_service(const char* name, ServiceKind kind,
+                const std::function<void(Service&)>& add_routes) {
+    ServiceConfig config;
+    try {
+        config = load_config(kind, process_environment());
+    } catch (const ConfigError& e) {
+        std::fprintf(stderr, "%s: %s\n", name, e.what());
+        return 2;
+    }
+    http::configure_logging(config.log_level);
+    try {
+        SystemClock clock(config.app_timezone);
+        SqlBackend storage(
+            SqlBackendOptions{config.database_url, config.db_pool_size, config.auto_migrate});
+        JwtTokenService tokens(config.jwt_secret, config.jwt_expires_in_seconds);
+        LocalMediaStore media(config.media_dir);
+
+        http::Metrics metrics;
+        metrics.add_gauge("langlearn_db_pool_size", "Database sessions in the pool.",
+                          [&storage] { return double(storage.pool_stats().size); });
+        metrics.add_gauge("langlearn_db_pool_in_use", "Database sessions in use.",
+                          [&storage] { return double(storage.pool_stats().in_use); });
+        http::Router router;
+        Service service{config, clock, storage, tokens, media, metrics, router};
+        add_routes(service);
+        http::add_operational_routes(router, storage, metrics, media);
+
+        http::Server server(server_options(config), std::move(router), metrics);
+        server.start();
+        spdlog::info("{} listening on {}:{} ({} database, {} I/O threads, {} workers, zone {})",
+                     name, config.host, server.port(), storage.dialect(), config.threads,
+                     config.db_pool_size, config.app_timezone);
+        server.run_until_signal();
+        spdlog::info("{} stopped", name);
+        return 0;
+    } catch (const DatabaseUnavailable&) {
+        spdlog::error("{}: the database at DATABASE_URL cannot be reached", name);
+        return 1;
+    } catch (const std::exception& e) {
+        spdlog::error("{}: {}", name, e.what());
+        return 1;
+    }
+}
+
+}  // namespace ll::app

@@ -1,0 +1,20 @@
+#pragma once
+// Everything the authoring use cases need from outside, handed in by the composition root
+// (authoring-api, langlearn-admin's demo seed, tests).
+#include "core/ports/clock.hpp"
+#include "core/ports/content_store.hpp"
+#include "core/ports/media_store.hpp"
+#include "core/ports/speech.hpp"
+#include "core/ports/word_generator.hpp"
+
+namespace ll {
+
+struct AuthoringPorts {
+    ContentStore& content;
+    MediaStore& media;
+    SpeechSynthesizer& speech;
+    WordGenerator& words;
+    const Clock& clock;
+};
+
+}  // namespace ll

@@ -1,0 +1,299 @@
+#include "core/app/authoring/generation.hpp"
+
+#include <map>
+
+#include <fmt/format.h>
+
+#include "core/app/authoring/objects.hpp"
+#include "core/app/authoring/words.hpp"
+#include "core/domain/fields.hpp"
+#include "core/domain/rules.hpp"
+
+namespace ll {
+namespace {
+
+std::optional<std::string> bad_text(const std::string& value, const char* name, std::size_t max) {
+    const std::string t = trim(value);
+    if (t.empty()) return fmt::format("{} is empty", name);
+    if (code_point_count(t) > max) return fmt::format("{} is longer than {} characters", name, max);
+    return std::nullopt;
+}
+
+std::optional<std::string> bad_level(int level) {
+    if (level < 1 || level > 100) return fmt::format("level {} is outside 1..100", level);
+    return std::nullopt;
+}
+
+Word word_of(const GeneratedWord& g, const std::string& status) {
+    Word w;
+    w.title_de = trim(g.title_de);
+    w.title_en = trim(g.title_en);
+    w.title_sv = trim(g.title_sv);
+    w.level = g.level;
+    w.status = status;
+    return w;
+}
+
+WordSeed seed_of(const Word& w) {
+    return WordSeed{w.title_de, w.title_en, w.title_sv};
+}
+
+// What generation reads about its subject before asking the generator (outside any
+// transaction: the generator may take seconds).
+struct Subject {
+    std::optional<ContentObject> object;
+    std::optional<Picture> picture;
+    std::optional<Word> label;     // the object's label word
+    std::vector<Word> words;       // words already linked to the subject
+    std::vector<Word> neighbours;  // other words of the picture (distractor candidates)
+};
+
+std::optional<Word> label_of(ContentTx& tx, Id object_id) {
+    for (const auto& l : tx.object_word_links(object_id)) {
+        if (l.is_label) return tx.word(l.word_id);
+    }
+    return std::nullopt;
+}
+
+// Words of a picture: its own links and the label words of its objects.
+std::vector<Word> picture_words(ContentTx& tx, Id picture_id) {
+    std::vector<Id> ids;
+    for (const auto& l : tx.picture_word_links(picture_id)) ids.push_back(l.word_id);
+    ObjectFilter filter;
+    filter.picture_id = picture_id;
+    for (Page page{std::nullopt, 500};;) {
+        const auto objects = tx.objects(filter, page);
+        if (objects.empty()) break;
+        page.after = objects.back().id;
+        for (const auto& o : objects) {
+            for (const auto& l : tx.object_word_links(o.id)) {
+                if (l.is_label) ids.push_back(l.word_id);
+            }
+        }
+    }
+    return tx.words_by_ids(ids);
+}
+
+Result<int> count_of(const LooseValue& body, int fallback, int max) {
+    auto n = fields::integer(body["count"], "count", 1, max);
+    if (!n) return n.error();
+    return static_cast<int>(n.value().value_or(fallback));
+}
+
+Error no_label(Id object_id) {
+    return errors::conflict(
+        fmt::format("Object {0} has no label word: set one with POST /api/cms/db-objects/{0}/words",
+                    object_id));
+}
+
+}  // namespace
+
+std::optional<std::string> invalid_generated_word(const GeneratedWord& w) {
+    if (auto p = bad_text(w.title_de, "title_de", fields::kTitleMax)) return p;
+    if (auto p = bad_text(w.title_en, "title_en", fields::kTitleMax)) return p;
+    if (auto p = bad_text(w.title_sv, "title_sv", fields::kTitleMax)) return p;
+    return bad_level(w.level);
+}
+
+std::optional<std::string> invalid_generated_question(const GeneratedQuestion& q) {
+    const std::pair<const std::string*, const char*> texts[] = {
+        {&q.text_de, "text_de"}, {&q.text_en, "text_en"}, {&q.text_sv, "text_sv"}};
+    for (const auto& [value, name] : texts) {
+        if (auto p = bad_text(*value, name, fields::kTextMax)) return p;
+    }
+    const std::pair<const std::string*, const char*> answers[] = {
+        {&q.short_answer_de, "short_answer_de"},
+        {&q.short_answer_en, "short_answer_en"},
+        {&q.short_answer_se, "short_answer_se"}};
+    for (const auto& [value, name] : answers) {
+        if (auto p = bad_text(*value, name, fields::kTitleMax)) return p;
+    }
+    if (auto p = bad_level(q.level)) return p;
+    for (const auto* list : {&q.answer_words, &q.distractor_words}) {
+        for (const auto& w : *list) {
+            if (auto p = invalid_generated_word(w)) return "a word's " + *p;
+        }
+    }
+    return std::nullopt;
+}
+
+Result<GeneratedWords> generate_words(AuthoringPorts& ports, const LooseValue& body) {
+    auto object_id = fields::id(body["object_id"], "object_id");
+    if (!object_id) return object_id.error();
+    auto picture_id = fields::id(body["picture_id"], "picture_id");
+    if (!picture_id) return picture_id.error();
+    if (!object_id.value() && !picture_id.value())
+        return fields::required("object_id or picture_id");
+    if (object_id.value() && picture_id.value())
+        return errors::invalid_field("object_id and picture_id: give one of them");
+    auto count = count_of(body, kDefaultGeneratedWords, kMaxGeneratedWords);
+    if (!count) return count.error();
+    auto status = fields::choice(body["status"], "status", {"draft", "published"});
+    if (!status) return status.error();
+    const std::string word_status = status.value().value_or(status::kDraft);
+
+    auto subject = read<Subject>(ports.content, [&](ContentTx& tx) -> Result<Subject> {
+        Subject s;
+        if (object_id.value()) {
+            s.object = tx.object(*object_id.value());
+            if (!s.object) return errors::not_found();
+            s.label = label_of(tx, s.object->id);
+            if (!s.label) return no_label(s.object->id);
+            for (const auto& v : object_word_views(tx, s.object->id)) s.words.push_back(v.word);
+            s.picture = tx.picture(s.object->picture_id);
+        } else {
+            s.picture = tx.picture(*picture_id.value());
+            if (!s.picture) return errors::not_found();
+            s.words = picture_words(tx, s.picture->id);
+            if (s.words.empty() && !s.picture->title) {
+                return errors::conflict(
+                    fmt::format("Picture {} has no title, words or labels to generate words from",
+                                s.picture->id));
+            }
+        }
+        return s;
+    });
+    if (!subject) return subject.error();
+
+    WordGenerationRequest request;
+    request.count = count.value();
+    if (subject->label) request.seeds.push_back(seed_of(*subject->label));
+    for (const auto& w : subject->words) {
+        request.known_titles.push_back(w.title_de);
+        if (!subject->label) request.seeds.push_back(seed_of(w));
+    }
+    if (subject->picture && subject->picture->title) request.context = *subject->picture->title;
+
+    std::vector<GeneratedWord> generated;
+    try {
+        generated = ports.words.words(request);
+    } catch (const GenerationError& e) {
+        return errors::word_generation_failed(e.what());
+    }
+    if (static_cast<int>(generated.size()) > request.count) generated.resize(request.count);
+    for (std::size_t i = 0; i < generated.size(); ++i) {
+        if (auto problem = invalid_generated_word(generated[i]))
+            return errors::word_generation_failed(fmt::format("word {}: {}", i, *problem));
+    }
+
+    const Timestamp now = ports.clock.now();
+    return write<GeneratedWords>(ports.content, [&](ContentTx& tx) -> Result<GeneratedWords> {
+        GeneratedWords out{{}, ports.words.name()};
+        if (subject->object && !tx.lock_object(subject->object->id)) return errors::not_found();
+        if (!subject->object && !tx.picture(subject->picture->id)) return errors::not_found();
+        std::map<Id, bool> seen;
+        for (const auto& g : generated) {
+            const auto [word, created] = find_or_create_word(tx, word_of(g, word_status), now);
+            if (seen.count(word.id)) continue;
+            seen[word.id] = created;
+            Id link = 0;
+            if (subject->object) {
+                // A word that already is the label stays the label.
+                const auto links = tx.object_word_links(subject->object->id);
+                const auto it = std::find_if(links.begin(), links.end(),
+                                             [&](const auto& l) { return l.word_id == word.id; });
+                link = it != links.end()
+                           ? it->id
+                           : tx.link_object_word(subject->object->id, word.id, false).first.id;
+            } else {
+                link = tx.link_picture_word(subject->picture->id, word.id).first.id;
+            }
+            out.words.push_back(WordView{word, link, std::nullopt, created});
+        }
+        return out;
+    });
+}
+
+Result<GeneratedQuestions> generate_questions(AuthoringPorts& ports, Id object_id,
+                                              const LooseValue& body) {
+    auto count = count_of(body, kDefaultGeneratedQuestions, kMaxGeneratedQuestions);
+    if (!count) return count.error();
+
+    auto subject = read<Subject>(ports.content, [&](ContentTx& tx) -> Result<Subject> {
+        Subject s;
+        s.object = tx.object(object_id);
+        if (!s.object) return errors::not_found();
+        s.label = label_of(tx, object_id);
+        if (!s.label) return no_label(object_id);
+        s.picture = tx.picture(s.object->picture_id);
+        for (auto& w : picture_words(tx, s.object->picture_id)) {
+            if (w.id != s.label->id) s.neighbours.push_back(std::move(w));
+        }
+        return s;
+    });
+    if (!subject) return subject.error();
+
+    QuestionGenerationRequest request;
+    request.label = seed_of(*subject->label);
+    for (const auto& w : subject->neighbours) request.other_words.push_back(seed_of(w));
+    if (subject->picture && subject->picture->title) request.context = *subject->picture->title;
+    request.count = count.value();
+
+    std::vector<GeneratedQuestion> generated;
+    try {
+        generated = ports.words.questions(request);
+    } catch (const GenerationError& e) {
+        return errors::word_generation_failed(e.what());
+    }
+    if (static_cast<int>(generated.size()) > request.count) generated.resize(request.count);
+    for (std::size_t i = 0; i < generated.size(); ++i) {
+        if (auto problem = invalid_generated_question(generated[i]))
+            return errors::word_generation_failed(fmt::format("question {}: {}", i, *problem));
+    }
+
+    const Timestamp now = ports.clock.now();
+    return write<GeneratedQuestions>(
+        ports.content, [&](ContentTx& tx) -> Result<GeneratedQuestions> {
+            // One generation per object at a time: the same question is never made twice.
+            if (!tx.lock_object(object_id)) return errors::not_found();
+            GeneratedQuestions out{{}, {}, ports.words.name()};
+            std::map<std::string, Question> existing;  // by folded text_de
+            for (auto& q : questions_of_object(tx, object_id)) {
+                if (q.text_de) existing.emplace(fold_case(*q.text_de), std::move(q));
+            }
+            std::map<Id, bool> words_seen;
+            auto word_for = [&](const GeneratedWord& g) {
+                const auto [word, created] =
+                    find_or_create_word(tx, word_of(g, status::kDraft), now);
+                if (!words_seen.count(word.id)) {
+                    words_seen[word.id] = created;
+                    out.words.push_back(WordView{word, std::nullopt, std::nullopt, created});
+                }
+                return word;
+            };
+            for (const auto& g : generated) {
+                const std::string key = fold_case(trim(g.text_de));
+                bool created = false;
+                auto it = existing.find(key);
+                if (it == existing.end()) {
+                    Question q;
+                    q.object_id = object_id;
+                    q.text_de = trim(g.text_de);
+                    q.text_en = trim(g.text_en);
+                    q.text_sv = trim(g.text_sv);
+                    q.short_answer_de = trim(g.short_answer_de);
+                    q.short_answer_en = trim(g.short_answer_en);
+                    q.short_answer_se = trim(g.short_answer_se);
+                    q.level = g.level;
+                    q.created_at = q.updated_at = now;
+                    it = existing.emplace(key, tx.insert_question(q)).first;
+                    created = true;
+                }
+                const Id qid = it->second.id;
+                for (const auto& w : g.answer_words)
+                    tx.link_question_word(qid, word_for(w).id, kRoleAnswer);
+                for (const auto& w : g.distractor_words)
+                    tx.link_question_word(qid, word_for(w).id, kRoleDistractor);
+                const bool listed =
+                    std::any_of(out.questions.begin(), out.questions.end(),
+                                [&](const auto& v) { return v.question.id == qid; });
+                if (listed) continue;
+                QuestionView view = question_view(tx, it->second);
+                view.created = created;
+                out.questions.push_back(std::move(view));
+            }
+            return out;
+        });
+}
+
+}  // namespace ll

@@ -1,0 +1,17 @@
+#include "core/app/authoring/maintenance.hpp"
+
+namespace ll {
+
+Result<std::vector<std::pair<std::string, std::int64_t>>> purge_all_orphans(AuthoringPorts& ports) {
+    using Counts = std::vector<std::pair<std::string, std::int64_t>>;
+    return write<Counts>(ports.content,
+                         [&](ContentTx& tx) -> Result<Counts> { return tx.purge_orphans(); });
+}
+
+Result<LinkTableCheck> setup_link_tables(AuthoringPorts& ports) {
+    return write<LinkTableCheck>(ports.content, [&](ContentTx& tx) -> Result<LinkTableCheck> {
+        return tx.ensure_link_tables();
+    });
+}
+
+}  // namespace ll

@@ -1,0 +1,179 @@
+#include "core/app/authoring/objects.hpp"
+
+#include <map>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "core/app/authoring/listing.hpp"
+#include "core/domain/fields.hpp"
+
+namespace ll {
+namespace {
+
+// A parent must be another object of the same picture, and not one of the object's own
+// descendants (that would make a cycle).
+Result<Done> check_parent(ContentTx& tx, Id picture_id, std::optional<Id> self, Id parent_id) {
+    auto parent = tx.object(parent_id);
+    if (!parent || parent->picture_id != picture_id)
+        return errors::invalid_field("parent_id must be an object of the same picture");
+    std::set<Id> seen;
+    for (std::optional<Id> at = parent_id; at;) {
+        if ((self && *at == *self) || !seen.insert(*at).second)
+            return errors::invalid_field(
+                "parent_id must not be the object itself or one of its children");
+        const auto ancestor = tx.object(*at);
+        at = ancestor ? ancestor->parent_id : std::nullopt;
+    }
+    return Done{};
+}
+
+}  // namespace
+
+std::vector<Question> questions_of_object(ContentTx& tx, Id object_id) {
+    QuestionFilter filter;
+    filter.object_id = object_id;
+    std::vector<Question> out;
+    for (Page page{std::nullopt, 500};;) {
+        auto batch = tx.questions(filter, page);
+        if (batch.empty()) break;
+        page.after = batch.back().id;
+        std::move(batch.begin(), batch.end(), std::back_inserter(out));
+    }
+    return out;
+}
+
+QuestionView question_view(ContentTx& tx, Question question) {
+    QuestionView view{std::move(question), {}, {}, std::nullopt};
+    std::vector<Id> ids;
+    const auto links = tx.question_word_links(view.question.id);
+    for (const auto& l : links) ids.push_back(l.word_id);
+    std::map<Id, Word> words;
+    for (auto& w : tx.words_by_ids(ids)) words.emplace(w.id, std::move(w));
+    for (const auto& l : links) {
+        const auto it = words.find(l.word_id);
+        if (it == words.end()) continue;
+        (l.role == kRoleDistractor ? view.distractor_words : view.answer_words)
+            .push_back(it->second);
+    }
+    return view;
+}
+
+Result<ContentObject> create_object(AuthoringPorts& ports, const LooseValue& body) {
+    auto picture_id = fields::id(body["picture_id"], "picture_id");
+    if (!picture_id) return picture_id.error();
+    if (!picture_id.value()) return fields::required("picture_id");
+    auto parent_id = fields::id(body["parent_id"], "parent_id");
+    if (!parent_id) return parent_id.error();
+    auto notes = fields::text(body["user_notes"], "user_notes", fields::kNotesMax);
+    if (!notes) return notes.error();
+    return write<ContentObject>(ports.content, [&](ContentTx& tx) -> Result<ContentObject> {
+        const auto picture = tx.picture(*picture_id.value());
+        if (!picture) return errors::invalid_field("picture_id: no such picture");
+        auto selections =
+            fields::selections(body["selections"], "selections", picture->width, picture->height);
+        if (!selections) return selections.error();
+        if (parent_id.value()) {
+            auto ok = check_parent(tx, picture->id, std::nullopt, *parent_id.value());
+            if (!ok) return ok.error();
+        }
+        ContentObject o;
+        o.picture_id = picture->id;
+        o.parent_id = parent_id.value();
+        o.user_notes = notes.value();
+        o.selections = std::move(selections.value());
+        o.created_at = o.updated_at = ports.clock.now();
+        return tx.insert_object(o);
+    });
+}
+
+Result<std::vector<ContentObject>> list_objects(AuthoringPorts& ports, const LooseValue& query) {
+    auto page = page_of(query);
+    if (!page) return page.error();
+    auto picture_id = fields::id(query["picture_id"], "picture_id");
+    if (!picture_id) return picture_id.error();
+    auto st = status_filter(query, {"draft", "reviewed", "published"});
+    if (!st) return st.error();
+    return read<std::vector<ContentObject>>(ports.content, [&](ContentTx& tx) {
+        return Result<std::vector<ContentObject>>(
+            tx.objects(ObjectFilter{picture_id.value(), st.value()}, page.value()));
+    });
+}
+
+Result<ContentObject> get_object(AuthoringPorts& ports, Id id) {
+    return read<ContentObject>(ports.content, [&](ContentTx& tx) -> Result<ContentObject> {
+        auto o = tx.object(id);
+        if (!o) return errors::not_found();
+        return std::move(*o);
+    });
+}
+
+Result<ContentObject> patch_object(AuthoringPorts& ports, Id id, const LooseValue& body) {
+    if (!body["status"].is_missing())
+        return errors::invalid_field(
+            "status is changed by the review, publish and unpublish actions");
+    if (!body["picture_id"].is_missing())
+        return errors::invalid_field(
+            "picture_id cannot be changed: create the object on the other picture");
+    auto parent_id = fields::id(body["parent_id"], "parent_id");
+    if (!parent_id) return parent_id.error();
+    auto notes = fields::text_change(body["user_notes"], "user_notes", fields::kNotesMax);
+    if (!notes) return notes.error();
+    return write<ContentObject>(ports.content, [&](ContentTx& tx) -> Result<ContentObject> {
+        auto o = tx.object(id);
+        if (!o) return errors::not_found();
+        if (!body["parent_id"].is_missing()) {
+            if (parent_id.value()) {
+                auto ok = check_parent(tx, o->picture_id, id, *parent_id.value());
+                if (!ok) return ok.error();
+            }
+            o->parent_id = parent_id.value();
+        }
+        if (notes->present) o->user_notes = notes->value;
+        if (!body["selections"].is_missing()) {
+            const auto picture = tx.picture(o->picture_id);
+            auto selections = fields::selections(body["selections"], "selections",
+                                                 picture ? picture->width : std::nullopt,
+                                                 picture ? picture->height : std::nullopt);
+            if (!selections) return selections.error();
+            o->selections = std::move(selections.value());
+        }
+        o->updated_at = ports.clock.now();
+        tx.update_object(*o);
+        return std::move(*o);
+    });
+}
+
+Result<Done> delete_object(AuthoringPorts& ports, Id id) {
+    return write<Done>(ports.content, [&](ContentTx& tx) -> Result<Done> {
+        if (!tx.object(id)) return errors::not_found();
+        PairFilter uses;
+        uses.object_id = id;
+        if (const auto n = tx.count_pairs(uses); n > 0) {
+            return errors::conflict(
+                fmt::format("Object {} is used by {} pair(s): delete them first", id, n));
+        }
+        tx.delete_object(id);
+        return Done{};
+    });
+}
+
+Result<std::int64_t> purge_object_orphans(AuthoringPorts& ports, Id id) {
+    return write<std::int64_t>(ports.content, [&](ContentTx& tx) -> Result<std::int64_t> {
+        if (!tx.object(id)) return errors::not_found();
+        return tx.purge_object_orphans(id);
+    });
+}
+
+Result<std::vector<QuestionView>> list_object_questions(AuthoringPorts& ports, Id id) {
+    return read<std::vector<QuestionView>>(ports.content,
+                                           [&](ContentTx& tx) -> Result<std::vector<QuestionView>> {
+                                               if (!tx.object(id)) return errors::not_found();
+                                               std::vector<QuestionView> out;
+                                               for (auto& q : questions_of_object(tx, id))
+                                                   out.push_back(question_view(tx, std::move(q)));
+                                               return out;
+                                           });
+}
+
+}  // namespace ll

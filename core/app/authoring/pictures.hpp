@@ -1,0 +1,39 @@
+#pragma once
+// Pictures (authoring.md): upload (raw PNG/JPEG/WebP, type and size read from the bytes) or
+// create without an image, list with the flow filters, PATCH title/objects_created, replace the
+// image, the two finish transitions, delete.
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/app/authoring/authoring_ports.hpp"
+#include "core/app/authoring/unit_of_work.hpp"
+#include "core/domain/loose_value.hpp"
+
+namespace ll {
+
+inline constexpr std::size_t kMaxImageBytes = 10 * 1024 * 1024;  // 413 beyond
+
+struct ImageUpload {
+    std::string_view bytes;
+    std::optional<std::string> content_type;  // as sent; checked against the bytes
+};
+
+// JSON `{title, status}` (status `draft`, the default, or `new` for the older flow).
+Result<Picture> create_picture(AuthoringPorts& ports, const LooseValue& body);
+// Raw image body; `query` may hold `title` and `status`.
+Result<Picture> upload_picture(AuthoringPorts& ports, const LooseValue& query,
+                               const ImageUpload& image);
+// `objects_created`, `status`, `list` (annotation|generation|pair-authoring), `limit`, `after`.
+Result<std::vector<Picture>> list_pictures(AuthoringPorts& ports, const LooseValue& query);
+Result<Picture> get_picture(AuthoringPorts& ports, Id id);
+// `title`, `objects_created` (objects_created_at follows it).
+Result<Picture> patch_picture(AuthoringPorts& ports, Id id, const LooseValue& body);
+Result<Picture> replace_picture_image(AuthoringPorts& ports, Id id, const ImageUpload& image);
+Result<Picture> finish_annotation(AuthoringPorts& ports, Id id);
+Result<Picture> finish_picture(AuthoringPorts& ports, Id id);
+// Refused (409) while pairs use the picture; removes its objects and link records.
+Result<Done> delete_picture(AuthoringPorts& ports, Id id);
+
+}  // namespace ll
