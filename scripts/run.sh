@@ -10,6 +10,7 @@ mkdir -p var/media
 export DATABASE_URL=${DATABASE_URL:-sqlite://./var/langlearn.db}
 export MEDIA_DIR=${MEDIA_DIR:-./var/media}
 export LOG_LEVEL=${LOG_LEVEL:-info}
+export TTS_COMMAND=${TTS_COMMAND:-espeak-ng}
 export APP_TIMEZONE=${APP_TIMEZONE:-Europe/Berlin}
 if [ -z "${JWT_SECRET:-}" ]; then
   # A fixed development secret so tokens survive restarts; never use it in production.
@@ -31,5 +32,5 @@ trap cleanup EXIT INT TERM
 PORT=${LEARNER_PORT:-8080} "$bin/learner-api/learner-api" & pids+=($!)
 PORT=${AUTHORING_PORT:-8081} "$bin/authoring-api/authoring-api" & pids+=($!)
 echo "make run: learner-api on http://127.0.0.1:${LEARNER_PORT:-8080}, authoring-api on http://127.0.0.1:${AUTHORING_PORT:-8081} (Ctrl-C stops both)"
-# The learner API is the one that must stay up; the authoring API may still be a stub.
-wait "${pids[0]}" || true
+# When either service stops, the other is stopped too (the EXIT trap).
+wait -n "${pids[@]}" || true

@@ -7,9 +7,14 @@
 #include <string>
 #include <vector>
 
+#include "adapters/clock/system_clock.hpp"
+#include "adapters/media/local_media_store.hpp"
 #include "adapters/persistence/sql_backend.hpp"
 #include "adapters/security/argon2id_password_hasher.hpp"
+#include "adapters/speech/espeak_synthesizer.hpp"
+#include "adapters/words/freedict_generator.hpp"
 #include "apps/langlearn-admin/demo_seed.hpp"
+#include "core/app/authoring/pairs.hpp"
 #include "core/domain/errors.hpp"
 #include "core/domain/rules.hpp"
 
@@ -18,19 +23,40 @@ namespace {
 constexpr const char* kUsage =
     "usage: langlearn-admin COMMAND\n"
     "  migrate                               apply pending migrations\n"
-    "  seed [--demo]                         seeds come with the migrations; --demo adds demo "
-    "pairs\n"
+    "  seed [--demo]                         seeds come with the migrations; --demo adds a small\n"
+    "                                        published content set with pictures and audio\n"
     "  create-staff --email E --role R       create a staff account (editor|admin); the password\n"
     "                                        is read from stdin (or prompted on a terminal)\n"
     "  set-role EMAIL ROLE                   ROLE: end-user | editor | admin\n"
     "  set-active EMAIL true|false           (de)activate an account\n"
     "  block-email EMAIL                     refuse registration for this e-mail\n"
-    "environment: DATABASE_URL (default sqlite://./var/langlearn.db)\n";
+    "  backfill-pair-categories              recompute the categories of every published pair\n"
+    "environment: DATABASE_URL (default sqlite://./var/langlearn.db), MEDIA_DIR (./var/media),\n"
+    "             TTS_COMMAND (espeak-ng), APP_TIMEZONE (UTC)\n";
+
+std::string env_or(const char* name, const char* fallback) {
+    const char* value = std::getenv(name);
+    return value && *value ? value : fallback;
+}
 
 std::string database_url() {
-    const char* url = std::getenv("DATABASE_URL");
-    return url && *url ? url : "sqlite://./var/langlearn.db";
+    return env_or("DATABASE_URL", "sqlite://./var/langlearn.db");
 }
+
+// The authoring parts the content commands need (the demo seed speaks; the backfill only
+// reads and writes content).
+struct Authoring {
+    explicit Authoring(ll::StorageBackend& storage)
+        : clock(env_or("APP_TIMEZONE", "UTC")),
+          media(env_or("MEDIA_DIR", "./var/media")),
+          speech(env_or("TTS_COMMAND", "espeak-ng")),
+          ports{storage.content(), media, speech, words, clock} {}
+    ll::SystemClock clock;
+    ll::LocalMediaStore media;
+    ll::EspeakSynthesizer speech;
+    ll::FreedictGenerator words;
+    ll::AuthoringPorts ports;
+};
 
 bool valid_role(const std::string& role) {
     return role == "end-user" || role == "editor" || role == "admin";
@@ -71,9 +97,14 @@ int run(const std::vector<std::string>& args) {
     if (command == "seed" && (args.size() == 1 || (args.size() == 2 && args[1] == "--demo"))) {
         std::printf("seed: languages, achievements and categories are seeded by the migrations\n");
         if (args.size() == 2) {
-            const int added = seed_demo_content(storage);
-            std::printf("seed --demo: %d demo pair(s) added%s\n", added,
-                        added ? "" : " (pairs exist already)");
+            Authoring authoring(storage);
+            const auto added = seed_demo_content(authoring.ports);
+            if (added.pictures == 0) {
+                std::printf("seed --demo: content exists already, nothing added\n");
+            } else {
+                std::printf("seed --demo: %d pictures, %d published pairs, %d audio files\n",
+                            added.pictures, added.pairs, added.audios);
+            }
         }
         return 0;
     }
@@ -120,6 +151,13 @@ int run(const std::vector<std::string>& args) {
     if (command == "block-email" && args.size() == 2) {
         storage.blocklist().block(normalize_email(args[1]));
         std::printf("block-email: %s can no longer register\n", args[1].c_str());
+        return 0;
+    }
+    if (command == "backfill-pair-categories" && args.size() == 1) {
+        Authoring authoring(storage);
+        const auto pairs = backfill_pair_categories(authoring.ports);
+        std::printf("backfill-pair-categories: %lld published pair(s) recomputed\n",
+                    static_cast<long long>(pairs));
         return 0;
     }
     std::fputs(kUsage, stderr);
