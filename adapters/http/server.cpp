@@ -180,7 +180,9 @@ class Session : public std::enable_shared_from_this<Session> {
 
     void read_request() {
         parser_.emplace();
-        parser_->body_limit(server_.options.max_body_bytes);
+        // No body limit while the header is read (Beast would check Content-Length against it
+        // at the end of the header): on_header sets the limit of the route the request goes to.
+        parser_->body_limit(boost::none);
         parser_->header_limit(static_cast<std::uint32_t>(server_.options.max_header_bytes));
         // The whole request must arrive within the read timeout: slow clients cannot hold a slot.
         stream_.expires_after(server_.options.read_timeout);

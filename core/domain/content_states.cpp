@@ -8,7 +8,10 @@ namespace ll {
 namespace {
 
 Error refused(std::string_view action, std::string_view kind, std::string_view current) {
-    return errors::conflict(fmt::format("Cannot {} a {} in status {}", action, kind, current));
+    const bool vowel =
+        !kind.empty() && std::string_view("aeiou").find(kind[0]) != std::string_view::npos;
+    return errors::conflict(
+        fmt::format("Cannot {} {} {} in status {}", action, vowel ? "an" : "a", kind, current));
 }
 
 }  // namespace

@@ -141,7 +141,10 @@ Result<Picture> patch_picture(AuthoringPorts& ports, Id id, const LooseValue& bo
 }
 
 Result<Picture> replace_picture_image(AuthoringPorts& ports, Id id, const ImageUpload& image) {
-    // Validate and store the file first (outside the transaction: it may be large).
+    // An unknown picture is 404 before the image is looked at (and nothing is stored).
+    if (auto found = get_picture(ports, id); !found) return found;
+    // Validate and store the file (outside the transaction: it may be large), then point the
+    // row at it (404 still, should the picture go meanwhile).
     auto checked = with_image(ports, Picture{}, image);
     if (!checked) return checked;
     return update(ports, id, [&](Picture p) -> Result<Picture> {

@@ -82,7 +82,8 @@ RawReply read_response(Socket& socket, std::string& buffer) {
     for (std::size_t at = line_end; at != std::string::npos && at < head.size();) {
         const std::size_t start = at + 2;
         const std::size_t next = head.find("\r\n", start);
-        const std::string field = head.substr(start, next == std::string::npos ? next : next - start);
+        const std::string field =
+            head.substr(start, next == std::string::npos ? next : next - start);
         const auto colon = field.find(':');
         if (colon != std::string::npos) {
             std::string value = field.substr(colon + 1);

@@ -28,8 +28,8 @@ std::int64_t sql_integer(TestDatabase& db, const std::string& query) {
 
 std::int64_t rows_where(TestDatabase& db, const std::string& table, const std::string& column,
                         std::int64_t id) {
-    return sql_integer(db, "SELECT COUNT(*) FROM " + table + " WHERE " + column + " = " +
-                               std::to_string(id));
+    return sql_integer(
+        db, "SELECT COUNT(*) FROM " + table + " WHERE " + column + " = " + std::to_string(id));
 }
 
 std::int64_t rows_of(TestDatabase& db, const std::string& table) {

@@ -1,0 +1,234 @@
+// The learner feed (GET /feed on the learner API, same database and media folder) over content
+// made through the authoring API: only published pairs whose picture has an image and whose
+// statement has audio in the language; media served by /media; lang, paging and order.
+#include "adapters/speech/wav_info.hpp"
+#include "tests/http/authoring/support/json_helpers.hpp"
+
+using namespace ll;
+using namespace ll::test;
+
+namespace {
+
+Id statement_of(StaffApi& api, Id pair) {
+    const Reply r = api.get(at("/api/cms/db-pairs", pair));
+    INFO(text(r));
+    REQUIRE(r.status == 200);
+    return r.json.at("statement").at("id").as_int64();
+}
+
+// A pair that belongs in the feed for `language`: published, on a picture with an image, its
+// statement spoken in that language.
+Id feed_pair(StaffApi& api, Id picture, const std::string& language = "de") {
+    const Id pair = api.pair(picture);
+    speak(api, "statements", statement_of(api, pair), "text_" + language, language);
+    api.publish_pair(pair);
+    return pair;
+}
+
+// The id of a published language by short code, from /auth/languages.
+Id language_id(StaffApi& api, const std::string& code) {
+    HttpClient client(api.learner().port());
+    const Reply r = client.get("/auth/languages");
+    REQUIRE(r.status == 200);
+    for (const auto& l : r.json.as_array())
+        if (str(l, "short_en") == code) return id_of(l);
+    FAIL("no language " << code);
+    return 0;
+}
+
+std::string learner_with_target(StaffApi& api, const std::string& email,
+                                const std::string& username, const std::string& native,
+                                const std::string& target) {
+    const std::string token = register_learner(api, email);
+    HttpClient client(api.learner().port());
+    const Reply r =
+        client.post("/auth/profile",
+                    json::serialize(json::object{{"username", username},
+                                                 {"nativeLang", language_id(api, native)},
+                                                 {"targetLang", language_id(api, target)}}),
+                    token);
+    INFO(text(r));
+    REQUIRE(r.status == 201);
+    return token;
+}
+
+}  // namespace
+
+TEST_CASE("feed: a published pair with image and audio, its media served by the learner API",
+          "[authoring][feed]") {
+    StaffApi api;
+    const Id picture = api.picture(32, 24);
+    const Id object = api.object(picture);
+    const Id category = api.category("Vierbeiner");
+    api.label(object, "Hund", "dog", "hund", {category});
+    const Id pair = api.pair(picture, object, "question", true);
+    const json::value audio = speak(api, "statements", statement_of(api, pair), "text_de", "de");
+    api.publish_pair(pair);
+    const Id plain = api.pair(picture, std::nullopt, "yes_no");
+    speak(api, "statements", statement_of(api, plain), "text_de", "de");
+    api.publish_pair(plain);
+    const Reply pic = api.get(at("/api/pictures", picture));
+    REQUIRE(pic.status == 200);
+    const std::string image_url = str(pic.json, "image_url");
+    REQUIRE(!image_url.empty());
+
+    const std::string token = register_learner(api, "feed@example.com");
+    const Reply f = feed(api, token);
+    REQUIRE(feed_ids(f) == std::vector<Id>{pair, plain});
+    CHECK(f.json.at("next_after").is_null());
+    const json::value& item = f.json.at("items").at(0);
+    CHECK(keys(item) == std::set<std::string>{"pair_id", "answer_type", "level", "statement",
+                                              "question", "image_url", "audio_url", "categories"});
+    CHECK(str(item, "answer_type") == "question");
+    CHECK(item.at("level").as_int64() == 3);
+    CHECK(item.at("statement") == json::value(json::object{{"de", "Das ist ein Hund."},
+                                                           {"en", "This is a dog."},
+                                                           {"sv", "Det här är en hund."}}));
+    CHECK(item.at("question") == json::value(json::object{{"de", "Was ist das?"},
+                                                          {"en", "What is this?"},
+                                                          {"sv", "Vad är det här?"},
+                                                          {"short_answer_de", "Hund"},
+                                                          {"short_answer_en", "dog"},
+                                                          {"short_answer_se", "hund"}}));
+    CHECK(str(item, "image_url") == image_url);
+    CHECK(str(item, "audio_url") == str(audio, "audio_url"));
+    CHECK(item.at("categories") ==
+          json::value(json::array{json::object{{"id", category}, {"label", "Vierbeiner"}}}));
+    const json::value& second = f.json.at("items").at(1);
+    CHECK(second.at("question").is_null());
+    CHECK(str(second, "answer_type") == "yes_no");
+    CHECK(second.at("categories").as_array().empty());
+
+    // The media the entry names, from the learner API, without a token.
+    HttpClient learner(api.learner().port());
+    const Reply image = learner.get(image_url);
+    REQUIRE(image.status == 200);
+    CHECK(image.header("content-type") == "image/png");
+    CHECK(image.body.substr(0, 8) == std::string("\x89PNG\r\n\x1a\n", 8));
+    const Reply sound = learner.get(str(item, "audio_url"));
+    REQUIRE(sound.status == 200);
+    CHECK(sound.header("content-type") == "audio/wav");
+    const auto wav = read_wav_info(sound.body);
+    REQUIRE(wav.has_value());
+    CHECK(wav->duration_ms == audio.at("duration_ms").as_int64());
+
+    // No token: the feed is for learners.
+    CHECK(learner.get("/feed").status == 401);
+}
+
+TEST_CASE(
+    "feed: pairs not published, without image or without audio in the language never "
+    "appear",
+    "[authoring][feed]") {
+    StaffApi api;
+    const Id picture = api.picture();
+    const Reply json_picture =
+        api.send("POST", "/api/pictures", R"({"title":"Ohne Bild"})", "application/json");
+    REQUIRE(json_picture.status == 201);
+    const Id imageless = id_of(json_picture.json);
+    REQUIRE(json_picture.json.at("image_url").is_null());
+
+    const Id shown = feed_pair(api, picture);
+    const Id draft = api.pair(picture);
+    speak(api, "statements", statement_of(api, draft), "text_de", "de");
+    const Id reviewed = api.pair(picture);
+    speak(api, "statements", statement_of(api, reviewed), "text_de", "de");
+    REQUIRE(api.post(at("/api/cms/db-pairs", reviewed, "/review"), "").status == 200);
+    const Id no_image = feed_pair(api, imageless);
+    const Id english = feed_pair(api, picture, "en");
+    const Id silent = api.pair(picture);
+    api.publish_pair(silent);
+    const Id unpublished = feed_pair(api, picture);
+    REQUIRE(api.post(at("/api/cms/db-pairs", unpublished, "/unpublish"), "").status == 200);
+    const Id question_only = api.pair(picture, std::nullopt, "question", true);
+    const Reply qp = api.get(at("/api/cms/db-pairs", question_only));
+    speak(api, "questions", qp.json.at("question").at("id").as_int64(), "text_de", "de");
+    api.publish_pair(question_only);
+
+    const std::string token = register_learner(api, "only@example.com");
+    CHECK(feed_ids(feed(api, token, "?lang=de")) == std::vector<Id>{shown});
+    CHECK(feed_ids(feed(api, token)) == std::vector<Id>{shown});
+    CHECK(feed_ids(feed(api, token, "?lang=en")) == std::vector<Id>{english});
+    CHECK(feed_ids(feed(api, token, "?lang=sv")).empty());
+    const Reply english_feed = feed(api, token, "?lang=en");
+    const Id english_statement = statement_of(api, english);
+    const auto en_audio = in_store(api, [&](ContentTx& tx) {
+        return tx.audio(AudioSource{"statements", english_statement, "text_en", "en"});
+    });
+    REQUIRE(en_audio.has_value());
+    CHECK(str(english_feed.json.at("items").at(0), "audio_url") == "/media/" + en_audio->file_path);
+
+    // Audio in Swedish for the shown pair: now in the Swedish feed, with that audio.
+    const json::value sv = speak(api, "statements", statement_of(api, shown), "text_sv", "sv");
+    const Reply swedish = feed(api, token, "?lang=sv");
+    REQUIRE(feed_ids(swedish) == std::vector<Id>{shown});
+    CHECK(str(swedish.json.at("items").at(0), "audio_url") == str(sv, "audio_url"));
+
+    // The imageless picture gets an image: its published pair appears.
+    const Reply put =
+        api.send("PUT", at("/api/pictures", imageless, "/image"), solid_png(8, 8), "image/png");
+    INFO(text(put));
+    REQUIRE(put.status == 200);
+    CHECK(feed_ids(feed(api, token, "?lang=de")) == std::vector<Id>{shown, no_image});
+    // Publishing the draft (review first) brings it in too.
+    api.publish_pair(draft);
+    CHECK(feed_ids(feed(api, token, "?lang=de")) == std::vector<Id>{shown, draft, no_image});
+}
+
+TEST_CASE("feed: lang and its default, the target language of the profile", "[authoring][feed]") {
+    StaffApi api;
+    const Id picture = api.picture();
+    const Id de = feed_pair(api, picture, "de");
+    const Id en = feed_pair(api, picture, "en");
+    const Id sv = feed_pair(api, picture, "sv");
+
+    const std::string no_profile = register_learner(api, "none@example.com");
+    CHECK(feed_ids(feed(api, no_profile)) == std::vector<Id>{de});
+    CHECK(feed_ids(feed(api, no_profile, "?lang=sv")) == std::vector<Id>{sv});
+    CHECK(feed_ids(feed(api, no_profile, "?lang=en")) == std::vector<Id>{en});
+
+    const std::string swedish = learner_with_target(api, "sv@example.com", "svea", "de", "sv");
+    CHECK(feed_ids(feed(api, swedish)) == std::vector<Id>{sv});
+    CHECK(feed_ids(feed(api, swedish, "?lang=de")) == std::vector<Id>{de});
+    const std::string english = learner_with_target(api, "en@example.com", "eddie", "sv", "en");
+    CHECK(feed_ids(feed(api, english)) == std::vector<Id>{en});
+}
+
+TEST_CASE("feed: ordered by pair id, limit, after and next_after", "[authoring][feed]") {
+    StaffApi api;
+    const Id picture = api.picture();
+    std::vector<Id> pairs;
+    for (int i = 0; i < 5; ++i) {
+        const Id p = api.pair(picture);
+        speak(api, "statements", statement_of(api, p), "text_de", "de");
+        pairs.push_back(p);
+        api.pair(picture);  // never published: a gap in the feed's ids
+    }
+    // Published in reverse order: the feed still goes by pair id.
+    for (auto it = pairs.rbegin(); it != pairs.rend(); ++it) api.publish_pair(*it);
+
+    const std::string token = register_learner(api, "pages@example.com");
+    const Reply all = feed(api, token);
+    CHECK(feed_ids(all) == pairs);
+    CHECK(all.json.at("next_after").is_null());
+
+    const Reply p1 = feed(api, token, "?limit=2");
+    CHECK(feed_ids(p1) == std::vector<Id>{pairs[0], pairs[1]});
+    REQUIRE(p1.json.at("next_after").as_int64() == pairs[1]);
+    const Reply p2 = feed(api, token, "?limit=2&after=" + std::to_string(pairs[1]));
+    CHECK(feed_ids(p2) == std::vector<Id>{pairs[2], pairs[3]});
+    REQUIRE(p2.json.at("next_after").as_int64() == pairs[3]);
+    const Reply p3 = feed(api, token, "?limit=2&after=" + std::to_string(pairs[3]));
+    CHECK(feed_ids(p3) == std::vector<Id>{pairs[4]});
+    CHECK(p3.json.at("next_after").is_null());
+
+    const Reply exact = feed(api, token, "?limit=5");
+    CHECK(feed_ids(exact) == pairs);
+    REQUIRE(exact.json.at("next_after").as_int64() == pairs[4]);
+    const Reply end = feed(api, token, "?limit=5&after=" + std::to_string(pairs[4]));
+    CHECK(feed_ids(end).empty());
+    CHECK(end.json.at("next_after").is_null());
+    // `after` between ids: the next id after it.
+    CHECK(feed_ids(feed(api, token, "?limit=1&after=" + std::to_string(pairs[0] + 1))) ==
+          std::vector<Id>{pairs[1]});
+}
