@@ -126,7 +126,9 @@ void add_review_routes(Table& t, std::initializer_list<const char*> bases, F cha
             const std::string pattern = std::string(base) + suffix;
             // The router keeps its own copy of the pattern.
             t.add("POST", {pattern.c_str()}, Body::none,
-                  [change, action = action](Call& c) mutable { return answer(c, change(c.id, action)); });
+                  [change, action = action](Call& c) mutable {
+                      return answer(c, change(c.id, action));
+                  });
         }
     }
 }
@@ -150,10 +152,10 @@ void add_authoring_routes(Router& router, AuthoringPorts p, AuthoringAccess a, M
     // ---- pictures
     t.add(
         "POST", {"/api/pictures"}, Body::none,
-        [p, &metrics](Call& c) mutable {
+        [p, &metrics, json_limit = a.max_json_bytes](Call& c) mutable {
             if (is_json(c.request)) {
                 // The upload limit is the route's; a JSON body keeps the JSON limit.
-                if (c.request.body.size() > 1024 * 1024)
+                if (c.request.body.size() > json_limit)
                     return error_response(errors::payload_too_large());
                 const auto object = parse_object(c.request.body);
                 if (!object) return error_response(errors::invalid_json_body());
@@ -302,8 +304,17 @@ void add_authoring_routes(Router& router, AuthoringPorts p, AuthoringAccess a, M
         return r ? json_ok(r->created ? 201 : 200, to_json(r.value()))
                  : failure(c.request, r.error());
     });
-    t.add("POST", {"/api/audios/generate-batch"}, Body::json,
-          [p](Call& c) mutable { return answer(c, generate_audio_batch(p, c.body)); });
+    t.add("POST", {"/api/audios/generate-batch"}, Body::json, [p](Call& c) mutable {
+        const auto r = generate_audio_batch(p, c.body);
+        if (r) {
+            for (const auto& f : r->failed) {
+                spdlog::warn("request {}: audio of {} {} {} {}: {}", c.request.request_id,
+                             f.source.table, f.source.id, f.source.field, f.source.language,
+                             f.detail);
+            }
+        }
+        return answer(c, r);
+    });
     t.add("GET", {"/api/audios/coverage"}, Body::none,
           [p](Call& c) mutable { return answer(c, audio_coverage(p)); });
 

@@ -11,6 +11,9 @@ namespace ll::http {
 struct AuthoringAccess {
     TokenService& tokens;
     const DevTokenVerifier& dev_tokens;
+    // MAX_BODY_BYTES: the limit of JSON bodies on routes whose own limit is larger (the picture
+    // route takes a 10 MiB image or a JSON body).
+    std::size_t max_json_bytes = 1024 * 1024;
 };
 
 void add_authoring_routes(Router& router, AuthoringPorts ports, AuthoringAccess access,

@@ -32,6 +32,6 @@ int main() {
                      s.config.tts_command);
         http::add_authoring_routes(
             s.router, AuthoringPorts{s.storage.content(), s.media, *speech, *words, s.clock},
-            http::AuthoringAccess{s.tokens, *dev_tokens}, s.metrics);
+            http::AuthoringAccess{s.tokens, *dev_tokens, s.config.max_body_bytes}, s.metrics);
     });
 }

@@ -1,13 +1,19 @@
 #!/usr/bin/env python3
-"""Validates the answers the HTTP tests received against docs/openapi.yaml.
+"""Validates the answers the HTTP tests received against an OpenAPI document.
 
-usage: validate_responses.py OPENAPI_YAML RECORD_DIR
+usage: validate_responses.py [--coverage] OPENAPI_YAML RECORD_DIR
 
 RECORD_DIR holds *.jsonl files, one answer a line:
   {"method": "GET", "route": "/auth/me", "status": 200, "content_type": "...", "body": <JSON or null>}
 Each answer must be documented (path, method, status) and its JSON body must validate against
 the documented schema (JSON Schema 2020-12, Debian's python3-jsonschema). A route that no path
-names may only give the answers listed under the top-level `x-any-route-responses`.
+names (or a path asked with a method it lacks) may only give the answers listed under the
+top-level `x-any-route-responses`; a documented operation may also give those listed under
+`x-any-operation-responses` (the HTTP layer's own refusals). A response documented without
+content must come without a body; a non-JSON content type (an image, text/plain) must be one
+the response lists.
+
+--coverage also lists the documented (path, method, status) that no answer showed.
 """
 import json
 import pathlib
@@ -17,21 +23,25 @@ import sys
 import jsonschema
 import yaml
 
+METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
+
 
 def path_regex(template):
     return re.compile("^" + re.sub(r"\\{[^/]+?\\}", "[^/]+", re.escape(template)) + "$")
 
 
-def main(spec_file, record_dir):
+def main(spec_file, record_dir, coverage=False):
     spec = yaml.safe_load(pathlib.Path(spec_file).read_text())
     resolver = jsonschema.RefResolver.from_schema(spec)
-    paths = [(path_regex(p), p, item) for p, item in spec["paths"].items()]
-    any_route = spec.get("x-any-route-responses", {})
 
     def resolve(node):
         while isinstance(node, dict) and "$ref" in node:
             node = resolver.resolve(node["$ref"])[1]
         return node
+
+    paths = [(path_regex(p), p, resolve(item)) for p, item in spec["paths"].items()]
+    any_route = spec.get("x-any-route-responses", {})
+    any_operation = spec.get("x-any-operation-responses", {})
 
     records = []
     for f in sorted(pathlib.Path(record_dir).glob("*.jsonl")):
@@ -45,7 +55,7 @@ def main(spec_file, record_dir):
     problems, checked, seen = [], 0, set()
     for where, r in records:
         method, route, status = r["method"].lower(), r["route"], str(r["status"])
-        item = next((it for rx, _, it in paths if rx.match(route)), None)
+        template, item = next(((p, it) for rx, p, it in paths if rx.match(route)), (None, None))
         operation = item.get(method) if item else None
         if operation is None:
             # Unknown path, or a known path with a method it lacks (405): the server's own answers.
@@ -53,40 +63,59 @@ def main(spec_file, record_dir):
             if response is None:
                 problems.append(f"{where}: {r['method']} {route} -> {status} is not documented")
                 continue
+            key = (method, route, status)
         else:
-            response = operation.get("responses", {}).get(status)
+            response = operation.get("responses", {}).get(status, any_operation.get(status))
             if response is None:
                 problems.append(f"{where}: {r['method']} {route} answered {status}, which is not documented")
                 continue
+            key = (method, template, status)
         response = resolve(response)
         content = response.get("content")
+        content_type = r.get("content_type") or ""
         if not content:
+            if content_type or r.get("body") is not None:
+                problems.append(f"{where}: {r['method']} {route} -> {status}: has a body ({content_type or 'JSON'}), "
+                                f"but none is documented")
+                continue
             checked += 1
+            seen.add(key)
             continue
-        media = "application/json" if r["content_type"].startswith("application/json") else r["content_type"].split(";")[0]
+        media = "application/json" if content_type.startswith("application/json") else content_type.split(";")[0].strip()
         if media not in content:
-            problems.append(f"{where}: {r['method']} {route} -> {status}: content type {r['content_type']} not documented")
+            problems.append(f"{where}: {r['method']} {route} -> {status}: content type {content_type or '(none)'} "
+                            f"not documented")
             continue
         schema = content[media].get("schema")
+        checked += 1
+        seen.add(key)
         if media != "application/json" or schema is None:
-            checked += 1
             continue
         validator = jsonschema.Draft202012Validator(schema, resolver=resolver)
         errors = sorted(validator.iter_errors(r["body"]), key=lambda e: list(e.path))
         for e in errors[:3]:
             problems.append(f"{where}: {r['method']} {route} -> {status}: {'/'.join(map(str, e.path))}: {e.message}")
-        checked += 1
-        seen.add((method, route if item is None else next(p for rx, p, _ in paths if rx.match(route)), status))
 
     for p in problems:
         print("openapi:", p)
+    if coverage:
+        documented = [(m, p, str(s)) for _, p, it in paths for m in METHODS if m in it
+                      for s in it[m].get("responses", {})]
+        missing = [d for d in documented if d not in seen]
+        for m, p, s in missing:
+            print(f"openapi: not covered: {m.upper()} {p} {s}")
+        print(f"openapi: coverage: {len(documented) - len(missing)} of {len(documented)} documented "
+              f"(path, method, status) answered")
     print(f"openapi: {checked} answers checked against {spec_file}, {len(seen)} distinct (route, method, status), "
           f"{len(problems)} problems")
     return 1 if problems else 0
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 3:
+    args = sys.argv[1:]
+    want_coverage = "--coverage" in args
+    args = [a for a in args if a != "--coverage"]
+    if len(args) != 2:
         print(__doc__)
         sys.exit(2)
-    sys.exit(main(sys.argv[1], sys.argv[2]))
+    sys.exit(main(args[0], args[1], want_coverage))

@@ -151,7 +151,8 @@ TEST_CASE("audio: one row per source, replaced on regeneration; batches go on pa
     CHECK(batch.skipped == 1);    // the statement's German text had audio
     REQUIRE(batch.failed.size() == 1);
     CHECK(batch.failed[0].source.field == "text_en");
-    CHECK(batch.failed[0].error == "the synthesizer refused the text");
+    CHECK(batch.failed[0].error == "Speech synthesis failed");
+    CHECK(batch.failed[0].detail == "the synthesizer refused the text");
     const auto coverage = ok(audio_coverage(w.ports));
     const auto row = [&](const char* table, const char* lang) {
         return *std::find_if(coverage.begin(), coverage.end(),

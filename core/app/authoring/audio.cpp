@@ -171,8 +171,8 @@ Result<AudioBatchResult> generate_audio_batch(AuthoringPorts& ports, const Loose
         if (done) {
             ++out.generated;
         } else {
-            out.failed.push_back(
-                AudioFailure{c.source, done.error().detail.value_or(done.error().message)});
+            out.failed.push_back(AudioFailure{c.source, done.error().message,
+                                              done.error().detail.value_or(done.error().message)});
         }
     }
     return out;

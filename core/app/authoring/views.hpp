@@ -58,7 +58,8 @@ struct AudioResult {
 
 struct AudioFailure {
     AudioSource source;
-    std::string error;
+    std::string error;   // for the client: "Speech synthesis failed"
+    std::string detail;  // why, for the log only (the synthesizer's own message)
 };
 
 struct AudioBatchResult {
