@@ -2,7 +2,6 @@
 
 #include <fmt/format.h>
 
-#include "adapters/http/idempotency.hpp"
 #include "adapters/http/json_codec.hpp"
 #include "adapters/http/learner_json.hpp"
 #include "core/app/authenticate.hpp"
@@ -158,26 +157,25 @@ void add_learner_routes(Router& router, LearnerPorts p, Metrics& metrics, RateLi
                                                                  loose_field(body, "nativeLang"),
                                                                  loose_field(body, "targetLang")}));
                   }))});
-    router.add(Route{"POST",
-                     "/auth/progress",
-                     {},
-                     with_user(p, [p, &metrics, idempotency = std::make_shared<IdempotencyStore>()](
-                                      Request& request, const TokenClaims& c) mutable {
-                         auto book = with_body(
-                             [p, &metrics](const json::object& body, const TokenClaims& c) mutable {
-                                 auto result =
-                                     book_progress(p, c.user_id,
-                                                   BookProgressInput{loose_field(body, "pair_id"),
-                                                                     loose_field(body, "correct"),
-                                                                     loose_field(body, "points")});
-                                 if (result) metrics.increment("langlearn_bookings_total");
-                                 return answer(200, result);
-                             });
-                         const auto key = request.header("idempotency-key");
-                         if (!key || key->empty()) return book(request, c);
-                         return idempotency->run(c.user_id, std::string(*key), request.body,
-                                                 p.clock.now(), [&] { return book(request, c); });
-                     })});
+    router.add(Route{
+        "POST",
+        "/auth/progress",
+        {},
+        with_user(p, [p, &metrics](Request& request, const TokenClaims& c) mutable {
+            const auto body = parse_object(request.body);
+            if (!body) return error_response(errors::invalid_json_body());
+            // decisions.md 11: retries with the key replay the first answer (kept in the
+            // database with the booking); an empty header counts as none.
+            std::optional<std::string> key;
+            if (const auto header = request.header("idempotency-key"); header && !header->empty())
+                key = std::string(*header);
+            auto result = book_progress(
+                p, c.user_id,
+                BookProgressInput{loose_field(*body, "pair_id"), loose_field(*body, "correct"),
+                                  loose_field(*body, "points"), std::move(key)});
+            if (result) metrics.increment("langlearn_bookings_total");
+            return answer(200, result);
+        })});
     router.add(Route{
         "GET", "/auth/achievements", {}, with_user(p, [p](Request&, const TokenClaims& c) mutable {
             return json_ok(200, to_json(list_achievements(p, c.user_id)));

@@ -15,6 +15,32 @@ class MemoryProgress final : public ProgressStore {
     // The whole booking under one lock: the in-memory form of one transaction.
     BookingOutcome book(const BookingCommand& c) override {
         Lock lock(s_.mutex);
+        if (!c.idempotency) return book_locked(c);
+        const auto key = std::make_pair(c.user_id, c.idempotency->key);
+        const auto it = s_.idempotency.find(key);
+        if (it != s_.idempotency.end() && it->second.stored_at >= c.idempotency->expired_before) {
+            if (it->second.fingerprint != c.idempotency->fingerprint) {
+                BookingOutcome refused;
+                refused.status = BookingStatus::key_reused;
+                return refused;
+            }
+            BookingOutcome again = it->second.outcome;
+            again.replayed = true;
+            return again;
+        }
+        BookingOutcome out = book_locked(c);
+        s_.idempotency[key] = {c.idempotency->fingerprint, c.now, out};
+        return out;
+    }
+
+    std::int64_t purge_idempotency_keys(Timestamp cutoff) override {
+        Lock lock(s_.mutex);
+        return static_cast<std::int64_t>(std::erase_if(
+            s_.idempotency, [&](const auto& entry) { return entry.second.stored_at < cutoff; }));
+    }
+
+  private:
+    BookingOutcome book_locked(const BookingCommand& c) {
         BookingOutcome out;
         if (!s_.content.pairs.count(c.pair_id)) {
             out.status = BookingStatus::pair_not_found;
@@ -58,7 +84,6 @@ class MemoryProgress final : public ProgressStore {
         return out;
     }
 
-  private:
     MemoryBackend::State& s_;
 };
 

@@ -35,6 +35,12 @@ struct MemoryBackend::State {
     std::map<std::pair<Id, Date>, DailyActivityRow> daily;  // (user, date)
     std::vector<AchievementDefinition> achievement_definitions;
     std::map<std::pair<Id, std::string>, Timestamp> unlocked;  // (user, achievement)
+    struct StoredKey {
+        std::string fingerprint;
+        Timestamp stored_at;
+        BookingOutcome outcome;
+    };
+    std::map<std::pair<Id, std::string>, StoredKey> idempotency;  // (user, Idempotency-Key)
 
     Id new_id() { return next_id++; }
 };

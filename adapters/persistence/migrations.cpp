@@ -26,21 +26,25 @@ std::set<std::string> applied(Database& db) {
 }  // namespace
 
 // Our migrations put every statement's closing semicolon at a line end and use no semicolons
-// inside literals there.
+// inside literals there; function bodies ($$ ... $$) are kept whole.
 std::vector<std::string> statements_of(std::string_view sql) {
     std::vector<std::string> out;
     std::string current;
     std::size_t start = 0;
+    bool in_body = false;  // inside a $$ ... $$ function body, whose lines end in ';' too
     while (start < sql.size()) {
         std::size_t end = sql.find('\n', start);
         if (end == std::string_view::npos) end = sql.size();
         std::string_view line = sql.substr(start, end - start);
         start = end + 1;
         const auto first = line.find_first_not_of(" \t\r");
-        if (first == std::string_view::npos || line.substr(first, 2) == "--") continue;
+        if (first == std::string_view::npos || (!in_body && line.substr(first, 2) == "--"))
+            continue;
         current.append(line).push_back('\n');
+        for (auto at = line.find("$$"); at != std::string_view::npos; at = line.find("$$", at + 2))
+            in_body = !in_body;
         const auto last = line.find_last_not_of(" \t\r");
-        if (line[last] == ';') {
+        if (!in_body && line[last] == ';') {
             out.push_back(current);
             current.clear();
         }

@@ -17,8 +17,8 @@ struct EmbeddedMigration {
 
 const std::vector<EmbeddedMigration>& embedded_migrations();
 
-// The statements of a migration file, split at semicolons that end a line; whole-line
-// comments are left out.
+// The statements of a migration file, split at semicolons that end a line outside $$-quoted
+// function bodies; whole-line comments outside such bodies are left out.
 std::vector<std::string> statements_of(std::string_view sql);
 
 // The migrations of one dialect, ordered by name.

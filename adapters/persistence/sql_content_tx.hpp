@@ -120,6 +120,13 @@ class SqlContentTx final : public ContentTx {
     // Replaces the word's categories by those of `categories` that exist.
     void write_categories(Id word_id, const std::vector<Category>& categories);
 
+    // sql_content_stats.cpp: the learners' running totals (migration 0004) follow a pair whose
+    // categories or answer type change or that is deleted. `sign` +1 adds the pair's progress
+    // rows to the figures of its current categories / of `answer_type`, -1 takes them away.
+    void move_category_stats(Id pair_id, int sign);
+    void move_answer_type_stats(Id pair_id, const std::string& answer_type, int sign);
+    void drop_pair_totals(Id pair_id);
+
     soci::session& s_;
     DialectSql d_;
 };

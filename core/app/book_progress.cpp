@@ -1,8 +1,21 @@
 #include "core/app/book_progress.hpp"
 
+#include <algorithm>
+
+#include <fmt/format.h>
+
 #include "core/domain/rules.hpp"
 
 namespace ll {
+namespace {
+
+// 1 to 100 printable ASCII characters (space included), as decisions.md 11 says.
+bool valid_key(const std::string& key) {
+    if (key.empty() || key.size() > 100) return false;
+    return std::all_of(key.begin(), key.end(), [](char c) { return c >= 0x20 && c <= 0x7E; });
+}
+
+}  // namespace
 
 Result<BookProgressOutput> book_progress(LearnerPorts& ports, Id user_id,
                                          const BookProgressInput& input) {
@@ -11,6 +24,8 @@ Result<BookProgressOutput> book_progress(LearnerPorts& ports, Id user_id,
         return pair.problem == PairIdProblem::missing ? errors::pair_id_required()
                                                       : errors::pair_id_not_positive();
     }
+    if (input.idempotency_key && !valid_key(*input.idempotency_key))
+        return errors::invalid_idempotency_key();
     const Timestamp now = ports.clock.now();
     BookingCommand command;
     command.user_id = user_id;
@@ -19,6 +34,14 @@ Result<BookProgressOutput> book_progress(LearnerPorts& ports, Id user_id,
     command.points = parse_points(input.points);
     command.now = now;
     command.today = ports.clock.local_date(now);
+    if (input.idempotency_key) {
+        // The request as read: a retry may spell the same booking differently ("7" or 7).
+        command.idempotency =
+            IdempotencyKey{*input.idempotency_key,
+                           fmt::format("pair={};correct={};points={}", command.pair_id,
+                                       command.correct, command.points),
+                           now - kIdempotencyKeyLifetime};
+    }
 
     BookingOutcome outcome = ports.progress.book(command);
     switch (outcome.status) {
@@ -26,6 +49,8 @@ Result<BookProgressOutput> book_progress(LearnerPorts& ports, Id user_id,
             return errors::pair_not_found();
         case BookingStatus::no_profile:
             return errors::no_profile_for_progress();
+        case BookingStatus::key_reused:
+            return errors::idempotency_key_reused();
         case BookingStatus::booked:
             break;
     }
@@ -40,6 +65,10 @@ Result<BookProgressOutput> book_progress(LearnerPorts& ports, Id user_id,
     out.goal_just_reached = goal_just_reached(out.daily_ep, out.daily_goal_ep, command.points);
     out.unlocked_achievements = std::move(outcome.unlocked);
     return out;
+}
+
+std::int64_t purge_expired_idempotency_keys(LearnerPorts& ports) {
+    return ports.progress.purge_idempotency_keys(ports.clock.now() - kIdempotencyKeyLifetime);
 }
 
 }  // namespace ll

@@ -1,4 +1,7 @@
 #pragma once
+#include <chrono>
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "core/app/learner_ports.hpp"
@@ -11,7 +14,12 @@ struct BookProgressInput {
     LooseValue pair_id;
     LooseValue correct;
     LooseValue points;
+    // The Idempotency-Key header, when sent (decisions.md 11).
+    std::optional<std::string> idempotency_key = std::nullopt;
 };
+
+// How long a retry with the same Idempotency-Key gets the first answer.
+inline constexpr std::chrono::hours kIdempotencyKeyLifetime{24};
 
 struct BookProgressOutput {  // 200
     Ep total_ep = 0;
@@ -27,5 +35,8 @@ struct BookProgressOutput {  // 200
 
 Result<BookProgressOutput> book_progress(LearnerPorts& ports, Id user_id,
                                          const BookProgressInput& input);
+
+// Background housekeeping: forgets keys older than their lifetime; answers how many.
+std::int64_t purge_expired_idempotency_keys(LearnerPorts& ports);
 
 }  // namespace ll

@@ -65,6 +65,8 @@ struct AchievementDefinition {
     std::string title_en;
     std::string title_sv;
     std::int32_t sort_order = 0;
+
+    bool operator==(const AchievementDefinition&) const = default;
 };
 
 struct AchievementStatus {

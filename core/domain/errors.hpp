@@ -60,6 +60,9 @@ inline Error pair_id_required() {
 inline Error pair_id_not_positive() {
     return make(400, "pair_id must be a positive integer");
 }
+inline Error invalid_idempotency_key() {
+    return make(400, "Idempotency-Key must be 1 to 100 printable characters");
+}
 inline Error invalid_json_body() {
     return make(400, "Invalid JSON body");
 }

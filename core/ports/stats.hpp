@@ -15,6 +15,8 @@ struct DailyActivityRow {
     std::int64_t correct = 0;
 };
 
+// Per answer type: word, question, text and yes_no at least; other types map to no skill
+// ("Sonstige", never returned) and may be left out.
 struct AnswerTypeCounts {
     std::string answer_type;  // pairs.answer_type as stored
     std::int64_t seen = 0;

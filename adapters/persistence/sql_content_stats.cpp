@@ -1,0 +1,82 @@
+// The running totals of GET /auth/stats (migration 0004) are kept by the booking; when staff
+// change what a pair counts for, these statements move the figures of every learner who
+// practised it, in the same transaction, so the totals always equal the sums over the current
+// pairs, categories and answer types (what service.md defines).
+#include "adapters/persistence/sql_content_tx.hpp"
+
+namespace ll::sql {
+namespace {
+
+// The per-answer-type columns of users_public; other answer types are not counted (they map to
+// no skill: "Sonstige, never returned").
+std::optional<std::string> skill_prefix(const std::string& answer_type) {
+    for (const char* known : {"word", "question", "text", "yes_no"}) {
+        if (answer_type == known) return answer_type;
+    }
+    return std::nullopt;
+}
+
+// The progress row of the updated user for this pair, as a correlated subquery.
+std::string progress_of(const char* column, const char* user_column) {
+    return std::string("(SELECT u.") + column +
+           " FROM user_pair_progress u WHERE u.user_id = " + user_column + " AND u.pair_id = ";
+}
+
+}  // namespace
+
+void SqlContentTx::move_category_stats(Id pair_id, int sign) {
+    if (sign < 0) {
+        Query q = query();
+        q << "UPDATE user_category_stats SET points = points - "
+          << progress_of("earned_points", "user_category_stats.user_id") << param(pair_id)
+          << "), seen = seen - " << progress_of("seen_count", "user_category_stats.user_id")
+          << param(pair_id)
+          << ") WHERE category_id IN (SELECT category_id FROM pair_categories WHERE pair_id = "
+          << param(pair_id)
+          << ") AND user_id IN (SELECT user_id FROM user_pair_progress WHERE pair_id = "
+          << param(pair_id) << ")";
+        q.run(s_);
+        return;
+    }
+    Query q = query();
+    q << "INSERT INTO user_category_stats (user_id, category_id, points, seen) "
+         "SELECT u.user_id, pc.category_id, u.earned_points, u.seen_count "
+         "FROM user_pair_progress u JOIN pair_categories pc ON pc.pair_id = u.pair_id "
+         "WHERE u.pair_id = "
+      << param(pair_id)
+      << " ON CONFLICT (user_id, category_id) DO UPDATE SET "
+         "points = user_category_stats.points + excluded.points, "
+         "seen = user_category_stats.seen + excluded.seen";
+    q.run(s_);
+}
+
+void SqlContentTx::move_answer_type_stats(Id pair_id, const std::string& answer_type, int sign) {
+    const auto prefix = skill_prefix(answer_type);
+    if (!prefix) return;
+    const char* op = sign < 0 ? " - " : " + ";
+    Query q = query();
+    q << "UPDATE users_public SET " << *prefix << "_seen = " << *prefix << "_seen" << op
+      << progress_of("seen_count", "users_public.user_id") << param(pair_id) << "), " << *prefix
+      << "_correct = " << *prefix << "_correct" << op
+      << progress_of("correct_count", "users_public.user_id") << param(pair_id)
+      << ") WHERE user_id IN (SELECT user_id FROM user_pair_progress WHERE pair_id = "
+      << param(pair_id) << ")";
+    q.run(s_);
+}
+
+void SqlContentTx::drop_pair_totals(Id pair_id) {
+    const auto stored = pair(pair_id);
+    if (!stored) return;
+    move_category_stats(pair_id, -1);
+    move_answer_type_stats(pair_id, stored->answer_type, -1);
+    Query q = query();
+    q << "UPDATE users_public SET pairs_practiced = pairs_practiced - 1, total_seen = total_seen - "
+      << progress_of("seen_count", "users_public.user_id") << param(pair_id)
+      << "), total_correct = total_correct - "
+      << progress_of("correct_count", "users_public.user_id") << param(pair_id)
+      << ") WHERE user_id IN (SELECT user_id FROM user_pair_progress WHERE pair_id = "
+      << param(pair_id) << ")";
+    q.run(s_);
+}
+
+}  // namespace ll::sql
