@@ -1,0 +1,48 @@
+"""Checks deploy/ without Docker or a cluster (scripts/check-deploy.sh runs it).
+
+  python3 scripts/deploy_check REPO [--build-dir DIR]   check; exit 1 with one line per problem
+  python3 scripts/deploy_check REPO --selftest [...]    plant known mistakes; each must be found
+
+What is checked:
+- every YAML file under deploy/ parses;
+- Kubernetes manifests against the models of Debian's python3-kubernetes (generated from the
+  Kubernetes OpenAPI; unknown fields, wrong types, missing required fields), then how they fit
+  together: selectors match template labels, Services select a Deployment and name its ports,
+  the HPA and PDB target the Deployment, Ingress backends name Services and their ports and
+  route the public paths of decisions.md 1, secretKeyRefs name keys of the Secret, probes,
+  resources and securityContexts are there, kustomization.yaml lists every manifest;
+- compose.yaml: services, depends_on conditions, health checks, declared volumes, the media
+  volume read-only for learners, TRUSTED_PROXIES equal to nginx's fixed address, PostgreSQL
+  max_connections against replicas x DB_POOL_SIZE, every ${VAR} documented in .env.example;
+- both Dockerfiles: Debian 12 bases, a non-root USER and no -dev package in the final stage,
+  the runtime packages against the libraries the built binaries really link (dpkg -S);
+- the nginx files: keep-alive upstreams, no retry of non-idempotent requests, body limits,
+  no user/pid/daemon in the main file (nginx -t itself runs in check-deploy.sh);
+- every environment variable set anywhere is one docs/configuration.md documents.
+"""
+import sys
+
+from common import Deploy
+from run import run_checks
+from selftest import selftest
+
+
+def main(argv):
+    args = argv[1:]
+    if not args:
+        print(__doc__, file=sys.stderr)
+        return 2
+    repo = args[0]
+    build_dir = args[args.index("--build-dir") + 1] if "--build-dir" in args else None
+    if "--selftest" in args:
+        return selftest(repo, build_dir)
+    problems = run_checks(Deploy(repo), build_dir)
+    for p in problems:
+        print(p)
+    note = "" if build_dir else " (runtime packages not checked: no --build-dir)"
+    print(f"deploy_check: {len(problems)} problem(s){note}")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

@@ -1,0 +1,130 @@
+"""Planted mistakes: each must be found, so a check that cannot fail is noticed."""
+import copy
+
+from common import Deploy
+from run import run_checks
+
+def find(docs, kind, name):
+    return next(doc for _, doc in docs if doc.get("kind") == kind and doc["metadata"]["name"] == name)
+
+
+def container(doc):
+    return doc["spec"]["template"]["spec"]["containers"][0]
+
+
+# Each planted mistake and a piece of the message it must produce.
+def mutations():
+    def k8s(kind, name, change):
+        def apply(d):
+            change(find(d.k8s, kind, name))
+        return apply
+
+    def compose(change):
+        def apply(d):
+            change(d.compose["services"])
+        return apply
+
+    def text(rel, old, new):
+        def apply(d):
+            assert old in d.text[rel], f"{rel} no longer contains {old!r}"
+            d.text[rel] = d.text[rel].replace(old, new, 1)
+        return apply
+
+    def set_secret_ref(doc):
+        container(doc)["env"][-1]["valueFrom"]["secretKeyRef"]["key"] = "JWT_SECRETX"
+
+    def typo_probe(doc):
+        c = container(doc)
+        c["readinesProbe"] = c.pop("readinessProbe")
+
+    def bad_backend(doc):
+        doc["spec"]["rules"][0]["http"]["paths"][0]["backend"]["service"]["name"] = "learner"
+
+    def media_rw(services):
+        services["learner-api"]["volumes"][0]["read_only"] = False
+
+    def undeclared_volume(services):
+        services["authoring-api"]["volumes"].append("uploads:/tmp/uploads")
+
+    return [
+        ("selector", k8s("Deployment", "learner-api", lambda doc: doc["spec"]["selector"]
+                         ["matchLabels"].update({"app.kubernetes.io/name": "learner"})),
+         "does not match the template labels"),
+        ("field typo", k8s("Deployment", "learner-api", typo_probe), "unknown field 'readinesProbe'"),
+        ("no readiness probe", k8s("Deployment", "authoring-api",
+                                   lambda doc: container(doc).pop("readinessProbe")),
+         "readinessProbe must GET /readyz"),
+        ("wrong type", k8s("Deployment", "learner-api", lambda doc: container(doc)["resources"]
+                           ["limits"].update({"memory": 256})), "expected a string, got 256"),
+        ("missing required", k8s("Deployment", "learner-api",
+                                 lambda doc: doc["spec"].pop("selector")),
+         "missing required field 'selector'"),
+        ("secret key", k8s("Deployment", "learner-api", set_secret_ref), "has no key JWT_SECRETX"),
+        ("ingress backend", k8s("Ingress", "langlearn-learner", bad_backend), "no Service learner"),
+        ("hpa target", k8s("HorizontalPodAutoscaler", "learner-api",
+                           lambda doc: doc["spec"]["scaleTargetRef"].update({"name": "learner"})),
+         "scaleTargetRef Deployment/learner"),
+        ("job restart", k8s("Job", "langlearn-migrate", lambda doc: doc["spec"]["template"]["spec"]
+                            .update({"restartPolicy": "Always"})), "restartPolicy must be Never"),
+        ("root pod", k8s("Deployment", "learner-api", lambda doc: doc["spec"]["template"]["spec"]
+                         ["securityContext"].pop("runAsNonRoot")), "runAsNonRoot must be true"),
+        ("env typo", k8s("ConfigMap", "langlearn-config",
+                         lambda doc: doc["data"].update({"LOG_LEVL": "info"})),
+         "env LOG_LEVL is not a variable"),
+        ("real secret", k8s("Secret", "langlearn-secrets", lambda doc: doc["stringData"].update(
+            {"JWT_SECRET": "0123456789abcdef0123456789abcdef"})), "not a marked placeholder"),
+        ("memory limit", k8s("Deployment", "learner-api", lambda doc: container(doc)["resources"]
+                             ["limits"].update({"memory": "64Mi"})), "memory limit 64 MiB below"),
+        ("depends_on", compose(lambda s: s["learner-api"]["depends_on"]["migrate"].update(
+            {"condition": "service_started"})), "must depend on migrate: service_completed"),
+        ("unknown dependency", compose(lambda s: s["nginx"]["depends_on"].update(
+            {"learner": {"condition": "service_healthy"}})), "depends_on an unknown service learner"),
+        ("no healthcheck", compose(lambda s: s["authoring-api"].pop("healthcheck")),
+         "authoring-api: no health check"),
+        ("undeclared volume", compose(undeclared_volume), "volume uploads is not declared"),
+        ("media writable", compose(media_rw), "media volume must be read-only"),
+        ("trusted proxies", compose(lambda s: s["learner-api"]["environment"].update(
+            {"TRUSTED_PROXIES": "172.29.53.0/24"})), "is not nginx's address"),
+        ("upstream port", compose(lambda s: s["authoring-api"]["environment"].update(
+            {"PORT": "8082"})), "listens on 8082, nginx/upstreams.conf sends to 8081"),
+        ("auto migrate", compose(lambda s: s["authoring-api"]["environment"].update(
+            {"AUTO_MIGRATE": "1"})), "AUTO_MIGRATE must be 0"),
+        ("pool size", compose(lambda s: s["learner-api"]["environment"].update(
+            {"DB_POOL_SIZE": "40"})), "max_connections 100 below"),
+        ("root user", text("Dockerfile", "USER 10001:10001", "USER root"), "is root"),
+        ("dev package", text("Dockerfile", "libsodium23 ", "libsodium-dev "),
+         "final stage installs the build package libsodium-dev"),
+        # Needs --build-dir (what the binaries link): skipped without it.
+        ("missing library", text("Dockerfile", "libsodium23 ", ""), "final stage lacks libsodium23"),
+        ("not debian", text("Dockerfile", "FROM debian:12-slim\n", "FROM ubuntu:24.04\n"),
+         "FROM ubuntu:24.04"),
+        ("post retry", text("nginx/langlearn.conf", "http_502 http_503;",
+                            "http_502 http_503 non_idempotent;"), "non_idempotent would retry"),
+        ("no keepalive header", text("nginx/langlearn.conf", 'proxy_set_header Connection "";', ""),
+         'Connection "" missing'),
+        ("upload limit", text("nginx/routes.conf", "client_max_body_size 11m;",
+                              "client_max_body_size 1m;"), "must set client_max_body_size 11m"),
+        ("pid in main", text("nginx.conf", "worker_processes auto;",
+                             "worker_processes auto;\npid /run/nginx.pid;"), "has `pid`"),
+    ]
+
+
+def selftest(repo, build_dir):
+    base = Deploy(repo)
+    baseline = run_checks(base, build_dir)
+    failed = 0
+    if baseline:
+        print("selftest: the real files must pass first:", *baseline, sep="\n  ")
+        return 1
+    cases = [m for m in mutations() if build_dir or m[0] != "missing library"]
+    for name, mutate, expected in cases:
+        d = copy.deepcopy(base)
+        mutate(d)
+        found = run_checks(d, build_dir)
+        if any(expected in p for p in found):
+            print(f"ok    {name}: {next(p for p in found if expected in p)}")
+        else:
+            failed += 1
+            print(f"FAIL  {name}: expected a problem containing {expected!r}, got {found}")
+    print(f"{len(cases) - failed} passed, {failed} failed")
+    return 1 if failed else 0
