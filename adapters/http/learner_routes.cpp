@@ -13,6 +13,7 @@
 #include "core/domain/rules.hpp"
 
 #include <memory>
+#include <mutex>
 
 namespace ll::http {
 namespace {
@@ -49,6 +50,28 @@ auto with_body(F handler) {
         return handler(*body, rest...);
     };
 }
+
+// GET /auth/languages' answer, made on first use (a failure is not kept: the next request tries
+// again) and then shared by every request.
+class LanguagesAnswer {
+  public:
+    struct Ready {
+        std::string body;
+        std::string etag;
+    };
+    template <typename Make>
+    const Ready& get(Make&& make) {
+        std::call_once(once_, [&] {
+            std::string body = make();
+            ready_ = Ready{body, fmt::format("\"{:016x}\"", std::hash<std::string>{}(body))};
+        });
+        return ready_;
+    }
+
+  private:
+    std::once_flag once_;
+    Ready ready_;
+};
 
 // The register/login limits of decisions.md 10, shared by both routes.
 struct AuthLimits {
@@ -92,7 +115,8 @@ void add_learner_routes(Router& router, LearnerPorts p, Metrics& metrics, RateLi
                                             if (result)
                                                 metrics.increment("langlearn_registrations_total");
                                             return answer(201, result);
-                                        }))});
+                                        })),
+                     Execution::cpu_heavy});
     router.add(Route{
         "POST",
         "/auth/login",
@@ -117,22 +141,30 @@ void add_learner_routes(Router& router, LearnerPorts p, Metrics& metrics, RateLi
                 Response r = answer(200, result);
                 if (result) r.user_id = result->id;
                 return r;
-            }))});
-    router.add(Route{"GET", "/auth/languages", {}, [p](Request& r) mutable {
-                         // The list changes only by migration: clients revalidate with
-                         // If-None-Match.
-                         Response res = json_ok(200, to_json(list_languages(p)));
-                         const std::string etag =
-                             fmt::format("\"{:016x}\"", std::hash<std::string>{}(res.body));
-                         res.headers.emplace_back("ETag", etag);
+            })),
+        Execution::cpu_heavy});
+    // The list changes only by migration (decisions.md 9): its body and ETag are made once per
+    // process and served from memory on the I/O thread; clients revalidate with If-None-Match.
+    // (The first request reads the database there once.)
+    auto languages = std::make_shared<LanguagesAnswer>();
+    router.add(Route{"GET",
+                     "/auth/languages",
+                     {},
+                     [p, languages](Request& r) mutable {
+                         const LanguagesAnswer::Ready& a = languages->get(
+                             [&] { return json::serialize(to_json(list_languages(p))); });
+                         Response res;
+                         res.headers.emplace_back("ETag", a.etag);
                          res.headers.emplace_back("Cache-Control", "no-cache");
-                         if (r.header("if-none-match") == std::optional<std::string_view>(etag)) {
+                         if (r.header("if-none-match") == std::optional<std::string_view>(a.etag)) {
                              res.status = 304;
-                             res.body.clear();
                              res.content_type.clear();
+                         } else {
+                             res.body = a.body;
                          }
                          return res;
-                     }});
+                     },
+                     Execution::inline_io});
     router.add(Route{"GET",
                      "/auth/check-username",
                      {},

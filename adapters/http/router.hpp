@@ -13,9 +13,11 @@ namespace ll::http {
 
 using Handler = std::function<Response(Request&)>;
 
-// Where a handler runs: `inline` on the I/O thread (cheap, never blocks), `worker` on the
-// blocking pool (database, argon2id).
-enum class Execution { inline_io, worker };
+// Where a handler runs: `inline_io` on the I/O thread (cheap, never blocks), `worker` on the
+// blocking pool (database), `cpu_heavy` on the low-priority pool for work that burns a core for
+// tens of milliseconds (argon2id on register and login), so it never queues ahead of database
+// work and takes CPU only when nothing else wants it.
+enum class Execution { inline_io, worker, cpu_heavy };
 
 struct Route {
     std::string method;

@@ -13,6 +13,7 @@
 
 #include "adapters/http/access_log.hpp"
 #include "adapters/http/json_codec.hpp"
+#include "adapters/http/low_priority_pool.hpp"
 
 namespace ll::http {
 
@@ -97,7 +98,8 @@ struct Server::Impl {
         : options(std::move(o)),
           router(std::move(r)),
           metrics(m),
-          workers(static_cast<std::size_t>(std::max(1, options.worker_threads))) {
+          workers(static_cast<std::size_t>(std::max(1, options.worker_threads))),
+          cpu_heavy(std::max(1, options.cpu_heavy_threads)) {
         const int threads = std::max(1, options.io_threads);
         if (options.io_context_per_thread) {
             for (int i = 0; i < threads; ++i) iocs.push_back(std::make_unique<net::io_context>(1));
@@ -122,6 +124,7 @@ struct Server::Impl {
     // operation is pending (otherwise run() would return and the answer could never be sent).
     std::vector<net::executor_work_guard<net::io_context::executor_type>> work;
     net::thread_pool workers;
+    LowPriorityPool cpu_heavy;
     std::vector<std::thread> threads;
     std::atomic<int> connections{0};
     std::atomic<int> in_flight{0};
@@ -283,14 +286,19 @@ class Session : public std::enable_shared_from_this<Session> {
         ++server_.in_flight;
         // Blocking work (database, argon2id) leaves the I/O threads; the answer comes back on
         // this connection's strand.
-        net::post(server_.workers, [self = shared_from_this(), route, request, started] {
+        auto work = [self = shared_from_this(), route, request, started] {
             Response response = self->run_handler(*route, *request);
             net::post(self->stream_.get_executor(),
                       [self, route, request, started, response = std::move(response)]() mutable {
                           --self->server_.in_flight;
                           self->send(*request, route->name, std::move(response), started);
                       });
-        });
+        };
+        if (route->execution == Execution::cpu_heavy) {
+            server_.cpu_heavy.post(std::move(work));
+        } else {
+            net::post(server_.workers, std::move(work));
+        }
     }
 
     Response run_handler(const Route& route, Request& request) {
@@ -499,6 +507,7 @@ void Server::stop() {
         if (t.joinable()) t.join();
     }
     s.workers.join();
+    s.cpu_heavy.join();
     s.acceptor.reset();
     s.iocs.clear();
 }

@@ -24,6 +24,9 @@ struct ServerOptions {
     // docs/architecture.md; kept as a switch so the comparison can be repeated).
     bool io_context_per_thread = false;
     int worker_threads = 2;  // sized like the database pool
+    // Threads for Execution::cpu_heavy routes, run at a lower scheduling priority (nice 10); also
+    // bounds how many argon2id hashes (19 MiB each) are in memory at once.
+    int cpu_heavy_threads = 2;
     std::size_t max_body_bytes = 1024 * 1024;
     std::size_t max_header_bytes = 8 * 1024;
     std::chrono::seconds read_timeout{10};  // a started request must be complete within it

@@ -108,6 +108,16 @@ class MemoryProfiles final : public ProfileRepository {
         const auto it = s_.profiles.find(user_id);
         return it == s_.profiles.end() ? std::nullopt : std::optional<Profile>(it->second.profile);
     }
+    std::optional<AccountWithProfile> find_account_with_profile(Id user_id) override {
+        Lock lock(s_.mutex);
+        const auto account = s_.accounts.find(user_id);
+        if (account == s_.accounts.end()) return std::nullopt;
+        const auto profile = s_.profiles.find(user_id);
+        return AccountWithProfile{account->second,
+                                  profile == s_.profiles.end()
+                                      ? std::nullopt
+                                      : std::optional<Profile>(profile->second.profile)};
+    }
     bool username_taken(std::string_view lower) override {
         Lock lock(s_.mutex);
         return s_.usernames.count(ascii_lower(lower)) > 0;

@@ -41,6 +41,33 @@ class SqlLanguages final : public LanguageRepository {
     Database& db_;
 };
 
+// GET /auth/me's read: the account with its profile, prepared once per pooled session (one
+// round trip per request).
+struct AccountProfileStatement {
+    long long user = 0, id = 0, native = 0, profile_id = 0, username_id = 0, p_native = 0,
+              p_target = 0, total = 0;
+    int active = 1, streak = 0, goal = 30;
+    std::string email, hash, role, username, last;
+    soci::indicator native_ind = soci::i_null, profile_ind = soci::i_null, last_ind = soci::i_null;
+    soci::indicator ind[7] = {};
+    soci::statement st;
+
+    AccountProfileStatement(soci::session& s, const DialectSql& d)
+        : st((s.prepare << "SELECT u.id, u.email, u.password_hash, u.role, CASE WHEN u.is_active "
+                           "THEN 1 ELSE 0 END, u.language_native_id, p.id, p.username_id, "
+                           "n.username, p.language_native_id, p.language_target_id, p.total_ep, "
+                           "p.streak_days, p.daily_goal_ep, " +
+                               d.ts_out("p.last_practice_at") +
+                               " FROM users u LEFT JOIN users_public p ON p.user_id = u.id "
+                               "LEFT JOIN user_names n ON n.id = p.username_id WHERE u.id = :u",
+              soci::into(id), soci::into(email), soci::into(hash), soci::into(role),
+              soci::into(active), soci::into(native, native_ind),
+              soci::into(profile_id, profile_ind), soci::into(username_id, ind[0]),
+              soci::into(username, ind[1]), soci::into(p_native, ind[2]),
+              soci::into(p_target, ind[3]), soci::into(total, ind[4]), soci::into(streak, ind[5]),
+              soci::into(goal, ind[6]), soci::into(last, last_ind), soci::use(user))) {}
+};
+
 class SqlProfiles final : public ProfileRepository {
   public:
     explicit SqlProfiles(Database& db) : db_(db), d_{db.dialect()} {}
@@ -70,6 +97,43 @@ class SqlProfiles final : public ProfileRepository {
             p.total_ep = total;
             if (last_ind == soci::i_ok) p.last_practice_at = parse_timestamp(last);
             return p;
+        });
+    }
+
+    std::optional<AccountWithProfile> find_account_with_profile(Id user_id) override {
+        return db_.read([&](soci::session& s) -> std::optional<AccountWithProfile> {
+            auto& q = db_.cached<AccountProfileStatement>(s, [this](soci::session& session) {
+                return std::make_shared<AccountProfileStatement>(session, d_);
+            });
+            q.user = user_id;
+            q.native_ind = q.profile_ind = q.last_ind = soci::i_null;
+            const bool found = q.st.execute(true);
+            while (q.st.fetch()) {
+            }  // to the end (SQLite counts an unfinished statement as in progress)
+            if (!found) return std::nullopt;
+            AccountWithProfile out;
+            Account& a = out.account;
+            a.id = q.id;
+            a.email = q.email;
+            a.password_hash = q.hash;
+            a.role = q.role;
+            a.is_active = q.active != 0;
+            if (q.native_ind == soci::i_ok) a.language_native_id = q.native;
+            if (q.profile_ind == soci::i_ok) {
+                Profile p;
+                p.id = q.profile_id;
+                p.user_id = q.id;
+                p.username_id = q.username_id;
+                p.username = q.username;
+                p.language_native_id = q.p_native;
+                p.language_target_id = q.p_target;
+                p.total_ep = q.total;
+                p.streak_days = q.streak;
+                p.daily_goal_ep = q.goal;
+                if (q.last_ind == soci::i_ok) p.last_practice_at = parse_timestamp(q.last);
+                out.profile = std::move(p);
+            }
+            return out;
         });
     }
 

@@ -6,9 +6,10 @@
 namespace ll {
 
 Result<MeOutput> get_me(LearnerPorts& ports, Id user_id) {
-    const auto account = ports.accounts.find_by_id(user_id);
-    if (!account) return errors::user_not_found();
-    const auto profile = ports.profiles.find_by_user(user_id);
+    const auto found = ports.profiles.find_account_with_profile(user_id);  // one read
+    if (!found) return errors::user_not_found();
+    const Account* account = &found->account;
+    const auto& profile = found->profile;
     const auto languages = ports.languages.list_published();
 
     MeOutput me;

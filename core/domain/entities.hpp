@@ -46,6 +46,8 @@ struct Profile {
     std::int32_t streak_days = 0;
     std::int32_t daily_goal_ep = 30;
     std::optional<Timestamp> last_practice_at;
+
+    bool operator==(const Profile&) const = default;
 };
 
 struct NewProfile {

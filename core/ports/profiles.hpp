@@ -13,11 +13,18 @@ struct CreateProfileOutcome {
     Profile profile;  // filled when created
 };
 
+struct AccountWithProfile {
+    Account account;
+    std::optional<Profile> profile;  // nullopt until the learner made one
+};
+
 // users_public + user_names.
 class ProfileRepository {
   public:
     virtual ~ProfileRepository() = default;
     virtual std::optional<Profile> find_by_user(Id user_id) = 0;
+    // The account and its profile in one read (GET /auth/me); nullopt when there is no account.
+    virtual std::optional<AccountWithProfile> find_account_with_profile(Id user_id) = 0;
     virtual bool username_taken(std::string_view username_lowercase) = 0;
     // One transaction: the user_names row and the users_public row, or neither (a failed
     // creation reserves no username). Races resolve to profile_exists / username_taken.

@@ -58,3 +58,30 @@ TEST_CASE("profiles: daily goal", "[profiles]") {
     CHECK(b.profiles().set_daily_goal(ada, 50));
     CHECK(b.profiles().find_by_user(ada)->daily_goal_ep == 50);
 }
+
+TEST_CASE("profiles: the account with its profile in one read", "[profiles]") {
+    auto db = test::make_test_database();
+    StorageBackend& b = db->backend();
+    const Id ada = b.accounts().create(NewAccount{"ada@example.com", "h1", "editor"})->id;
+    const Id bob = b.accounts().create(NewAccount{"bob@example.com", "h2", "end-user"})->id;
+    b.accounts().set_native_language(bob, 2);
+    b.profiles().create(NewProfile{ada, "Ada_L", "ada_l", 1, 3});
+    b.profiles().set_daily_goal(ada, 45);
+
+    const auto with = b.profiles().find_account_with_profile(ada);
+    REQUIRE(with);
+    CHECK(with->account.email == "ada@example.com");
+    CHECK(with->account.role == "editor");
+    CHECK(with->account.password_hash == "h1");
+    CHECK(with->account.is_active);
+    REQUIRE(with->profile);
+    CHECK(*with->profile == *b.profiles().find_by_user(ada));
+    CHECK(with->profile->username == "Ada_L");
+    CHECK(with->profile->daily_goal_ep == 45);
+
+    const auto without = b.profiles().find_account_with_profile(bob);
+    REQUIRE(without);
+    CHECK_FALSE(without->profile);
+    CHECK(without->account.language_native_id == 2);
+    CHECK_FALSE(b.profiles().find_account_with_profile(999999));
+}
