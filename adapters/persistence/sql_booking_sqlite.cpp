@@ -5,6 +5,9 @@
 #include "core/domain/rules.hpp"
 #include "core/domain/time_format.hpp"
 
+#include <string>
+#include <string_view>
+
 namespace ll::sql {
 namespace {
 
@@ -17,6 +20,15 @@ void finish_row(soci::statement& st) {
 
 constexpr int kMaxAchievements = 64;  // definitions reached at once; the seeded set has 10
 
+// The smallest threshold of this kind the user has not unlocked (max BIGINT when none is left),
+// as ll_next_threshold() computes it on PostgreSQL.
+std::string next_threshold_sql(std::string_view kind, std::string_view user_param) {
+    return "COALESCE((SELECT min(a.threshold) FROM achievements a WHERE a.kind = '" +
+           std::string(kind) +
+           "' AND NOT EXISTS (SELECT 1 FROM user_achievements ua WHERE ua.user_id = :" +
+           std::string(user_param) + " AND ua.achievement_id = a.id)), 9223372036854775807)";
+}
+
 struct BookingStatements {
     // Bound values: every statement reads and writes these members.
     long long user = 0, pair = 0, points = 0;
@@ -27,6 +39,7 @@ struct BookingStatements {
     soci::indicator stored_status_ind = soci::i_null;
     long long previous_total = 0, total = 0, daily = 0, seen = 0;
     int previous_streak = 0, streak = 0, goal = 30, found = 0;
+    long long next_ep = 0, next_streak = 0;
     std::string last_date;
     soci::indicator last_ind = soci::i_null;
     std::vector<std::string> reached_id, reached_kind, reached_de, reached_en, reached_sv;
@@ -34,7 +47,7 @@ struct BookingStatements {
     std::vector<int> reached_order;
 
     soci::statement insert_key, select_key, take_over_key, store_key, pair_type, lock_profile,
-        upsert_pair, upsert_day, update_profile, upsert_categories, reached;
+        upsert_pair, upsert_day, update_profile, upsert_categories, reached, next_thresholds;
 
     explicit BookingStatements(soci::session& s)
         : insert_key((s.prepare << "INSERT INTO idempotency_keys (user_id, key, fingerprint, "
@@ -63,9 +76,11 @@ struct BookingStatements {
           pair_type((s.prepare << "SELECT answer_type FROM pairs WHERE id = :p",
                      soci::into(type, type_ind), soci::use(pair))),
           lock_profile((s.prepare << "SELECT total_ep, streak_days, daily_goal_ep, "
-                                     "last_practice_date FROM users_public WHERE user_id = :u",
+                                     "last_practice_date, next_ep_threshold, "
+                                     "next_streak_threshold FROM users_public WHERE user_id = :u",
                         soci::into(previous_total), soci::into(previous_streak), soci::into(goal),
-                        soci::into(last_date, last_ind), soci::use(user))),
+                        soci::into(last_date, last_ind), soci::into(next_ep),
+                        soci::into(next_streak), soci::use(user))),
           upsert_pair((s.prepare << "INSERT INTO user_pair_progress AS u (user_id, pair_id, "
                                     "seen_count, correct_count, wrong_count, earned_points) "
                                     "VALUES (:u, :p, 1, :c, :w, :pts) ON CONFLICT (user_id, "
@@ -120,7 +135,13 @@ struct BookingStatements {
                                 "AND ua.achievement_id = a.id) ORDER BY a.sort_order, a.id",
                    soci::use(total), soci::use(streak), soci::use(user), soci::into(reached_id),
                    soci::into(reached_kind), soci::into(reached_threshold), soci::into(reached_de),
-                   soci::into(reached_en), soci::into(reached_sv), soci::into(reached_order))) {}
+                   soci::into(reached_en), soci::into(reached_sv), soci::into(reached_order))),
+          // The smallest thresholds not unlocked yet (see migration 0004).
+          next_thresholds(
+              (s.prepare << "UPDATE users_public SET next_ep_threshold = " +
+                                next_threshold_sql("ep", "u1") + ", next_streak_threshold = " +
+                                next_threshold_sql("streak", "u2") + " WHERE user_id = :u3",
+               soci::use(user), soci::use(user), soci::use(user))) {}
 
     // Definitions reached and not unlocked yet (none on almost every booking).
     std::vector<AchievementDefinition> newly_reached() {
@@ -140,14 +161,17 @@ struct BookingStatements {
     }
 };
 
-// Inserts the unlocks in a savepoint: a failure leaves the list empty and the booking intact.
-std::vector<UnlockedAchievement> unlock(soci::session& s, long long user,
-                                        const std::vector<AchievementDefinition>& reached,
-                                        const std::string& now, Timestamp at) {
+// Looks for reached achievements and inserts them, in a savepoint: a failure leaves the list
+// empty and the booking intact. Only when a threshold is reached (almost never); the thresholds
+// are refreshed in the same savepoint.
+std::vector<UnlockedAchievement> unlock(soci::session& s, BookingStatements& b, Timestamp at) {
     std::vector<UnlockedAchievement> unlocked;
-    if (reached.empty()) return unlocked;
+    if (b.total < b.next_ep && b.streak < b.next_streak) return unlocked;
     s << "SAVEPOINT achievements";
     try {
+        const long long user = b.user;
+        const std::string now = b.now;
+        const std::vector<AchievementDefinition> reached = b.newly_reached();
         for (const auto& def : reached) {
             std::string id = def.id;
             std::string when = now;
@@ -158,6 +182,7 @@ std::vector<UnlockedAchievement> unlock(soci::session& s, long long user,
             st.execute(true);
             if (st.get_affected_rows() > 0) unlocked.push_back(UnlockedAchievement{def, at});
         }
+        b.next_thresholds.execute(true);
         s << "RELEASE SAVEPOINT achievements";
     } catch (const soci::soci_error&) {
         s << "ROLLBACK TO SAVEPOINT achievements";
@@ -257,13 +282,7 @@ BookingOutcome book_on_sqlite(Database& db, const BookingCommand& c) {
             out.streak_days = b.streak;
             out.daily_ep = b.daily;
             out.daily_goal_ep = b.goal;
-            std::vector<AchievementDefinition> reached;
-            try {
-                reached = b.newly_reached();
-            } catch (const soci::soci_error&) {
-                reached.clear();  // the achievement step failing leaves the list empty
-            }
-            out.unlocked = unlock(s, b.user, reached, b.now, c.now);
+            out.unlocked = unlock(s, b, c.now);
         } else {
             out.daily_goal_ep = 30;
         }

@@ -6,6 +6,7 @@
 #include <atomic>
 #include <thread>
 
+#include "adapters/persistence/database.hpp"
 #include "core/domain/time_format.hpp"
 #include "tests/support/test_backends.hpp"
 
@@ -121,4 +122,31 @@ TEST_CASE("idempotency: concurrent twins book once", "[idempotency][concurrency]
     CHECK(booked == 1);
     CHECK(replayed == 7);
     CHECK(w.total() == 9);
+}
+
+// The booking skips the achievement check until a threshold is reached (migration 0004); an
+// achievement added later or an unlock removed later must still be seen by the next booking.
+TEST_CASE("achievements: added later or removed later, the next booking sees it",
+          "[achievements][sql]") {
+    World w;
+    REQUIRE(w.b.progress().book(w.card(25, "", "", w.now)).unlocked.size() == 1);  // first_steps
+    CHECK(w.b.progress().book(w.card(1, "", "", w.now)).unlocked.empty());
+    sql::Database raw(sql::parse_database_url(w.db->url()), 1);
+    raw.write([](soci::session& s) {
+        s << "INSERT INTO achievements (id, kind, threshold, title_de, title_en, title_sv, "
+             "sort_order) VALUES ('ep_25', 'ep', 25, 'Fünfundzwanzig', 'Twenty-five', "
+             "'Tjugofem', 99)";
+    });
+    const auto added = w.b.progress().book(w.card(1, "", "", w.now));
+    REQUIRE(added.unlocked.size() == 1);
+    CHECK(added.unlocked[0].definition.id == "ep_25");
+    raw.write([&](soci::session& s) {
+        long long user = w.user;
+        s << "DELETE FROM user_achievements WHERE user_id = :u AND achievement_id = 'first_steps'",
+            soci::use(user);
+    });
+    const auto again = w.b.progress().book(w.card(1, "", "", w.now));
+    REQUIRE(again.unlocked.size() == 1);
+    CHECK(again.unlocked[0].definition.id == "first_steps");
+    CHECK(w.b.progress().book(w.card(1, "", "", w.now)).unlocked.empty());
 }

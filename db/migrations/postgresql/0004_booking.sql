@@ -8,7 +8,8 @@
 -- 2. idempotency_keys: the outcome of the first booking under (user, key), written in the
 --    booking's own transaction, so a retry sent to any replica gets it (decisions.md 11).
 -- 3. ll_book(): the whole booking of decisions.md 8 as one statement, so a booking costs one
---    round trip. It mirrors the core's rules (core/domain/streak.cpp next_streak,
+--    round trip. Triggers keep the next achievement thresholds honest when staff change the
+--    achievements or an unlock is removed. It mirrors the core's rules (core/domain/streak.cpp next_streak,
 --    core/domain/achievements.cpp achievement_reached); the repository contract suite runs the
 --    same cases on memory, SQLite and PostgreSQL to keep them equal.
 
@@ -23,7 +24,13 @@ ALTER TABLE users_public
     ADD COLUMN text_seen        BIGINT NOT NULL DEFAULT 0,
     ADD COLUMN text_correct     BIGINT NOT NULL DEFAULT 0,
     ADD COLUMN yes_no_seen      BIGINT NOT NULL DEFAULT 0,
-    ADD COLUMN yes_no_correct   BIGINT NOT NULL DEFAULT 0;
+    ADD COLUMN yes_no_correct   BIGINT NOT NULL DEFAULT 0,
+    -- The smallest ep / streak threshold of an achievement this learner has not unlocked
+    -- (0: not known, look at the next booking). The booking looks at achievements only when a
+    -- threshold is reached: almost every booking unlocks nothing, and that check was a quarter
+    -- of the booking's cost (docs/performance.md).
+    ADD COLUMN next_ep_threshold     BIGINT NOT NULL DEFAULT 0,
+    ADD COLUMN next_streak_threshold BIGINT NOT NULL DEFAULT 0;
 
 UPDATE users_public up SET
     pairs_practiced  = t.pairs,
@@ -83,6 +90,37 @@ CREATE TABLE idempotency_keys (
 );
 CREATE INDEX idempotency_keys_created_idx ON idempotency_keys (created_at);
 
+-- The smallest threshold of the kind this learner has not unlocked (the largest BIGINT when
+-- every one is unlocked).
+CREATE FUNCTION ll_next_threshold(p_user BIGINT, p_kind TEXT) RETURNS BIGINT
+LANGUAGE sql STABLE AS $$
+    SELECT COALESCE(min(a.threshold), 9223372036854775807) FROM achievements a
+     WHERE a.kind = p_kind
+       AND NOT EXISTS (SELECT 1 FROM user_achievements ua
+                        WHERE ua.user_id = p_user AND ua.achievement_id = a.id)
+$$;
+
+-- New, changed or removed achievements: every learner's thresholds are looked at again.
+CREATE FUNCTION ll_reset_all_thresholds() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    UPDATE users_public SET next_ep_threshold = 0, next_streak_threshold = 0;
+    RETURN NULL;
+END;
+$$;
+CREATE TRIGGER achievements_changed AFTER INSERT OR UPDATE OR DELETE ON achievements
+    FOR EACH STATEMENT EXECUTE FUNCTION ll_reset_all_thresholds();
+
+-- An unlock removed: that learner's thresholds are looked at again.
+CREATE FUNCTION ll_reset_user_thresholds() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    UPDATE users_public SET next_ep_threshold = 0, next_streak_threshold = 0
+     WHERE user_id = OLD.user_id;
+    RETURN NULL;
+END;
+$$;
+CREATE TRIGGER user_achievements_removed AFTER DELETE ON user_achievements
+    FOR EACH ROW EXECUTE FUNCTION ll_reset_user_thresholds();
+
 CREATE FUNCTION ll_book(p_user BIGINT, p_pair BIGINT, p_correct BOOLEAN, p_points BIGINT,
                         p_today DATE, p_now TIMESTAMPTZ, p_key TEXT, p_fingerprint TEXT,
                         p_key_expired_before TIMESTAMPTZ)
@@ -105,6 +143,8 @@ DECLARE
     v_total BIGINT := 0;
     v_streak INTEGER := 0;
     v_unlocked TEXT;
+    v_next_ep BIGINT;
+    v_next_streak BIGINT;
 BEGIN
     -- A retry: the key row is inserted first, so a concurrent twin waits here for the first
     -- booking to commit and then replays it.
@@ -132,21 +172,20 @@ BEGIN
         END IF;
     END IF;
 
-    SELECT p.answer_type INTO v_type FROM pairs p WHERE p.id = p_pair;
+    -- The pair's answer type and the learner's profile row, locked first: one user's bookings
+    -- queue here, so the previous total and streak are read and replaced atomically.
+    SELECT p.answer_type, up.total_ep, up.streak_days, up.daily_goal_ep, up.last_practice_date,
+           up.next_ep_threshold, up.next_streak_threshold
+      INTO v_type, v_prev_total, v_prev_streak, v_goal, v_last, v_next_ep, v_next_streak
+      FROM users_public up, pairs p
+     WHERE up.user_id = p_user AND p.id = p_pair
+       FOR UPDATE OF up;
     IF NOT FOUND THEN
-        v_status := 'pair_not_found';
-    ELSE
-        -- The profile row is locked first: one user's bookings queue here, so the previous
-        -- total and streak are read and replaced atomically.
-        SELECT up.total_ep, up.streak_days, up.daily_goal_ep, up.last_practice_date
-          INTO v_prev_total, v_prev_streak, v_goal, v_last
-          FROM users_public up WHERE up.user_id = p_user FOR UPDATE;
-        IF NOT FOUND THEN
-            v_status := 'no_profile';
-            v_prev_total := 0;
-            v_prev_streak := 0;
-            v_goal := 30;
-        END IF;
+        v_prev_total := 0;
+        v_prev_streak := 0;
+        v_goal := 30;
+        v_status := CASE WHEN EXISTS (SELECT 1 FROM pairs p WHERE p.id = p_pair)
+                         THEN 'no_profile' ELSE 'pair_not_found' END;
     END IF;
 
     IF v_status = 'booked' THEN
@@ -198,8 +237,9 @@ BEGIN
             points = c.points + excluded.points,
             seen = c.seen + 1;
 
-        -- achievement_reached() for every definition not unlocked yet; a failure here leaves the
-        -- list empty and the booking committed (decisions.md 8).
+        -- achievement_reached() for every definition not unlocked yet, when a threshold is
+        -- reached; a failure here leaves the list empty and the booking committed (decisions.md 8).
+        IF v_total >= v_next_ep OR v_streak >= v_next_streak THEN
         BEGIN
             WITH reached AS (
                 SELECT a.* FROM achievements a
@@ -219,9 +259,14 @@ BEGIN
                             ORDER BY r.sort_order, r.id)::TEXT
               INTO v_unlocked
               FROM reached r JOIN inserted i ON i.achievement_id = r.id;
+            UPDATE users_public up SET
+                next_ep_threshold = ll_next_threshold(p_user, 'ep'),
+                next_streak_threshold = ll_next_threshold(p_user, 'streak')
+            WHERE up.user_id = p_user;
         EXCEPTION WHEN OTHERS THEN
             v_unlocked := NULL;
         END;
+        END IF;
     END IF;
 
     IF p_key IS NOT NULL THEN

@@ -13,6 +13,10 @@ ALTER TABLE users_public ADD COLUMN text_seen INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE users_public ADD COLUMN text_correct INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE users_public ADD COLUMN yes_no_seen INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE users_public ADD COLUMN yes_no_correct INTEGER NOT NULL DEFAULT 0;
+-- The smallest ep / streak threshold not unlocked yet (0: look at the next booking); see the
+-- PostgreSQL file.
+ALTER TABLE users_public ADD COLUMN next_ep_threshold INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE users_public ADD COLUMN next_streak_threshold INTEGER NOT NULL DEFAULT 0;
 
 UPDATE users_public SET
     pairs_practiced  = t.pairs,
@@ -71,3 +75,13 @@ CREATE TABLE idempotency_keys (
     PRIMARY KEY (user_id, key)
 );
 CREATE INDEX idempotency_keys_created_idx ON idempotency_keys (created_at);
+
+-- New, changed or removed achievements, or a removed unlock: thresholds are looked at again.
+CREATE TRIGGER achievements_inserted AFTER INSERT ON achievements
+BEGIN UPDATE users_public SET next_ep_threshold = 0, next_streak_threshold = 0; END;
+CREATE TRIGGER achievements_updated AFTER UPDATE ON achievements
+BEGIN UPDATE users_public SET next_ep_threshold = 0, next_streak_threshold = 0; END;
+CREATE TRIGGER achievements_deleted AFTER DELETE ON achievements
+BEGIN UPDATE users_public SET next_ep_threshold = 0, next_streak_threshold = 0; END;
+CREATE TRIGGER user_achievements_removed AFTER DELETE ON user_achievements
+BEGIN UPDATE users_public SET next_ep_threshold = 0, next_streak_threshold = 0 WHERE user_id = OLD.user_id; END;
