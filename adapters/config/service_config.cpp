@@ -179,6 +179,9 @@ ServiceConfig load_config(ServiceKind kind, const EnvLookup& env) {
     if (auto v = get("SHUTDOWN_GRACE_SECONDS"))
         c.shutdown_grace_seconds =
             static_cast<int>(parse_number("SHUTDOWN_GRACE_SECONDS", *v, 0, 600));
+    if (auto v = get("IDEMPOTENCY_PURGE_SECONDS"))
+        c.idempotency_purge_seconds =
+            static_cast<int>(parse_number("IDEMPOTENCY_PURGE_SECONDS", *v, 1, 86400));
     if (auto v = get("AUTH_RATE_PER_MINUTE"))
         c.auth_rate_per_minute =
             static_cast<int>(parse_number("AUTH_RATE_PER_MINUTE", *v, 0, 1000000));

@@ -15,15 +15,15 @@ enum class ServiceKind { learner, authoring };
 struct ServiceConfig {
     std::string database_url = "sqlite://./var/langlearn.db";
     std::string host = "0.0.0.0";
-    std::uint16_t port = 8080;                    // 8081 for authoring
-    std::string jwt_secret;                       // required, >= 32 bytes; never logged
+    std::uint16_t port = 8080;  // 8081 for authoring
+    std::string jwt_secret;     // required, >= 32 bytes; never logged
     std::int64_t jwt_expires_in_seconds = 7 * 24 * 3600;
-    std::vector<std::string> dev_tokens;          // DEV_TOKENS, each >= 24 chars (authoring only)
+    std::vector<std::string> dev_tokens;  // DEV_TOKENS, each >= 24 chars (authoring only)
     std::string app_timezone = "UTC";
-    int threads = 0;                              // THREADS, default number of cores
-    int db_pool_size = 0;                         // DB_POOL_SIZE, default 2 x threads
+    int threads = 0;       // THREADS, default number of cores
+    int db_pool_size = 0;  // DB_POOL_SIZE, default 2 x threads
     std::string media_dir = "./var/media";
-    std::string log_level = "info";               // debug, info, warn, error
+    std::string log_level = "info";  // debug, info, warn, error
     std::string tts_command = "espeak-ng";
     std::string llm_url, llm_model, llm_api_key;  // empty: offline word generator
     bool auto_migrate = false;                    // AUTO_MIGRATE; default 1 for sqlite, 0 otherwise
@@ -31,16 +31,17 @@ struct ServiceConfig {
     int password_hash_memory_kib = 19456;         // PASSWORD_HASH_MEMORY_KIB (OWASP minimum 19 MiB)
     int password_hash_passes = 2;                 // PASSWORD_HASH_PASSES
     // HTTP limits (documented in docs/configuration.md)
-    std::size_t max_body_bytes = 1024 * 1024;     // MAX_BODY_BYTES: JSON bodies (413 beyond)
-    std::size_t max_header_bytes = 8 * 1024;      // MAX_HEADER_BYTES
-    int read_timeout_seconds = 10;                // READ_TIMEOUT_SECONDS: a request must arrive within it
-    int idle_timeout_seconds = 60;                // IDLE_TIMEOUT_SECONDS: keep-alive idle limit
-    int max_connections = 10000;                  // MAX_CONNECTIONS
-    int shutdown_grace_seconds = 10;              // SHUTDOWN_GRACE_SECONDS
+    std::size_t max_body_bytes = 1024 * 1024;  // MAX_BODY_BYTES: JSON bodies (413 beyond)
+    std::size_t max_header_bytes = 8 * 1024;   // MAX_HEADER_BYTES
+    int read_timeout_seconds = 10;        // READ_TIMEOUT_SECONDS: a request must arrive within it
+    int idle_timeout_seconds = 60;        // IDLE_TIMEOUT_SECONDS: keep-alive idle limit
+    int max_connections = 10000;          // MAX_CONNECTIONS
+    int shutdown_grace_seconds = 10;      // SHUTDOWN_GRACE_SECONDS
+    int idempotency_purge_seconds = 600;  // IDEMPOTENCY_PURGE_SECONDS: expired keys removed
     // Rate limits (decisions.md 10)
-    int auth_rate_per_minute = 600;               // AUTH_RATE_PER_MINUTE, 0 disables
-    int login_failures_per_email = 10;            // LOGIN_FAILURES_PER_EMAIL, 0 disables
-    std::vector<std::string> trusted_proxies;     // TRUSTED_PROXIES (IP addresses)
+    int auth_rate_per_minute = 600;            // AUTH_RATE_PER_MINUTE, 0 disables
+    int login_failures_per_email = 10;         // LOGIN_FAILURES_PER_EMAIL, 0 disables
+    std::vector<std::string> trusted_proxies;  // TRUSTED_PROXIES (IP addresses)
 };
 
 // One line naming the variable, e.g. "PORT: not a number: 80x".

@@ -59,7 +59,8 @@ int run_service(const char* name, ServiceKind kind,
         metrics.add_gauge("langlearn_db_pool_in_use", "Database sessions in use.",
                           [&storage] { return double(storage.pool_stats().in_use); });
         http::Router router;
-        Service service{config, clock, storage, tokens, media, metrics, router};
+        BackgroundTasks background;
+        Service service{config, clock, storage, tokens, media, metrics, router, background};
         add_routes(service);
         http::add_operational_routes(router, storage, metrics, media);
 
@@ -69,6 +70,7 @@ int run_service(const char* name, ServiceKind kind,
                      name, config.host, server.port(), storage.dialect(), config.threads,
                      config.db_pool_size, config.app_timezone);
         server.run_until_signal();
+        background.stop();
         spdlog::info("{} stopped", name);
         return 0;
     } catch (const DatabaseUnavailable&) {

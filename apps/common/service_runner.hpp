@@ -11,6 +11,7 @@
 #include "adapters/media/local_media_store.hpp"
 #include "adapters/persistence/sql_backend.hpp"
 #include "adapters/security/jwt_token_service.hpp"
+#include "apps/common/background_tasks.hpp"
 
 namespace ll::app {
 
@@ -22,6 +23,7 @@ struct Service {
     LocalMediaStore& media;
     http::Metrics& metrics;
     http::Router& router;
+    BackgroundTasks& background;  // stopped before the database closes
 };
 
 // Runs a service until SIGTERM/SIGINT; the process's exit code. A bad configuration stops it

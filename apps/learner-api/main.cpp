@@ -1,8 +1,14 @@
 // learner-api: the composition root of the learner service (decisions.md 1): the /auth/*
-// routes and the feed on the shared service composition.
+// routes and the feed on the shared service composition, and the purge of expired
+// Idempotency-Key records in the background.
+#include <random>
+
+#include <spdlog/spdlog.h>
+
 #include "adapters/http/learner_routes.hpp"
 #include "adapters/security/argon2id_password_hasher.hpp"
 #include "apps/common/service_runner.hpp"
+#include "core/app/book_progress.hpp"
 
 int main() {
     using namespace ll;
@@ -10,8 +16,18 @@ int main() {
     return app::run_service("learner-api", ServiceKind::learner, [&](app::Service& s) {
         hasher = std::make_unique<Argon2idPasswordHasher>(s.config.password_hash_memory_kib,
                                                           s.config.password_hash_passes);
+        LearnerPorts ports = make_learner_ports(s.storage, s.clock, *hasher, s.tokens);
+        const std::chrono::milliseconds interval(s.config.idempotency_purge_seconds * 1000LL);
+        // Replicas started together should not all purge at the same moment.
+        std::uniform_int_distribution<long long> spread(0, interval.count());
+        std::random_device seed;
+        s.background.every("idempotency-key purge", std::chrono::milliseconds(spread(seed)),
+                           interval, [ports]() mutable {
+                               if (const auto removed = purge_expired_idempotency_keys(ports))
+                                   spdlog::info("{} expired idempotency keys removed", removed);
+                           });
         http::add_learner_routes(
-            s.router, make_learner_ports(s.storage, s.clock, *hasher, s.tokens), s.metrics,
+            s.router, std::move(ports), s.metrics,
             http::RateLimits{s.config.auth_rate_per_minute, s.config.login_failures_per_email,
                              s.config.trusted_proxies});
     });

@@ -106,6 +106,16 @@ TEST_CASE("config: one line naming the variable, never the secret", "[config]") 
     CHECK(error({{"JWT_SECRET", kSecret}, {"LOG_LEVEL", "loud"}}).rfind("LOG_LEVEL:", 0) == 0);
     CHECK(error({{"JWT_SECRET", kSecret}, {"PASSWORD_HASH_MEMORY_KIB", "1024"}})
               .rfind("PASSWORD_HASH_MEMORY_KIB:", 0) == 0);
+    CHECK(error({{"JWT_SECRET", kSecret}, {"IDEMPOTENCY_PURGE_SECONDS", "0"}})
+              .rfind("IDEMPOTENCY_PURGE_SECONDS:", 0) == 0);
+}
+
+TEST_CASE("config: the idempotency-key purge interval", "[config]") {
+    CHECK(load_config(ServiceKind::learner, env({{"JWT_SECRET", kSecret}}))
+              .idempotency_purge_seconds == 600);
+    CHECK(load_config(ServiceKind::learner,
+                      env({{"JWT_SECRET", kSecret}, {"IDEMPOTENCY_PURGE_SECONDS", "5"}}))
+              .idempotency_purge_seconds == 5);
 }
 
 TEST_CASE("config: durations", "[config]") {
