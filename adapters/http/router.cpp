@@ -3,41 +3,37 @@
 #include <set>
 
 namespace ll::http {
-namespace {
-
-std::vector<std::string_view> segments(std::string_view path) {
-    std::vector<std::string_view> out;
-    std::size_t start = 1;  // paths start with '/'
-    while (start <= path.size()) {
-        const auto slash = path.find('/', start);
-        const auto end = slash == std::string_view::npos ? path.size() : slash;
-        out.push_back(path.substr(start, end - start));
-        if (slash == std::string_view::npos) break;
-        start = slash + 1;
-    }
-    return out;
-}
-
-}  // namespace
-
 void Router::add(Route route) {
     if (route.name.empty()) route.name = route.pattern;
     routes_.push_back(std::move(route));
 }
 
-bool Router::path_matches(const std::string& pattern, const std::string& path,
+// Walks pattern and path segment by segment without allocating: every request is matched
+// against the route table (twice: for the body limit, then for the handler).
+bool Router::path_matches(std::string_view pattern, std::string_view path,
                           std::map<std::string, std::string>* params) {
-    if (path.empty() || path[0] != '/') return false;
-    const auto want = segments(pattern), have = segments(path);
-    if (want.size() != have.size()) return false;
+    if (path.empty() || path[0] != '/' || pattern.empty()) return false;
     std::map<std::string, std::string> captured;
-    for (std::size_t i = 0; i < want.size(); ++i) {
-        if (!want[i].empty() && want[i][0] == ':') {
-            if (have[i].empty()) return false;
-            captured[std::string(want[i].substr(1))] = std::string(have[i]);
-        } else if (want[i] != have[i]) {
+    std::size_t at_pattern = 1, at_path = 1;  // both start with '/'
+    for (;;) {
+        const auto pattern_end = pattern.find('/', at_pattern);
+        const auto path_end = path.find('/', at_path);
+        const std::string_view want = pattern.substr(
+            at_pattern,
+            pattern_end == std::string_view::npos ? pattern_end : pattern_end - at_pattern);
+        const std::string_view have = path.substr(
+            at_path, path_end == std::string_view::npos ? path_end : path_end - at_path);
+        if (!want.empty() && want[0] == ':') {
+            if (have.empty()) return false;
+            if (params) captured[std::string(want.substr(1))] = std::string(have);
+        } else if (want != have) {
             return false;
         }
+        const bool pattern_done = pattern_end == std::string_view::npos;
+        if (pattern_done != (path_end == std::string_view::npos)) return false;  // lengths differ
+        if (pattern_done) break;
+        at_pattern = pattern_end + 1;
+        at_path = path_end + 1;
     }
     if (params) *params = std::move(captured);
     return true;

@@ -41,9 +41,11 @@ class Router {
     RouteMatch match(Request& request) const;
     // The body limit of the route `request` (method and path) goes to; 0 when it has none.
     std::size_t body_limit(const Request& request) const;
+    // Every route in the order added (the fuzzers walk the table so no route is left out).
+    const std::vector<Route>& routes() const { return routes_; }
 
   private:
-    static bool path_matches(const std::string& pattern, const std::string& path,
+    static bool path_matches(std::string_view pattern, std::string_view path,
                              std::map<std::string, std::string>* params);
     std::vector<Route> routes_;
 };

@@ -47,8 +47,10 @@ std::string encode(std::string_view bytes) {
 
 std::optional<std::string> decode(std::string_view text) {
     if (text.size() % 4 == 1) return std::nullopt;
-    std::string out;
-    out.reserve(text.size() * 3 / 4);
+    // Written by index into a string of the final size: appending byte by byte was a visible
+    // share of every authenticated request (callgrind).
+    std::string out(text.size() * 6 / 8, '\0');
+    std::size_t n = 0;
     unsigned buffer = 0;
     int bits = 0;
     for (char c : text) {
@@ -58,7 +60,7 @@ std::optional<std::string> decode(std::string_view text) {
         bits += 6;
         if (bits >= 8) {
             bits -= 8;
-            out += static_cast<char>((buffer >> bits) & 0xFF);
+            out[n++] = static_cast<char>((buffer >> bits) & 0xFF);
         }
     }
     if ((buffer & ((1u << bits) - 1)) != 0) return std::nullopt;  // non-canonical trailing bits

@@ -1,28 +1,26 @@
 #include "adapters/security/jwt_token_service.hpp"
 
 #include <openssl/crypto.h>
-#include <openssl/evp.h>
-#include <openssl/hmac.h>
 
 #include <boost/json.hpp>
 
 #include "adapters/security/base64url.hpp"
+#include "adapters/security/hmac_sha256.hpp"
 
 namespace ll {
 namespace {
 
 namespace json = boost::json;
 
-std::string hmac_sha256(std::string_view key, std::string_view data) {
-    unsigned char digest[EVP_MAX_MD_SIZE];
-    unsigned int length = 0;
-    HMAC(EVP_sha256(), key.data(), static_cast<int>(key.size()),
-         reinterpret_cast<const unsigned char*>(data.data()), data.size(), digest, &length);
-    return std::string(reinterpret_cast<const char*>(digest), length);
+// The header every token we issue carries, encoded: verify skips parsing it when it matches.
+const std::string& issued_header() {
+    static const std::string header = base64url::encode(R"({"alg":"HS256","typ":"JWT"})");
+    return header;
 }
 
 struct Segments {
     std::string_view header, payload, signature;
+    std::string_view signing_input;  // "header.payload", as it stands in the token
 };
 
 std::optional<Segments> split(std::string_view token) {
@@ -33,25 +31,41 @@ std::optional<Segments> split(std::string_view token) {
         return std::nullopt;
     }
     return Segments{token.substr(0, first), token.substr(first + 1, second - first - 1),
-                    token.substr(second + 1)};
+                    token.substr(second + 1), token.substr(0, second)};
 }
 
-std::optional<json::object> decode_object(std::string_view segment) {
+// The JSON object in a segment, its memory taken from `storage` (a per-call arena in verify).
+std::optional<json::object> decode_object(std::string_view segment, json::storage_ptr storage) {
     const auto text = base64url::decode(segment);
     if (!text) return std::nullopt;
     json::error_code ec;
-    json::value value = json::parse(*text, ec);
+    json::value value = json::parse(*text, ec, std::move(storage));
     if (ec || !value.is_object()) return std::nullopt;
     return std::move(value.as_object());
 }
 
-bool signature_matches(const Segments& s, std::string_view key) {
+bool signature_matches(const Segments& s, const HmacSha256& hmac) {
     const auto signature = base64url::decode(s.signature);
     if (!signature) return false;
-    const std::string expected =
-        hmac_sha256(key, std::string(s.header) + "." + std::string(s.payload));
+    const HmacSha256::Digest expected = hmac.mac(s.signing_input);
     return signature->size() == expected.size() &&
            CRYPTO_memcmp(signature->data(), expected.data(), expected.size()) == 0;
+}
+
+// alg pinned to HS256, typ absent or JWT, no crit extensions.
+bool acceptable_header(std::string_view segment) {
+    if (segment == issued_header()) return true;
+    unsigned char buffer[512];
+    json::monotonic_resource arena(buffer, sizeof buffer);
+    const auto header = decode_object(segment, &arena);
+    if (!header) return false;
+    const auto* alg = header->if_contains("alg");
+    if (!alg || !alg->is_string() || alg->as_string() != "HS256") return false;
+    if (const auto* typ = header->if_contains("typ");
+        typ && !(typ->is_string() && typ->as_string() == "JWT")) {
+        return false;
+    }
+    return !header->contains("crit");  // extensions we do not understand
 }
 
 std::optional<std::int64_t> integer(const json::value* v) {
@@ -73,14 +87,18 @@ std::optional<double> number(const json::value* v) {
 }  // namespace
 
 JwtTokenService::JwtTokenService(std::string secret, std::int64_t expires_in_seconds)
-    : secret_(std::move(secret)), expires_in_seconds_(expires_in_seconds) {}
+    : hmac_(std::make_unique<const HmacSha256>(secret)), expires_in_seconds_(expires_in_seconds) {}
+
+JwtTokenService::~JwtTokenService() = default;
 
 std::string JwtTokenService::sign(std::string_view signing_input) const {
-    return base64url::encode(hmac_sha256(secret_, signing_input));
+    const HmacSha256::Digest digest = hmac_->mac(signing_input);
+    return base64url::encode(
+        std::string_view(reinterpret_cast<const char*>(digest.data()), digest.size()));
 }
 
 std::string JwtTokenService::issue(const TokenClaims& claims, Timestamp now) {
-    static const std::string header = base64url::encode(R"({"alg":"HS256","typ":"JWT"})");
+    const std::string& header = issued_header();
     const auto iat =
         std::chrono::duration_cast<std::chrono::seconds>(now.time_since_epoch()).count();
     const json::object payload{{"userId", claims.user_id},
@@ -96,18 +114,12 @@ std::string JwtTokenService::issue(const TokenClaims& claims, Timestamp now) {
 std::optional<TokenClaims> JwtTokenService::verify(std::string_view token, Timestamp now) {
     const auto segments = split(token);
     if (!segments) return std::nullopt;
-    const auto header = decode_object(segments->header);
-    if (!header) return std::nullopt;
-    const auto* alg = header->if_contains("alg");
-    if (!alg || !alg->is_string() || alg->as_string() != "HS256") return std::nullopt;
-    if (const auto* typ = header->if_contains("typ");
-        typ && !(typ->is_string() && typ->as_string() == "JWT")) {
-        return std::nullopt;
-    }
-    if (header->contains("crit")) return std::nullopt;  // extensions we do not understand
-    if (!signature_matches(*segments, secret_)) return std::nullopt;
+    if (!acceptable_header(segments->header)) return std::nullopt;
+    if (!signature_matches(*segments, *hmac_)) return std::nullopt;
 
-    const auto payload = decode_object(segments->payload);
+    unsigned char buffer[1024];
+    json::monotonic_resource arena(buffer, sizeof buffer);
+    const auto payload = decode_object(segments->payload, &arena);
     if (!payload) return std::nullopt;
     const auto exp = number(payload->if_contains("exp"));
     const double now_seconds =
@@ -131,7 +143,7 @@ std::optional<TokenClaims> JwtTokenService::verify(std::string_view token, Times
 
 bool hs256_signature_valid(std::string_view token, std::string_view key) {
     const auto segments = split(token);
-    return segments && signature_matches(*segments, key);
+    return segments && signature_matches(*segments, HmacSha256(key));
 }
 
 }  // namespace ll

@@ -1,15 +1,19 @@
 #pragma once
 // HS256 JSON Web Tokens on OpenSSL HMAC-SHA256 and Boost.JSON (decisions.md 7). The algorithm
 // is pinned: the header must say exactly HS256; kid/jku/x5u are never followed.
+#include <memory>
 #include <string>
 
 #include "core/ports/security.hpp"
 
 namespace ll {
 
+class HmacSha256;
+
 class JwtTokenService final : public TokenService {
   public:
     JwtTokenService(std::string secret, std::int64_t expires_in_seconds);
+    ~JwtTokenService() override;
 
     std::string issue(const TokenClaims& claims, Timestamp now) override;
     std::optional<TokenClaims> verify(std::string_view token, Timestamp now) override;
@@ -17,7 +21,7 @@ class JwtTokenService final : public TokenService {
   private:
     std::string sign(std::string_view signing_input) const;
 
-    std::string secret_;
+    std::unique_ptr<const HmacSha256> hmac_;  // keyed with the secret once
     std::int64_t expires_in_seconds_;
 };
 
