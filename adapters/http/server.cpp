@@ -94,7 +94,9 @@ struct Server::Impl {
     std::unordered_map<Session*, std::weak_ptr<Session>> sessions;
 
     void accept();
+    void accept_later(const beast::error_code& ec);
     void close_idle_sessions();
+    std::chrono::steady_clock::time_point last_accept_warning{};  // accept handler only
 };
 
 class Session : public std::enable_shared_from_this<Session> {
@@ -384,21 +386,38 @@ class Session : public std::enable_shared_from_this<Session> {
 };
 
 void Server::Impl::accept() {
-    acceptor->async_accept(
-        net::make_strand(next_context()), [this](beast::error_code ec, tcp::socket socket) {
-            if (ec == net::error::operation_aborted || !acceptor->is_open()) return;
-            if (!ec) {
-                if (connections >= options.max_connections || draining) {
-                    // Over the limit: the connection is closed at once instead of queueing forever.
-                    metrics.increment("langlearn_http_connections_refused_total");
-                    beast::error_code ignored;
-                    socket.close(ignored);
-                } else {
-                    std::make_shared<Session>(std::move(socket), *this)->run();
-                }
-            }
-            accept();
-        });
+    acceptor->async_accept(net::make_strand(next_context()),
+                           [this](beast::error_code ec, tcp::socket socket) {
+                               if (ec == net::error::operation_aborted || !acceptor->is_open())
+                                   return;
+                               if (ec) return accept_later(ec);
+                               if (connections >= options.max_connections || draining) {
+                                   // Over the limit: the connection is closed at once instead of
+                                   // queueing forever.
+                                   metrics.increment("langlearn_http_connections_refused_total");
+                                   beast::error_code ignored;
+                                   socket.close(ignored);
+                               } else {
+                                   std::make_shared<Session>(std::move(socket), *this)->run();
+                               }
+                               accept();
+                           });
+}
+
+// accept() failed (typically EMFILE: out of file descriptors). Retrying at once would spin the
+// I/O thread on the same error; wait a little, and log at most once per burst.
+void Server::Impl::accept_later(const beast::error_code& ec) {
+    metrics.increment("langlearn_http_accept_errors_total");
+    const auto now = std::chrono::steady_clock::now();
+    if (now - last_accept_warning > std::chrono::seconds(10)) {
+        last_accept_warning = now;
+        spdlog::warn("accepting a connection failed ({}); retrying every 50 ms", ec.message());
+    }
+    auto timer = std::make_shared<net::steady_timer>(acceptor->get_executor(),
+                                                     std::chrono::milliseconds(50));
+    timer->async_wait([this, timer](beast::error_code e) {
+        if (!e && acceptor && acceptor->is_open()) accept();
+    });
 }
 
 void Server::Impl::close_idle_sessions() {

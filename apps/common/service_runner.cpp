@@ -4,6 +4,8 @@
 #include <cstdlib>
 #include <string_view>
 
+#include <sys/resource.h>
+
 #include <spdlog/spdlog.h>
 
 #include "adapters/http/access_log.hpp"
@@ -34,6 +36,28 @@ http::ServerOptions server_options(const ServiceConfig& config) {
     return options;
 }
 
+// Every connection is a file descriptor. Soft limits are often 1,024 (systemd, containerd)
+// while the hard limit allows far more: take the hard limit, and say so when MAX_CONNECTIONS
+// still does not fit (the server then backs off on accept errors instead of serving them).
+void raise_descriptor_limit(const ServiceConfig& config) {
+    rlimit limit{};
+    if (getrlimit(RLIMIT_NOFILE, &limit) != 0) return;
+    if (limit.rlim_cur < limit.rlim_max) {
+        rlimit raised = limit;
+        raised.rlim_cur = limit.rlim_max;
+        if (setrlimit(RLIMIT_NOFILE, &raised) == 0) limit = raised;
+    }
+    constexpr rlim_t kReserve = 64;  // database sessions, media files, logs
+    const auto wanted = static_cast<rlim_t>(config.max_connections) + kReserve;
+    if (limit.rlim_cur != RLIM_INFINITY && limit.rlim_cur < wanted) {
+        spdlog::warn(
+            "open file limit {} is below MAX_CONNECTIONS {} + {}: raise `ulimit -n` "
+            "(or the container's nofile limit)",
+            static_cast<unsigned long long>(limit.rlim_cur), config.max_connections,
+            static_cast<unsigned long long>(kReserve));
+    }
+}
+
 }  // namespace
 
 int run_service(const char* name, ServiceKind kind,
@@ -46,6 +70,7 @@ int run_service(const char* name, ServiceKind kind,
         return 2;
     }
     http::configure_logging(config.log_level);
+    raise_descriptor_limit(config);
     try {
         SystemClock clock(config.app_timezone);
         SqlBackend storage(
