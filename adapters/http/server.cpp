@@ -123,7 +123,11 @@ class Session : public std::enable_shared_from_this<Session> {
     // closes after its response.
     void close_if_idle() {
         net::post(stream_.get_executor(), [self = shared_from_this()] {
-            if (self->idle_) self->stream_.socket().close();
+            // Cancel the wait, do not close the socket: a read that has already taken a
+            // request in still completes (the request is answered, with Connection: close);
+            // a read still waiting ends with operation_aborted and the connection closes.
+            beast::error_code ignored;
+            if (self->idle_) self->stream_.socket().cancel(ignored);
         });
     }
 
@@ -133,13 +137,19 @@ class Session : public std::enable_shared_from_this<Session> {
         if (buffer_.size() > 0) return read_request();  // pipelined bytes are already here
         idle_ = true;
         stream_.expires_after(first ? server_.options.read_timeout : server_.options.idle_timeout);
-        stream_.async_read_some(buffer_.prepare(4096),
-                                [self = shared_from_this()](beast::error_code ec, std::size_t n) {
-                                    self->idle_ = false;
-                                    if (ec) return self->finish();
-                                    self->buffer_.commit(n);
-                                    self->read_request();
-                                });
+        stream_.async_read_some(buffer_.prepare(4096), [self = shared_from_this()](
+                                                           beast::error_code ec, std::size_t n) {
+            self->idle_ = false;
+            // Drain cancelled this wait: a request that has arrived
+            // meanwhile is still read and answered (Connection: close).
+            if (ec == net::error::operation_aborted && self->server_.draining) {
+                beast::error_code ignored;
+                if (self->stream_.socket().available(ignored) > 0) return self->read_request();
+            }
+            if (ec) return self->finish();
+            self->buffer_.commit(n);
+            self->read_request();
+        });
     }
 
     void read_request() {

@@ -61,9 +61,13 @@ def check_nginx(d, problems):
         if h not in headers:
             problems.add(w, f"does not pass {h}")
     retry = one(shared, "proxy_next_upstream", w)
-    for cond in ("error", "timeout", "http_502", "http_503"):
+    for cond in ("error", "timeout", "http_502"):
         if retry and cond not in retry:
             problems.add(w, f"proxy_next_upstream lacks {cond}")
+    if "http_503" in retry:
+        problems.add(w, "proxy_next_upstream http_503 counts a database outage (503 from every "
+                     "replica) toward max_fails: nginx keeps answering 503 for fail_timeout after "
+                     "the database is back")
     if "non_idempotent" in retry:
         problems.add(w, "proxy_next_upstream non_idempotent would retry POSTs that may have been "
                      "booked")

@@ -1,0 +1,65 @@
+#!/usr/bin/env python3
+"""Expired Idempotency-Keys are removed in the background (issue #6 "Safe retries").
+
+learner-api on a SQLite file with IDEMPOTENCY_PURGE_SECONDS=1. Two keyed bookings; one key row
+is then aged to 25 hours with SQL. Holds when, within a few seconds and without any request:
+the aged row is gone, the fresh one is still there, and the bookings themselves are untouched;
+a retry with the purged key then books again (the key counts as new), the fresh key replays.
+"""
+import os
+import sqlite3
+import time
+
+import harness as H
+
+
+def key_rows(path, user_id):
+    con = sqlite3.connect(path)
+    try:
+        return {k: c for k, c in con.execute(
+            "SELECT key, created_at FROM idempotency_keys WHERE user_id = ?", (user_id,))}
+    finally:
+        con.close()
+
+
+def scenario(h):
+    path = os.path.join(h.work, "langlearn.db")
+    url = f"sqlite://{path}"
+    h.prepare_database(url)
+    learner = H.Learner(h, "learner-purge", url, {"IDEMPOTENCY_PURGE_SECONDS": "1"}).start()
+    token, pairs, _ = H.new_learner(learner.port)
+    user_id = H.learner_state(learner.port, token)[0]["id"]
+    client = H.Client(learner.port)
+    old, fresh = H.make_bookings(pairs, 2)
+    for booking in (old, fresh):
+        answer = booking.send(client, token)
+        H.check(answer.status == 200, f"booking: {answer.status} {answer.body!r}")
+    H.check(set(key_rows(path, user_id)) == {old.key, fresh.key}, "both keys stored")
+
+    con = sqlite3.connect(path)
+    with con:
+        con.execute("UPDATE idempotency_keys SET created_at = strftime('%Y-%m-%dT%H:%M:%fZ', "
+                    "'now', '-25 hours') WHERE key = ?", (old.key,))
+    con.close()
+    h.step("one key aged to 25 h; waiting for the background purge")
+    deadline = time.monotonic() + 10
+    while old.key in key_rows(path, user_id) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    rows = key_rows(path, user_id)
+    h.figure(purged_within_s=round(10 - (deadline - time.monotonic()), 1))
+    H.check(old.key not in rows, "the expired key is still stored after 10 s")
+    H.check(fresh.key in rows, "the fresh key was purged too")
+    H.check(H.learner_state(learner.port, token)[0]["total_ep"] == old.points + fresh.points,
+            "the purge touched the bookings")
+
+    again = old.send(client, token)  # the purged key counts as new: booked once more
+    replay = fresh.send(client, token)
+    H.check(again.status == 200 and replay.status == 200, "retries answered")
+    H.check(replay.body == fresh.answer.body, "the fresh key replays its first answer")
+    total = H.learner_state(learner.port, token)[0]["total_ep"]
+    H.check(total == 2 * old.points + fresh.points, f"total_ep {total} after the retries")
+    learner.stop()
+
+
+if __name__ == "__main__":
+    H.main(scenario)
