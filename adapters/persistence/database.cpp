@@ -74,11 +74,15 @@ bool Database::connection_lost(soci::session& s, const soci::soci_error& e) {
 
 Database::Lease::Lease(Database& database) : db(database), index(0) {
     std::unique_lock lock(db.mutex_);
+    const std::uint64_t ticket = db.next_ticket_++;
+    const auto free_session = [&] { return std::find(db.busy_.begin(), db.busy_.end(), false); };
     db.available_.wait(
-        lock, [&] { return std::find(db.busy_.begin(), db.busy_.end(), false) != db.busy_.end(); });
-    index = static_cast<std::size_t>(std::find(db.busy_.begin(), db.busy_.end(), false) -
-                                     db.busy_.begin());
+        lock, [&] { return db.now_serving_ == ticket && free_session() != db.busy_.end(); });
+    index = static_cast<std::size_t>(free_session() - db.busy_.begin());
     db.busy_[index] = true;
+    ++db.now_serving_;
+    lock.unlock();
+    db.available_.notify_all();  // the next ticket may find another free session
 }
 
 Database::Lease::~Lease() {
@@ -86,7 +90,7 @@ Database::Lease::~Lease() {
         std::lock_guard lock(db.mutex_);
         db.busy_[index] = false;
     }
-    db.available_.notify_one();
+    db.available_.notify_all();  // only the waiter whose turn it is goes on
 }
 
 }  // namespace ll::sql

@@ -4,6 +4,7 @@
 // reconnect, and run the work once more; a database that stays away becomes
 // ll::DatabaseUnavailable (-> 503).
 #include <condition_variable>
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -136,6 +137,11 @@ class Database {
     std::vector<bool> busy_;
     mutable std::mutex mutex_;
     std::condition_variable available_;
+    // Sessions go to waiters in arrival order. Without it a thread at low priority (argon2id's
+    // pool, nice 10) could wait forever: a busy normal-priority worker always got the freed
+    // session first, and logins starved during a load of other requests (make bench's burst).
+    std::uint64_t next_ticket_ = 0;
+    std::uint64_t now_serving_ = 0;
     std::mutex writer_mutex_;
     std::mutex cache_mutex_;
     std::map<std::pair<soci::session*, std::type_index>, std::shared_ptr<void>> cache_;
