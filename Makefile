@@ -6,7 +6,7 @@ BUILD_DIR ?= build/release
 TEST_BUILD_DIR ?= build/test
 SAN_BUILD_DIR ?= build/sanitize
 
-.PHONY: deps build run test test-sanitize bench fmt clean
+.PHONY: deps build run test test-sanitize fuzz bench fmt clean
 
 deps:
 	@scripts/deps.sh
@@ -22,7 +22,11 @@ test: deps
 	@scripts/test.sh $(TEST_BUILD_DIR)
 
 test-sanitize: deps
-	@LL_CMAKE_FLAGS="-DLL_SANITIZE=ON" scripts/test.sh $(SAN_BUILD_DIR)
+	@LL_FUZZ_SECONDS=0 LL_CMAKE_FLAGS="-DLL_SANITIZE=ON" scripts/test.sh $(SAN_BUILD_DIR)
+
+# Every libFuzzer target for 5 minutes (make test runs each for a few seconds).
+fuzz: deps
+	@scripts/fuzz.sh 300
 
 bench: build
 	@scripts/bench.sh $(BUILD_DIR)

@@ -13,6 +13,7 @@ packages=(
   espeak-ng sox dict-freedict-deu-eng dict-freedict-deu-swe
   webp libjpeg-turbo-progs
   wrk nginx-light curl procps
+  clang libclang-rt-14-dev
 )
 
 missing=()

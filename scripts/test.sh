@@ -20,5 +20,11 @@ echo "test PostgreSQL: $LL_TEST_PG_URL"
 
 status=0
 ctest --test-dir "$build_dir" --output-on-failure -j "${CTEST_JOBS:-2}" || status=$?
+# Hostile input: a few seconds of every libFuzzer target (its own clang tree, build/fuzz; saved
+# crashes replayed first). make fuzz runs them longer. LL_FUZZ_SECONDS=0 skips it.
+fuzz_seconds=${LL_FUZZ_SECONDS:-5}
+if [ "$fuzz_seconds" != 0 ]; then
+  scripts/fuzz.sh "$fuzz_seconds" || status=1
+fi
 echo "make test: $(( $(date +%s) - started )) s"
 exit $status

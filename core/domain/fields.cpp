@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "core/domain/rules.hpp"
+#include "core/domain/utf8.hpp"
 
 namespace ll::fields {
 namespace {
@@ -109,6 +110,11 @@ Result<std::optional<std::string>> text(const LooseValue& v, std::string_view na
                                         std::size_t max) {
     if (absent(v)) return std::optional<std::string>();
     if (!v.is_string()) return bad(name, "must be a string");
+    // Query values arrive percent-decoded, so any byte can reach here: text that is not UTF-8
+    // would make every later JSON answer unparsable, and PostgreSQL's text holds neither it nor
+    // NUL (which JSON bodies can spell as \u0000).
+    if (!utf8::valid(v.string) || v.string.find('\0') != std::string::npos)
+        return bad(name, "must be UTF-8 text without NUL characters");
     std::string t = trim(v.string);
     if (code_point_count(t) > max)
         return bad(name, fmt::format("must be at most {} characters", max));

@@ -23,8 +23,8 @@ inline constexpr std::size_t kNotesMax = 5000;  // user notes
 // "<name> is required" (400).
 Error required(std::string_view name);
 
-// A text: missing, null and "" (after trimming) give nullopt; another type or a text longer
-// than `max` code points gives 400.
+// A text: missing, null and "" (after trimming) give nullopt; another type, a text that is not
+// UTF-8 or holds a NUL, or a text longer than `max` code points gives 400.
 Result<std::optional<std::string>> text(const LooseValue& v, std::string_view name,
                                         std::size_t max);
 // As text(), but absent is a 400 `<name> is required`.

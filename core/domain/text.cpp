@@ -62,7 +62,9 @@ std::string normalize_email(std::string_view raw) {
 bool is_valid_email_shape(std::string_view email) {
     for (std::size_t i = 0; i < email.size();) {
         const auto [cp, len] = utf8::decode(email, i);
-        if (utf8::is_js_whitespace(cp)) return false;
+        // NUL too (JSON can spell it): libpq cuts a string there, so PostgreSQL would store and
+        // compare only what comes before it (docs/deviations.md).
+        if (utf8::is_js_whitespace(cp) || cp == 0) return false;
         i += len;
     }
     const auto at = email.find('@');

@@ -34,6 +34,15 @@ Decoded decode(std::string_view s, std::size_t pos) {
     return {cp, length};
 }
 
+bool valid(std::string_view s) {
+    for (std::size_t i = 0; i < s.size();) {
+        const Decoded d = decode(s, i);
+        if (d.code_point == 0xFFFD && d.length == 1) return false;  // a literal U+FFFD is 3 bytes
+        i += d.length;
+    }
+    return true;
+}
+
 std::size_t previous(std::string_view s, std::size_t end) {
     std::size_t start = end - 1;
     // Step back over at most three continuation bytes, then check the sequence really ends here.

@@ -18,6 +18,12 @@ TEST_CASE("pictures: the type is read from the bytes, the file stored by content
     CHECK(w.media.read(*p.image_path) == std::string(jpeg));
     CHECK(error_of(upload_picture(w.ports, body("{}"), ImageUpload{jpeg, "image/png"})) ==
           "image is image/jpeg, but the Content-Type says image/png");
+    // A declared type that is not text is not quoted (the answer must stay valid JSON).
+    CHECK(error_of(upload_picture(w.ports, body("{}"), ImageUpload{jpeg, "image/\xFF"})) ==
+          "image is image/jpeg, but the Content-Type says otherwise");
+    CHECK(error_of(upload_picture(w.ports, LooseValue::object({{"title", LooseValue::of("\xFF")}}),
+                                  ImageUpload{jpeg, "image/jpeg"})) ==
+          "title must be UTF-8 text without NUL characters");
     CHECK(ok(upload_picture(w.ports, body("{}"), ImageUpload{jpeg, "image/jpg"})).image_path ==
           p.image_path);
     CHECK(ok(upload_picture(w.ports, body("{}"), ImageUpload{jpeg, std::nullopt})).width == 5);

@@ -47,6 +47,24 @@ TEST_CASE("fields: texts are trimmed, empty means absent, type and length checke
     CHECK(set->value == "x");
 }
 
+// Found by fuzz/authoring_json_fuzz.cpp: a query value (percent-decoded, so any bytes) was
+// stored as the picture title and echoed raw, so the answer was not valid JSON. PostgreSQL's
+// text can hold neither such bytes nor NUL (which JSON can spell as \u0000).
+TEST_CASE("fields: texts must be UTF-8 without NUL", "[content][fields]") {
+    const std::string refused = "title must be UTF-8 text without NUL characters";
+    for (const std::string& bad :
+         {std::string("\xFF\xFE"), std::string("Hund\x80"), std::string("\xC3"),
+          std::string("\xC0\xAF"), std::string("\xED\xA0\x80"), std::string("a\0b", 3),
+          std::string(1, '\0')}) {
+        INFO(bad.size());
+        CHECK(message(fields::text(LooseValue::of(bad), "title", 200)) == refused);
+        CHECK(message(fields::text_change(LooseValue::of(bad), "title", 200)) == refused);
+    }
+    CHECK(
+        fields::text(LooseValue::of("Bäume \xEF\xBF\xBD \xF0\x9F\x90\x95"), "title", 200).value() ==
+        "Bäume \xEF\xBF\xBD \xF0\x9F\x90\x95");
+}
+
 TEST_CASE("fields: integers, levels, ids, booleans, choices, id lists", "[content][fields]") {
     CHECK(fields::level(LooseValue::of(1)).value() == 1);
     CHECK(fields::level(LooseValue::of(100)).value() == 100);

@@ -171,6 +171,11 @@ TEST_CASE("text rules: trim, e-mail shape, username, code points", "[rules][text
     CHECK_FALSE(is_valid_email_shape("a@b@c.d"));
     CHECK_FALSE(is_valid_email_shape("a@b\xC2\xA0x.d"));
     CHECK(is_valid_email_shape("a@b..c"));  // the JS regex accepts it too
+    // Found by fuzz/learner_json_fuzz.cpp: "a\u0000b@example.com" registered, and on PostgreSQL
+    // the account was stored as "a" (libpq cuts at the NUL), so "a\u0000c@..." was "taken".
+    CHECK_FALSE(is_valid_email_shape(std::string("a\0b@example.com", 15)));
+    CHECK_FALSE(is_valid_email_shape(std::string("ab@example.com\0", 15)));
+    CHECK(is_valid_email_shape("a\x01b@example.com"));  // other control characters: as the JS regex
     CHECK(is_valid_username("abc"));
     CHECK(is_valid_username("A_b_9_______________"));  // 20
     CHECK_FALSE(is_valid_username("ab"));

@@ -5,6 +5,7 @@
 #include "core/app/authoring/listing.hpp"
 #include "core/domain/content_states.hpp"
 #include "core/domain/image_info.hpp"
+#include "core/domain/utf8.hpp"
 
 namespace ll {
 namespace {
@@ -26,8 +27,11 @@ Result<Picture> with_image(AuthoringPorts& ports, Picture picture, const ImageUp
     if (!info) return errors::invalid_field("image must be a PNG, JPEG or WebP file");
     const std::string declared = declared_type(image.content_type);
     if (declared.rfind("image/", 0) == 0 && declared != info->mime) {
-        return errors::invalid_field(
-            fmt::format("image is {}, but the Content-Type says {}", info->mime, declared));
+        // The header is quoted only when it is text: HTTP lets a header carry any byte above
+        // 0x7F, and the answer must stay valid JSON.
+        const bool quotable = utf8::valid(declared) && declared.find('\0') == std::string::npos;
+        return errors::invalid_field(fmt::format("image is {}, but the Content-Type says {}",
+                                                 info->mime, quotable ? declared : "otherwise"));
     }
     picture.image_path = ports.media.put(image.bytes, info->extension);
     picture.image_mime = std::string(info->mime);

@@ -1,0 +1,41 @@
+#pragma once
+// The authoring API over the in-memory adapters, composed like authoring-api
+// (add_authoring_routes), with one item of every kind (picture, object with its label word,
+// word, statement, question, pair; each id 1), so the `:id` routes reach their body decoding.
+// The synthesizer and the word generator are the in-memory stand-ins: espeak-ng and FreeDict
+// have their own tests, and the fuzzed bytes reach them only as validated text.
+#include <string>
+
+#include "adapters/http/metrics.hpp"
+#include "adapters/http/router.hpp"
+#include "adapters/memory/manual_clock.hpp"
+#include "adapters/memory/memory_backend.hpp"
+#include "adapters/memory/memory_media_store.hpp"
+#include "adapters/memory/scripted_word_generator.hpp"
+#include "adapters/memory/tone_synthesizer.hpp"
+#include "adapters/security/dev_tokens.hpp"
+#include "adapters/security/jwt_token_service.hpp"
+#include "fuzz/support/learner_world.hpp"
+
+namespace ll::fuzz {
+
+inline constexpr const char* kDevToken = "fuzz-dev-token";
+
+struct AuthoringWorld {
+    AuthoringWorld();
+    AuthoringWorld(const AuthoringWorld&) = delete;
+    AuthoringWorld& operator=(const AuthoringWorld&) = delete;
+
+    MemoryBackend backend;
+    ManualClock clock{fuzz_now(), std::chrono::minutes{60}};
+    MemoryMediaStore media;
+    ToneSynthesizer speech;
+    ScriptedWordGenerator words;
+    JwtTokenService tokens{kFuzzSecret, 3600};
+    ConstantTimeDevTokens dev_tokens{{kDevToken}};
+    http::Metrics metrics;
+    http::Router router;
+    std::string authorization = std::string("Bearer ") + kDevToken;
+};
+
+}  // namespace ll::fuzz
