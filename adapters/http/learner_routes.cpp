@@ -194,19 +194,19 @@ void add_learner_routes(Router& router, LearnerPorts p, Metrics& metrics, RateLi
         "/auth/progress",
         {},
         with_user(p, [p, &metrics](Request& request, const TokenClaims& c) mutable {
-            const auto body = parse_object(request.body);
-            if (!body) return error_response(errors::invalid_json_body());
             // decisions.md 11: retries with the key replay the first answer (kept in the
             // database with the booking); an empty header counts as none.
             std::optional<std::string> key;
             if (const auto header = request.header("idempotency-key"); header && !header->empty())
                 key = std::string(*header);
-            auto result = book_progress(
-                p, c.user_id,
-                BookProgressInput{loose_field(*body, "pair_id"), loose_field(*body, "correct"),
-                                  loose_field(*body, "points"), std::move(key)});
-            if (result) metrics.increment("langlearn_bookings_total");
-            return answer(200, result);
+            return with_body([&](const json::object& body) {
+                auto result = book_progress(
+                    p, c.user_id,
+                    BookProgressInput{loose_field(body, "pair_id"), loose_field(body, "correct"),
+                                      loose_field(body, "points"), std::move(key)});
+                if (result) metrics.increment("langlearn_bookings_total");
+                return answer(200, result);
+            })(request);
         })});
     router.add(Route{
         "GET", "/auth/achievements", {}, with_user(p, [p](Request&, const TokenClaims& c) mutable {

@@ -63,12 +63,4 @@ RouteMatch Router::match(Request& request) const {
     return RouteMatch{nullptr, allow};
 }
 
-std::size_t Router::body_limit(const Request& request) const {
-    for (const auto& route : routes_) {
-        if (route.method == request.method && path_matches(route.pattern, request.path, nullptr))
-            return route.max_body_bytes;
-    }
-    return 0;
-}
-
 }  // namespace ll::http

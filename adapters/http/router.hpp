@@ -39,8 +39,6 @@ class Router {
     void add(Route route);
     // Fills request.params on a match.
     RouteMatch match(Request& request) const;
-    // The body limit of the route `request` (method and path) goes to; 0 when it has none.
-    std::size_t body_limit(const Request& request) const;
     // Every route in the order added (the fuzzers walk the table so no route is left out).
     const std::vector<Route>& routes() const { return routes_; }
 

@@ -170,12 +170,14 @@ class Session : public std::enable_shared_from_this<Session> {
     // The header is in: the route decides how large the body may be (uploads have their own
     // limit), a body announced larger is refused before it is read, and a client waiting for
     // `100 Continue` gets it.
+    // The target is parsed and the route matched here, once: handle() goes on with both.
     void on_header() {
         const auto& header = parser_->get();
-        Request probe;
-        probe.method = std::string(header.method_string());
-        split_target(header.target(), probe);
-        const std::size_t route_limit = server_.router.body_limit(probe);
+        request_ = std::make_shared<Request>();
+        request_->method = std::string(header.method_string());
+        split_target(header.target(), *request_);
+        match_ = server_.router.match(*request_);
+        const std::size_t route_limit = match_.route ? match_.route->max_body_bytes : 0;
         const std::size_t limit = route_limit ? route_limit : server_.options.max_body_bytes;
         parser_->body_limit(limit);
         if (const auto length = parser_->content_length(); length && *length > limit)
@@ -225,9 +227,8 @@ class Session : public std::enable_shared_from_this<Session> {
     void handle(bhttp::request<bhttp::string_body> raw) {
         const auto started = std::chrono::steady_clock::now();
         keep_alive_ = raw.keep_alive() && !server_.draining;
-        auto request = std::make_shared<Request>();
-        request->method = std::string(raw.method_string());
-        split_target(raw.target(), *request);
+        const std::shared_ptr<Request> request = std::move(request_);  // from on_header
+        const RouteMatch match = std::move(match_);
         for (const auto& field : raw) {
             std::string name(field.name_string());
             for (auto& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -242,7 +243,6 @@ class Session : public std::enable_shared_from_this<Session> {
         if (auto preflight = cors_preflight(*request))
             return send(*request, "OPTIONS *", std::move(*preflight), started);
 
-        const RouteMatch match = server_.router.match(*request);
         if (!match.route) {
             Response response = error_response(match.allow.empty() ? errors::not_found()
                                                                    : errors::method_not_allowed());
@@ -389,6 +389,8 @@ class Session : public std::enable_shared_from_this<Session> {
     Server::Impl& server_;
     beast::flat_buffer buffer_;
     std::optional<bhttp::request_parser<bhttp::string_body>> parser_;
+    std::shared_ptr<Request> request_;  // the request being read: method, path, query so far
+    RouteMatch match_;                  // its route, matched when the header came in
     std::string peer_;
     bool keep_alive_ = true;
     bool linger_ = false;  // the request was refused unread: drain before closing

@@ -10,6 +10,23 @@
 
 namespace ll::sql {
 
+// The columns a booking answers with: what ll_book() returns and what an idempotency key keeps.
+// Both dialects bind their statements to these members.
+struct BookingColumns {
+    std::string status;
+    soci::indicator status_ind = soci::i_null;
+    long long previous_total = 0, total = 0, daily = 0;
+    int previous_streak = 0, streak = 0, goal = 30;
+    std::string unlocked;  // JSON, see unlocked_to_json
+    soci::indicator unlocked_ind = soci::i_null;
+
+    // The outcome these numbers describe, with its status and achievements.
+    BookingOutcome outcome(BookingStatus status, bool replayed,
+                           std::vector<UnlockedAchievement> achievements) const;
+    // The same from the stored status and JSON; the achievements unlocked at `at`.
+    BookingOutcome stored_outcome(bool replayed, Timestamp at) const;
+};
+
 BookingOutcome book_on_postgresql(Database& db, const BookingCommand& command);
 BookingOutcome book_on_sqlite(Database& db, const BookingCommand& command);
 

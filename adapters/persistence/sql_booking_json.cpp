@@ -1,4 +1,4 @@
-// What a booking stores and returns besides numbers: its status and unlocked achievements.
+// What a booking stores and returns: its numbers, its status and unlocked achievements.
 #include <boost/json.hpp>
 
 #include "adapters/persistence/sql_booking.hpp"
@@ -52,6 +52,27 @@ std::vector<UnlockedAchievement> unlocked_from_json(const std::string& json, Tim
         out.push_back(UnlockedAchievement{std::move(d), at});
     }
     return out;
+}
+
+BookingOutcome BookingColumns::outcome(BookingStatus status_, bool replayed,
+                                       std::vector<UnlockedAchievement> achievements) const {
+    BookingOutcome out;
+    out.status = status_;
+    out.replayed = replayed;
+    out.previous_total_ep = previous_total;
+    out.total_ep = total;
+    out.previous_streak_days = previous_streak;
+    out.streak_days = streak;
+    out.daily_ep = daily;
+    out.daily_goal_ep = goal;
+    out.unlocked = std::move(achievements);
+    return out;
+}
+
+BookingOutcome BookingColumns::stored_outcome(bool replayed, Timestamp at) const {
+    return outcome(status_from_text(status), replayed,
+                   unlocked_ind == soci::i_ok ? unlocked_from_json(unlocked, at)
+                                              : std::vector<UnlockedAchievement>{});
 }
 
 BookingStatus status_from_text(const std::string& status) {

@@ -7,17 +7,16 @@
 namespace ll::sql {
 namespace {
 
-struct BookingCall {
+struct BookingCall : BookingColumns {
     // in
     long long user = 0, pair = 0, points = 0;
     int correct = 0;
     std::string today, now, key, fingerprint, expired_before;
     soci::indicator key_ind = soci::i_null;
-    // out
-    std::string status, booked_at, unlocked;
-    soci::indicator unlocked_ind = soci::i_null, booked_ind = soci::i_null;
-    int replayed = 0, previous_streak = 0, streak = 0, goal = 30;
-    long long previous_total = 0, total = 0, daily = 0;
+    // out, besides the columns
+    std::string booked_at;
+    soci::indicator booked_ind = soci::i_null;
+    int replayed = 0;
     soci::statement call;
 
     explicit BookingCall(soci::session& s)
@@ -61,22 +60,9 @@ BookingOutcome book_on_postgresql(Database& db, const BookingCommand& c) {
         b.unlocked_ind = soci::i_null;
         b.booked_ind = soci::i_null;
         b.call.execute(true);
-
-        BookingOutcome out;
-        out.status = status_from_text(b.status);
-        out.replayed = b.replayed != 0;
-        out.previous_total_ep = b.previous_total;
-        out.total_ep = b.total;
-        out.previous_streak_days = b.previous_streak;
-        out.streak_days = b.streak;
-        out.daily_ep = b.daily;
-        out.daily_goal_ep = b.goal;
-        if (b.unlocked_ind == soci::i_ok) {
-            const auto at =
-                b.booked_ind == soci::i_ok ? parse_timestamp(b.booked_at) : std::nullopt;
-            out.unlocked = unlocked_from_json(b.unlocked, at.value_or(c.now));
-        }
-        return out;
+        // Achievements date from the booking that unlocked them (the first one, on a replay).
+        const auto at = b.booked_ind == soci::i_ok ? parse_timestamp(b.booked_at) : std::nullopt;
+        return b.stored_outcome(b.replayed != 0, at.value_or(c.now));
     });
 }
 

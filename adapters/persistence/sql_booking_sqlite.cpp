@@ -29,16 +29,14 @@ std::string next_threshold_sql(std::string_view kind, std::string_view user_para
            std::string(user_param) + " AND ua.achievement_id = a.id)), 9223372036854775807)";
 }
 
-struct BookingStatements {
-    // Bound values: every statement reads and writes these members.
+struct BookingStatements : BookingColumns {
+    // Bound values: every statement reads and writes these members (and the columns).
     long long user = 0, pair = 0, points = 0;
     int correct = 0, wrong = 0;
-    std::string today, now, key, fingerprint, status, unlocked, type;
-    soci::indicator unlocked_ind = soci::i_null, type_ind = soci::i_null;
-    std::string stored_fingerprint, stored_at, stored_status;
-    soci::indicator stored_status_ind = soci::i_null;
-    long long previous_total = 0, total = 0, daily = 0, seen = 0;
-    int previous_streak = 0, streak = 0, goal = 30, found = 0;
+    std::string today, now, key, fingerprint, type;
+    soci::indicator type_ind = soci::i_null;
+    std::string stored_fingerprint, stored_at;
+    long long seen = 0;
     long long next_ep = 0, next_streak = 0;
     std::string last_date;
     soci::indicator last_ind = soci::i_null;
@@ -58,10 +56,10 @@ struct BookingStatements {
                                    "daily_goal_ep, unlocked FROM idempotency_keys "
                                    "WHERE user_id = :u AND key = :k",
                       soci::into(stored_fingerprint), soci::into(stored_at),
-                      soci::into(stored_status, stored_status_ind), soci::into(previous_total),
-                      soci::into(total), soci::into(previous_streak), soci::into(streak),
-                      soci::into(daily), soci::into(goal), soci::into(unlocked, unlocked_ind),
-                      soci::use(user), soci::use(key))),
+                      soci::into(status, status_ind), soci::into(previous_total), soci::into(total),
+                      soci::into(previous_streak), soci::into(streak), soci::into(daily),
+                      soci::into(goal), soci::into(unlocked, unlocked_ind), soci::use(user),
+                      soci::use(key))),
           take_over_key((s.prepare << "UPDATE idempotency_keys SET fingerprint = :f, "
                                       "created_at = :now WHERE user_id = :u AND key = :k",
                          soci::use(fingerprint), soci::use(now), soci::use(user), soci::use(key))),
@@ -169,16 +167,11 @@ std::vector<UnlockedAchievement> unlock(soci::session& s, BookingStatements& b, 
     if (b.total < b.next_ep && b.streak < b.next_streak) return unlocked;
     s << "SAVEPOINT achievements";
     try {
-        const long long user = b.user;
-        const std::string now = b.now;
-        const std::vector<AchievementDefinition> reached = b.newly_reached();
-        for (const auto& def : reached) {
-            std::string id = def.id;
-            std::string when = now;
+        for (const auto& def : b.newly_reached()) {
             soci::statement st = (s.prepare << "INSERT INTO user_achievements (user_id, "
                                                "achievement_id, unlocked_at) VALUES (:u, :a, :t) "
                                                "ON CONFLICT DO NOTHING",
-                                  soci::use(user), soci::use(id), soci::use(when));
+                                  soci::use(b.user), soci::use(def.id), soci::use(b.now));
             st.execute(true);
             if (st.get_affected_rows() > 0) unlocked.push_back(UnlockedAchievement{def, at});
         }
@@ -190,22 +183,6 @@ std::vector<UnlockedAchievement> unlock(soci::session& s, BookingStatements& b, 
         unlocked.clear();
     }
     return unlocked;
-}
-
-// The stored outcome of an earlier booking with this key.
-BookingOutcome replay(const BookingStatements& b, Timestamp now) {
-    BookingOutcome out;
-    out.status = status_from_text(b.stored_status);
-    out.replayed = true;
-    out.previous_total_ep = b.previous_total;
-    out.total_ep = b.total;
-    out.previous_streak_days = b.previous_streak;
-    out.streak_days = b.streak;
-    out.daily_ep = b.daily;
-    out.daily_goal_ep = b.goal;
-    if (b.unlocked_ind == soci::i_ok)
-        out.unlocked = unlocked_from_json(b.unlocked, parse_timestamp(b.stored_at).value_or(now));
-    return out;
 }
 
 }  // namespace
@@ -227,7 +204,7 @@ BookingOutcome book_on_sqlite(Database& db, const BookingCommand& c) {
             b.fingerprint = c.idempotency->fingerprint;
             b.insert_key.execute(true);
             if (b.insert_key.get_affected_rows() == 0) {
-                b.stored_status_ind = b.unlocked_ind = soci::i_null;
+                b.status_ind = b.unlocked_ind = soci::i_null;
                 b.select_key.execute(true);
                 finish_row(b.select_key);
                 if (b.stored_at >= format_timestamp(c.idempotency->expired_before)) {
@@ -236,35 +213,31 @@ BookingOutcome book_on_sqlite(Database& db, const BookingCommand& c) {
                         refused.status = BookingStatus::key_reused;
                         return refused;
                     }
-                    return replay(b, c.now);
+                    return b.stored_outcome(true, parse_timestamp(b.stored_at).value_or(c.now));
                 }
                 b.take_over_key.execute(true);  // an expired key: this booking takes it over
             }
         }
 
-        BookingOutcome out;
-        b.type_ind = soci::i_null;
-        b.pair_type.execute(true);
-        finish_row(b.pair_type);
+        // Not booked (unknown pair, no profile): zeros and the default goal.
         b.previous_total = b.total = b.daily = 0;
         b.previous_streak = b.streak = 0;
         b.goal = 30;
-        b.unlocked_ind = soci::i_null;
+        BookingStatus status = BookingStatus::booked;
+        std::vector<UnlockedAchievement> unlocked;
+        b.type_ind = soci::i_null;
+        b.pair_type.execute(true);
+        finish_row(b.pair_type);
         if (b.type_ind != soci::i_ok) {
-            out.status = BookingStatus::pair_not_found;
+            status = BookingStatus::pair_not_found;
         } else {
             b.last_ind = soci::i_null;
             const bool has_profile = b.lock_profile.execute(true);
             finish_row(b.lock_profile);
-            if (!has_profile) {
-                out.status = BookingStatus::no_profile;
-                b.previous_total = 0;
-                b.previous_streak = 0;
-                b.goal = 30;
-            }
+            if (!has_profile) status = BookingStatus::no_profile;
         }
 
-        if (out.status == BookingStatus::booked) {
+        if (status == BookingStatus::booked) {
             b.upsert_pair.execute(true);
             finish_row(b.upsert_pair);
             b.upsert_day.execute(true);
@@ -275,31 +248,16 @@ BookingOutcome book_on_sqlite(Database& db, const BookingCommand& c) {
             b.update_profile.execute(true);
             finish_row(b.update_profile);
             b.upsert_categories.execute(true);
-
-            out.previous_total_ep = b.previous_total;
-            out.total_ep = b.total;
-            out.previous_streak_days = b.previous_streak;
-            out.streak_days = b.streak;
-            out.daily_ep = b.daily;
-            out.daily_goal_ep = b.goal;
-            out.unlocked = unlock(s, b, c.now);
-        } else {
-            out.daily_goal_ep = 30;
+            unlocked = unlock(s, b, c.now);
         }
 
-        if (c.idempotency) {
-            b.status = status_text(out.status);
-            b.previous_total = out.previous_total_ep;
-            b.total = out.total_ep;
-            b.previous_streak = out.previous_streak_days;
-            b.streak = out.streak_days;
-            b.daily = out.daily_ep;
-            b.goal = out.daily_goal_ep;
-            b.unlocked = unlocked_to_json(out.unlocked);
+        if (c.idempotency) {  // the numbers are in the columns already
+            b.status = status_text(status);
+            b.unlocked = unlocked_to_json(unlocked);
             b.unlocked_ind = b.unlocked.empty() ? soci::i_null : soci::i_ok;
             b.store_key.execute(true);
         }
-        return out;
+        return b.outcome(status, false, std::move(unlocked));
     });
 }
 

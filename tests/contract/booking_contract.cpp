@@ -1,20 +1,13 @@
 #include <catch2/catch.hpp>
 
 #include "core/domain/time_format.hpp"
-#include "tests/support/test_backends.hpp"
+#include "tests/support/one_learner.hpp"
 
 using namespace ll;
 
 namespace {
 
-struct Learner {
-    std::unique_ptr<test::TestDatabase> db = test::make_test_database();
-    StorageBackend& b = db->backend();
-    Id user = b.accounts().create(NewAccount{"ada@example.com", "h", "end-user"})->id;
-    Id pair = b.content_seeder().add_pair(SeedPair{"word", "published", {}});
-
-    Learner() { b.profiles().create(NewProfile{user, "ada", "ada", 1, 3}); }
-
+struct Learner : test::OneLearner {
     BookingOutcome book(const char* instant, const char* local_day, Ep points, bool correct = true,
                         std::optional<Id> on_pair = std::nullopt) {
         return b.progress().book(BookingCommand{user, on_pair.value_or(pair), correct, points,

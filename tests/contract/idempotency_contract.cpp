@@ -8,20 +8,14 @@
 
 #include "adapters/persistence/database.hpp"
 #include "core/domain/time_format.hpp"
-#include "tests/support/test_backends.hpp"
+#include "tests/support/one_learner.hpp"
 
 using namespace ll;
 
 namespace {
 
-struct World {
-    std::unique_ptr<test::TestDatabase> db = test::make_test_database();
-    StorageBackend& b = db->backend();
-    Id user = b.accounts().create(NewAccount{"ada@example.com", "h", "end-user"})->id;
-    Id pair = b.content_seeder().add_pair(SeedPair{"word", "published", {}});
+struct World : test::OneLearner {
     Timestamp now = *parse_timestamp("2026-11-22T10:00:00.000Z");
-
-    World() { b.profiles().create(NewProfile{user, "ada", "ada", 1, 3}); }
 
     BookingCommand card(Ep points, const std::string& key, const std::string& fingerprint,
                         Timestamp at) const {

@@ -127,21 +127,29 @@ def stored_keys(pg, user_id):
     return {k for (k,) in pg.sql(f"SELECT key FROM idempotency_keys WHERE user_id = {user_id}")}
 
 
+def sigterm_under_load(h, label, victim, port, token, email, pairs, retry, settle):
+    """Load through `port` for a second, SIGTERM to `victim`, `settle` seconds more, stop.
+    Returns (records, bookings, the SIGTERM's time, how long the victim took to exit)."""
+    stop = threading.Event()
+    workers, records, bookings = run_load(port, token, email, pairs, stop, retry_bookings=retry)
+    try:
+        time.sleep(1.0)
+        h.step(f"{label}: SIGTERM to {victim.name}")
+        term, took = terminate(h, victim)
+        time.sleep(settle)
+    finally:
+        stop.set()
+        workers.join()
+    return records, bookings, term, took
+
+
 def direct(h, pg):
     learner = H.Learner(h, "learner-direct", pg.url).start()
     token, pairs, email = H.new_learner(learner.port)
     user_id = H.learner_state(learner.port, token)[0]["id"]
-    stop = threading.Event()
-    workers, records, bookings = run_load(learner.port, token, email, pairs, stop,
-                                          retry_bookings=False)
-    try:
-        time.sleep(1.0)
-        h.step("direct: SIGTERM")
-        term, took = terminate(h, learner)
-        time.sleep(0.5)  # every load thread meets the closed listener by now
-    finally:
-        stop.set()
-        workers.join()
+    # After SIGTERM every load thread meets the closed listener within 0.5 s.
+    records, bookings, term, took = sigterm_under_load(
+        h, "direct", learner, learner.port, token, email, pairs, retry=False, settle=0.5)
 
     logged = {e["request_id"] for e in learner.access_log()}
     kinds = collections.Counter()
@@ -188,17 +196,9 @@ def through_nginx(h, pg):
     nginx = h.nginx([a, b])
     token, pairs, email = H.new_learner(nginx.port)
     user_id = H.learner_state(nginx.port, token)[0]["id"]
-    stop = threading.Event()
-    workers, records, bookings = run_load(nginx.port, token, email, pairs, stop,
-                                          retry_bookings=True)
-    try:
-        time.sleep(1.0)
-        h.step("nginx: SIGTERM to replica A")
-        term, took = terminate(h, a)
-        time.sleep(1.0)  # the load goes on, on B
-    finally:
-        stop.set()
-        workers.join()
+    # After SIGTERM to replica A the load goes on, on B, for a second.
+    records, bookings, term, took = sigterm_under_load(
+        h, "nginx", a, nginx.port, token, email, pairs, retry=True, settle=1.0)
     # A booking cut short by `stop` between a 503 and its retry is finished here (same key).
     client = H.Client(nginx.port)
     for booking in bookings:

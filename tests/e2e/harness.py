@@ -395,10 +395,11 @@ class Nginx:
                 self.proc.kill()
                 self.proc.wait()
 
-    def access_log(self):
-        # nginx writes a request's line after the answer is sent, so a client that has just read
-        # its answer can be ahead of the log: give the last lines a moment to land.
-        time.sleep(0.1)
+    # nginx writes a request's line after the answer is sent, so a client that has just read
+    # its answer can be ahead of the log.
+    def access_log(self, settle=0.1):
+        """Every line so far, after giving the last ones `settle` seconds to land."""
+        time.sleep(settle)
         entries = []
         path = os.path.join(self.dir, "access.log")
         with contextlib.suppress(FileNotFoundError), open(path) as f:
@@ -406,6 +407,17 @@ class Nginx:
                 with contextlib.suppress(ValueError):
                     entries.append(json.loads(line))
         return entries
+
+    def entry(self, request_id, timeout=3):
+        """The line of one request, waited for up to `timeout` seconds; None if it never comes."""
+        deadline = time.monotonic() + timeout
+        while True:
+            for e in self.access_log(settle=0):
+                if e.get("request_id") == request_id:
+                    return e
+            if time.monotonic() >= deadline:
+                return None
+            time.sleep(0.02)
 
 
 class Postgres:
@@ -613,13 +625,6 @@ class Workers:
             t.join()
         if self.errors:
             raise self.errors[0]
-
-
-def upstream_of(nginx_entries, request_id):
-    for e in nginx_entries:
-        if e.get("request_id") == request_id:
-            return e
-    return None
 
 
 def main(scenario, budget_seconds=150):

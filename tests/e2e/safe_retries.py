@@ -18,7 +18,6 @@ Holds when:
 4. The stored state is exactly the two distinct bookings (total_ep, cards, seen).
 """
 import concurrent.futures
-import time
 
 import harness as H
 
@@ -27,13 +26,7 @@ REUSED = "Idempotency-Key reused with a different request"
 
 def answered_by(nginx, replicas, request_id):
     """The replica that answered `request_id`, by nginx's log and by the replica's own log."""
-    # nginx logs a request after its answer is sent: the client can be faster than the log.
-    entry = None
-    deadline = time.monotonic() + 3
-    while entry is None and time.monotonic() < deadline:
-        entry = H.upstream_of(nginx.access_log(), request_id)
-        if entry is None:
-            time.sleep(0.02)
+    entry = nginx.entry(request_id)
     H.check(entry is not None, f"request {request_id} not in nginx's access log")
     by_log = [r.address for r in replicas
               if any(e.get("request_id") == request_id for e in r.access_log())]

@@ -1,6 +1,6 @@
 -- Running totals for the statistics and idempotency keys (the PostgreSQL file explains both;
 -- SQLite has no stored functions, so the booking's statements are the adapter's:
--- adapters/persistence/sql_progress.cpp).
+-- adapters/persistence/sql_booking_sqlite.cpp).
 
 ALTER TABLE users_public ADD COLUMN pairs_practiced INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE users_public ADD COLUMN total_seen INTEGER NOT NULL DEFAULT 0;
