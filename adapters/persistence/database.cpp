@@ -47,8 +47,14 @@ void Database::configure(soci::session& s) {
 }
 
 void Database::ensure_connected(soci::session& s) {
-    // A session whose server vanished at its previous use is reopened before new work.
-    if (target_.dialect == Dialect::postgresql && !s.is_connected()) reconnect(s);
+    // A session whose server vanished at its previous use is reopened before new work. libpq
+    // knows that locally (the connection's status went bad when it failed); SOCI's
+    // is_connected() would ask the server with a statement of its own, a whole round trip in
+    // front of every piece of work. A connection that died since its last use fails at the
+    // work's first statement instead, and run_with_retry reconnects and runs the work again.
+    if (target_.dialect != Dialect::postgresql) return;
+    auto* backend = static_cast<soci::postgresql_session_backend*>(s.get_backend());
+    if (backend == nullptr || PQstatus(backend->conn_) == CONNECTION_BAD) reconnect(s);
 }
 
 void Database::reconnect(soci::session& s) {
