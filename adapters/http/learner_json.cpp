@@ -108,32 +108,37 @@ json::value to_json(const std::vector<AchievementStatus>& achievements) {
     return out;
 }
 
-json::value to_json(const Stats& s) {
-    json::array daily;
+json::value to_json(const Stats& s, json::storage_ptr sp) {
+    json::array daily(sp);
+    daily.reserve(s.daily.size());
     for (const auto& d : s.daily) {
-        daily.push_back(json::object{{"date", format_date(d.date)},
-                                     {"ep", d.ep},
-                                     {"cards", d.cards},
-                                     {"correct", d.correct}});
+        daily.push_back(json::object({{"date", format_date(d.date)},
+                                      {"ep", d.ep},
+                                      {"cards", d.cards},
+                                      {"correct", d.correct}},
+                                     sp));
     }
-    json::array skills;
+    json::array skills(sp);
     for (const auto& k : s.skills)
-        skills.push_back(json::object{{"label", k.label}, {"value", k.value}, {"seen", k.seen}});
-    json::array categories;
+        skills.push_back(
+            json::object({{"label", k.label}, {"value", k.value}, {"seen", k.seen}}, sp));
+    json::array categories(sp);
     for (const auto& c : s.categories) {
-        categories.push_back(
-            json::object{{"id", c.id}, {"label", c.label}, {"points", c.points}, {"seen", c.seen}});
+        categories.push_back(json::object(
+            {{"id", c.id}, {"label", c.label}, {"points", c.points}, {"seen", c.seen}}, sp));
     }
-    return json::object{{"daily", std::move(daily)},
-                        {"today", json::object{{"ep", s.today.ep},
-                                               {"cards", s.today.cards},
-                                               {"daily_goal_ep", s.today.daily_goal_ep}}},
-                        {"totals", json::object{{"pairs_practiced", s.totals.pairs_practiced},
-                                                {"total_seen", s.totals.total_seen},
-                                                {"total_correct", s.totals.total_correct},
-                                                {"accuracy", s.totals.accuracy}}},
-                        {"skills", std::move(skills)},
-                        {"categories", std::move(categories)}};
+    return json::object(
+        {{"daily", std::move(daily)},
+         {"today",
+          {{"ep", s.today.ep}, {"cards", s.today.cards}, {"daily_goal_ep", s.today.daily_goal_ep}}},
+         {"totals",
+          {{"pairs_practiced", s.totals.pairs_practiced},
+           {"total_seen", s.totals.total_seen},
+           {"total_correct", s.totals.total_correct},
+           {"accuracy", s.totals.accuracy}}},
+         {"skills", std::move(skills)},
+         {"categories", std::move(categories)}},
+        sp);
 }
 
 json::value to_json(const FeedOutput& feed) {

@@ -19,7 +19,8 @@ boost::json::value to_json(const MeOutput& me);
 boost::json::value to_json(const CreateProfileOutput& out);
 boost::json::value to_json(const BookProgressOutput& out);
 boost::json::value to_json(const std::vector<AchievementStatus>& achievements);
-boost::json::value to_json(const Stats& stats);
+// Built in `storage` (json_ok_in_arena).
+boost::json::value to_json(const Stats& stats, boost::json::storage_ptr storage);
 boost::json::value to_json(const FeedOutput& feed);
 
 }  // namespace ll::http

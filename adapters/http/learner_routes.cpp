@@ -214,7 +214,9 @@ void add_learner_routes(Router& router, LearnerPorts p, Metrics& metrics, RateLi
         })});
     router.add(
         Route{"GET", "/auth/stats", {}, with_user(p, [p](Request&, const TokenClaims& c) mutable {
-                  return json_ok(200, to_json(get_stats(p, c.user_id)));
+                  const Stats stats = get_stats(p, c.user_id);
+                  return json_ok_in_arena(
+                      200, [&](json::storage_ptr storage) { return to_json(stats, storage); });
               })});
     router.add(Route{
         "PUT",
