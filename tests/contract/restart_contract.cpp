@@ -2,6 +2,10 @@
 
 #include <cstdlib>
 
+#include <soci/postgresql/soci-postgresql.h>
+#include <soci/soci.h>
+
+#include "adapters/persistence/database_url.hpp"
 #include "core/domain/errors.hpp"
 #include "core/domain/time_format.hpp"
 #include "tests/support/test_backends.hpp"
@@ -45,4 +49,37 @@ TEST_CASE("restart: while the server is down the backend says unavailable, then 
     REQUIRE(std::system((ctl + " start-again " + dir).c_str()) == 0);
     CHECK(b.accounts().find_by_id(user)->email == "ada@example.com");
     CHECK(b.ready());
+}
+
+// A connection the server ended (an administrator, an idle-session timeout, a fail-over) is
+// found out at its next use: there is no ping in front of every piece of work, so the work's
+// first statement fails on it, and the session reconnects and runs the work once more.
+TEST_CASE("restart: pooled connections the server terminated are replaced at their next use",
+          "[restart]") {
+    auto db = test::make_test_database(2);
+    StorageBackend& b = db->backend();
+    const Id user = b.accounts().create(NewAccount{"ada@example.com", "h", "end-user"})->id;
+    b.profiles().create(NewProfile{user, "ada", "ada", 1, 3});
+    const Id pair = b.content_seeder().add_pair(SeedPair{"word", "published", {}});
+
+    soci::session admin(*soci::factory_postgresql(), sql::parse_database_url(db->url()).connect);
+    long long terminated = 0;
+    admin << "SELECT COUNT(*) FROM (SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+             "WHERE datname = current_database() AND pid <> pg_backend_pid()) t",
+        soci::into(terminated);
+    REQUIRE(terminated >= 2);  // both pooled sessions
+
+    // Reads and a write on both sessions, none refused.
+    for (int i = 0; i < 4; ++i) CHECK(b.accounts().find_by_id(user)->email == "ada@example.com");
+    const BookingCommand card{
+        user, pair, true, 5, *parse_timestamp("2026-11-22T10:00:00Z"), *parse_date("2026-11-22")};
+    CHECK(b.progress().book(card).status == BookingStatus::booked);
+    CHECK(b.profiles().find_by_user(user)->total_ep == 5);
+    long long sessions = 0;
+    admin << "SELECT COUNT(*) FROM pg_stat_activity WHERE datname = current_database() AND pid "
+             "<> pg_backend_pid()",
+        soci::into(sessions);
+    // Reconnected in place, not leaked (a session not used since is reopened at its next use).
+    CHECK(sessions >= 1);
+    CHECK(sessions <= 2);
 }
