@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "adapters/persistence/sql_backend.hpp"
+#include "apps/common/allocator_tuning.hpp"
 
 namespace {
 
@@ -32,6 +33,7 @@ struct Range {
 }  // namespace
 
 int main(int argc, char** argv) {
+    ll::app::tune_allocator();  // as the services do
     if (argc != 8) {
         std::fprintf(stderr,
                      "usage: ll_bench_sqlite_ceiling sqlite://FILE SECONDS THREADS USER_MIN "

@@ -11,6 +11,7 @@
 #include "adapters/http/access_log.hpp"
 #include "adapters/http/operational_routes.hpp"
 #include "adapters/http/server.hpp"
+#include "apps/common/allocator_tuning.hpp"
 
 namespace ll::app {
 namespace {
@@ -62,6 +63,7 @@ void raise_descriptor_limit(const ServiceConfig& config) {
 
 int run_service(const char* name, ServiceKind kind,
                 const std::function<void(Service&)>& add_routes) {
+    tune_allocator();  // before any thread starts
     ServiceConfig config;
     try {
         config = load_config(kind, process_environment());
