@@ -21,7 +21,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
-#include <cstdlib>
 #include <cstring>
 #include <string>
 
@@ -141,8 +140,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     ::shutdown(fd, SHUT_WR);
     const std::string reply = read_until_closed(fd);
     ::close(fd);
-    static const bool verbose = std::getenv("LL_FUZZ_VERBOSE") != nullptr;
-    if (verbose)
+    if (verbose())
         std::fprintf(stderr, "--- %zu bytes in, answer:\n%s\n", input.size(), reply.c_str());
     if (!reply.empty() && reply.rfind("HTTP/1.1 ", 0) != 0)
         fail("the answer is not an HTTP/1.1 response", reply.substr(0, 200));

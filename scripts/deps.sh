@@ -13,11 +13,12 @@ packages=(
   espeak-ng sox dict-freedict-deu-eng dict-freedict-deu-swe
   webp libjpeg-turbo-progs
   wrk nginx-light curl procps
-  clang libclang-rt-14-dev
 )
+# The libFuzzer targets (scripts/fuzz.sh) only: the deploy image builds none of them.
+fuzz_packages=(clang libclang-rt-14-dev)
 
 missing=()
-for p in "${packages[@]}"; do
+for p in "${packages[@]}" "${fuzz_packages[@]}"; do
   dpkg-query -W -f='${db:Status-Status}' "$p" 2>/dev/null | grep -q '^installed$' || missing+=("$p")
 done
 

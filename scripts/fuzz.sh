@@ -11,9 +11,10 @@ seconds=${1:?usage: scripts/fuzz.sh SECONDS [TARGET...]}
 shift
 build_dir=${LL_FUZZ_BUILD_DIR:-build/fuzz}
 jobs=${JOBS:-$(nproc)}
-all_targets=(image request_target jwt learner_json authoring_json http)
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=("${all_targets[@]}")
+if [ ${#targets[@]} -eq 0 ]; then  # every fuzz/<target>_fuzz.cpp
+  for f in fuzz/*_fuzz.cpp; do f=${f#fuzz/}; targets+=("${f%_fuzz.cpp}"); done
+fi
 for t in "${targets[@]}"; do
   [ -f "fuzz/${t}_fuzz.cpp" ] || { echo "fuzz.sh: no target $t (fuzz/${t}_fuzz.cpp)" >&2; exit 2; }
 done
@@ -42,7 +43,7 @@ for t in "${targets[@]}"; do
   fi
 done
 
-stat() { sed -n "s/^stat::$2: *//p" "$1" | tail -n 1; }
+final_stat() { sed -n "s/^stat::$2: *//p" "$1" | tail -n 1; }
 printf '%-16s %12s %10s %10s %8s\n' target executions exec/s new-units crashes
 for t in "${targets[@]}"; do
   run="$build_dir/fuzz-runs/$t"
@@ -63,8 +64,8 @@ for t in "${targets[@]}"; do
   new_files=$(ls "$run/crashes" | comm -13 "$run/crashes-before" -)
   crashes=$(printf '%s' "$new_files" | grep -c . || true)
   [ $rc -ne 0 ] && [ $crashes -eq 0 ] && crashes=1  # failed without an artifact: still a failure
-  printf '%-16s %12s %10s %10s %8s\n' "$t" "$(stat "$run/log" number_of_executed_units)" \
-    "$(stat "$run/log" average_exec_per_sec)" "$(stat "$run/log" new_units_added)" "$crashes"
+  printf '%-16s %12s %10s %10s %8s\n' "$t" "$(final_stat "$run/log" number_of_executed_units)" \
+    "$(final_stat "$run/log" average_exec_per_sec)" "$(final_stat "$run/log" new_units_added)" "$crashes"
   if [ $rc -ne 0 ]; then
     status=1
     echo "  $t failed (exit $rc): log $run/log" >&2

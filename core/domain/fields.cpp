@@ -113,7 +113,7 @@ Result<std::optional<std::string>> text(const LooseValue& v, std::string_view na
     // Query values arrive percent-decoded, so any byte can reach here: text that is not UTF-8
     // would make every later JSON answer unparsable, and PostgreSQL's text holds neither it nor
     // NUL (which JSON bodies can spell as \u0000).
-    if (!utf8::valid(v.string) || v.string.find('\0') != std::string::npos)
+    if (!utf8::storable_text(v.string))
         return bad(name, "must be UTF-8 text without NUL characters");
     std::string t = trim(v.string);
     if (code_point_count(t) > max)

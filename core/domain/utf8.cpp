@@ -34,10 +34,11 @@ Decoded decode(std::string_view s, std::size_t pos) {
     return {cp, length};
 }
 
-bool valid(std::string_view s) {
+bool storable_text(std::string_view s) {
     for (std::size_t i = 0; i < s.size();) {
         const Decoded d = decode(s, i);
-        if (d.code_point == 0xFFFD && d.length == 1) return false;  // a literal U+FFFD is 3 bytes
+        // NUL, or a byte outside any well-formed sequence (a literal U+FFFD is 3 bytes).
+        if (d.code_point == 0 || (d.code_point == 0xFFFD && d.length == 1)) return false;
         i += d.length;
     }
     return true;

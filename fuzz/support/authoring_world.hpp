@@ -19,8 +19,6 @@
 
 namespace ll::fuzz {
 
-inline constexpr const char* kDevToken = "fuzz-dev-token";
-
 struct AuthoringWorld {
     AuthoringWorld();
     AuthoringWorld(const AuthoringWorld&) = delete;

@@ -30,6 +30,11 @@ void fail(std::string_view what, std::string_view detail) {
     std::abort();
 }
 
+bool verbose() {
+    static const bool on = std::getenv("LL_FUZZ_VERBOSE") != nullptr;
+    return on;
+}
+
 void fail_on_logged_errors() {
     auto logger = std::make_shared<spdlog::logger>("fuzz", std::make_shared<FailingSink>());
     logger->set_level(spdlog::level::err);

@@ -12,4 +12,7 @@ namespace ll::fuzz {
 // hostile input must never get that far. Lower levels are dropped (they are expected).
 void fail_on_logged_errors();
 
+// LL_FUZZ_VERBOSE is set: the targets print what each input does (to read a saved input).
+bool verbose();
+
 }  // namespace ll::fuzz

@@ -22,6 +22,7 @@
 namespace ll::fuzz {
 
 inline constexpr const char* kFuzzSecret = "fuzz-secret-0123456789abcdefghijklmnop";
+inline constexpr const char* kDevToken = "fuzz-dev-token";  // the authoring dev token
 // Every world starts at this instant: tokens and answers are the same in every run, so a
 // saved input replays exactly.
 Timestamp fuzz_now();

@@ -10,6 +10,32 @@
 #include "fuzz/support/check.hpp"
 
 namespace ll::fuzz {
+namespace {
+
+// The route's path with every `:name` segment replaced by `id`.
+std::string concrete_path(const std::string& pattern, std::string_view id) {
+    std::string out;
+    for (std::size_t i = 0; i < pattern.size();) {
+        if (pattern[i] == ':' && i > 0 && pattern[i - 1] == '/') {
+            out += id;
+            while (i < pattern.size() && pattern[i] != '/') ++i;
+        } else {
+            out += pattern[i++];
+        }
+    }
+    return out;
+}
+
+// The route `method pattern` of the table; fails when there is none.
+const http::Route& find_route(const http::Router& router, std::string_view method,
+                              std::string_view pattern) {
+    for (const auto& route : router.routes()) {
+        if (route.method == method && route.pattern == pattern) return route;
+    }
+    fail("no such route", std::string(method) + " " + std::string(pattern));
+}
+
+}  // namespace
 
 bool split_route_input(const std::uint8_t* data, std::size_t size, RouteInput& out) {
     if (size < 2) return false;
@@ -28,27 +54,6 @@ void list_routes_if_asked(const http::Router& router) {
     for (std::size_t i = 0; i < routes.size(); ++i)
         std::printf("%zu %s %s\n", i, routes[i].method.c_str(), routes[i].pattern.c_str());
     std::exit(0);
-}
-
-std::string concrete_path(const std::string& pattern, std::string_view id) {
-    std::string out;
-    for (std::size_t i = 0; i < pattern.size();) {
-        if (pattern[i] == ':' && i > 0 && pattern[i - 1] == '/') {
-            out += id;
-            while (i < pattern.size() && pattern[i] != '/') ++i;
-        } else {
-            out += pattern[i++];
-        }
-    }
-    return out;
-}
-
-const http::Route& find_route(const http::Router& router, std::string_view method,
-                              std::string_view pattern) {
-    for (const auto& route : router.routes()) {
-        if (route.method == method && route.pattern == pattern) return route;
-    }
-    fail("no such route", std::string(method) + " " + std::string(pattern));
 }
 
 http::Response must_succeed(const http::Router& router, std::string_view method,
@@ -90,8 +95,7 @@ http::Response call_route(const http::Router& router, const http::Route& route,
     } catch (...) {
         fail("non-standard exception escaped the handler", route.pattern);
     }
-    static const bool verbose = std::getenv("LL_FUZZ_VERBOSE") != nullptr;
-    if (verbose) {
+    if (verbose()) {
         std::fprintf(stderr, "%s %s -> %d %s\n", route.method.c_str(), target.c_str(),
                      response.status, response.body.substr(0, 300).c_str());
     }

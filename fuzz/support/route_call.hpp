@@ -29,13 +29,6 @@ bool split_route_input(const std::uint8_t* data, std::size_t size, RouteInput& o
 // exits (to write seeds for a route; see docs/testing.md).
 void list_routes_if_asked(const http::Router& router);
 
-// The route's path with every `:name` segment replaced by `id`.
-std::string concrete_path(const std::string& pattern, std::string_view id = "1");
-
-// The route `method pattern` of the table; fails when there is none.
-const http::Route& find_route(const http::Router& router, std::string_view method,
-                              std::string_view pattern);
-
 // A request the world sets up before the fuzzed one: it must succeed (2xx), or the harness has
 // drifted from the API and fails loudly instead of fuzzing 404s.
 http::Response must_succeed(const http::Router& router, std::string_view method,

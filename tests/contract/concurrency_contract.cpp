@@ -5,6 +5,7 @@
 #include <thread>
 
 #include "core/domain/time_format.hpp"
+#include "tests/support/one_learner.hpp"
 #include "tests/support/test_backends.hpp"
 
 using namespace ll;
@@ -51,12 +52,8 @@ void hammer(std::vector<StorageBackend*> backends, Id user, Id pair) {
 }  // namespace
 
 TEST_CASE("concurrency: 8 threads x 50 bookings of one user are exact", "[booking][concurrency]") {
-    auto db = test::make_test_database(8);
-    StorageBackend& b = db->backend();
-    const Id user = b.accounts().create(NewAccount{"ada@example.com", "h", "end-user"})->id;
-    b.profiles().create(NewProfile{user, "ada", "ada", 1, 3});
-    const Id pair = b.content_seeder().add_pair(SeedPair{"word", "published", {}});
-    hammer({&b}, user, pair);
+    test::OneLearner w(8);
+    hammer({&w.b}, w.user, w.pair);
 }
 
 TEST_CASE("concurrency: two backends (two processes' pools) on one database stay exact",

@@ -8,7 +8,7 @@
 #include "adapters/persistence/database_url.hpp"
 #include "core/domain/errors.hpp"
 #include "core/domain/time_format.hpp"
-#include "tests/support/test_backends.hpp"
+#include "tests/support/one_learner.hpp"
 
 using namespace ll;
 
@@ -18,13 +18,11 @@ TEST_CASE("restart: PostgreSQL restarted between two bookings, the second succee
     const char* dir = std::getenv("LL_TEST_PG_DIR");
     REQUIRE(ctl);
     REQUIRE(dir);
-    auto db = test::make_test_database(2);
-    StorageBackend& b = db->backend();
-    const Id user = b.accounts().create(NewAccount{"ada@example.com", "h", "end-user"})->id;
-    b.profiles().create(NewProfile{user, "ada", "ada", 1, 3});
-    const Id pair = b.content_seeder().add_pair(SeedPair{"word", "published", {}});
+    test::OneLearner w(2);
+    StorageBackend& b = w.b;
+    const Id user = w.user;
     const BookingCommand card{
-        user, pair, true, 5, *parse_timestamp("2026-11-22T10:00:00Z"), *parse_date("2026-11-22")};
+        user, w.pair, true, 5, *parse_timestamp("2026-11-22T10:00:00Z"), *parse_date("2026-11-22")};
     REQUIRE(b.progress().book(card).status == BookingStatus::booked);
 
     REQUIRE(std::system((std::string(ctl) + " restart " + dir).c_str()) == 0);
@@ -56,13 +54,11 @@ TEST_CASE("restart: while the server is down the backend says unavailable, then 
 // first statement fails on it, and the session reconnects and runs the work once more.
 TEST_CASE("restart: pooled connections the server terminated are replaced at their next use",
           "[restart]") {
-    auto db = test::make_test_database(2);
-    StorageBackend& b = db->backend();
-    const Id user = b.accounts().create(NewAccount{"ada@example.com", "h", "end-user"})->id;
-    b.profiles().create(NewProfile{user, "ada", "ada", 1, 3});
-    const Id pair = b.content_seeder().add_pair(SeedPair{"word", "published", {}});
+    test::OneLearner w(2);
+    StorageBackend& b = w.b;
+    const Id user = w.user;
 
-    soci::session admin(*soci::factory_postgresql(), sql::parse_database_url(db->url()).connect);
+    soci::session admin(*soci::factory_postgresql(), sql::parse_database_url(w.db->url()).connect);
     long long terminated = 0;
     admin << "SELECT COUNT(*) FROM (SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
              "WHERE datname = current_database() AND pid <> pg_backend_pid()) t",
@@ -72,7 +68,7 @@ TEST_CASE("restart: pooled connections the server terminated are replaced at the
     // Reads and a write on both sessions, none refused.
     for (int i = 0; i < 4; ++i) CHECK(b.accounts().find_by_id(user)->email == "ada@example.com");
     const BookingCommand card{
-        user, pair, true, 5, *parse_timestamp("2026-11-22T10:00:00Z"), *parse_date("2026-11-22")};
+        user, w.pair, true, 5, *parse_timestamp("2026-11-22T10:00:00Z"), *parse_date("2026-11-22")};
     CHECK(b.progress().book(card).status == BookingStatus::booked);
     CHECK(b.profiles().find_by_user(user)->total_ep == 5);
     long long sessions = 0;

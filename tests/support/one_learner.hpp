@@ -6,12 +6,14 @@
 namespace ll::test {
 
 struct OneLearner {
-    std::unique_ptr<TestDatabase> db = make_test_database();
+    explicit OneLearner(int pool_size = 4) : db(make_test_database(pool_size)) {
+        b.profiles().create(NewProfile{user, "ada", "ada", 1, 3});
+    }
+
+    std::unique_ptr<TestDatabase> db;
     StorageBackend& b = db->backend();
     Id user = b.accounts().create(NewAccount{"ada@example.com", "h", "end-user"})->id;
     Id pair = b.content_seeder().add_pair(SeedPair{"word", "published", {}});
-
-    OneLearner() { b.profiles().create(NewProfile{user, "ada", "ada", 1, 3}); }
 };
 
 }  // namespace ll::test

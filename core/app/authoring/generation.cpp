@@ -189,11 +189,11 @@ Result<GeneratedWords> generate_words(AuthoringPorts& ports, const LooseValue& b
             Id link = 0;
             if (subject->object) {
                 // A word that already is the label stays the label.
-                // (word.id copied: clang 14 cannot capture a structured binding.)
+                // (An init-capture: clang 14 cannot capture a structured binding.)
                 const auto links = tx.object_word_links(subject->object->id);
-                const Id word_id = word.id;
-                const auto it = std::find_if(links.begin(), links.end(),
-                                             [&](const auto& l) { return l.word_id == word_id; });
+                const auto it =
+                    std::find_if(links.begin(), links.end(),
+                                 [id = word.id](const auto& l) { return l.word_id == id; });
                 link = it != links.end()
                            ? it->id
                            : tx.link_object_word(subject->object->id, word.id, false).first.id;

@@ -29,9 +29,9 @@ Result<Picture> with_image(AuthoringPorts& ports, Picture picture, const ImageUp
     if (declared.rfind("image/", 0) == 0 && declared != info->mime) {
         // The header is quoted only when it is text: HTTP lets a header carry any byte above
         // 0x7F, and the answer must stay valid JSON.
-        const bool quotable = utf8::valid(declared) && declared.find('\0') == std::string::npos;
-        return errors::invalid_field(fmt::format("image is {}, but the Content-Type says {}",
-                                                 info->mime, quotable ? declared : "otherwise"));
+        return errors::invalid_field(
+            fmt::format("image is {}, but the Content-Type says {}", info->mime,
+                        utf8::storable_text(declared) ? declared : "otherwise"));
     }
     picture.image_path = ports.media.put(image.bytes, info->extension);
     picture.image_mime = std::string(info->mime);
