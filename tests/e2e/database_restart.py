@@ -29,8 +29,7 @@ RECOVERY_SECONDS = 2.0
 
 def scenario(h):
     pg, replicas, nginx = h.cluster()
-    token, pairs, _ = H.new_learner(nginx.port)
-    user_id = H.learner_state(nginx.port, token)[0]["id"]
+    token, pairs, _, user_id = H.new_learner(nginx.port)
 
     lock = threading.Lock()
     stop = threading.Event()
@@ -51,10 +50,7 @@ def scenario(h):
             deadline = time.monotonic() + 30
             while True:
                 started = time.monotonic()
-                try:
-                    status = booking.send(client, token).status
-                except H.TransportError as e:
-                    status = e.phase
+                status = H.status_of(booking.send, client, token)
                 note("nginx", "POST /auth/progress", started, status)
                 if status not in H.RETRYABLE:
                     break
@@ -65,10 +61,7 @@ def scenario(h):
         client = H.Client(nginx.port, timeout=MAX_ANSWER_SECONDS + 2)
         while not stop.is_set():
             started = time.monotonic()
-            try:
-                status = client.call("GET", "/auth/stats", token=token).status
-            except H.TransportError as e:
-                status = e.phase
+            status = H.status_of(client.call, "GET", "/auth/stats", token=token)
             note("nginx", "GET /auth/stats", started, status)
             time.sleep(0.01)
 
@@ -79,10 +72,7 @@ def scenario(h):
             path = ("/readyz", "/auth/me")[n % 2]
             n += 1
             started = time.monotonic()
-            try:
-                status = client.call("GET", path, token=token).status
-            except H.TransportError as e:
-                status = e.phase
+            status = H.status_of(client.call, "GET", path, token=token)
             note(replica.address, f"GET {path}", started, status)
             time.sleep(0.05)
 

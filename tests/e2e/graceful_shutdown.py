@@ -43,9 +43,8 @@ PASSWORD = "correct horse"
 
 
 class Record:
-    def __init__(self, kind, rid, sent, outcome, done, booking=None):
+    def __init__(self, kind, rid, sent, outcome, done):
         self.kind, self.rid, self.sent, self.outcome, self.done = kind, rid, sent, outcome, done
-        self.booking = booking
 
     @property
     def status(self):
@@ -62,14 +61,14 @@ def run_load(port, token, email, pairs, stop, retry_bookings):
         with lock:
             records.append(record)
 
-    def call(client, kind, method, path, body=None, auth=None, headers=None, booking=None):
+    def call(client, kind, method, path, body=None, auth=None):
         rid = f"{kind}-{uuid.uuid4().hex}"
         sent = time.monotonic()
         try:
-            outcome = client.call(method, path, body, auth, headers=headers, request_id=rid)
+            outcome = client.call(method, path, body, auth, request_id=rid)
         except H.TransportError as e:
             outcome = e
-        keep(Record(kind, rid, sent, outcome, time.monotonic(), booking))
+        keep(Record(kind, rid, sent, outcome, time.monotonic()))
         return outcome
 
     def refused(outcome):
@@ -82,10 +81,12 @@ def run_load(port, token, email, pairs, stop, retry_bookings):
                 booking = H.make_bookings(pairs, 1, first_index=len(bookings))[0]
                 bookings.append(booking)
             while True:
-                outcome = call(client, "book", "POST", "/auth/progress", booking.body(), token,
-                               {"Idempotency-Key": booking.key}, booking)
-                if isinstance(outcome, H.Answer) and outcome.status == 200:
-                    booking.answer = outcome
+                try:
+                    outcome = booking.send(client, token)  # sets booking.answer on a 200
+                except H.TransportError as e:
+                    outcome = e
+                _, rid, sent, _ = booking.attempts[-1]
+                keep(Record("book", rid, sent, outcome, time.monotonic()))
                 if refused(outcome):
                     return
                 retry = not isinstance(outcome, H.Answer) or outcome.status in H.RETRYABLE
@@ -113,7 +114,7 @@ def run_load(port, token, email, pairs, stop, retry_bookings):
     return workers, records, bookings
 
 
-def terminate(h, learner):
+def terminate(learner):
     """SIGTERM; returns (monotonic time of the signal, seconds until the process exited)."""
     at = time.monotonic()
     learner.signal(signal.SIGTERM)
@@ -135,7 +136,7 @@ def sigterm_under_load(h, label, victim, port, token, email, pairs, retry, settl
     try:
         time.sleep(1.0)
         h.step(f"{label}: SIGTERM to {victim.name}")
-        term, took = terminate(h, victim)
+        term, took = terminate(victim)
         time.sleep(settle)
     finally:
         stop.set()
@@ -145,8 +146,7 @@ def sigterm_under_load(h, label, victim, port, token, email, pairs, retry, settl
 
 def direct(h, pg):
     learner = H.Learner(h, "learner-direct", pg.url).start()
-    token, pairs, email = H.new_learner(learner.port)
-    user_id = H.learner_state(learner.port, token)[0]["id"]
+    token, pairs, email, user_id = H.new_learner(learner.port)
     # After SIGTERM every load thread meets the closed listener within 0.5 s.
     records, bookings, term, took = sigterm_under_load(
         h, "direct", learner, learner.port, token, email, pairs, retry=False, settle=0.5)
@@ -194,8 +194,7 @@ def direct(h, pg):
 def through_nginx(h, pg):
     a, b = h.learners(pg.url, 2)
     nginx = h.nginx([a, b])
-    token, pairs, email = H.new_learner(nginx.port)
-    user_id = H.learner_state(nginx.port, token)[0]["id"]
+    token, pairs, email, user_id = H.new_learner(nginx.port)
     # After SIGTERM to replica A the load goes on, on B, for a second.
     records, bookings, term, took = sigterm_under_load(
         h, "nginx", a, nginx.port, token, email, pairs, retry=True, settle=1.0)
@@ -228,16 +227,13 @@ def through_nginx(h, pg):
     # In flight on A at SIGTERM and started by A (in its log; see the definition above).
     on_a = [r for r in in_flight if r.rid in logged_a]
     keys = stored_keys(pg, user_id)
-    per_booking = collections.Counter(r.booking.key for r in records if r.booking)
-    for bk in bookings:
-        per_booking[bk.key] += len(bk.attempts)
     me, stats, _ = H.learner_state(nginx.port, token)
     h.figure(nginx_requests=len(records), nginx_in_flight_at_sigterm=len(in_flight),
              nginx_in_flight_on_a=len(on_a), nginx_a_exit_s=round(took, 2),
              nginx_bookings=len(bookings), nginx_committed=stats["totals"]["total_seen"],
              nginx_lost=max(0, len(bookings) - stats["totals"]["total_seen"]),
              nginx_doubled=max(0, stats["totals"]["total_seen"] - len(bookings)),
-             nginx_bookings_retried=sum(1 for n in per_booking.values() if n > 1),
+             nginx_bookings_retried=sum(bk.retried for bk in bookings),
              nginx_failures=len(failures), nginx_outcomes=dict(outcomes))
     H.check(not failures, f"through nginx: {len(failures)} failures: {failures[:5]}")
     H.check(len(on_a) > 0, "through nginx: nothing A had started was in flight at SIGTERM")

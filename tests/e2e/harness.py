@@ -101,15 +101,8 @@ class Answer:
         self.status, self.headers, self.body = status, headers, body
         self.started, self.finished, self.reused = started, finished, reused
 
-    @property
-    def seconds(self):
-        return self.finished - self.started
-
     def json(self):
         return json.loads(self.body)
-
-    def header(self, name):
-        return self.headers.get(name.lower())
 
 
 class Client:
@@ -166,6 +159,14 @@ class Client:
         return answer
 
 
+def status_of(fn, *args, **kw):
+    """fn(...)'s answer status, or the transport error's phase when no answer came."""
+    try:
+        return fn(*args, **kw).status
+    except TransportError as e:
+        return e.phase
+
+
 class Booking:
     """One booking the client means to make exactly once: its key, its body, every attempt."""
 
@@ -216,13 +217,14 @@ class Booking:
         return len(self.attempts) > 1
 
 
-def check_booking_chain(bookings, start_total=0, start_streak=0):
-    """The answers of bookings of one learner, applied one after another by the database, form
-    a chain: sorted by total_ep, each answer's total minus its points is the previous answer's
-    total. Also checks level, prev_level, streak (one day), goal and each achievement reported
-    exactly once, by the booking that crossed its threshold. Returns the unlocked ids."""
+def check_booking_chain(bookings):
+    """The answers of bookings of one new learner (from 0 EP, no streak yet), applied one after
+    another by the database, form a chain: sorted by total_ep, each answer's total minus its
+    points is the previous answer's total. Also checks level, prev_level, streak (one day), goal
+    and each achievement reported exactly once, by the booking that crossed its threshold.
+    Returns (the last total_ep, the unlocked ids, how many answers reported the goal reached)."""
     answered = sorted((b for b in bookings if b.answer), key=lambda b: b.answer.json()["total_ep"])
-    total, unlocked, goal_reached = start_total, [], 0
+    total, unlocked, goal_reached = 0, [], 0
     for b in answered:
         a = b.answer.json()
         check(
@@ -232,9 +234,9 @@ def check_booking_chain(bookings, start_total=0, start_streak=0):
         )
         check(a["level"] == level_for(a["total_ep"]), f"level {a['level']} for {a['total_ep']}")
         check(a["prev_level"] == level_for(total), f"prev_level {a['prev_level']} for {total}")
-        check(a["streak_days"] == max(1, start_streak), f"streak_days {a['streak_days']}")
+        check(a["streak_days"] == 1, f"streak_days {a['streak_days']}")
         check(
-            a["streak_increased"] == (total == start_total and start_streak == 0),
+            a["streak_increased"] == (total == 0),
             f"streak_increased {a['streak_increased']} at {total}",
         )
         goal_reached += a["goal_just_reached"]
@@ -245,7 +247,7 @@ def check_booking_chain(bookings, start_total=0, start_streak=0):
             unlocked.append(ach["id"])
         total = a["total_ep"]
     check(len(unlocked) == len(set(unlocked)), f"an achievement reported twice: {unlocked}")
-    expected = {i for i, (k, t) in ACHIEVEMENTS.items() if k == "ep" and start_total < t <= total}
+    expected = {i for i, (k, t) in ACHIEVEMENTS.items() if k == "ep" and 0 < t <= total}
     check(set(unlocked) == expected,
           f"unlocked {sorted(unlocked)}, thresholds say {sorted(expected)}")
     return total, set(unlocked), goal_reached
@@ -253,6 +255,30 @@ def check_booking_chain(bookings, start_total=0, start_streak=0):
 
 # --------------------------------------------------------------------------------------------
 # Processes
+
+
+def _answers_200(proc, port, path, timeout, exited_message):
+    """Polls GET `path` on `port` until it answers 200 (True) or `timeout` seconds pass (False);
+    fails with exited_message() as soon as `proc` has exited."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise Failure(exited_message())
+        with contextlib.suppress(TransportError):
+            if Client(port, timeout=2).call("GET", path).status == 200:
+                return True
+        time.sleep(0.05)
+    return False
+
+
+def _json_lines(path):
+    """The lines of a JSON-lines log that parse (a line being written may not yet)."""
+    entries = []
+    with open(path, errors="replace") as f:
+        for line in f:
+            with contextlib.suppress(ValueError):
+                entries.append(json.loads(line))
+    return entries
 
 
 class Learner:
@@ -263,10 +289,9 @@ class Learner:
         self.port = free_port()
         self.extra_env = dict(extra_env or {})
         self.proc = None
-        self.starts = 0
+        harness.on_cleanup(self.stop)
 
     def start(self, wait=True):
-        self.starts += 1
         env = dict(os.environ)
         env.update(
             {
@@ -293,7 +318,6 @@ class Learner:
         )
         out.close()
         err.close()
-        self.h.on_cleanup(self.stop)
         if wait:
             self.wait_ready()
         return self
@@ -306,14 +330,9 @@ class Learner:
         return f"127.0.0.1:{self.port}"
 
     def wait_ready(self, timeout=20.0):
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            check(self.proc.poll() is None, f"{self.name} exited: {self.stderr_tail()}")
-            with contextlib.suppress(TransportError):
-                if Client(self.port, timeout=2).call("GET", "/readyz").status == 200:
-                    return
-            time.sleep(0.05)
-        raise Failure(f"{self.name} not ready within {timeout} s: {self.stderr_tail()}")
+        if not _answers_200(self.proc, self.port, "/readyz", timeout,
+                            lambda: f"{self.name} exited: {self.stderr_tail()}"):
+            raise Failure(f"{self.name} not ready within {timeout} s: {self.stderr_tail()}")
 
     def signal(self, sig):
         self.proc.send_signal(sig)
@@ -329,12 +348,7 @@ class Learner:
 
     def access_log(self):
         """The service's access log lines (decisions: one JSON object per answered request)."""
-        entries = []
-        with open(self.log_path("out"), errors="replace") as f:
-            for line in f:
-                with contextlib.suppress(ValueError):
-                    entries.append(json.loads(line))
-        return entries
+        return _json_lines(self.log_path("out"))
 
     def metrics(self):
         """Prometheus text from /metrics as {'name{labels}': value}."""
@@ -377,14 +391,10 @@ class Nginx:
                                      preexec_fn=_die_with_parent)
         err.close()
         self.h.on_cleanup(self.stop)
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            check(self.proc.poll() is None, "nginx exited, see nginx.err.log")
-            with contextlib.suppress(TransportError):
-                if Client(self.port, timeout=2).call("GET", "/nginx-health").status == 200:
-                    return self
-            time.sleep(0.05)
-        raise Failure("nginx did not answer /nginx-health")
+        check(_answers_200(self.proc, self.port, "/nginx-health", 10,
+                           lambda: "nginx exited, see nginx.err.log"),
+              "nginx did not answer /nginx-health")
+        return self
 
     def stop(self):
         if self.proc is not None and self.proc.poll() is None:
@@ -400,13 +410,9 @@ class Nginx:
     def access_log(self, settle=0.1):
         """Every line so far, after giving the last ones `settle` seconds to land."""
         time.sleep(settle)
-        entries = []
-        path = os.path.join(self.dir, "access.log")
-        with contextlib.suppress(FileNotFoundError), open(path) as f:
-            for line in f:
-                with contextlib.suppress(ValueError):
-                    entries.append(json.loads(line))
-        return entries
+        with contextlib.suppress(FileNotFoundError):  # nothing logged yet
+            return _json_lines(os.path.join(self.dir, "access.log"))
+        return []
 
     def entry(self, request_id, timeout=3):
         """The line of one request, waited for up to `timeout` seconds; None if it never comes."""
@@ -503,10 +509,10 @@ class Harness:
         self.prepare_database(pg.url)
         return pg
 
-    def learners(self, database_url, count, extra_env=None):
+    def learners(self, database_url, count):
         self.step(f"{count} learner-api")
         started = [
-            Learner(self, f"learner-{chr(ord('a') + i)}", database_url, extra_env).start(wait=False)
+            Learner(self, f"learner-{chr(ord('a') + i)}", database_url).start(wait=False)
             for i in range(count)
         ]
         for learner in started:
@@ -530,13 +536,15 @@ class Harness:
 
 
 def new_learner(port, name=None):
-    """Registers an account and creates its profile through `port`; returns (token, pair ids)."""
+    """Registers an account and creates its profile through `port`; returns (token, pair ids of
+    the feed, e-mail, user id from the register answer)."""
     c = Client(port)
     name = name or f"e2e_{uuid.uuid4().hex[:12]}"
     reg = c.call("POST", "/auth/register",
                  {"email": f"{name}@example.com", "password": "correct horse"})
     check(reg.status == 201, f"register: {reg.status} {reg.body[:200]!r}")
-    token = reg.json()["token"]
+    registered = reg.json()
+    token, user_id = registered["token"], registered["user"]["id"]
     langs = {l["short_en"]: l["id"] for l in c.call("GET", "/auth/languages").json()}
     profile = {"username": name[:20], "nativeLang": langs["de"], "targetLang": langs["en"]}
     prof = c.call("POST", "/auth/profile", profile, token)
@@ -546,7 +554,7 @@ def new_learner(port, name=None):
     pairs = [item["pair_id"] for item in feed.json()["items"]]
     check(len(pairs) >= 4, f"the demo seed gave {len(pairs)} published pairs")
     c.close()
-    return token, pairs, f"{name}@example.com"
+    return token, pairs, f"{name}@example.com", user_id
 
 
 def learner_state(port, token):

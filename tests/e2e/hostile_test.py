@@ -14,7 +14,7 @@ Every phase runs even when an earlier one failed (each failure is listed at the 
 figure is printed in one summary. Standard library only; process handling in harness.py.
 """
 
-import concurrent.futures
+import collections
 import json
 import math
 import os
@@ -252,21 +252,16 @@ def metric(raw, name):
     return float(m.group(1))
 
 
-def wait_connections(port, at_most, seconds=5.0):
-    """The server's open-connection gauge falls to `at_most` (sessions are released)."""
+def wait_connections(server, at_most, seconds=5.0):
+    """The server's open-connection gauge falls to `at_most` (sessions are released); the
+    connection that asks is counted too."""
     deadline = time.monotonic() + seconds
     while True:
-        c = Raw(port)
-        value = metric(c, "langlearn_http_connections")
-        c.close()
+        value = server.metrics().get("langlearn_http_connections")
+        check(value is not None, "langlearn_http_connections not in /metrics")
         if value <= at_most or time.monotonic() > deadline:
             return value
         time.sleep(0.1)
-
-
-def parallel(threads, fn, items):
-    with concurrent.futures.ThreadPoolExecutor(max_workers=threads) as pool:
-        return list(pool.map(fn, items))
 
 
 # --------------------------------------------------------------------------------------------
@@ -334,7 +329,7 @@ def slowloris(h, server, out):
     after = proc_kib(pid, "VmRSS")
     probe = prober.stats()
     closed = [e[4] for e in slow if e[4] is not None]
-    gauge = wait_connections(port, 2)
+    gauge = wait_connections(server, 2)
     out.append(f"1. Slowloris: {SLOW_HEADER_CLIENTS} header + {SLOW_BODY_CLIENTS} body "
                f"connections, one byte per 0.5 s, READ_TIMEOUT_SECONDS={READ_TIMEOUT}")
     out.append(f"   cut off: {len(closed)}/{len(slow)}, after {min(closed, default=0):.2f} .. "
@@ -360,19 +355,23 @@ def slowloris(h, server, out):
 # 2. Oversized headers
 
 
-def refused_and_closed(port, data, expected_status, expected_error):
+TOO_LARGE_STATUS = 431
+TOO_LARGE_ERROR = "Request header fields too large"
+
+
+def refused_and_closed(port, data):
     """Sends `data` (from a thread: the server may answer before it has all), expects one
-    answer with `expected_status`, `Connection: close`, and then the connection closed."""
+    answer 431 with its error, `Connection: close`, and then the connection closed."""
     c = Raw(port, timeout=10)
     sender = threading.Thread(target=lambda: _send_quietly(c, data), daemon=True)
     sender.start()
     answer = c.response()
-    check(answer is not None, f"closed without an answer (expected {expected_status})")
+    check(answer is not None, f"closed without an answer (expected {TOO_LARGE_STATUS})")
     status, headers, body = answer
-    check(status == expected_status, f"status {status}, expected {expected_status}: {body[:200]!r}")
+    check(status == TOO_LARGE_STATUS,
+          f"status {status}, expected {TOO_LARGE_STATUS}: {body[:200]!r}")
     check(headers.get("connection", "").lower() == "close", f"no Connection: close on {status}")
-    if expected_error:
-        check(json.loads(body).get("error") == expected_error, f"body {body[:200]!r}")
+    check(json.loads(body).get("error") == TOO_LARGE_ERROR, f"body {body[:200]!r}")
     closed = c.closed_within(5)
     check(closed is not None, f"connection still open 5 s after the {status}")
     sender.join(10)
@@ -436,8 +435,8 @@ def oversized_headers(h, server, out):
         started = time.monotonic()
         while not times[cases[0][0]] or time.monotonic() - started < ATTACK_SECONDS:
             for name, data in cases:
-                times[name] += parallel(20, lambda _: refused_and_closed(
-                    port, data, 431, "Request header fields too large"), range(40))
+                times[name] += harness.run_pool(
+                    20, lambda _i, _state: refused_and_closed(port, data), range(40))
         for name, data in cases:
             out.append(f"   {name} ({len(data):,} bytes) x {len(times[name])}: 431 + Connection: "
                        f"close, closed {max(times[name]) * 1000:.0f} ms after the answer at most")
@@ -496,10 +495,10 @@ def pipelined(port):
     check(closed is not None, "pipelined garbage: connection still open 5 s after the 400")
 
 
-def random_bytes(seed):
+def random_bytes(port, seed):
     rng = random.Random(seed)
     data = rng.randbytes(rng.randint(1, 65536))
-    c = Raw(harness_port[0], timeout=10)
+    c = Raw(port, timeout=10)
     try:
         c.send(data)
         c.sock.shutdown(socket.SHUT_WR)
@@ -514,7 +513,7 @@ def random_bytes(seed):
 VALID = request("POST", "/auth/progress", "m", BOOKING, BAD_TOKEN)
 
 
-def mutated(seed):
+def mutated(port, seed):
     """A valid request with a few bytes flipped, inserted or cut off; sent and half-closed."""
     rng = random.Random(seed)
     data = bytearray(VALID)
@@ -528,7 +527,7 @@ def mutated(seed):
             del data[at:]
             if not data:
                 data = bytearray(b"G")
-    c = Raw(harness_port[0], timeout=10)
+    c = Raw(port, timeout=10)
     statuses = []
     try:
         c.send(bytes(data))
@@ -566,11 +565,8 @@ def never_reads(port, path):
     return outcome, time.monotonic() - started, len(data)
 
 
-harness_port = [0]  # the port the pool workers above talk to
-
-
 def garbage(h, server, out):
-    port = harness_port[0] = server.port
+    port = server.port
     before = proc_kib(server.proc.pid, "VmRSS")
     reset_peak(server.proc.pid)
     out.append("3. Pipelined garbage, random bytes, a client that never reads")
@@ -587,11 +583,10 @@ def garbage(h, server, out):
         c.close()
         results, started = [], time.monotonic()
         while not results or time.monotonic() - started < ATTACK_SECONDS / 2:
-            results += parallel(16, random_bytes, range(len(results), len(results) + 200))
+            results += harness.run_pool(16, lambda seed, _state: random_bytes(port, seed),
+                                        range(len(results), len(results) + 200))
         random_seconds = time.monotonic() - started
-        statuses = {}
-        for _, status, _ in results:
-            statuses[status] = statuses.get(status, 0) + 1
+        statuses = dict(collections.Counter(status for _, status, _ in results))
         sent = sum(n for n, _, _ in results)
         out.append(f"   {len(results)} connections of random bytes (1 B .. 64 KiB, "
                    f"{sent / 1048576:.1f} MiB, "
@@ -599,12 +594,10 @@ def garbage(h, server, out):
                    f"within {max(r[2] for r in results if r[2] is not None) * 1000:.0f} ms")
         mutations, started = [], time.monotonic()
         while not mutations or time.monotonic() - started < ATTACK_SECONDS / 2:
-            mutations += parallel(16, mutated, range(len(mutations), len(mutations) + 200))
+            mutations += harness.run_pool(16, lambda seed, _state: mutated(port, seed),
+                                          range(len(mutations), len(mutations) + 200))
         mutated_seconds = time.monotonic() - started
-        mstatuses = {}
-        for got, _ in mutations:
-            for status in got or [None]:
-                mstatuses[status] = mstatuses.get(status, 0) + 1
+        mstatuses = dict(collections.Counter(s for got, _ in mutations for s in got or [None]))
         out.append(f"   {len(mutations)} mutated booking requests ({mutated_seconds:.1f} s): "
                    "answers "
                    f"{dict(sorted(mstatuses.items(), key=str))}, slowest close "
@@ -736,7 +729,7 @@ def idle_connections(h, server, out):
         c.close()
     time.sleep(1)
     after_close = proc_kib(pid, "VmRSS")
-    gauge = wait_connections(port, 1)
+    gauge = wait_connections(server, 1)
     out.append(f"   all closed: RSS {mib(after_close)}, open connections {gauge:.0f}")
     # A second round must reuse what the first one left to the allocator: no leak per connection.
     h.step(f"idle: {IDLE_COUNT:,} again")

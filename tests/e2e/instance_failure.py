@@ -29,14 +29,12 @@ KILL_AFTER = 100
 
 def scenario(h):
     pg, (a, b), nginx = h.cluster()
-    token, pairs, _ = H.new_learner(nginx.port)
-    user_id = H.learner_state(nginx.port, token)[0]["id"]
+    token, pairs, _, user_id = H.new_learner(nginx.port)
     bookings = H.make_bookings(pairs, BOOKINGS)
 
     lock = threading.Lock()
     answered = [0]
     kill_now, killed, done = threading.Event(), threading.Event(), threading.Event()
-    kill_at = [None]
     gets = []  # (path, status or transport phase, after the kill)
 
     def book(booking, state):
@@ -53,30 +51,25 @@ def scenario(h):
         path = ("/auth/stats", "/auth/me")[n % 2]
         while not done.is_set():
             after = killed.is_set()
-            try:
-                status = client.call("GET", path, token=token).status
-            except H.TransportError as e:
-                status = e.phase
+            status = H.status_of(client.call, "GET", path, token=token)
             with lock:
                 gets.append((path, status, after))
 
     def killer():
         kill_now.wait(60)
         a.signal(signal.SIGKILL)
-        kill_at[0] = time.time()
         killed.set()
 
-    readers = [threading.Thread(target=read_loop, args=(n,)) for n in range(GET_THREADS)]
-    kill_thread = threading.Thread(target=killer)
-    for t in readers + [kill_thread]:
-        t.start()
+    workers = H.Workers()  # join() raises a reader's or the killer's exception here
+    for n in range(GET_THREADS):
+        workers.start(read_loop, n)
+    workers.start(killer)
     try:
         statuses = collections.Counter(H.run_pool(BOOK_THREADS, book, bookings))
     finally:
         kill_now.set()
         done.set()
-        for t in readers + [kill_thread]:
-            t.join()
+        workers.join()
     a.proc.wait(5)
 
     log = nginx.access_log()

@@ -17,8 +17,6 @@ Holds when:
    identical answers.
 4. The stored state is exactly the two distinct bookings (total_ep, cards, seen).
 """
-import concurrent.futures
-
 import harness as H
 
 REUSED = "Idempotency-Key reused with a different request"
@@ -37,7 +35,7 @@ def answered_by(nginx, replicas, request_id):
 
 def scenario(h):
     pg, replicas, nginx = h.cluster()
-    token, pairs, _ = H.new_learner(nginx.port)
+    token, pairs, _, _ = H.new_learner(nginx.port)
     client = H.Client(nginx.port)
     sent = 0
 
@@ -85,14 +83,13 @@ def scenario(h):
     # 3. Concurrent duplicates of a new key: one booking, identical answers.
     dup = H.Booking(1, pairs[1], False, 5)
 
-    def send_dup(_):
+    def send_dup(i, _state):
         c = H.Client(nginx.port)
         answer = c.call("POST", "/auth/progress", dup.body(), token,
-                        headers={"Idempotency-Key": dup.key}, request_id=f"dup-{_}-{dup.key}")
-        return answer.status, answer.body, f"dup-{_}-{dup.key}"
+                        headers={"Idempotency-Key": dup.key}, request_id=f"dup-{i}-{dup.key}")
+        return answer.status, answer.body, f"dup-{i}-{dup.key}"
 
-    with concurrent.futures.ThreadPoolExecutor(max_workers=20) as pool:
-        dups = list(pool.map(send_dup, range(20)))
+    dups = H.run_pool(20, send_dup, range(20))
     sent += len(dups)
     dup_replicas = {answered_by(nginx, replicas, rid) for _, _, rid in dups}
     H.check({(s, b) for s, b, _ in dups} == {(200, dups[0][1])},

@@ -21,15 +21,12 @@ CONCURRENCY = 32
 
 def scenario(h):
     pg, (a, b), nginx = h.cluster()
-    token, pairs, _ = H.new_learner(nginx.port)
+    token, pairs, _, _ = H.new_learner(nginx.port)
     bookings = H.make_bookings(pairs, BOOKINGS, keyed=False)
 
     def send(booking, state):
         client = state.setdefault("client", H.Client(nginx.port))
-        try:
-            return booking.send(client, token).status
-        except H.TransportError as e:
-            return f"{e.phase}"
+        return H.status_of(booking.send, client, token)
 
     outcomes = collections.Counter(H.run_pool(CONCURRENCY, send, bookings))
     answered = [b for b in bookings if b.answer]

@@ -52,8 +52,7 @@ def scenario(h):
     url = f"sqlite://{path}"
     h.prepare_database(url)
     learner = H.Learner(h, "learner-sqlite", url).start()
-    token, pairs, _ = H.new_learner(learner.port)
-    user_id = H.learner_state(learner.port, token)[0]["id"]
+    token, pairs, _, user_id = H.new_learner(learner.port)
 
     lock = threading.Lock()
     bookings, answered = [], [0]
