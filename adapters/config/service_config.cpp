@@ -182,6 +182,14 @@ ServiceConfig load_config(ServiceKind kind, const EnvLookup& env) {
     if (auto v = get("IDEMPOTENCY_PURGE_SECONDS"))
         c.idempotency_purge_seconds =
             static_cast<int>(parse_number("IDEMPOTENCY_PURGE_SECONDS", *v, 1, 86400));
+    if (auto v = get("MAX_QUEUED_REQUESTS"))
+        c.max_queued_requests =
+            static_cast<int>(parse_number("MAX_QUEUED_REQUESTS", *v, 1, 1000000));
+    if (auto v = get("MAX_QUEUED_HASHES"))
+        c.max_queued_hashes = static_cast<int>(parse_number("MAX_QUEUED_HASHES", *v, 1, 100000));
+    if (auto v = get("ACCOUNT_RECHECK_SECONDS"))
+        c.account_recheck_seconds =
+            static_cast<int>(parse_number("ACCOUNT_RECHECK_SECONDS", *v, 1, 60));
     if (auto v = get("AUTH_RATE_PER_MINUTE"))
         c.auth_rate_per_minute =
             static_cast<int>(parse_number("AUTH_RATE_PER_MINUTE", *v, 0, 1000000));

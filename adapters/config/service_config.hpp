@@ -38,6 +38,11 @@ struct ServiceConfig {
     int max_connections = 10000;          // MAX_CONNECTIONS
     int shutdown_grace_seconds = 10;      // SHUTDOWN_GRACE_SECONDS
     int idempotency_purge_seconds = 600;  // IDEMPOTENCY_PURGE_SECONDS: expired keys removed
+    int max_queued_requests = 1024;       // MAX_QUEUED_REQUESTS: worker queue bound (503 past it)
+    int max_queued_hashes = 64;           // MAX_QUEUED_HASHES: hashing queue bound (503 past it)
+    // ACCOUNT_RECHECK_SECONDS (1..60): a token's account (active? still staff?) is read again
+    // after this long, so a deactivated or demoted account loses access within it.
+    int account_recheck_seconds = 30;
     // Rate limits (decisions.md 10)
     int auth_rate_per_minute = 600;            // AUTH_RATE_PER_MINUTE, 0 disables
     int login_failures_per_email = 10;         // LOGIN_FAILURES_PER_EMAIL, 0 disables

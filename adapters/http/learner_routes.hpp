@@ -1,6 +1,8 @@
 #pragma once
 // The learner API's route table (service.md "Endpoints" under /auth/*, and GET /feed): each
 // handler decodes the request, calls one use case and encodes its result or error.
+#include <chrono>
+
 #include "adapters/http/metrics.hpp"
 #include "adapters/http/rate_limiter.hpp"
 #include "adapters/http/router.hpp"
@@ -8,7 +10,10 @@
 
 namespace ll::http {
 
+// `account_recheck`: how long what was read about an account (active?) is trusted before a
+// token of it is checked against the database again (ACCOUNT_RECHECK_SECONDS).
 void add_learner_routes(Router& router, LearnerPorts ports, Metrics& metrics,
-                        RateLimits limits = {});
+                        RateLimits limits = {},
+                        std::chrono::milliseconds account_recheck = std::chrono::seconds(30));
 
 }  // namespace ll::http

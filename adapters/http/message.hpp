@@ -7,8 +7,10 @@
 #include <utility>
 #include <vector>
 
+#include "core/domain/entities.hpp"
 #include "core/domain/errors.hpp"
 #include "core/domain/types.hpp"
+#include "core/ports/security.hpp"
 
 namespace ll::http {
 
@@ -21,6 +23,10 @@ struct Request {
     std::string body;
     std::string request_id;
     std::string client_address;
+    // Who the token says is calling, set by the route's guard (router.hpp) as soon as the header
+    // has arrived: the handler goes on from here instead of verifying the token again.
+    std::optional<TokenClaims> claims;
+    std::optional<StaffPrincipal> staff;
 
     std::optional<std::string_view> header(std::string_view lower_name) const {
         for (const auto& [name, value] : headers) {

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "core/domain/digest.hpp"
+
 namespace ll::http {
 namespace {
 
@@ -15,54 +17,89 @@ bool trusted(std::string_view address, const std::vector<std::string>& proxies) 
     return std::find(proxies.begin(), proxies.end(), address) != proxies.end();
 }
 
-}  // namespace
-
-std::deque<Timestamp>& SlidingWindow::prune(const std::string& key, Timestamp now) {
-    auto& events = events_[key];
-    while (!events.empty() && events.front() <= now - window_) events.pop_front();
-    return events;
+// Drops the times that have left the window.
+void prune(std::vector<Timestamp>& events, Timestamp now, std::chrono::milliseconds window) {
+    const auto alive =
+        std::find_if(events.begin(), events.end(), [&](Timestamp t) { return t > now - window; });
+    events.erase(events.begin(), alive);
 }
 
-std::optional<int> SlidingWindow::blocked_locked(const std::string& key, Timestamp now) {
+}  // namespace
+
+SlidingWindow::SlidingWindow(int limit, std::chrono::milliseconds window)
+    : limit_(limit),
+      window_(window),
+      max_keys_(std::clamp<std::size_t>(kMaxEvents / static_cast<std::size_t>(std::max(1, limit)),
+                                        1000, kMaxKeys)) {}
+
+std::optional<int> SlidingWindow::blocked_locked(std::uint64_t key, Timestamp now) {
     if (limit_ <= 0) return std::nullopt;
-    auto& events = prune(key, now);
+    const auto it = events_.find(key);
+    if (it == events_.end()) return std::nullopt;
+    auto& events = it->second;
+    prune(events, now, window_);
     if (static_cast<int>(events.size()) < limit_) {
-        if (events.empty()) events_.erase(key);  // keeps the map to active keys
+        if (events.empty()) events_.erase(it);  // keeps the map to active keys
         return std::nullopt;
     }
     const auto wait = events.front() + window_ - now;
     return std::max<int>(1, static_cast<int>((wait.count() + 999) / 1000));
 }
 
-// Keys seen once (a sprayed e-mail, a passing address) would otherwise stay forever.
-void SlidingWindow::sweep_locked(Timestamp now) {
-    if (++writes_since_sweep_ < 4096) return;
-    writes_since_sweep_ = 0;
+// A new key in a full table: expired keys go first; when every key is still live (a spray of
+// distinct addresses or e-mails), the eighth with the oldest latest event goes. Amortised, each
+// new key costs O(1): the O(n) pass runs once per n/8 insertions.
+void SlidingWindow::make_room_locked(Timestamp now) {
     std::erase_if(events_, [&](const auto& entry) {
         return entry.second.empty() || entry.second.back() <= now - window_;
     });
+    if (events_.size() < max_keys_) return;
+    std::vector<std::pair<Timestamp, std::uint64_t>> latest;
+    latest.reserve(events_.size());
+    for (const auto& [key, events] : events_) latest.emplace_back(events.back(), key);
+    const auto cut = latest.begin() + static_cast<std::ptrdiff_t>(latest.size() / 8 + 1);
+    std::nth_element(latest.begin(), cut - 1, latest.end());
+    for (auto it = latest.begin(); it != cut; ++it) events_.erase(it->second);
 }
 
-std::optional<int> SlidingWindow::blocked(const std::string& key, Timestamp now) {
+void SlidingWindow::record_locked(std::uint64_t key, Timestamp now) {
+    auto it = events_.find(key);
+    if (it == events_.end()) {
+        if (events_.size() >= max_keys_) make_room_locked(now);
+        it = events_.emplace(key, std::vector<Timestamp>{}).first;
+    }
+    auto& events = it->second;
+    prune(events, now, window_);
+    events.push_back(now);
+    // Only the last `limit` times decide; older ones need not be kept.
+    if (static_cast<int>(events.size()) > limit_)
+        events.erase(events.begin(), events.end() - limit_);
+}
+
+std::optional<int> SlidingWindow::blocked(std::uint64_t key, Timestamp now) {
     std::lock_guard lock(mutex_);
     return blocked_locked(key, now);
 }
 
-std::optional<int> SlidingWindow::take(const std::string& key, Timestamp now) {
+std::optional<int> SlidingWindow::take(std::uint64_t key, Timestamp now) {
     std::lock_guard lock(mutex_);
     if (auto wait = blocked_locked(key, now)) return wait;
-    if (limit_ > 0) {
-        events_[key].push_back(now);
-        sweep_locked(now);
-    }
+    if (limit_ > 0) record_locked(key, now);
     return std::nullopt;
 }
 
-void SlidingWindow::record(const std::string& key, Timestamp now) {
+void SlidingWindow::record(std::uint64_t key, Timestamp now) {
     std::lock_guard lock(mutex_);
-    if (limit_ <= 0) return;
-    prune(key, now).push_back(now);
-    sweep_locked(now);
+    if (limit_ > 0) record_locked(key, now);
+}
+
+std::size_t SlidingWindow::keys() const {
+    std::lock_guard lock(mutex_);
+    return events_.size();
+}
+
+std::uint64_t address_key(std::string_view address) {
+    return fnv1a64(address);
 }
 
 std::string client_address(const std::string& peer, std::optional<std::string_view> forwarded_for,

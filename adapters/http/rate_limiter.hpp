@@ -1,16 +1,23 @@
 #pragma once
 // decisions.md 10/11 rate limits on register + login: at most N requests a minute per client
-// address, at most M failed logins per e-mail in 15 minutes (0 disables either). Counters live
-// in this process: with several replicas each one counts its own share (docs/architecture.md).
+// address, at most M failed logins per account in 15 minutes (0 disables either). Counters live
+// in this process: with several replicas each one counts its own share (docs/operations.md
+// "Rate limits and lockout").
+//
+// Whatever clients send, the tables stay small: keys are 64-bit numbers (a digest of the
+// address, the core's login_throttle_key), each key keeps at most `limit` times, and a table
+// holds at most kMaxEvents / limit keys, at most kMaxKeys (when full, expired keys go first,
+// then the least recently used): at most some 16 MiB per table.
 #include <chrono>
-#include <deque>
+#include <cstdint>
 #include <mutex>
 #include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
-#include "core/domain/types.hpp"
+#include "core/ports/clock.hpp"
+#include "core/ports/login_throttle.hpp"
 
 namespace ll::http {
 
@@ -23,28 +30,50 @@ struct RateLimits {
 // A sliding window of event times per key.
 class SlidingWindow {
   public:
-    SlidingWindow(int limit, std::chrono::milliseconds window) : limit_(limit), window_(window) {}
+    static constexpr std::size_t kMaxKeys = 100'000;
+    static constexpr std::size_t kMaxEvents = 2'000'000;
+    SlidingWindow(int limit, std::chrono::milliseconds window);
     // Seconds until a slot frees when the key is at its limit, else nullopt.
-    std::optional<int> blocked(const std::string& key, Timestamp now);
+    std::optional<int> blocked(std::uint64_t key, Timestamp now);
     // blocked(), and when not blocked records the event.
-    std::optional<int> take(const std::string& key, Timestamp now);
-    void record(const std::string& key, Timestamp now);
+    std::optional<int> take(std::uint64_t key, Timestamp now);
+    void record(std::uint64_t key, Timestamp now);
+    std::size_t keys() const;
 
   private:
-    std::deque<Timestamp>& prune(const std::string& key, Timestamp now);
-    std::optional<int> blocked_locked(const std::string& key, Timestamp now);
-    void sweep_locked(Timestamp now);  // drops keys whose events all left the window
+    std::optional<int> blocked_locked(std::uint64_t key, Timestamp now);
+    void record_locked(std::uint64_t key, Timestamp now);
+    void make_room_locked(Timestamp now);
 
     int limit_;
     std::chrono::milliseconds window_;
-    std::mutex mutex_;
-    std::unordered_map<std::string, std::deque<Timestamp>> events_;
-    std::size_t writes_since_sweep_ = 0;
+    std::size_t max_keys_;
+    mutable std::mutex mutex_;
+    // Oldest first. A vector, not a deque: a deque costs some 600 bytes for its first element.
+    std::unordered_map<std::uint64_t, std::vector<Timestamp>> events_;
+};
+
+// The core's LoginThrottle on a SlidingWindow of 15 minutes.
+class InProcessLoginThrottle final : public LoginThrottle {
+  public:
+    InProcessLoginThrottle(int failures_allowed, const Clock& clock)
+        : window_(failures_allowed, std::chrono::minutes{15}), clock_(clock) {}
+    std::optional<int> blocked(std::uint64_t key) override {
+        return window_.blocked(key, clock_.now());
+    }
+    void record_failure(std::uint64_t key) override { window_.record(key, clock_.now()); }
+
+  private:
+    SlidingWindow window_;
+    const Clock& clock_;
 };
 
 // The client address for the per-address limit: the peer, or the right-most X-Forwarded-For
 // entry that is not itself a trusted proxy when the peer is one.
 std::string client_address(const std::string& peer, std::optional<std::string_view> forwarded_for,
                            const std::vector<std::string>& trusted_proxies);
+
+// A fixed-size key for an address: a forwarded address may be anything.
+std::uint64_t address_key(std::string_view address);
 
 }  // namespace ll::http

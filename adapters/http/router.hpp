@@ -4,6 +4,7 @@
 // (decisions.md 3); routing comes before authentication (decisions.md 10). HEAD is answered by
 // the GET route of the path (the server sends the headers only).
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -12,6 +13,10 @@
 namespace ll::http {
 
 using Handler = std::function<Response(Request&)>;
+// Runs on the I/O thread when the request's header has arrived, before its body is read: a
+// refusal (401, 403, 429) is answered at once and the body never read (docs/architecture.md
+// "Before the body"). It must not block: no database, no hashing.
+using Guard = std::function<std::optional<Response>(Request&)>;
 
 // Where a handler runs: `inline_io` on the I/O thread (cheap, never blocks), `worker` on the
 // blocking pool (database), `cpu_heavy` on the low-priority pool for work that burns a core for
@@ -27,6 +32,7 @@ struct Route {
     Execution execution = Execution::worker;
     // Largest request body this route takes; 0: the server's limit (MAX_BODY_BYTES, for JSON).
     std::size_t max_body_bytes = 0;
+    Guard guard{};  // empty: none
 };
 
 struct RouteMatch {

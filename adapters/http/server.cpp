@@ -48,6 +48,32 @@ bool sane_request_id(std::string_view id) {
     return true;
 }
 
+// The methods some route of either service answers, and OPTIONS (CORS preflight). Anything else
+// is refused 501 as soon as the request line is read, and never becomes a metrics label.
+bool known_method(bhttp::verb verb) {
+    switch (verb) {
+        case bhttp::verb::get:
+        case bhttp::verb::head:
+        case bhttp::verb::post:
+        case bhttp::verb::put:
+        case bhttp::verb::patch:
+        case bhttp::verb::delete_:
+        case bhttp::verb::options:
+            return true;
+        default:
+            return false;
+    }
+}
+
+// The method as a metrics label: one of the known methods, "-" before a request line was read.
+// Never the client's own text, which would make every distinct method a new series.
+std::string_view method_label(std::string_view method) {
+    for (const std::string_view known :
+         {"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "-"})
+        if (method == known) return known;
+    return "other";
+}
+
 }  // namespace
 
 class Session;
@@ -86,7 +112,9 @@ struct Server::Impl {
     LowPriorityPool cpu_heavy;
     std::vector<std::thread> threads;
     std::atomic<int> connections{0};
-    std::atomic<int> in_flight{0};
+    std::atomic<int> in_flight{0};        // on either pool
+    std::atomic<int> queued_requests{0};  // on the worker pool
+    std::atomic<int> queued_hashes{0};    // on the hashing pool
     std::atomic<bool> draining{false};
     std::atomic<bool> stopped{false};
     std::uint16_t bound_port = 0;
@@ -153,6 +181,8 @@ class Session : public std::enable_shared_from_this<Session> {
     }
 
     void read_request() {
+        request_.reset();
+        match_ = RouteMatch{};
         parser_.emplace();
         // No body limit while the header is read (Beast would check Content-Length against it
         // at the end of the header): on_header sets the limit of the route the request goes to.
@@ -167,21 +197,46 @@ class Session : public std::enable_shared_from_this<Session> {
                                  });
     }
 
-    // The header is in: the route decides how large the body may be (uploads have their own
-    // limit), a body announced larger is refused before it is read, and a client waiting for
-    // `100 Continue` gets it.
-    // The target is parsed and the route matched here, once: handle() goes on with both.
+    // The header is in. Before any body is read: an unknown method is refused; the request is
+    // built (target parsed, route matched, headers copied, once); the route's guard runs (token,
+    // address limit: 401/403/429 without reading a body); a body announced larger than the
+    // route's limit is refused; and a client waiting for `100 Continue` gets it.
     void on_header() {
         const auto& header = parser_->get();
+        started_ = std::chrono::steady_clock::now();
+        if (!known_method(header.method())) return reject(errors::not_implemented());
         request_ = std::make_shared<Request>();
         request_->method = std::string(header.method_string());
         split_target(header.target(), *request_);
+        for (const auto& field : header) {
+            std::string name(field.name_string());
+            for (auto& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+            request_->headers.emplace_back(std::move(name), std::string(field.value()));
+        }
+        request_->client_address = peer_;
+        const auto given_id = request_->header("x-request-id");
+        request_->request_id =
+            given_id && sane_request_id(*given_id) ? std::string(*given_id) : new_request_id();
         match_ = server_.router.match(*request_);
+
         const std::size_t route_limit = match_.route ? match_.route->max_body_bytes : 0;
         const std::size_t limit = route_limit ? route_limit : server_.options.max_body_bytes;
         parser_->body_limit(limit);
         if (const auto length = parser_->content_length(); length && *length > limit)
             return reject(errors::payload_too_large());
+        if (match_.route && match_.route->guard) {
+            if (auto refused = match_.route->guard(*request_)) {
+                // Nothing of a body was read: close after the answer (draining what the client
+                // still sends, as after a 413). A request without a body keeps its connection.
+                if (!parser_->is_done()) {
+                    keep_alive_ = false;
+                    linger_ = true;
+                } else {
+                    keep_alive_ = header.keep_alive() && !server_.draining;
+                }
+                return send(*request_, match_.route->name, std::move(*refused), started_);
+            }
+        }
         if (!parser_->is_done() && beast::iequals(header[bhttp::field::expect], "100-continue")) {
             auto go_on =
                 std::make_shared<bhttp::response<bhttp::empty_body>>(bhttp::status::continue_, 11);
@@ -208,37 +263,31 @@ class Session : public std::enable_shared_from_this<Session> {
             return finish();
         }
         if (ec == bhttp::error::body_limit) return reject(errors::payload_too_large());
-        if (ec == bhttp::error::header_limit)
-            return reject(Error{431, "Request header fields too large", {}, {}, {}});
-        if (ec) return reject(Error{400, "Bad request", {}, {}, {}});
+        if (ec == bhttp::error::header_limit) return reject(errors::header_too_large());
+        if (ec) return reject(errors::bad_request());
         handle(parser_->release());
     }
 
-    // A request that cannot be parsed gets its answer and the connection is closed.
+    // A request that cannot be parsed, or is refused before its body was read, gets its answer
+    // and the connection is closed (after draining what the client still sends).
     void reject(const Error& error) {
         keep_alive_ = false;
         linger_ = true;
-        Request request;
-        request.method = "-";
-        request.request_id = new_request_id();
-        send(request, "-", error_response(error), std::chrono::steady_clock::now());
+        Request unparsed;
+        unparsed.method = "-";
+        unparsed.request_id = new_request_id();
+        const bool built = request_ != nullptr;  // the header was read: its id, method, route
+        send(built ? *request_ : unparsed,
+             built && match_.route ? match_.route->name : std::string("-"), error_response(error),
+             built ? started_ : std::chrono::steady_clock::now());
     }
 
     void handle(bhttp::request<bhttp::string_body> raw) {
-        const auto started = std::chrono::steady_clock::now();
+        const auto started = started_;
         keep_alive_ = raw.keep_alive() && !server_.draining;
         const std::shared_ptr<Request> request = std::move(request_);  // from on_header
         const RouteMatch match = std::move(match_);
-        for (const auto& field : raw) {
-            std::string name(field.name_string());
-            for (auto& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-            request->headers.emplace_back(std::move(name), std::string(field.value()));
-        }
         request->body = std::move(raw.body());
-        request->client_address = peer_;
-        const auto given_id = request->header("x-request-id");
-        request->request_id =
-            given_id && sane_request_id(*given_id) ? std::string(*given_id) : new_request_id();
 
         if (auto preflight = cors_preflight(*request))
             return send(*request, "OPTIONS *", std::move(*preflight), started);
@@ -254,18 +303,29 @@ class Session : public std::enable_shared_from_this<Session> {
         if (route->execution == Execution::inline_io) {
             return send(*request, route->name, run_handler(*route, *request), started);
         }
-        ++server_.in_flight;
         // Blocking work (database, argon2id) leaves the I/O threads; the answer comes back on
-        // this connection's strand.
-        auto work = [self = shared_from_this(), route, request, started] {
+        // this connection's strand. Each pool's queue is bounded: past it, 503 at once.
+        const bool hashing = route->execution == Execution::cpu_heavy;
+        std::atomic<int>& queued = hashing ? server_.queued_hashes : server_.queued_requests;
+        const int bound =
+            hashing ? server_.options.max_queued_hashes : server_.options.max_queued_requests;
+        if (queued.fetch_add(1) >= bound) {
+            --queued;
+            server_.metrics.increment("langlearn_http_queue_full_total", "pool",
+                                      hashing ? "hashing" : "worker");
+            return send(*request, route->name, error_response(errors::busy()), started);
+        }
+        ++server_.in_flight;
+        auto work = [self = shared_from_this(), route, request, started, &queued] {
             Response response = self->run_handler(*route, *request);
+            --queued;
             net::post(self->stream_.get_executor(),
                       [self, route, request, started, response = std::move(response)]() mutable {
                           --self->server_.in_flight;
                           self->send(*request, route->name, std::move(response), started);
                       });
         };
-        if (route->execution == Execution::cpu_heavy) {
+        if (hashing) {
             server_.cpu_heavy.post(std::move(work));
         } else {
             net::post(server_.workers, std::move(work));
@@ -341,7 +401,8 @@ class Session : public std::enable_shared_from_this<Session> {
 
         const double seconds =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-        server_.metrics.observe_request(route_name, request.method, response.status, seconds);
+        server_.metrics.observe_request(route_name, std::string(method_label(request.method)),
+                                        response.status, seconds);
         if (server_.options.access_log) {
             log_access(request.request_id, request.method, route_name, response.status,
                        seconds * 1000.0, response.user_id);
@@ -389,8 +450,9 @@ class Session : public std::enable_shared_from_this<Session> {
     Server::Impl& server_;
     beast::flat_buffer buffer_;
     std::optional<bhttp::request_parser<bhttp::string_body>> parser_;
-    std::shared_ptr<Request> request_;  // the request being read: method, path, query so far
-    RouteMatch match_;                  // its route, matched when the header came in
+    std::shared_ptr<Request> request_;               // the request being read: all but its body
+    RouteMatch match_;                               // its route, matched when the header came in
+    std::chrono::steady_clock::time_point started_;  // when its header came in
     std::string peer_;
     bool keep_alive_ = true;
     bool linger_ = false;  // the request was refused unread: drain before closing

@@ -27,6 +27,11 @@ struct ServerOptions {
     // Threads for Execution::cpu_heavy routes, run at a lower scheduling priority (nice 10); also
     // bounds how many argon2id hashes (19 MiB each) are in memory at once.
     int cpu_heavy_threads = 2;
+    // Requests waiting for or running on the worker pool, and on the hashing pool: past either
+    // bound a request is answered 503 with Retry-After at once (docs/configuration.md "Queues")
+    // instead of queueing without end (each queued request holds its body).
+    int max_queued_requests = 1024;
+    int max_queued_hashes = 64;
     std::size_t max_body_bytes = 1024 * 1024;
     std::size_t max_header_bytes = 8 * 1024;
     std::chrono::seconds read_timeout{10};  // a started request must be complete within it

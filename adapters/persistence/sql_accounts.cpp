@@ -33,9 +33,8 @@ class SqlAccounts final : public AccountRepository {
 
     std::optional<Account> find_by_email(std::string_view email) override {
         const std::string key = ascii_lower(email);
-        return db_.read([&](soci::session& s) {
-            return read_account(s, "WHERE lower(email) = :e", soci::use(key));
-        });
+        return db_.read(
+            [&](soci::session& s) { return read_account(s, "WHERE email = :e", soci::use(key)); });
     }
     std::optional<Account> find_by_id(Id id) override {
         long long key = id;
@@ -72,7 +71,7 @@ class SqlAccounts final : public AccountRepository {
     bool set_role(std::string_view email, std::string_view role) override {
         const std::string key = ascii_lower(email), value(role);
         return db_.write([&](soci::session& s) {
-            soci::statement st = (s.prepare << "UPDATE users SET role = :r WHERE lower(email) = :e",
+            soci::statement st = (s.prepare << "UPDATE users SET role = :r WHERE email = :e",
                                   soci::use(value), soci::use(key));
             st.execute(true);
             return st.get_affected_rows() > 0;
@@ -83,7 +82,7 @@ class SqlAccounts final : public AccountRepository {
         const DialectSql d{db_.dialect()};
         return db_.write([&](soci::session& s) {
             soci::statement st = (s.prepare << "UPDATE users SET is_active = " + d.boolean(active) +
-                                                   " WHERE lower(email) = :e",
+                                                   " WHERE email = :e",
                                   soci::use(key));
             st.execute(true);
             return st.get_affected_rows() > 0;
@@ -101,8 +100,8 @@ class SqlBlocklist final : public BlocklistRepository {
         const std::string key = ascii_lower(email);
         return db_.read([&](soci::session& s) {
             int count = 0;
-            s << "SELECT COUNT(*) FROM blocklist WHERE lower(email) = :e AND is_blocked",
-                soci::use(key), soci::into(count);
+            s << "SELECT COUNT(*) FROM blocklist WHERE email = :e AND is_blocked", soci::use(key),
+                soci::into(count);
             return count > 0;
         });
     }
@@ -111,7 +110,7 @@ class SqlBlocklist final : public BlocklistRepository {
         const DialectSql d{db_.dialect()};
         db_.write([&](soci::session& s) {
             s << "INSERT INTO blocklist (email, is_blocked) VALUES (:e, " + d.boolean(true) +
-                     ") ON CONFLICT (lower(email)) DO UPDATE SET is_blocked = " + d.boolean(true),
+                     ") ON CONFLICT (email) DO UPDATE SET is_blocked = " + d.boolean(true),
                 soci::use(key);
         });
     }

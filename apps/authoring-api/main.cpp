@@ -18,6 +18,11 @@ int main() {
     return app::run_service("authoring-api", ServiceKind::authoring, [&](app::Service& s) {
         dev_tokens = std::make_unique<ConstantTimeDevTokens>(s.config.dev_tokens);
         speech = std::make_unique<EspeakSynthesizer>(s.config.tts_command);
+        // The key would cross the network in the clear (and any proxy on the way could log it).
+        if (!s.config.llm_api_key.empty() && s.config.llm_url.rfind("http://", 0) == 0)
+            spdlog::warn(
+                "LLM_URL is plain http:// and LLM_API_KEY is set: the key is sent "
+                "unencrypted; use https:// unless the endpoint is on this machine");
         if (s.config.llm_url.empty()) {
             words = std::make_unique<FreedictGenerator>();
         } else {
@@ -32,6 +37,9 @@ int main() {
                      s.config.tts_command);
         http::add_authoring_routes(
             s.router, AuthoringPorts{s.storage.content(), s.media, *speech, *words, s.clock},
-            http::AuthoringAccess{s.tokens, *dev_tokens, s.config.max_body_bytes}, s.metrics);
+            http::AuthoringAccess{s.tokens, *dev_tokens, s.storage.accounts(),
+                                  s.config.max_body_bytes,
+                                  std::chrono::seconds(s.config.account_recheck_seconds)},
+            s.metrics);
     });
 }

@@ -27,6 +27,8 @@ http::ServerOptions server_options(const ServiceConfig& config) {
         options.io_context_per_thread = std::string_view(per_thread) == "1";
     options.worker_threads = config.db_pool_size;
     options.cpu_heavy_threads = config.threads;  // argon2id: at most one hash per core
+    options.max_queued_requests = config.max_queued_requests;
+    options.max_queued_hashes = config.max_queued_hashes;
     options.max_body_bytes = config.max_body_bytes;
     options.max_header_bytes = config.max_header_bytes;
     options.read_timeout = std::chrono::seconds(config.read_timeout_seconds);

@@ -19,10 +19,10 @@ Result<StaffPrincipal> authenticate_staff(TokenService& tokens, const Clock& clo
     const auto token = bearer(authorization);
     if (!token) return errors::unauthorized();
     if (token->empty()) return errors::invalid_token();
-    if (dev_tokens.matches(*token)) return StaffPrincipal{"admin", std::nullopt, true};
+    if (dev_tokens.matches(*token)) return StaffPrincipal{kRoleAdmin, std::nullopt, true};
     auto claims = tokens.verify(*token, clock.now());
     if (!claims) return errors::invalid_token();
-    if (claims->role == kRoleEndUser) return errors::insufficient_permissions();
+    if (!is_staff_role(claims->role)) return errors::insufficient_permissions();
     return StaffPrincipal{claims->role, claims->user_id, false};
 }
 
@@ -34,6 +34,21 @@ Result<TokenClaims> authenticate(TokenService& tokens, const Clock& clock,
     auto claims = tokens.verify(*token, clock.now());
     if (!claims) return errors::invalid_token();
     return std::move(*claims);
+}
+
+Result<Done> check_learner_standing(AccountStanding& standing, const TokenClaims& claims) {
+    const AccountStatus status = standing.of(claims.user_id);
+    if (status.exists && !status.active) return errors::invalid_token();
+    return Done{};
+}
+
+Result<StaffPrincipal> check_staff_standing(AccountStanding& standing, StaffPrincipal principal) {
+    if (principal.development_token || !principal.user_id) return principal;
+    const AccountStatus status = standing.of(*principal.user_id);
+    if (!status.exists || !status.active) return errors::invalid_token();
+    if (!is_staff_role(status.role)) return errors::insufficient_permissions();
+    principal.role = status.role;
+    return principal;
 }
 
 }  // namespace ll

@@ -1,9 +1,14 @@
 #pragma once
-// Bearer-token check of the JWT routes (service.md Conventions, decisions.md 7).
+// Bearer-token checks of the JWT routes (service.md Conventions, decisions.md 7) in two steps:
+// what the token itself says (signature, expiry, role claim), checked as soon as a request's
+// header has arrived and before its body is read; then the account's standing now (active,
+// current role), checked where the database may be read (docs/architecture.md "Authentication").
 #include <optional>
 #include <string_view>
 
+#include "core/app/account_standing.hpp"
 #include "core/app/learner_ports.hpp"
+#include "core/domain/entities.hpp"
 #include "core/domain/result.hpp"
 
 namespace ll {
@@ -14,19 +19,21 @@ namespace ll {
 Result<TokenClaims> authenticate(TokenService& tokens, const Clock& clock,
                                  std::optional<std::string_view> authorization);
 
-// Who calls an authoring route: a development token (acting as admin) or a staff JWT.
-struct StaffPrincipal {
-    std::string role;             // editor, admin, ... (never end-user)
-    std::optional<Id> user_id;    // nullopt for a development token
-    bool development_token = false;
-};
-
 // The authoring API's access rule (authoring.md "Access"): no or malformed header 401
 // Unauthorized; neither a development token nor a valid JWT 401 Invalid or expired token; a
-// JWT of role end-user 403 Insufficient permissions. The role in a valid JWT is trusted as
-// signed.
+// JWT whose role is not a staff role (editor, admin) 403 Insufficient permissions.
 Result<StaffPrincipal> authenticate_staff(TokenService& tokens, const Clock& clock,
                                           const DevTokenVerifier& dev_tokens,
                                           std::optional<std::string_view> authorization);
+
+// A learner's token after its account was deactivated: 401 Invalid or expired token (the app
+// then signs in again and is told `Account deactivated`). A token whose account no longer
+// exists passes: the routes answer it as service.md says (GET /auth/me: 404 User not found).
+Result<Done> check_learner_standing(AccountStanding& standing, const TokenClaims& claims);
+
+// A staff JWT whose account is gone or deactivated: 401 Invalid or expired token; whose account
+// is no longer staff: 403 Insufficient permissions. The principal gets the account's current
+// role (a promotion or demotion applies without a new token). Development tokens pass.
+Result<StaffPrincipal> check_staff_standing(AccountStanding& standing, StaffPrincipal principal);
 
 }  // namespace ll

@@ -2,21 +2,35 @@
 
 #include "core/app/credentials.hpp"
 #include "core/app/languages_lookup.hpp"
+#include "core/domain/digest.hpp"
 
 namespace ll {
 
-Result<LoginOutput> login(LearnerPorts& ports, const LoginInput& input) {
+std::uint64_t login_throttle_key(const std::optional<Account>& account, std::string_view email) {
+    constexpr std::uint64_t kEmailSpace = 1ULL << 63;
+    if (account) return static_cast<std::uint64_t>(account->id) & ~kEmailSpace;
+    return fnv1a64(email) | kEmailSpace;
+}
+
+Result<LoginOutput> login(LearnerPorts& ports, LoginThrottle& throttle, const LoginInput& input) {
     const auto credentials = read_credentials(input.email, input.password);
     if (!credentials) return errors::email_and_password_required();
+    // No account can have such an address (register refuses it): nothing to look up, nothing
+    // to count, and no hashing either (the answer reveals nothing about which accounts exist).
+    if (!is_valid_email_shape(credentials->email)) return errors::invalid_credentials();
 
     const auto account = ports.accounts.find_by_email(credentials->email);
+    const std::uint64_t key = login_throttle_key(account, credentials->email);
+    if (const auto wait = throttle.blocked(key)) return errors::too_many_requests(*wait);
     if (!account) {
         // Same work as a real check, so timing does not reveal which e-mails exist.
         ports.hasher.verify_dummy(credentials->password);
+        throttle.record_failure(key);
         return errors::invalid_credentials();
     }
     if (!account->is_active) return errors::account_deactivated();
     if (!ports.hasher.verify(account->password_hash, credentials->password)) {
+        throttle.record_failure(key);
         return errors::invalid_credentials();
     }
     if (ports.hasher.needs_rehash(account->password_hash)) {

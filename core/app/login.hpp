@@ -4,6 +4,7 @@
 #include "core/app/learner_ports.hpp"
 #include "core/domain/loose_value.hpp"
 #include "core/domain/result.hpp"
+#include "core/ports/login_throttle.hpp"
 
 namespace ll {
 
@@ -21,6 +22,14 @@ struct LoginOutput {  // 200
     bool needs_profile = true;
 };
 
-Result<LoginOutput> login(LearnerPorts& ports, const LoginInput& input);
+// The e-mail is normalised and checked for shape first (decisions.md 7: trimmed, lower-cased, at
+// most 254 bytes, no NUL): one that no account can have is `Invalid credentials` without a
+// database lookup. Failed attempts count against the account they name, whichever spelling
+// reached it, or against the normalised address when there is none (login_throttle_key).
+Result<LoginOutput> login(LearnerPorts& ports, LoginThrottle& throttle, const LoginInput& input);
+
+// The throttle's key: the account id, or (top bit set, so the two never meet) a 64-bit FNV-1a
+// digest of the normalised e-mail of an address no account has.
+std::uint64_t login_throttle_key(const std::optional<Account>& account, std::string_view email);
 
 }  // namespace ll

@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/domain/types.hpp"
@@ -10,6 +11,21 @@
 namespace ll {
 
 inline constexpr const char* kRoleEndUser = "end-user";
+inline constexpr const char* kRoleEditor = "editor";
+inline constexpr const char* kRoleAdmin = "admin";
+
+// Staff are the roles listed here, nothing else: a role added later (or typed by hand into the
+// database) opens no staff route until it is added (an allow-list, docs/architecture.md).
+inline bool is_staff_role(std::string_view role) {
+    return role == kRoleEditor || role == kRoleAdmin;
+}
+
+// Who calls an authoring route: a development token (acting as admin) or a staff account.
+struct StaffPrincipal {
+    std::string role;           // editor or admin
+    std::optional<Id> user_id;  // nullopt for a development token
+    bool development_token = false;
+};
 
 struct Account {
     Id id = 0;

@@ -150,6 +150,21 @@ inline Error internal() {
 inline Error service_unavailable() {
     return make(503, "Service unavailable");
 }
+// A worker or hashing queue is at its bound (docs/configuration.md "Queues"): come back soon.
+inline Error busy() {
+    return Error{503, "Service unavailable", {}, 1, {}};
+}
+// Raw HTTP: a request the parser refuses, a header over MAX_HEADER_BYTES, a method no route of
+// either service knows (answered before any other work, docs/architecture.md).
+inline Error bad_request() {
+    return make(400, "Bad request");
+}
+inline Error header_too_large() {
+    return make(431, "Request header fields too large");
+}
+inline Error not_implemented() {
+    return make(501, "Not implemented");
+}
 }  // namespace errors
 
 // Thrown by adapters when the database cannot be reached; the HTTP layer answers 503.

@@ -7,6 +7,9 @@
 
 namespace ll {
 
+// The value of operations that answer nothing (204) or only pass or fail.
+struct Done {};
+
 template <typename T>
 class Result {
   public:

@@ -56,7 +56,10 @@ std::string ascii_lower(std::string_view s);
 std::string fold_case(std::string_view s);
 // Number of Unicode code points in UTF-8 text (invalid bytes count one each).
 std::size_t code_point_count(std::string_view utf8);
-// E-mail normalisation (trim, lower-case) and shape: text @ text . text, no white space, no NUL.
+// E-mail normalisation (trim, lower-case) and shape: text @ text . text, no white space, no NUL,
+// at most kMaxEmailBytes (RFC 5321's limit on a path; a longer key also does not fit
+// PostgreSQL's b-tree index, which answered 500).
+inline constexpr std::size_t kMaxEmailBytes = 254;
 std::string normalize_email(std::string_view raw);
 bool is_valid_email_shape(std::string_view normalized);
 inline constexpr std::size_t kMinPasswordLength = 8;

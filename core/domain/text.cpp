@@ -60,6 +60,7 @@ std::string normalize_email(std::string_view raw) {
 
 // Mirrors /^[^\s@]+@[^\s@]+\.[^\s@]+$/.
 bool is_valid_email_shape(std::string_view email) {
+    if (email.size() > kMaxEmailBytes) return false;
     for (std::size_t i = 0; i < email.size();) {
         const auto [cp, len] = utf8::decode(email, i);
         // NUL too (JSON can spell it): libpq cuts a string there, so PostgreSQL would store and

@@ -18,9 +18,9 @@ AuthoringWorld::AuthoringWorld() {
                                {{"Hund", "dog", "hund", 2}},
                                {{"Katze", "cat", "katt", 3}}};
     words.next_questions = {question};
-    http::add_authoring_routes(router,
-                               AuthoringPorts{backend.content(), media, speech, words, clock},
-                               http::AuthoringAccess{tokens, dev_tokens}, metrics);
+    http::add_authoring_routes(
+        router, AuthoringPorts{backend.content(), media, speech, words, clock},
+        http::AuthoringAccess{tokens, dev_tokens, backend.accounts()}, metrics);
 
     const auto post = [&](const char* pattern, const char* body) {
         must_succeed(router, "POST", pattern, body, authorization);

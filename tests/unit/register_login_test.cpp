@@ -1,5 +1,7 @@
 #include <catch2/catch.hpp>
 
+#include <map>
+
 #include "core/app/login.hpp"
 #include "support/fixture.hpp"
 
@@ -13,6 +15,16 @@ RegisterInput reg(LooseValue email, LooseValue password) {
 LoginInput cred(LooseValue email, LooseValue password) {
     return {std::move(email), std::move(password)};
 }
+
+// Remembers every failure per key; blocks a key after `limit` failures.
+struct CountingThrottle final : LoginThrottle {
+    int limit = 1000;
+    std::map<std::uint64_t, int> failures;
+    std::optional<int> blocked(std::uint64_t key) override {
+        return failures[key] >= limit ? std::optional<int>(60) : std::nullopt;
+    }
+    void record_failure(std::uint64_t key) override { ++failures[key]; }
+};
 }  // namespace
 
 TEST_CASE("register: every error in the spec's order", "[register]") {
@@ -110,8 +122,9 @@ TEST_CASE("register: a lost race on the unique e-mail is 409", "[register]") {
 
 TEST_CASE("login: every error in order, and the answer", "[login]") {
     World w;
+    CountingThrottle throttle;
     const Id id = w.user("ada@example.com", false);
-    const auto error = [&](LoginInput in) { return login(w.ports, in).error(); };
+    const auto error = [&](LoginInput in) { return login(w.ports, throttle, in).error(); };
 
     CHECK(error(cred(LooseValue::missing(), LooseValue::of("x"))) ==
           errors::email_and_password_required());
@@ -137,8 +150,8 @@ TEST_CASE("login: every error in order, and the answer", "[login]") {
               errors::account_deactivated());
     }
     SECTION("success without profile: native_lang de, needsProfile true") {
-        auto r =
-            login(w.ports, cred(LooseValue::of(" ADA@example.com"), LooseValue::of("password1")));
+        auto r = login(w.ports, throttle,
+                       cred(LooseValue::of(" ADA@example.com"), LooseValue::of("password1")));
         REQUIRE(r.ok());
         CHECK(r->id == id);
         CHECK(r->email == "ada@example.com");
@@ -151,8 +164,8 @@ TEST_CASE("login: every error in order, and the answer", "[login]") {
         REQUIRE(create_profile(w.ports, id,
                                {LooseValue::of("ada"), LooseValue::of(2), LooseValue::of(3)})
                     .ok());
-        auto r =
-            login(w.ports, cred(LooseValue::of("ada@example.com"), LooseValue::of("password1")));
+        auto r = login(w.ports, throttle,
+                       cred(LooseValue::of("ada@example.com"), LooseValue::of("password1")));
         REQUIRE(r.ok());
         CHECK(r->native_lang == "en");
         CHECK_FALSE(r->needs_profile);
@@ -160,8 +173,61 @@ TEST_CASE("login: every error in order, and the answer", "[login]") {
     }
     SECTION("a hash with old parameters is replaced after a good login") {
         w.backend.accounts().update_password_hash(id, "old$password1");
-        REQUIRE(login(w.ports, cred(LooseValue::of("ada@example.com"), LooseValue::of("password1")))
+        REQUIRE(login(w.ports, throttle,
+                      cred(LooseValue::of("ada@example.com"), LooseValue::of("password1")))
                     .ok());
         CHECK(w.backend.accounts().find_by_id(id)->password_hash == "fake$password1");
     }
+}
+
+TEST_CASE("login: malformed e-mails never reach the account lookup", "[login][hostile]") {
+    World w;
+    CountingThrottle throttle;
+    w.user("victim@example.com", false);
+    // libpq cut strings at a NUL, so "victim@example.com\0z" was looked up as the victim's
+    // address: with the right password it logged in as the victim.
+    const std::string nul_suffix("victim@example.com\0z", 20);
+    const std::string too_long = std::string(250, 'a') + "@example.com";
+    for (const std::string& email : {nul_suffix, too_long, std::string("no-at-sign.example.com")}) {
+        const auto r =
+            login(w.ports, throttle, cred(LooseValue::of(email), LooseValue::of("password1")));
+        CHECK(r.error() == errors::invalid_credentials());
+    }
+    CHECK(w.hasher.dummy_verifications == 0);  // nothing hashed for an impossible address
+    CHECK(throttle.failures.empty());          // and nothing kept
+}
+
+TEST_CASE("login: failures count against the account, whichever spelling reached it",
+          "[login][hostile]") {
+    World w;
+    CountingThrottle throttle;
+    throttle.limit = 3;
+    const Id id = w.user("ada@example.com", false);
+    for (const char* spelling : {"ada@example.com", " ADA@example.com", "Ada@Example.COM\t"}) {
+        CHECK(login(w.ports, throttle, cred(LooseValue::of(spelling), LooseValue::of("wrong-pass")))
+                  .error() == errors::invalid_credentials());
+    }
+    REQUIRE(throttle.failures.size() == 1);
+    CHECK(throttle.failures.begin()->first == static_cast<std::uint64_t>(id));
+    // At the limit: 429 even with the right password, and the password is not tried.
+    const auto blocked = login(
+        w.ports, throttle, cred(LooseValue::of("ADA@EXAMPLE.COM"), LooseValue::of("password1")));
+    CHECK(blocked.error() == errors::too_many_requests(60));
+    // A letter outside ASCII is not folded (the core's and the database's keys agree): "ädä" is
+    // another address, unknown here, with a counter of its own.
+    CHECK(login(w.ports, throttle,
+                cred(LooseValue::of("\xC3\x84"
+                                    "da@example.com"),
+                     LooseValue::of("x-password")))
+              .error() == errors::invalid_credentials());
+    CHECK(throttle.failures.size() == 2);
+}
+
+TEST_CASE("login throttle keys: fixed size, accounts and addresses never meet", "[login]") {
+    const Account ada{42, "ada@example.com", "h", "end-user", true, std::nullopt};
+    CHECK(login_throttle_key(ada, "ada@example.com") == 42);
+    const auto unknown = login_throttle_key(std::nullopt, "nobody@example.com");
+    CHECK((unknown >> 63) == 1);
+    CHECK(unknown == login_throttle_key(std::nullopt, "nobody@example.com"));
+    CHECK(unknown != login_throttle_key(std::nullopt, "nobody2@example.com"));
 }

@@ -176,6 +176,10 @@ TEST_CASE("text rules: trim, e-mail shape, username, code points", "[rules][text
     CHECK_FALSE(is_valid_email_shape(std::string("a\0b@example.com", 15)));
     CHECK_FALSE(is_valid_email_shape(std::string("ab@example.com\0", 15)));
     CHECK(is_valid_email_shape("a\x01b@example.com"));  // other control characters: as the JS regex
+    // At most 254 bytes: a 1 MB address was stored on SQLite and answered 500 on PostgreSQL.
+    const std::string domain = "@example.com";
+    CHECK(is_valid_email_shape(std::string(254 - domain.size(), 'a') + domain));
+    CHECK_FALSE(is_valid_email_shape(std::string(255 - domain.size(), 'a') + domain));
     CHECK(is_valid_username("abc"));
     CHECK(is_valid_username("A_b_9_______________"));  // 20
     CHECK_FALSE(is_valid_username("ab"));

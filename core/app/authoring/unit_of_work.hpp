@@ -39,7 +39,4 @@ Result<T> read(ContentStore& store, F&& work) {
     return std::move(*out);
 }
 
-// The answer of operations that answer nothing (204).
-struct Done {};
-
 }  // namespace ll

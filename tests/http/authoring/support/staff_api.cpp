@@ -108,7 +108,7 @@ StaffApi::StaffApi(StaffApiOptions options, std::shared_ptr<TestDatabase> databa
     http::Router router;
     http::add_authoring_routes(
         router, AuthoringPorts{db->backend().content(), media, speech, *words, clock},
-        http::AuthoringAccess{tokens, dev_tokens}, metrics);
+        http::AuthoringAccess{tokens, dev_tokens, db->backend().accounts()}, metrics);
     http::add_operational_routes(router, db->backend(), metrics, media);
     http::ServerOptions server_options;
     server_options.host = "127.0.0.1";
@@ -127,12 +127,22 @@ StaffApi::~StaffApi() {
     std::filesystem::remove_all(media_dir);
 }
 
-std::string StaffApi::staff_token(const std::string& role, Id user_id) {
-    return tokens.issue(TokenClaims{user_id, "staff@example.com", role, "de"}, clock.now());
+Id StaffApi::staff_account(const std::string& role, int who) {
+    const std::string email = role + "-" + std::to_string(who) + "@example.com";
+    AccountRepository& accounts = db->backend().accounts();
+    if (const auto existing = accounts.find_by_email(email)) return existing->id;
+    return accounts.create(NewAccount{email, "not-a-hash", role})->id;
 }
 
-std::string StaffApi::end_user_token(Id user_id) {
-    return tokens.issue(TokenClaims{user_id, "learner@example.com", "end-user", "de"}, clock.now());
+std::string StaffApi::staff_token(const std::string& role, int who) {
+    const Id id = staff_account(role, who);
+    return tokens.issue(
+        TokenClaims{id, role + "-" + std::to_string(who) + "@example.com", role, "de"},
+        clock.now());
+}
+
+std::string StaffApi::end_user_token(int who) {
+    return staff_token("end-user", who);
 }
 
 namespace {

@@ -81,8 +81,12 @@ struct StaffApi {
     StorageBackend& storage() { return db->backend(); }
 
     // ---- tokens
-    std::string staff_token(const std::string& role = "editor", Id user_id = 9001);
-    std::string end_user_token(Id user_id = 9002);
+    // A JWT of a real account with this role (made on first use, one per role and `who`): the
+    // server checks a staff token's account (still active, still staff).
+    std::string staff_token(const std::string& role = "editor", int who = 1);
+    std::string end_user_token(int who = 1);
+    // The account behind staff_token(role, who).
+    Id staff_account(const std::string& role, int who = 1);
 
     // ---- requests with the development token (`token` overrides it; "" sends none)
     Reply get(const std::string& target, std::optional<std::string> token = std::nullopt);
