@@ -1,5 +1,8 @@
 #include "adapters/http/json_codec.hpp"
 
+#include <cctype>
+#include <charconv>
+
 namespace ll::http {
 
 std::optional<json::object> parse_object(const std::string& body) {
@@ -47,8 +50,73 @@ LooseValue loose_field(const json::object& object, std::string_view name) {
     return v ? to_loose(*v) : LooseValue::missing();
 }
 
+namespace {
+
+// Rewrites, outside strings, each number token that has an exponent. Boost.JSON writes doubles
+// only that way and integers never, so a text without an 'E' (the common case, found by one
+// memchr) is returned as it is.
+std::string plain_numbers(std::string text) {
+    if (text.find('E') == std::string::npos) return text;
+    std::string out;
+    out.reserve(text.size());
+    bool in_string = false;
+    for (std::size_t i = 0; i < text.size();) {
+        const char c = text[i];
+        if (in_string) {
+            out += c;
+            if (c == '\\' && i + 1 < text.size()) {
+                out += text[i + 1];
+                i += 2;
+                continue;
+            }
+            if (c == '"') in_string = false;
+            ++i;
+            continue;
+        }
+        if (c == '"') {
+            in_string = true;
+            out += c;
+            ++i;
+            continue;
+        }
+        if (c == '-' || (c >= '0' && c <= '9')) {
+            std::size_t end = i;
+            bool exponent = false;
+            while (end < text.size() &&
+                   (std::isdigit(static_cast<unsigned char>(text[end])) || text[end] == '-' ||
+                    text[end] == '+' || text[end] == '.' || text[end] == 'E' || text[end] == 'e')) {
+                exponent = exponent || text[end] == 'E' || text[end] == 'e';
+                ++end;
+            }
+            double number = 0;
+            const auto parsed = std::from_chars(text.data() + i, text.data() + end, number);
+            char buffer[32];
+            const auto printed =
+                exponent && parsed.ec == std::errc{} && parsed.ptr == text.data() + end
+                    ? std::to_chars(buffer, buffer + sizeof buffer, number)
+                    : std::to_chars_result{buffer, std::errc::value_too_large};
+            if (printed.ec == std::errc{}) {
+                out.append(buffer, printed.ptr);
+            } else {
+                out.append(text, i, end - i);
+            }
+            i = end;
+            continue;
+        }
+        out += c;
+        ++i;
+    }
+    return out;
+}
+
+}  // namespace
+
+std::string to_text(const json::value& value) {
+    return plain_numbers(json::serialize(value));
+}
+
 Response json_ok(int status, const json::value& value) {
-    return json_response(status, json::serialize(value));
+    return json_response(status, to_text(value));
 }
 
 json::value nullable(const std::optional<std::string>& v) {

@@ -23,6 +23,11 @@ LooseValue to_loose(const json::value& value);
 
 Response json_ok(int status, const json::value& value);
 
+// The value as JSON text with numbers as people write them: Boost.JSON prints every double with
+// an exponent (0.5 as 5E-1, 1.0 as 1E0); here they print as 0.5 and 1 (the shortest text that
+// reads back as the same double). Every answer body goes through it.
+std::string to_text(const json::value& value);
+
 // For the larger answers (GET /auth/stats: some 90 objects): `build(storage)` makes the document
 // in an arena on the stack, so its nodes cost no heap allocation each; serialised, the arena goes.
 template <typename Build>

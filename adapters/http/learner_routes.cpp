@@ -166,8 +166,8 @@ void add_learner_routes(Router& router, LearnerPorts p, Metrics& metrics, RateLi
                      "/auth/languages",
                      {},
                      [p, languages](Request& r) mutable {
-                         const LanguagesAnswer::Ready& a = languages->get(
-                             [&] { return json::serialize(to_json(list_languages(p))); });
+                         const LanguagesAnswer::Ready& a =
+                             languages->get([&] { return to_text(to_json(list_languages(p))); });
                          Response res;
                          res.headers.emplace_back("ETag", a.etag);
                          res.headers.emplace_back("Cache-Control", "no-cache");

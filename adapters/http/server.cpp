@@ -383,6 +383,8 @@ class Session : public std::enable_shared_from_this<Session> {
         if (!response.content_type.empty())
             res->set(bhttp::field::content_type, response.content_type);
         res->set("X-Request-Id", request.request_id);
+        // Browsers must take the declared type (an uploaded "picture" is never run as a page).
+        res->set("X-Content-Type-Options", "nosniff");
         for (const auto& [name, value] : response.headers) res->set(name, value);
         if (!server_.options.cors_origins.empty()) {
             if (const auto origin = allowed_origin(request)) {

@@ -4,7 +4,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
 #include <filesystem>
 #include <stdexcept>
@@ -118,26 +120,43 @@ std::string LocalMediaStore::put(std::string_view bytes, std::string_view extens
     return name;
 }
 
-std::optional<std::string> LocalMediaStore::read(std::string_view name) const {
-    if (!is_media_name(name)) return std::nullopt;
-    const std::string path = dir_ + "/" + std::string(name);
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) {
-        if (errno == ENOENT || errno == ENOTDIR) return std::nullopt;
+namespace {
+
+// An open media file, closed when it goes out of scope.
+struct OpenFile {
+    int fd = -1;
+    std::uint64_t size = 0;
+    OpenFile() = default;
+    OpenFile(const OpenFile&) = delete;
+    OpenFile& operator=(const OpenFile&) = delete;
+    ~OpenFile() {
+        if (fd >= 0) ::close(fd);
+    }
+};
+
+// Opens a regular file of the store; false when there is none of that name.
+bool open_media(const std::string& path, OpenFile& file) {
+    file.fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (file.fd < 0) {
+        if (errno == ENOENT || errno == ENOTDIR) return false;
         fail("cannot read", path);
     }
-    struct Closer {
-        int fd;
-        ~Closer() { ::close(fd); }
-    } closer{fd};
     struct stat info {};
-    if (::fstat(fd, &info) != 0) fail("cannot read", path);
-    if (!S_ISREG(info.st_mode)) return std::nullopt;
-    std::string out;
-    out.resize(static_cast<std::size_t>(info.st_size));
+    if (::fstat(file.fd, &info) != 0) fail("cannot read", path);
+    if (!S_ISREG(info.st_mode)) return false;
+    file.size = static_cast<std::uint64_t>(info.st_size);
+    return true;
+}
+
+// Up to `count` bytes from `first`, with pread (no shared file offset to race on).
+std::string read_from(const OpenFile& file, std::uint64_t first, std::uint64_t count,
+                      const std::string& path) {
+    if (first >= file.size) return {};
+    std::string out(static_cast<std::size_t>(std::min(count, file.size - first)), '\0');
     std::size_t done = 0;
     while (done < out.size()) {
-        const ssize_t n = ::read(fd, out.data() + done, out.size() - done);
+        const ssize_t n = ::pread(file.fd, out.data() + done, out.size() - done,
+                                  static_cast<off_t>(first + done));
         if (n < 0 && errno == EINTR) continue;
         if (n < 0) fail("cannot read", path);
         if (n == 0) break;  // cannot shrink (files are never rewritten), but do not spin
@@ -145,6 +164,28 @@ std::optional<std::string> LocalMediaStore::read(std::string_view name) const {
     }
     out.resize(done);
     return out;
+}
+
+}  // namespace
+
+std::optional<std::string> LocalMediaStore::read(std::string_view name) const {
+    return read_part(name, 0, UINT64_MAX);
+}
+
+std::optional<std::string> LocalMediaStore::read_part(std::string_view name, std::uint64_t first,
+                                                      std::uint64_t count) const {
+    if (!is_media_name(name)) return std::nullopt;
+    const std::string path = dir_ + "/" + std::string(name);
+    OpenFile file;
+    if (!open_media(path, file)) return std::nullopt;
+    return read_from(file, first, count, path);
+}
+
+std::optional<std::uint64_t> LocalMediaStore::size_of(std::string_view name) const {
+    if (!is_media_name(name)) return std::nullopt;
+    OpenFile file;
+    if (!open_media(dir_ + "/" + std::string(name), file)) return std::nullopt;
+    return file.size;
 }
 
 bool LocalMediaStore::exists(std::string_view name) const {

@@ -15,6 +15,9 @@ class LocalMediaStore final : public MediaStore {
     // Throws std::invalid_argument unless the extension is 1 to 8 of [a-z0-9].
     std::string put(std::string_view bytes, std::string_view extension) override;
     std::optional<std::string> read(std::string_view name) const override;
+    std::optional<std::uint64_t> size_of(std::string_view name) const override;
+    std::optional<std::string> read_part(std::string_view name, std::uint64_t first,
+                                         std::uint64_t count) const override;
     bool exists(std::string_view name) const override;
 
     const std::string& dir() const { return dir_; }

@@ -31,6 +31,16 @@ class MemoryMediaStore final : public MediaStore {
         const auto it = files_.find(std::string(name));
         return it == files_.end() ? std::nullopt : std::optional<std::string>(it->second);
     }
+    std::optional<std::uint64_t> size_of(std::string_view name) const override {
+        const auto file = read(name);
+        return file ? std::optional<std::uint64_t>(file->size()) : std::nullopt;
+    }
+    std::optional<std::string> read_part(std::string_view name, std::uint64_t first,
+                                         std::uint64_t count) const override {
+        const auto file = read(name);
+        if (!file) return std::nullopt;
+        return first >= file->size() ? std::string() : file->substr(first, count);
+    }
     bool exists(std::string_view name) const override { return read(name).has_value(); }
     std::size_t size() const {
         std::lock_guard lock(mutex_);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <unordered_set>
 
 #include <fmt/format.h>
 
@@ -185,12 +186,12 @@ Result<std::vector<Id>> id_list(const LooseValue& v, std::string_view name) {
     std::vector<Id> out;
     if (absent(v)) return out;
     if (!v.is_array()) return bad(name, "must be an array of positive integers");
+    std::unordered_set<Id> seen;  // first occurrences kept in order, in linear time
     for (std::size_t i = 0; i < v.items.size(); ++i) {
         auto one = id(v.items[i], fmt::format("{}[{}]", name, i));
         if (!one) return one.error();
         if (!one.value()) return bad(fmt::format("{}[{}]", name, i), "must be a positive integer");
-        if (std::find(out.begin(), out.end(), *one.value()) == out.end())
-            out.push_back(*one.value());
+        if (seen.insert(*one.value()).second) out.push_back(*one.value());
     }
     return out;
 }

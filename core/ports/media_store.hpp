@@ -2,6 +2,7 @@
 // Where pictures and audio files live (authoring.md "Generators"): files are named by a hash of
 // their content, so a name is unguessable, an upload of the same bytes is stored once, and a
 // name doubles as a strong ETag. Adapter: a local folder (MEDIA_DIR).
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -18,6 +19,12 @@ class MediaStore {
     // The whole file; nullopt when there is no such file or the name is not a plain media name
     // (no path separators, no leading dot: nothing outside the store can be read).
     virtual std::optional<std::string> read(std::string_view name) const = 0;
+    // The file's size without reading it (a 304 or a HEAD needs no bytes); nullopt as for read().
+    virtual std::optional<std::uint64_t> size_of(std::string_view name) const = 0;
+    // `count` bytes from `first` (fewer at the end of the file): a Range request reads only the
+    // range, not the whole file. nullopt as for read().
+    virtual std::optional<std::string> read_part(std::string_view name, std::uint64_t first,
+                                                 std::uint64_t count) const = 0;
     virtual bool exists(std::string_view name) const = 0;
 };
 

@@ -189,6 +189,10 @@ TEST_CASE("generate-for again: 200, the same row, the file replaced when the tex
     check_audio(api, changed.json, "statements", s, "text_de", "de", "de");
     // Still one row for the source.
     check_cover(coverage(api), "statements", "de", 1, 1);
+    // Numbers print as people write them: 1, not Boost.JSON's 1E0.
+    const std::string raw = api.get("/api/audios/coverage").body;
+    CHECK(raw.find(R"("items":1,"with_audio":1,"ratio":1})") != std::string::npos);
+    CHECK(raw.find("E0") == std::string::npos);
 
     const Id w = word(api, {{"title_de", "Hund"}});
     REQUIRE(generate_for(api, "words", w, "title_de", "de").status == 201);
