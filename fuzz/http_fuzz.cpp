@@ -5,10 +5,14 @@
 // server closes. Pipelined requests are just more bytes.
 //
 // "{{token}}" in the input becomes a valid learner token (the dictionary and the seeds use it),
-// so the fuzzer gets past the 401 of the routes behind the token.
+// so the fuzzer gets past the 401 of the routes behind the token. "{{method:N}}" becomes N
+// letters (up to 65,536) and "{{pad:N}}" an `X-Pad` header line of N bytes: methods and headers
+// of sizes a mutation of short inputs would rarely reach (junk methods once grew /metrics by a
+// label set each; headers around MAX_HEADER_BYTES).
 // Checks: sanitizers (the server's threads too); nothing logged at error level (an exception
 // escaped a handler); no 500 answer; every answer starts like an HTTP/1.1 response; the server
-// closes the connection once the client has finished (within 5 s; its own read timeout is 1 s).
+// closes the connection once the client has finished (within 5 s; its own read timeout is 1 s);
+// /metrics stays under 256 KiB whatever methods and paths came in (bounded labels).
 // LL_FUZZ_VERBOSE set: every answer is printed.
 #include <arpa/inet.h>
 #include <netinet/in.h>
@@ -65,6 +69,35 @@ std::string with_token(std::string input) {
         input.replace(at, kPlaceholder.size(), running->token);
     }
     return input;
+}
+
+// Replaces each "{{<name>:N}}" by make(N); N is clamped to 65,536.
+template <typename Make>
+std::string expand(std::string input, std::string_view name, Make make) {
+    const std::string open = "{{" + std::string(name) + ":";
+    for (auto at = input.find(open); at != std::string::npos; at = input.find(open, at)) {
+        const auto close = input.find("}}", at);
+        if (close == std::string::npos) break;
+        std::size_t n = 0;
+        for (std::size_t i = at + open.size(); i < close && n <= 65536; ++i) {
+            if (input[i] < '0' || input[i] > '9') break;
+            n = n * 10 + static_cast<std::size_t>(input[i] - '0');
+        }
+        const std::string replacement = make(std::min<std::size_t>(n, 65536));
+        input.replace(at, close + 2 - at, replacement);
+        at += replacement.size();
+    }
+    return input;
+}
+
+std::string with_sizes(std::string input) {
+    input = expand(std::move(input), "method", [](std::size_t n) {
+        std::string method(n, 'A');
+        for (std::size_t i = 0; i < n; ++i) method[i] = static_cast<char>('A' + (i * 7 + n) % 26);
+        return method;
+    });
+    return expand(std::move(input), "pad",
+                  [](std::size_t n) { return "X-Pad: " + std::string(n, 'p') + "\r\n"; });
 }
 
 int connect_to_server() {
@@ -134,7 +167,8 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    const std::string input = with_token(std::string(reinterpret_cast<const char*>(data), size));
+    const std::string input =
+        with_sizes(with_token(std::string(reinterpret_cast<const char*>(data), size)));
     const int fd = connect_to_server();
     write_all(fd, input);
     ::shutdown(fd, SHUT_WR);
@@ -145,5 +179,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (!reply.empty() && reply.rfind("HTTP/1.1 ", 0) != 0)
         fail("the answer is not an HTTP/1.1 response", reply.substr(0, 200));
     if (reply.find("HTTP/1.1 500 ") != std::string::npos) fail("500 answer", reply.substr(0, 2000));
+    static int inputs = 0;
+    if (++inputs % 64 == 0) {
+        const std::size_t metrics = running->world.metrics.render().size();
+        if (metrics > 256 * 1024)
+            fail("/metrics grew past 256 KiB (a label taken from the request?)",
+                 std::to_string(metrics) + " bytes");
+    }
     return 0;
 }

@@ -69,7 +69,7 @@ bool known_method(bhttp::verb verb) {
 // Never the client's own text, which would make every distinct method a new series.
 std::string_view method_label(std::string_view method) {
     for (const std::string_view known :
-         {"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "-"})
+         {"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "-", "other"})
         if (method == known) return known;
     return "other";
 }
@@ -204,7 +204,12 @@ class Session : public std::enable_shared_from_this<Session> {
     void on_header() {
         const auto& header = parser_->get();
         started_ = std::chrono::steady_clock::now();
-        if (!known_method(header.method())) return reject(errors::not_implemented());
+        if (!known_method(header.method())) {
+            request_ = std::make_shared<Request>();
+            request_->method = "other";  // the client's text is never kept
+            request_->request_id = new_request_id();
+            return reject(errors::not_implemented());
+        }
         request_ = std::make_shared<Request>();
         request_->method = std::string(header.method_string());
         split_target(header.target(), *request_);

@@ -282,10 +282,12 @@ def _json_lines(path):
 
 
 class Learner:
-    """A learner-api process on its own port; stdout (the access log) and stderr go to files."""
+    """A learner-api process on its own port; stdout (the access log) and stderr go to files.
+    `binary` another service of the same configuration (authoring-api: Harness.authoring_bin)."""
 
-    def __init__(self, harness, name, database_url, extra_env=None):
+    def __init__(self, harness, name, database_url, extra_env=None, binary=None):
         self.h, self.name, self.database_url = harness, name, database_url
+        self.binary = binary or harness.learner_bin
         self.port = free_port()
         self.extra_env = dict(extra_env or {})
         self.proc = None
@@ -313,7 +315,7 @@ class Learner:
         out = open(self.log_path("out"), "ab")
         err = open(self.log_path("err"), "ab")
         self.proc = subprocess.Popen(
-            [self.h.learner_bin], env=env, stdout=out, stderr=err, stdin=subprocess.DEVNULL,
+            [self.binary], env=env, stdout=out, stderr=err, stdin=subprocess.DEVNULL,
             preexec_fn=_die_with_parent,
         )
         out.close()
@@ -459,6 +461,7 @@ class Harness:
         self.name, self.build, self.source = name, os.path.abspath(build), os.path.abspath(source)
         self.learner_bin = os.path.join(self.build, "apps/learner-api/learner-api")
         self.admin_bin = os.path.join(self.build, "apps/langlearn-admin/langlearn-admin")
+        self.authoring_bin = os.path.join(self.build, "apps/authoring-api/authoring-api")
         for binary in (self.learner_bin, self.admin_bin):
             check(os.access(binary, os.X_OK),
                   f"{binary} missing: build learner-api and langlearn-admin")
@@ -490,10 +493,11 @@ class Harness:
         else:
             shutil.rmtree(self.work, ignore_errors=True)
 
-    def admin(self, database_url, *args):
+    def admin(self, database_url, *args, stdin=None):
         env = dict(os.environ, DATABASE_URL=database_url, MEDIA_DIR=self.media_dir,
                    JWT_SECRET=JWT_SECRET, LOG_LEVEL="warn")
-        done = subprocess.run([self.admin_bin, *args], env=env, capture_output=True, text=True)
+        done = subprocess.run([self.admin_bin, *args], env=env, capture_output=True, text=True,
+                              input=stdin)
         check(done.returncode == 0, f"langlearn-admin {' '.join(args)}: {done.stderr.strip()}")
         return done.stdout
 
