@@ -14,6 +14,7 @@ one phase per finding, on a throw-away PostgreSQL (where each was reproduced):
                before the queue (429, not 503, once over it)
   revocation   an editor demoted or deactivated with langlearn-admin, and a deactivated
                learner, are refused within ACCOUNT_RECHECK_SECONDS on both services
+  llm warning  authoring-api says at start that LLM_URL is plain http:// with a key
 
   python3 tests/e2e/hostile_accounts.py BUILD_DIR SOURCE_DIR        (ctest: e2e_hostile_accounts)
 """
@@ -250,6 +251,19 @@ def phase_revocation(h, pg, learner, authoring):
     me.close()
 
 
+def phase_llm_warning(h, pg):
+    """A key sent over plain http:// is said at start (and the key itself never logged)."""
+    key = "sk-e2e-secret-key-0123456789"
+    plain = H.Learner(h, "authoring-llm", pg.url,
+                      {"LLM_URL": "http://127.0.0.1:9/v1", "LLM_MODEL": "m", "LLM_API_KEY": key},
+                      binary=h.authoring_bin).start()
+    plain.stop()
+    with open(plain.log_path("err"), errors="replace") as f:
+        err = f.read()
+    H.check("LLM_URL is plain http://" in err, f"no warning about plain http: {err[-300:]!r}")
+    H.check(key not in err, "the LLM key was logged")
+
+
 def scenario(h):
     pg = h.postgres()
     env = {"ACCOUNT_RECHECK_SECONDS": str(RECHECK_SECONDS)}
@@ -264,7 +278,8 @@ def scenario(h):
                       ("e-mail keys", lambda: phase_email_keys(h, learner)),
                       ("before body", lambda: phase_before_body(h, learner, authoring, end_user)),
                       ("queues", lambda: phase_queues(h, pg)),
-                      ("revocation", lambda: phase_revocation(h, pg, learner, authoring))]:
+                      ("revocation", lambda: phase_revocation(h, pg, learner, authoring)),
+                      ("llm warning", lambda: phase_llm_warning(h, pg))]:
         h.step(name)
         try:
             run()

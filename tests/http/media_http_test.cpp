@@ -48,6 +48,8 @@ TEST_CASE("media: 200 with the bytes, type, ETag and caching headers", "[http][m
         CHECK(r.header("cache-control") == "public, max-age=31536000, immutable");
         CHECK(r.header("accept-ranges") == "bytes");
         CHECK(r.header("content-range").empty());
+        // A browser takes the declared type: an upload is never sniffed into a page.
+        CHECK(r.header("x-content-type-options") == "nosniff");
     }
     // No token needed, and an empty file is served too.
     const std::string empty = api.server.media.put("", "png");

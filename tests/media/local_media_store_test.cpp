@@ -91,6 +91,22 @@ TEST_CASE("media store: extensions are checked", "[media]") {
     CHECK(files_in(tmp.path).size() == 2);
 }
 
+TEST_CASE("media store: size and parts without reading the whole file", "[media]") {
+    TempDir tmp;
+    LocalMediaStore store(tmp.path.string());
+    const std::string bytes = "0123456789";
+    const std::string name = store.put(bytes, "mp3");
+    CHECK(store.size_of(name) == 10u);
+    CHECK(store.read_part(name, 0, 1) == "0");
+    CHECK(store.read_part(name, 3, 4) == "3456");
+    CHECK(store.read_part(name, 8, 100) == "89");  // cut at the end of the file
+    CHECK(store.read_part(name, 10, 5) == "");     // nothing past it
+    CHECK_FALSE(
+        store.size_of("0000000000000000000000000000000000000000000000000000000000000000.mp3"));
+    CHECK_FALSE(store.read_part("../" + name, 0, 1));
+    CHECK_FALSE(store.size_of(".hidden"));
+}
+
 TEST_CASE("media store: only plain media names are read", "[media]") {
     TempDir tmp;
     LocalMediaStore store(tmp.path.string());
