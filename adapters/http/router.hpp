@@ -15,7 +15,9 @@ namespace ll::http {
 using Handler = std::function<Response(Request&)>;
 // Runs on the I/O thread when the request's header has arrived, before its body is read: a
 // refusal (401, 403, 429) is answered at once and the body never read (docs/architecture.md
-// "Before the body"). It must not block: no database, no hashing.
+// "Before the body"). It must not block: no database, no hashing. The server runs it for
+// requests with a body and on hashing routes; a handler whose request comes without the guard's
+// mark (Request::claims / staff unset) runs the same check itself.
 using Guard = std::function<std::optional<Response>(Request&)>;
 
 // Where a handler runs: `inline_io` on the I/O thread (cheap, never blocks), `worker` on the

@@ -613,7 +613,9 @@ def garbage(h, server, out):
     out.append(f"   server RSS before {mib(before)}, peak {mib(peak)}, after {mib(after)}")
     bad = [r for r in results if r[1] != 400 or r[2] is None]
     check(not bad, f"random bytes: {len(bad)} connections without 400 + close, e.g. {bad[:3]}")
-    check(not any(s and s >= 500 for got, _ in mutations for s in got),
+    # 501 is the answer to a method mutated into one the service does not know (RFC 9110);
+    # any other 5xx would be the server failing.
+    check(not any(s and s >= 500 and s != 501 for got, _ in mutations for s in got),
           f"mutated requests got a 5xx: {mstatuses}")
     check(max(s for _, s in mutations) <= READ_TIMEOUT + 1.5,
           "a mutated request held its connection beyond the read timeout")
