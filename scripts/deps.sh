@@ -21,6 +21,9 @@ missing=()
 for p in "${packages[@]}" "${fuzz_packages[@]}"; do
   dpkg-query -W -f='${db:Status-Status}' "$p" 2>/dev/null | grep -q '^installed$' || missing+=("$p")
 done
+# Node.js and npm for the OpenAPI lint (tests/openapi/lint): the machine's own when it has them
+# (@redocly/cli needs Node.js 20.19 or later), otherwise Debian's.
+command -v npm >/dev/null 2>&1 || missing+=(nodejs npm)
 
 [ ${#missing[@]} -eq 0 ] && exit 0
 
