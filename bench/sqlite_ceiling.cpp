@@ -1,6 +1,7 @@
-// The SQLite ceiling of a booking for make bench: ProgressStore::book of the project's
-// SqlBackend (the very transaction learner-api runs for POST /auth/progress, so it follows the
-// implementation as it changes) in a loop on the benchmark's database file, without HTTP.
+// The SQLite ceiling of a booking for make bench: ll::book_card over the ProgressStore of the
+// project's SqlBackend (the very transaction learner-api runs for POST /auth/progress, so it
+// follows the implementation as it changes) in a loop on the benchmark's database file, without
+// HTTP.
 //   ll_bench_sqlite_ceiling sqlite://FILE SECONDS THREADS USER_MIN USER_MAX PAIR_MIN PAIR_MAX
 // Prints one line: RESULT bookings_per_s=... bookings=... seconds=...
 // Two threads by default in bench.py: SQLite serialises writers (the backend's writer mutex and
@@ -16,6 +17,7 @@
 
 #include "adapters/persistence/sql_backend.hpp"
 #include "apps/common/allocator_tuning.hpp"
+#include "core/app/book_progress.hpp"
 
 namespace {
 
@@ -65,7 +67,7 @@ int main(int argc, char** argv) {
                 c.points = static_cast<Ep>(1 + rng() % 20);
                 c.now = now;
                 c.today = std::chrono::floor<std::chrono::days>(now);  // APP_TIMEZONE=UTC
-                if (backend.progress().book(c).status != BookingStatus::booked) ++refused;
+                if (book_card(backend.progress(), c).status != BookingStatus::booked) ++refused;
                 ++done;
             }
         });

@@ -51,6 +51,9 @@ class MemoryContentTx final : public ContentTx {
     void delete_pair(Id id) override;
     std::vector<Category> pair_categories(Id pair_id) override;
     void set_pair_categories(Id pair_id, const std::vector<Id>& category_ids) override;
+    // The memory store sums the statistics when read (MemoryStats): nothing to move.
+    void withdraw_pair_statistics(Id, PairStatistics) override {}
+    void restore_pair_statistics(Id, PairStatistics) override {}
 
     // memory_content_words.cpp
     std::optional<Word> word(Id id) override;

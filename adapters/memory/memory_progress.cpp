@@ -8,29 +8,94 @@ namespace {
 
 using Lock = std::lock_guard<std::mutex>;
 
+// The next thresholds become "not known"; a booking decided on the old ones meanwhile must
+// decide again (version + 1).
+void forget_thresholds(ProfileRow& row) {
+    row.next_ep_threshold = row.next_streak_threshold = 0;
+    ++row.version;
+}
+
 class MemoryProgress final : public ProgressStore {
   public:
     explicit MemoryProgress(MemoryBackend::State& s) : s_(s) {}
 
-    // The whole booking under one lock: the in-memory form of one transaction.
-    BookingOutcome book(const BookingCommand& c) override {
+    BookingState load_booking(const BookingCommand& c, bool with_pending) override {
         Lock lock(s_.mutex);
-        if (!c.idempotency) return book_locked(c);
-        const auto key = std::make_pair(c.user_id, c.idempotency->key);
-        const auto it = s_.idempotency.find(key);
-        if (it != s_.idempotency.end() && it->second.stored_at >= c.idempotency->expired_before) {
-            if (it->second.fingerprint != c.idempotency->fingerprint) {
-                BookingOutcome refused;
-                refused.status = BookingStatus::key_reused;
-                return refused;
-            }
-            BookingOutcome again = it->second.outcome;
-            again.replayed = true;
-            return again;
+        BookingState state;
+        if (const auto pair = s_.content.pairs.find(c.pair_id); pair != s_.content.pairs.end()) {
+            state.answer_type = pair->second.answer_type;
+            for (const Category& category :
+                 categories_of(s_.content, s_.content.pair_categories, c.pair_id))
+                state.categories.push_back(category.id);
         }
-        BookingOutcome out = book_locked(c);
-        s_.idempotency[key] = {c.idempotency->fingerprint, c.now, out};
-        return out;
+        if (const auto it = s_.profiles.find(c.user_id); it != s_.profiles.end()) {
+            const ProfileRow& row = it->second;
+            state.profile = BookingProfile{row.version,
+                                           row.profile.total_ep,
+                                           row.profile.streak_days,
+                                           row.profile.daily_goal_ep,
+                                           row.last_practice_date,
+                                           row.next_ep_threshold,
+                                           row.next_streak_threshold};
+        }
+        state.pair_practised = s_.progress.count({c.user_id, c.pair_id}) > 0;
+        if (const auto day = s_.daily.find({c.user_id, c.today}); day != s_.daily.end())
+            state.daily_ep = day->second.ep;
+        if (c.idempotency) {
+            const auto it = s_.idempotency.find({c.user_id, c.idempotency->key});
+            if (it != s_.idempotency.end())
+                state.stored =
+                    StoredBooking{it->second.fingerprint, it->second.stored_at, it->second.outcome};
+        }
+        if (with_pending) {
+            state.pending.emplace();
+            for (const auto& def : s_.achievement_definitions) {
+                if (!s_.unlocked.count({c.user_id, def.id})) state.pending->push_back(def);
+            }
+        }
+        return state;
+    }
+
+    // The whole write under one lock: the in-memory form of one transaction.
+    bool store_booking(const BookingWrite& w) override {
+        Lock lock(s_.mutex);
+        if (w.key) {
+            const auto it = s_.idempotency.find({w.user_id, w.key->key});
+            if (it != s_.idempotency.end() && it->second.stored_at >= w.key->expired_before)
+                return false;
+        }
+        if (w.booked) {
+            const auto profile = s_.profiles.find(w.user_id);
+            if (profile == s_.profiles.end() || profile->second.version != w.expected_version)
+                return false;
+            ProfileRow& row = profile->second;
+            ++row.version;
+            row.profile.total_ep = w.total_ep;
+            row.profile.streak_days = w.streak_days;
+            row.profile.last_practice_at = w.practised_at;
+            row.last_practice_date = w.practised_on;
+            row.next_ep_threshold = w.next_ep_threshold;
+            row.next_streak_threshold = w.next_streak_threshold;
+
+            PairProgressRow& pair = s_.progress[{w.user_id, w.pair_id}];
+            ++pair.seen;
+            ++(w.stats.correct ? pair.correct : pair.wrong);
+            pair.earned += w.stats.points;
+
+            DailyActivityRow& day = s_.daily[{w.user_id, w.practised_on}];
+            day.date = w.practised_on;
+            day.ep += w.stats.points;
+            ++day.cards;
+            if (w.stats.correct) ++day.correct;
+            // Statistics are summed from the rows above when read (MemoryStats).
+
+            for (const auto& id : w.unlock)
+                s_.unlocked.emplace(std::make_pair(w.user_id, id), w.practised_at);
+        }
+        if (w.key)
+            s_.idempotency[{w.user_id, w.key->key}] = {w.key->fingerprint, w.practised_at,
+                                                       w.outcome};
+        return true;
     }
 
     std::int64_t purge_idempotency_keys(Timestamp cutoff) override {
@@ -40,50 +105,6 @@ class MemoryProgress final : public ProgressStore {
     }
 
   private:
-    BookingOutcome book_locked(const BookingCommand& c) {
-        BookingOutcome out;
-        if (!s_.content.pairs.count(c.pair_id)) {
-            out.status = BookingStatus::pair_not_found;
-            return out;
-        }
-        const auto profile_it = s_.profiles.find(c.user_id);
-        if (profile_it == s_.profiles.end()) {
-            out.status = BookingStatus::no_profile;
-            return out;
-        }
-        PairProgressRow& pair = s_.progress[{c.user_id, c.pair_id}];
-        ++pair.seen;
-        ++(c.correct ? pair.correct : pair.wrong);
-        pair.earned += c.points;
-
-        DailyActivityRow& day = s_.daily[{c.user_id, c.today}];
-        day.date = c.today;
-        day.ep += c.points;
-        ++day.cards;
-        if (c.correct) ++day.correct;
-
-        ProfileRow& row = profile_it->second;
-        Profile& p = row.profile;
-        out.previous_total_ep = p.total_ep;
-        out.previous_streak_days = p.streak_days;
-        p.total_ep += c.points;
-        p.streak_days = next_streak(p.streak_days, row.last_practice_date, c.today);
-        p.last_practice_at = c.now;
-        row.last_practice_date = c.today;
-
-        out.total_ep = p.total_ep;
-        out.streak_days = p.streak_days;
-        out.daily_ep = day.ep;
-        out.daily_goal_ep = p.daily_goal_ep;
-        for (const auto& def : s_.achievement_definitions) {
-            if (!achievement_reached(def, p.total_ep, p.streak_days)) continue;
-            if (s_.unlocked.emplace(std::make_pair(c.user_id, def.id), c.now).second) {
-                out.unlocked.push_back(UnlockedAchievement{def, c.now});
-            }
-        }
-        return out;
-    }
-
     MemoryBackend::State& s_;
 };
 
@@ -104,6 +125,26 @@ class MemoryAchievements final : public AchievementRepository {
                                                      : std::optional<Timestamp>(it->second)});
         }
         return out;
+    }
+
+    void save_definition(const AchievementDefinition& definition) override {
+        Lock lock(s_.mutex);
+        auto& defs = s_.achievement_definitions;
+        const auto it = std::find_if(defs.begin(), defs.end(),
+                                     [&](const auto& d) { return d.id == definition.id; });
+        if (it == defs.end())
+            defs.push_back(definition);
+        else
+            *it = definition;
+        // A booking decided on the old thresholds meanwhile must decide again: version + 1.
+        for (auto& [user, row] : s_.profiles) forget_thresholds(row);
+    }
+
+    void revoke(Id user_id, const std::string& achievement_id) override {
+        Lock lock(s_.mutex);
+        s_.unlocked.erase({user_id, achievement_id});
+        if (const auto it = s_.profiles.find(user_id); it != s_.profiles.end())
+            forget_thresholds(it->second);
     }
 
   private:

@@ -20,6 +20,10 @@ struct PairProgressRow {
 struct ProfileRow {
     Profile profile;
     std::optional<Date> last_practice_date;  // local date of last_practice_at
+    // See BookingProfile (core/domain/booking.hpp).
+    std::int64_t version = 0;
+    std::int64_t next_ep_threshold = 0;
+    std::int64_t next_streak_threshold = 0;
 };
 
 struct MemoryBackend::State {

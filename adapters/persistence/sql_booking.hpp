@@ -1,42 +1,67 @@
 #pragma once
-// The booking of decisions.md 8 (with the idempotency keys of decisions.md 11) on each dialect:
-// PostgreSQL calls the stored function ll_book() (migration 0004): one statement, one round
-// trip; SQLite runs the same steps as prepared statements in one BEGIN IMMEDIATE transaction.
+// The booking's store on SQL (core/ports/progress.hpp): one statement reads what the rules need
+// (sql_booking_read.cpp, both dialects); the write is one statement on PostgreSQL
+// (sql_booking_postgresql.cpp, data-modifying CTEs guarded by the profile's version: one round
+// trip) and one BEGIN IMMEDIATE transaction on SQLite (sql_booking_sqlite.cpp). The rules are
+// in core/domain/booking.cpp; nothing here decides.
 #include <string>
 #include <vector>
 
 #include "adapters/persistence/database.hpp"
+#include "adapters/persistence/dialect_sql.hpp"
 #include "core/ports/progress.hpp"
 
 namespace ll::sql {
 
-// The columns a booking answers with: what ll_book() returns and what an idempotency key keeps.
-// Both dialects bind their statements to these members.
-struct BookingColumns {
-    std::string status;
-    soci::indicator status_ind = soci::i_null;
-    long long previous_total = 0, total = 0, daily = 0;
-    int previous_streak = 0, streak = 0, goal = 30;
-    std::string unlocked;  // JSON, see unlocked_to_json
-    soci::indicator unlocked_ind = soci::i_null;
+BookingState load_booking(Database& db, const DialectSql& d, const BookingCommand& command,
+                          bool with_pending);
+bool store_booking_postgresql(Database& db, const BookingWrite& write);
+bool store_booking_sqlite(Database& db, const BookingWrite& write);
 
-    // The outcome these numbers describe, with its status and achievements.
-    BookingOutcome outcome(BookingStatus status, bool replayed,
-                           std::vector<UnlockedAchievement> achievements) const;
-    // The same from the stored status and JSON; the achievements unlocked at `at`.
-    BookingOutcome stored_outcome(bool replayed, Timestamp at) const;
-};
+// The record under an idempotency key for a card that was not booked: inserted, or an expired
+// one replaced; false when an unexpired one is there. Both dialects.
+bool store_key_only(Database& db, const DialectSql& d, const BookingWrite& write);
 
-BookingOutcome book_on_postgresql(Database& db, const BookingCommand& command);
-BookingOutcome book_on_sqlite(Database& db, const BookingCommand& command);
-
-// Unlocked achievements as stored with an idempotency key and as ll_book() answers them:
-// a JSON array of definitions ({id, kind, threshold, title_de, title_en, title_sv,
-// sort_order}); every one unlocked at `at`. Empty or null text: none.
+// An outcome as an idempotency record keeps it: status text, figures, unlocked achievements
+// as a JSON array of definitions ({id, kind, threshold, title_de, title_en, title_sv,
+// sort_order}), every one unlocked when the record was stored. Empty or null text: none.
 std::string unlocked_to_json(const std::vector<UnlockedAchievement>& unlocked);
 std::vector<UnlockedAchievement> unlocked_from_json(const std::string& json, Timestamp at);
-
 BookingStatus status_from_text(const std::string& status);
 const char* status_text(BookingStatus status);
+
+// The columns of an idempotency record's outcome, bound by the statements that write one.
+struct OutcomeColumns {
+    std::string status;
+    long long previous_total = 0, total = 0, daily = 0;
+    int previous_streak = 0, streak = 0, goal = 30;
+    std::string unlocked;
+    soci::indicator unlocked_ind = soci::i_null;
+
+    void set(const BookingOutcome& outcome);
+};
+
+// The figures a booked card writes, bound by both dialects' statements. The four counted
+// answer types in the order of kCountedAnswerTypes: 1 in the booked card's type, else 0.
+inline constexpr const char* kCountedAnswerTypes[] = {"word", "question", "text", "yes_no"};
+struct BookingValues {
+    long long total = 0, next_ep = 0, next_streak = 0, points = 0;
+    int streak = 0, first = 0, correct = 0, wrong = 0;
+    int type_seen[4]{}, type_correct[4]{};
+    std::string now, today;
+
+    void set(const BookingWrite& write);
+};
+
+// Steps a single-row statement to its end: SQLite counts a statement that has not reached
+// SQLITE_DONE as "in progress" (holding its read snapshot, refusing savepoints and commits).
+inline void finish_row(soci::statement& st) {
+    while (st.fetch()) {
+    }
+}
+
+// A JSON array of numbers or strings, for the lists a booking writes in one statement.
+std::string json_list(const std::vector<Id>& ids);
+std::string json_list(const std::vector<std::string>& texts);
 
 }  // namespace ll::sql

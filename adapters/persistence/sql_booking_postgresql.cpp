@@ -1,68 +1,124 @@
-// The booking on PostgreSQL: one call of ll_book() (migration 0004), prepared once per pooled
-// session, in autocommit: the function's statement is the transaction, so a booking costs one
-// round trip.
+// A booked card written on PostgreSQL in one statement (prepared once per pooled session), in
+// autocommit, so the write is one round trip and atomic: the profile is updated only when its
+// version is still the one the rules read and no unexpired record under the key has appeared;
+// every other write of the statement hangs off that update (`FROM prof`), so a stale decision
+// writes nothing at all and the statement answers 0.
 #include "adapters/persistence/sql_booking.hpp"
 #include "core/domain/time_format.hpp"
 
 namespace ll::sql {
 namespace {
 
-struct BookingCall : BookingColumns {
-    // in
-    long long user = 0, pair = 0, points = 0;
-    int correct = 0;
-    std::string today, now, key, fingerprint, expired_before;
-    soci::indicator key_ind = soci::i_null;
-    // out, besides the columns
-    std::string booked_at;
-    soci::indicator booked_ind = soci::i_null;
-    int replayed = 0;
-    soci::statement call;
+std::string write_sql() {
+    std::string per_type;
+    for (const char* type : kCountedAnswerTypes) {
+        const std::string t(type);
+        per_type += ", " + t + "_seen = " + t + "_seen + :" + t + "_s, " + t + "_correct = " + t +
+                    "_correct + :" + t + "_c";
+    }
+    return "WITH prof AS (UPDATE users_public SET version = version + 1, total_ep = :total, "
+           "streak_days = :streak, last_practice_at = CAST(:now AS TIMESTAMPTZ), "
+           "last_practice_date = CAST(:today AS DATE), next_ep_threshold = :next_ep, "
+           "next_streak_threshold = :next_streak, pairs_practiced = pairs_practiced + :first, "
+           "total_seen = total_seen + 1, total_correct = total_correct + :correct" +
+           per_type +
+           " WHERE user_id = :user AND version = :version AND NOT EXISTS (SELECT 1 FROM "
+           "idempotency_keys ik WHERE ik.user_id = :user2 AND ik.key = :key AND ik.created_at >= "
+           "CAST(:expired AS TIMESTAMPTZ)) RETURNING user_id), "
+           "pp AS (INSERT INTO user_pair_progress AS x (user_id, pair_id, seen_count, "
+           "correct_count, wrong_count, earned_points) SELECT user_id, CAST(:pair AS BIGINT), 1, "
+           "CAST(:correct2 AS BIGINT), CAST(:wrong AS BIGINT), CAST(:points AS BIGINT) FROM prof "
+           "ON CONFLICT (user_id, pair_id) DO UPDATE SET seen_count = "
+           "x.seen_count + 1, correct_count = x.correct_count + excluded.correct_count, "
+           "wrong_count = x.wrong_count + excluded.wrong_count, earned_points = x.earned_points + "
+           "excluded.earned_points), "
+           "day AS (INSERT INTO user_daily_activity AS d (user_id, activity_date, ep_earned, "
+           "cards_done, correct_count) SELECT user_id, CAST(:today2 AS DATE), CAST(:points2 AS "
+           "BIGINT), 1, CAST(:correct3 AS BIGINT) FROM prof ON CONFLICT (user_id, activity_date) "
+           "DO UPDATE SET ep_earned = "
+           "d.ep_earned + excluded.ep_earned, cards_done = d.cards_done + 1, correct_count = "
+           "d.correct_count + excluded.correct_count), "
+           // Categories and achievements that still exist (staff may have removed one since).
+           "cat AS (INSERT INTO user_category_stats AS cs (user_id, category_id, points, seen) "
+           "SELECT prof.user_id, c.id, CAST(:points3 AS BIGINT), 1 FROM prof JOIN categories c ON "
+           "c.id IN "
+           "(SELECT CAST(value AS BIGINT) FROM json_array_elements_text(CAST(:categories AS "
+           "JSON))) ON CONFLICT (user_id, category_id) DO UPDATE SET points = cs.points + "
+           "excluded.points, seen = cs.seen + 1), "
+           "ach AS (INSERT INTO user_achievements (user_id, achievement_id, unlocked_at) SELECT "
+           "prof.user_id, a.id, CAST(:now2 AS TIMESTAMPTZ) FROM prof JOIN achievements a ON a.id "
+           "IN (SELECT value FROM json_array_elements_text(CAST(:unlock AS JSON))) ON CONFLICT "
+           "DO NOTHING), "
+           "rec AS (INSERT INTO idempotency_keys AS ik (user_id, key, fingerprint, created_at, "
+           "status, previous_total_ep, total_ep, previous_streak_days, streak_days, daily_ep, "
+           "daily_goal_ep, unlocked) SELECT prof.user_id, CAST(:key2 AS TEXT), CAST(:fingerprint "
+           "AS "
+           "TEXT), CAST(:now3 AS TIMESTAMPTZ), CAST(:status AS TEXT), CAST(:o_prev_total AS "
+           "BIGINT), CAST(:o_total AS BIGINT), CAST(:o_prev_streak AS INTEGER), CAST(:o_streak AS "
+           "INTEGER), CAST(:o_daily AS BIGINT), CAST(:o_goal AS INTEGER), CAST(:o_unlocked AS "
+           "TEXT) FROM prof WHERE CAST(:key3 AS TEXT) IS NOT NULL ON CONFLICT "
+           "(user_id, key) DO UPDATE SET fingerprint = excluded.fingerprint, created_at = "
+           "excluded.created_at, status = excluded.status, previous_total_ep = "
+           "excluded.previous_total_ep, total_ep = excluded.total_ep, previous_streak_days = "
+           "excluded.previous_streak_days, streak_days = excluded.streak_days, daily_ep = "
+           "excluded.daily_ep, daily_goal_ep = excluded.daily_goal_ep, unlocked = "
+           "excluded.unlocked) "
+           "SELECT count(*) FROM prof";
+}
 
-    explicit BookingCall(soci::session& s)
-        : call((s.prepare << "SELECT status, CASE WHEN replayed THEN 1 ELSE 0 END, booked_at, "
-                             "previous_total_ep, total_ep, previous_streak_days, streak_days, "
-                             "daily_ep, daily_goal_ep, unlocked FROM ll_book(CAST(:u AS BIGINT), "
-                             "CAST(:p AS BIGINT), CAST(:c AS BOOLEAN), CAST(:pts AS BIGINT), "
-                             "CAST(:d AS DATE), CAST(:now AS TIMESTAMPTZ), CAST(:k AS TEXT), "
-                             "CAST(:f AS TEXT), CAST(:exp AS TIMESTAMPTZ))",
-                soci::use(user), soci::use(pair), soci::use(correct), soci::use(points),
-                soci::use(today), soci::use(now), soci::use(key, key_ind), soci::use(fingerprint),
-                soci::use(expired_before), soci::into(status), soci::into(replayed),
-                soci::into(booked_at, booked_ind), soci::into(previous_total), soci::into(total),
-                soci::into(previous_streak), soci::into(streak), soci::into(daily),
-                soci::into(goal), soci::into(unlocked, unlocked_ind))) {}
+struct BookingWriteStatement : BookingValues {
+    long long user = 0, version = 0, pair = 0;
+    std::string expired, key, fingerprint, categories, unlock;
+    soci::indicator key_ind = soci::i_null;
+    OutcomeColumns o;
+    long long written = 0;
+    soci::statement st;
+
+    explicit BookingWriteStatement(soci::session& s)
+        : st((s.prepare << write_sql(), soci::use(total), soci::use(streak), soci::use(now),
+              soci::use(today), soci::use(next_ep), soci::use(next_streak), soci::use(first),
+              soci::use(correct), soci::use(type_seen[0]), soci::use(type_correct[0]),
+              soci::use(type_seen[1]), soci::use(type_correct[1]), soci::use(type_seen[2]),
+              soci::use(type_correct[2]), soci::use(type_seen[3]), soci::use(type_correct[3]),
+              soci::use(user), soci::use(version), soci::use(user), soci::use(key, key_ind),
+              soci::use(expired), soci::use(pair), soci::use(correct), soci::use(wrong),
+              soci::use(points), soci::use(today), soci::use(points), soci::use(correct),
+              soci::use(points), soci::use(categories), soci::use(now), soci::use(unlock),
+              soci::use(key, key_ind), soci::use(fingerprint), soci::use(now), soci::use(o.status),
+              soci::use(o.previous_total), soci::use(o.total), soci::use(o.previous_streak),
+              soci::use(o.streak), soci::use(o.daily), soci::use(o.goal),
+              soci::use(o.unlocked, o.unlocked_ind), soci::use(key, key_ind),
+              soci::into(written))) {}
 };
 
 }  // namespace
 
-BookingOutcome book_on_postgresql(Database& db, const BookingCommand& c) {
+bool store_booking_postgresql(Database& db, const BookingWrite& w) {
     return db.read([&](soci::session& s) {
-        BookingCall& b = db.cached<BookingCall>(
-            s, [](soci::session& session) { return std::make_shared<BookingCall>(session); });
-        b.user = c.user_id;
-        b.pair = c.pair_id;
-        b.points = c.points;
-        b.correct = c.correct ? 1 : 0;
-        b.today = format_date(c.today);
-        b.now = format_timestamp(c.now);
-        if (c.idempotency) {
-            b.key = c.idempotency->key;
+        auto& b = db.cached<BookingWriteStatement>(s, [](soci::session& session) {
+            return std::make_shared<BookingWriteStatement>(session);
+        });
+        b.user = w.user_id;
+        b.pair = w.pair_id;
+        b.version = w.expected_version;
+        b.set(w);
+        b.categories = json_list(w.stats.categories);
+        b.unlock = json_list(w.unlock);
+        if (w.key) {
+            b.key = w.key->key;
             b.key_ind = soci::i_ok;
-            b.fingerprint = c.idempotency->fingerprint;
-            b.expired_before = format_timestamp(c.idempotency->expired_before);
+            b.fingerprint = w.key->fingerprint;
+            b.expired = format_timestamp(w.key->expired_before);
         } else {
             b.key.clear();
             b.key_ind = soci::i_null;
             b.fingerprint.clear();
-            b.expired_before = b.now;
+            b.expired = b.now;
         }
-        b.unlocked_ind = soci::i_null;
-        b.booked_ind = soci::i_null;
-        b.call.execute(true);
-        // Achievements date from the booking that unlocked them (the first one, on a replay).
-        const auto at = b.booked_ind == soci::i_ok ? parse_timestamp(b.booked_at) : std::nullopt;
-        return b.stored_outcome(b.replayed != 0, at.value_or(c.now));
+        b.o.set(w.outcome);
+        b.written = 0;
+        b.st.execute(true);
+        return b.written > 0;
     });
 }
 

@@ -201,10 +201,6 @@ std::optional<Pair> SqlContentTx::pair(Id id) {
 }
 
 void SqlContentTx::update_pair(const Pair& pair) {
-    // A new answer type moves the learners' per-type figures with it.
-    const auto before = this->pair(pair.id);
-    const bool retyped = before && before->answer_type != pair.answer_type;
-    if (retyped) move_answer_type_stats(pair.id, before->answer_type, -1);
     Query q = query();
     q << "UPDATE pairs SET picture_id = " << param(pair.picture_id)
       << ", object_id = " << param(pair.object_id)
@@ -214,7 +210,6 @@ void SqlContentTx::update_pair(const Pair& pair) {
       << ", status = " << param(pair.status) << ", updated_at = " << ts(pair.updated_at)
       << " WHERE id = " << param(pair.id);
     q.run(s_);
-    if (retyped) move_answer_type_stats(pair.id, pair.answer_type, +1);
 }
 
 std::vector<Pair> SqlContentTx::pairs(const PairFilter& filter, const Page& page) {
@@ -233,8 +228,7 @@ std::int64_t SqlContentTx::count_pairs(const PairFilter& filter) {
 }
 
 void SqlContentTx::delete_pair(Id id) {
-    // The learners' progress on it goes with it (ON DELETE CASCADE): so do its figures.
-    drop_pair_totals(id);
+    // The learners' progress on it goes with it (ON DELETE CASCADE).
     run_for("DELETE FROM pair_categories WHERE pair_id = ", id);
     run_for("DELETE FROM pairs WHERE id = ", id);
 }
@@ -256,8 +250,6 @@ std::vector<Category> SqlContentTx::pair_categories(Id pair_id) {
 // Only categories that exist are linked; an unknown pair gets nothing.
 void SqlContentTx::set_pair_categories(Id pair_id, const std::vector<Id>& category_ids) {
     if (!pair(pair_id)) return;
-    // The learners' per-category figures leave the old categories and join the new ones.
-    move_category_stats(pair_id, -1);
     run_for("DELETE FROM pair_categories WHERE pair_id = ", pair_id);
     const std::set<Id> unique(category_ids.begin(), category_ids.end());
     if (!unique.empty()) {
@@ -267,7 +259,6 @@ void SqlContentTx::set_pair_categories(Id pair_id, const std::vector<Id>& catego
         q.list(unique) << " ON CONFLICT DO NOTHING";
         q.run(s_);
     }
-    move_category_stats(pair_id, +1);
 }
 
 }  // namespace ll::sql

@@ -1,7 +1,11 @@
 // The running totals of GET /auth/stats (migration 0004) are kept by the booking; when staff
-// change what a pair counts for, these statements move the figures of every learner who
-// practised it, in the same transaction, so the totals always equal the sums over the current
-// pairs, categories and answer types (what service.md defines).
+// change what a pair counts for, the authoring use case withdraws and restores them around the
+// change (ContentTx::withdraw_pair_statistics, core/ports/content_store.hpp) and these
+// statements move the figures of every learner who practised the pair, in the same
+// transaction, so the totals always equal the sums over the current pairs, categories and
+// answer types (what service.md defines). Each move first raises those learners' profile
+// version: it locks their profile rows in the order a booking does (profile first, no
+// deadlock), and a booking decided on the old figures meanwhile decides again.
 #include "adapters/persistence/sql_content_tx.hpp"
 
 namespace ll::sql {
@@ -64,15 +68,31 @@ void SqlContentTx::move_answer_type_stats(Id pair_id, const std::string& answer_
     q.run(s_);
 }
 
-void SqlContentTx::drop_pair_totals(Id pair_id) {
+void SqlContentTx::withdraw_pair_statistics(Id pair_id, PairStatistics what) {
+    move_pair_statistics(pair_id, what, -1);
+}
+
+void SqlContentTx::restore_pair_statistics(Id pair_id, PairStatistics what) {
+    move_pair_statistics(pair_id, what, +1);
+}
+
+void SqlContentTx::move_pair_statistics(Id pair_id, PairStatistics what, int sign) {
     const auto stored = pair(pair_id);
     if (!stored) return;
-    move_category_stats(pair_id, -1);
-    move_answer_type_stats(pair_id, stored->answer_type, -1);
+    Query bump = query();
+    bump << "UPDATE users_public SET version = version + 1 WHERE user_id IN (SELECT user_id "
+            "FROM user_pair_progress WHERE pair_id = "
+         << param(pair_id) << ")";
+    bump.run(s_);
+    if (what != PairStatistics::answer_type) move_category_stats(pair_id, sign);
+    if (what != PairStatistics::categories)
+        move_answer_type_stats(pair_id, stored->answer_type, sign);
+    if (what != PairStatistics::all) return;
+    const char* op = sign < 0 ? " - " : " + ";
     Query q = query();
-    q << "UPDATE users_public SET pairs_practiced = pairs_practiced - 1, total_seen = total_seen - "
-      << progress_of("seen_count", "users_public.user_id") << param(pair_id)
-      << "), total_correct = total_correct - "
+    q << "UPDATE users_public SET pairs_practiced = pairs_practiced" << op
+      << "1, total_seen = total_seen" << op << progress_of("seen_count", "users_public.user_id")
+      << param(pair_id) << "), total_correct = total_correct" << op
       << progress_of("correct_count", "users_public.user_id") << param(pair_id)
       << ") WHERE user_id IN (SELECT user_id FROM user_pair_progress WHERE pair_id = "
       << param(pair_id) << ")";

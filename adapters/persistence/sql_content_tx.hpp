@@ -88,6 +88,9 @@ class SqlContentTx final : public ContentTx {
     void delete_pair(Id id) override;
     std::vector<Category> pair_categories(Id pair_id) override;
     void set_pair_categories(Id pair_id, const std::vector<Id>& category_ids) override;
+    // sql_content_stats.cpp
+    void withdraw_pair_statistics(Id pair_id, PairStatistics what) override;
+    void restore_pair_statistics(Id pair_id, PairStatistics what) override;
 
     // sql_content_audio.cpp
     std::optional<Audio> audio(const AudioSource& source) override;
@@ -120,12 +123,11 @@ class SqlContentTx final : public ContentTx {
     // Replaces the word's categories by those of `categories` that exist.
     void write_categories(Id word_id, const std::vector<Category>& categories);
 
-    // sql_content_stats.cpp: the learners' running totals (migration 0004) follow a pair whose
-    // categories or answer type change or that is deleted. `sign` +1 adds the pair's progress
-    // rows to the figures of its current categories / of `answer_type`, -1 takes them away.
+    // sql_content_stats.cpp: `sign` +1 adds the pair's progress rows to the figures of its
+    // current categories / answer type, -1 takes them away.
+    void move_pair_statistics(Id pair_id, PairStatistics what, int sign);
     void move_category_stats(Id pair_id, int sign);
     void move_answer_type_stats(Id pair_id, const std::string& answer_type, int sign);
-    void drop_pair_totals(Id pair_id);
 
     soci::session& s_;
     DialectSql d_;

@@ -1,5 +1,5 @@
-// The booking unit of work (decisions.md 8; the dialects' work is in sql_booking_*.cpp), the
-// background purge of idempotency keys, and the achievement list on SOCI.
+// The booking's store (reads and writes in sql_booking_*.cpp), the background purge of
+// idempotency keys, and the achievements on SOCI.
 #include "adapters/persistence/dialect_sql.hpp"
 #include "adapters/persistence/row_access.hpp"
 #include "adapters/persistence/sql_booking.hpp"
@@ -46,8 +46,13 @@ class SqlProgress final : public ProgressStore {
   public:
     explicit SqlProgress(Database& db) : db_(db), d_{db.dialect()} {}
 
-    BookingOutcome book(const BookingCommand& c) override {
-        return d_.pg() ? book_on_postgresql(db_, c) : book_on_sqlite(db_, c);
+    BookingState load_booking(const BookingCommand& c, bool with_pending) override {
+        return sql::load_booking(db_, d_, c, with_pending);
+    }
+
+    bool store_booking(const BookingWrite& w) override {
+        if (!w.booked) return store_key_only(db_, d_, w);
+        return d_.pg() ? store_booking_postgresql(db_, w) : store_booking_sqlite(db_, w);
     }
 
     std::int64_t purge_idempotency_keys(Timestamp cutoff) override {
@@ -77,6 +82,38 @@ class SqlAchievements final : public AchievementRepository {
                 out.push_back(AchievementStatus{std::move(row.definition), row.unlocked_at});
             }
             return out;
+        });
+    }
+
+    void save_definition(const AchievementDefinition& def) override {
+        db_.write([&](soci::session& s) {
+            std::string id = def.id, kind = def.kind, de = def.title_de, en = def.title_en,
+                        sv = def.title_sv;
+            long long threshold = def.threshold;
+            int order = def.sort_order;
+            s << "INSERT INTO achievements (id, kind, threshold, title_de, title_en, title_sv, "
+                 "sort_order) VALUES (:i, :k, :t, :de, :en, :sv, :o) ON CONFLICT (id) DO UPDATE "
+                 "SET kind = excluded.kind, threshold = excluded.threshold, title_de = "
+                 "excluded.title_de, title_en = excluded.title_en, title_sv = excluded.title_sv, "
+                 "sort_order = excluded.sort_order",
+                soci::use(id), soci::use(kind), soci::use(threshold), soci::use(de), soci::use(en),
+                soci::use(sv), soci::use(order);
+            // Every learner's thresholds are "not known" again; a booking decided on the old
+            // ones meanwhile decides again (version + 1).
+            s << "UPDATE users_public SET next_ep_threshold = 0, next_streak_threshold = 0, "
+                 "version = version + 1";
+        });
+    }
+
+    void revoke(Id user_id, const std::string& achievement_id) override {
+        db_.write([&](soci::session& s) {
+            long long user = user_id;
+            std::string id = achievement_id;
+            s << "DELETE FROM user_achievements WHERE user_id = :u AND achievement_id = :a",
+                soci::use(user), soci::use(id);
+            s << "UPDATE users_public SET next_ep_threshold = 0, next_streak_threshold = 0, "
+                 "version = version + 1 WHERE user_id = :u",
+                soci::use(user);
         });
     }
 

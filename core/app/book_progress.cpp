@@ -17,6 +17,18 @@ bool valid_key(const std::string& key) {
 
 }  // namespace
 
+BookingOutcome book_card(ProgressStore& store, const BookingCommand& command) {
+    for (int attempt = 0; attempt < kMaxBookingAttempts; ++attempt) {
+        BookingDecision decision = decide_booking(command, store.load_booking(command, false));
+        if (decision.needs_pending_achievements)
+            decision = decide_booking(command, store.load_booking(command, true));
+        if (!decision.write || store.store_booking(*decision.write)) return decision.outcome;
+    }
+    BookingOutcome contended;
+    contended.status = BookingStatus::contended;
+    return contended;
+}
+
 Result<BookProgressOutput> book_progress(LearnerPorts& ports, Id user_id,
                                          const BookProgressInput& input) {
     const PairIdParse pair = parse_pair_id(input.pair_id);
@@ -43,7 +55,7 @@ Result<BookProgressOutput> book_progress(LearnerPorts& ports, Id user_id,
                            now - kIdempotencyKeyLifetime};
     }
 
-    BookingOutcome outcome = ports.progress.book(command);
+    BookingOutcome outcome = book_card(ports.progress, command);
     switch (outcome.status) {
         case BookingStatus::pair_not_found:
             return errors::pair_not_found();
@@ -51,6 +63,8 @@ Result<BookProgressOutput> book_progress(LearnerPorts& ports, Id user_id,
             return errors::no_profile_for_progress();
         case BookingStatus::key_reused:
             return errors::idempotency_key_reused();
+        case BookingStatus::contended:
+            return errors::busy();
         case BookingStatus::booked:
             break;
     }

@@ -33,6 +33,16 @@ struct BookProgressOutput {  // 200
     std::vector<UnlockedAchievement> unlocked_achievements;
 };
 
+// Each try reads, decides (decide_booking) and stores; a store that answers "conflict" (another
+// booking of the learner came first) gets a fresh read. Past this many tries the booking is
+// refused as contended (503): on two cores 32 concurrent bookings of one learner needed at
+// most a handful.
+inline constexpr int kMaxBookingAttempts = 64;
+
+// One card booked through the store: the outcome, or pair_not_found / no_profile / key_reused
+// / contended with nothing written.
+BookingOutcome book_card(ProgressStore& store, const BookingCommand& command);
+
 Result<BookProgressOutput> book_progress(LearnerPorts& ports, Id user_id,
                                          const BookProgressInput& input);
 

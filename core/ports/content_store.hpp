@@ -73,6 +73,10 @@ struct LinkTableCheck {
     std::vector<std::string> existing;  // link tables that were there already
 };
 
+// Which of the learners' running statistics on a pair: those by its answer type, those by its
+// categories, or all of them (pairs practised, seen and correct too: before a delete).
+enum class PairStatistics { answer_type, categories, all };
+
 class ContentTx {
   public:
     virtual ~ContentTx() = default;
@@ -166,6 +170,15 @@ class ContentTx {
     virtual void delete_pair(Id id) = 0;
     virtual std::vector<Category> pair_categories(Id pair_id) = 0;  // ordered by category id
     virtual void set_pair_categories(Id pair_id, const std::vector<Id>& category_ids) = 0;
+
+    // ---- the learners' running statistics (GET /auth/stats) on a pair whose answer type or
+    // categories change, or that is deleted. The store keeps no rule about them: the use case
+    // withdraws the learners' figures on the pair from what it counts for now (its answer type,
+    // its categories, or everything before a delete), changes the pair, and restores them to
+    // what it counts for then. A store that keeps running totals moves them (and makes a
+    // booking decided meanwhile decide again); one that sums when read does nothing.
+    virtual void withdraw_pair_statistics(Id pair_id, PairStatistics what) = 0;
+    virtual void restore_pair_statistics(Id pair_id, PairStatistics what) = 0;
 
     // ---- audios
     virtual std::optional<Audio> audio(const AudioSource& source) = 0;

@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 
+#include "core/app/book_progress.hpp"
 #include "core/domain/time_format.hpp"
 #include "tests/support/one_learner.hpp"
 
@@ -10,8 +11,9 @@ namespace {
 struct Learner : test::OneLearner {
     BookingOutcome book(const char* instant, const char* local_day, Ep points, bool correct = true,
                         std::optional<Id> on_pair = std::nullopt) {
-        return b.progress().book(BookingCommand{user, on_pair.value_or(pair), correct, points,
-                                                *parse_timestamp(instant), *parse_date(local_day)});
+        return book_card(b.progress(),
+                         BookingCommand{user, on_pair.value_or(pair), correct, points,
+                                        *parse_timestamp(instant), *parse_date(local_day)});
     }
 };
 
@@ -94,9 +96,10 @@ TEST_CASE("booking: nothing written for an unknown pair or a missing profile", "
     const Id bare = l.b.accounts().create(NewAccount{"bare@example.com", "h", "end-user"})->id;
     CHECK(l.book("2026-11-22T10:00:00.000Z", "2026-11-22", 5, true, l.pair + 999).status ==
           BookingStatus::pair_not_found);
-    const auto no_profile = l.b.progress().book(
-        BookingCommand{bare, l.pair, true, 500, *parse_timestamp("2026-11-22T10:00:00.000Z"),
-                       *parse_date("2026-11-22")});
+    const auto no_profile =
+        book_card(l.b.progress(), BookingCommand{bare, l.pair, true, 500,
+                                                 *parse_timestamp("2026-11-22T10:00:00.000Z"),
+                                                 *parse_date("2026-11-22")});
     CHECK(no_profile.status == BookingStatus::no_profile);
     for (Id user : {l.user, bare}) {
         const auto snap =

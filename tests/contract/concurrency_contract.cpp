@@ -4,6 +4,7 @@
 #include <mutex>
 #include <thread>
 
+#include "core/app/book_progress.hpp"
 #include "core/domain/time_format.hpp"
 #include "tests/support/one_learner.hpp"
 #include "tests/support/test_backends.hpp"
@@ -23,9 +24,10 @@ void hammer(std::vector<StorageBackend*> backends, Id user, Id pair) {
         threads.emplace_back([&, t] {
             StorageBackend& b = *backends[static_cast<std::size_t>(t) % backends.size()];
             for (int i = 0; i < kPerThread; ++i) {
-                const auto out = b.progress().book(BookingCommand{
-                    user, pair, i % 2 == 0, 5, *parse_timestamp("2026-11-22T10:00:00Z"),
-                    *parse_date("2026-11-22")});
+                const auto out =
+                    book_card(b.progress(), BookingCommand{user, pair, i % 2 == 0, 5,
+                                                           *parse_timestamp("2026-11-22T10:00:00Z"),
+                                                           *parse_date("2026-11-22")});
                 if (out.status != BookingStatus::booked) ++failures;
                 std::lock_guard lock(mutex);
                 for (const auto& a : out.unlocked) ++unlocked[a.definition.id];

@@ -6,6 +6,7 @@
 #include <soci/soci.h>
 
 #include "adapters/persistence/database_url.hpp"
+#include "core/app/book_progress.hpp"
 #include "core/domain/errors.hpp"
 #include "core/domain/time_format.hpp"
 #include "tests/support/one_learner.hpp"
@@ -23,11 +24,11 @@ TEST_CASE("restart: PostgreSQL restarted between two bookings, the second succee
     const Id user = w.user;
     const BookingCommand card{
         user, w.pair, true, 5, *parse_timestamp("2026-11-22T10:00:00Z"), *parse_date("2026-11-22")};
-    REQUIRE(b.progress().book(card).status == BookingStatus::booked);
+    REQUIRE(book_card(b.progress(), card).status == BookingStatus::booked);
 
     REQUIRE(std::system((std::string(ctl) + " restart " + dir).c_str()) == 0);
 
-    const auto second = b.progress().book(card);
+    const auto second = book_card(b.progress(), card);
     CHECK(second.status == BookingStatus::booked);
     CHECK(second.total_ep == 10);
     // Every pooled session recovers, not only the one that met the failure.
@@ -69,7 +70,7 @@ TEST_CASE("restart: pooled connections the server terminated are replaced at the
     for (int i = 0; i < 4; ++i) CHECK(b.accounts().find_by_id(user)->email == "ada@example.com");
     const BookingCommand card{
         user, w.pair, true, 5, *parse_timestamp("2026-11-22T10:00:00Z"), *parse_date("2026-11-22")};
-    CHECK(b.progress().book(card).status == BookingStatus::booked);
+    CHECK(book_card(b.progress(), card).status == BookingStatus::booked);
     CHECK(b.profiles().find_by_user(user)->total_ep == 5);
     long long sessions = 0;
     admin << "SELECT COUNT(*) FROM pg_stat_activity WHERE datname = current_database() AND pid "

@@ -2,6 +2,7 @@
 
 #include <map>
 
+#include "core/app/book_progress.hpp"
 #include "core/domain/time_format.hpp"
 #include "tests/support/test_backends.hpp"
 
@@ -20,8 +21,8 @@ TEST_CASE("stats: window bounds, answer types, several categories per pair", "[s
     const Id odd = b.content_seeder().add_pair(SeedPair{"picture_quiz", "published", {empty}});
     const auto book = [&](Id pair, const char* day, Ep points, bool correct) {
         REQUIRE(
-            b.progress()
-                .book(BookingCommand{user, pair, correct, points,
+            book_card(b.progress(),
+                      BookingCommand{user, pair, correct, points,
                                      *parse_timestamp((std::string(day) + "T12:00:00Z").c_str()),
                                      *parse_date(day)})
                 .status == BookingStatus::booked);

@@ -1,12 +1,14 @@
 // GET /auth/stats sums over the CURRENT pairs, categories and answer types (service.md), even
 // though the SQL stores keep running totals (migration 0004): staff changing a pair's
-// categories or answer type, or deleting it, must move every learner's figures with it.
+// categories or answer type, or deleting it, move every learner's figures with it through
+// ContentTx::withdraw_pair_statistics / restore_pair_statistics (core/ports/content_store.hpp).
 #include <catch2/catch.hpp>
 
 #include <map>
 #include <random>
 #include <set>
 
+#include "core/app/book_progress.hpp"
 #include "core/domain/time_format.hpp"
 #include "tests/support/test_backends.hpp"
 
@@ -25,10 +27,9 @@ struct Learner {
         return id;
     }
     void book(Id who, Id pair, Ep points, bool correct) {
-        REQUIRE(b.progress()
-                    .book(BookingCommand{who, pair, correct, points,
-                                         *parse_timestamp("2026-11-22T10:00:00Z"),
-                                         *parse_date("2026-11-22")})
+        REQUIRE(book_card(b.progress(), BookingCommand{who, pair, correct, points,
+                                                       *parse_timestamp("2026-11-22T10:00:00Z"),
+                                                       *parse_date("2026-11-22")})
                     .status == BookingStatus::booked);
     }
     StatsSnapshot stats(Id who) {
@@ -54,6 +55,13 @@ struct Learner {
     }
 };
 
+// What the use case does (core/app/authoring/pairs.cpp): withdraw, change, restore.
+void recategorise(ContentTx& tx, Id pair, const std::vector<Id>& categories) {
+    tx.withdraw_pair_statistics(pair, PairStatistics::categories);
+    tx.set_pair_categories(pair, categories);
+    tx.restore_pair_statistics(pair, PairStatistics::categories);
+}
+
 using Pairs = std::map<Id, std::pair<Ep, std::int64_t>>;
 using Types = std::map<std::string, std::pair<std::int64_t, std::int64_t>>;
 
@@ -69,13 +77,13 @@ TEST_CASE("stats follow a pair's new categories", "[stats][totals]") {
     l.book(bob, pair, 7, true);
     CHECK(l.categories(l.user) == Pairs{{animals, {15, 2}}});
 
-    l.edit([&](ContentTx& tx) { tx.set_pair_categories(pair, {food, colours}); });
+    l.edit([&](ContentTx& tx) { recategorise(tx, pair, {food, colours}); });
     CHECK(l.categories(l.user) == Pairs{{food, {15, 2}}, {colours, {15, 2}}});
     CHECK(l.categories(bob) == Pairs{{food, {7, 1}}, {colours, {7, 1}}});
     l.book(l.user, pair, 1, true);
     CHECK(l.categories(l.user) == Pairs{{food, {16, 3}}, {colours, {16, 3}}});
 
-    l.edit([&](ContentTx& tx) { tx.set_pair_categories(pair, {}); });
+    l.edit([&](ContentTx& tx) { recategorise(tx, pair, {}); });
     CHECK(l.categories(l.user).empty());
 }
 
@@ -88,7 +96,9 @@ TEST_CASE("stats follow a pair's new answer type", "[stats][totals]") {
     l.edit([&](ContentTx& tx) {
         Pair p = *tx.pair(pair);
         p.answer_type = "yes_no";
+        tx.withdraw_pair_statistics(pair, PairStatistics::answer_type);
         tx.update_pair(p);
+        tx.restore_pair_statistics(pair, PairStatistics::answer_type);
     });
     CHECK(l.types(l.user) == Types{{"yes_no", {2, 1}}});
     const auto snap = l.stats(l.user);
@@ -103,7 +113,10 @@ TEST_CASE("stats forget a deleted pair", "[stats][totals]") {
     l.book(l.user, kept, 4, true);
     l.book(l.user, gone, 6, true);
     l.book(l.user, gone, 6, false);
-    l.edit([&](ContentTx& tx) { tx.delete_pair(gone); });
+    l.edit([&](ContentTx& tx) {
+        tx.withdraw_pair_statistics(gone, PairStatistics::all);
+        tx.delete_pair(gone);
+    });
     const auto snap = l.stats(l.user);
     CHECK(snap.pairs_practiced == 1);
     CHECK(snap.total_seen == 1);

@@ -190,7 +190,18 @@ void recompute_pair_categories(ContentTx& tx, const Pair& pair) {
     for (const auto& w : tx.words_by_ids(word_ids)) {
         for (const auto& c : w.categories) categories.insert(c.id);
     }
+    // The learners' per-category figures leave the old categories and join the new ones.
+    tx.withdraw_pair_statistics(pair.id, PairStatistics::categories);
     tx.set_pair_categories(pair.id, std::vector<Id>(categories.begin(), categories.end()));
+    tx.restore_pair_statistics(pair.id, PairStatistics::categories);
+}
+
+// Stores the pair; a new answer type takes the learners' per-type figures with it.
+void store_pair(ContentTx& tx, const Pair& before, const Pair& after) {
+    const bool retyped = before.answer_type != after.answer_type;
+    if (retyped) tx.withdraw_pair_statistics(after.id, PairStatistics::answer_type);
+    tx.update_pair(after);
+    if (retyped) tx.restore_pair_statistics(after.id, PairStatistics::answer_type);
 }
 
 Result<PairView> create_pair(AuthoringPorts& ports, const LooseValue& body) {
@@ -305,6 +316,7 @@ Result<PairView> patch_pair(AuthoringPorts& ports, Id id, const LooseValue& body
     const Timestamp now = ports.clock.now();
 
     return with_pair(ports, id, [&](ContentTx& tx, Pair p) -> Result<Pair> {
+        Pair stored = p;
         if (level.value()) p.level = *level.value();
         if (answer_type.value()) p.answer_type = *answer_type.value();
         if (!body["statement"].is_missing()) {
@@ -317,7 +329,8 @@ Result<PairView> patch_pair(AuthoringPorts& ports, Id id, const LooseValue& body
             const Id old = *p.question_id;
             p.question_id.reset();
             p.updated_at = now;
-            tx.update_pair(p);
+            store_pair(tx, stored, p);
+            stored = p;
             drop_if_unused(tx, std::nullopt, old);
         } else if (!question.is_missing() && !question.is_null()) {
             auto q = question_for(tx, p, question, now);
@@ -327,7 +340,7 @@ Result<PairView> patch_pair(AuthoringPorts& ports, Id id, const LooseValue& body
         auto linked = apply_word_links(tx, p, words_remove.value(), words_add.value());
         if (!linked) return linked.error();
         p.updated_at = now;
-        tx.update_pair(p);
+        store_pair(tx, stored, p);
         return p;
     });
 }
@@ -336,6 +349,8 @@ Result<Done> delete_pair(AuthoringPorts& ports, Id id) {
     return write<Done>(ports.content, [&](ContentTx& tx) -> Result<Done> {
         const auto pair = tx.pair(id);
         if (!pair) return errors::not_found();
+        // The learners' progress on it goes with it: so do its figures.
+        tx.withdraw_pair_statistics(id, PairStatistics::all);
         tx.delete_pair(id);
         drop_if_unused(tx, pair->statement_id, pair->question_id);
         return Done{};

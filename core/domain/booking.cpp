@@ -1,0 +1,119 @@
+// The booking's rules (service.md POST /auth/progress, decisions.md 6, 8 and 11).
+#include "core/domain/booking.hpp"
+
+#include <algorithm>
+
+#include "core/domain/rules.hpp"
+
+namespace ll {
+namespace {
+
+// An unknown pair or a learner without a profile: nothing booked, zeros and the default goal.
+BookingDecision not_booked(const BookingCommand& c, BookingStatus status) {
+    BookingDecision d;
+    d.outcome.status = status;
+    if (c.idempotency) {  // the first answer under the key is kept, whatever it was
+        BookingWrite w;
+        w.user_id = c.user_id;
+        w.pair_id = c.pair_id;
+        w.key = c.idempotency;
+        w.practised_at = c.now;
+        w.outcome = d.outcome;
+        d.write = std::move(w);
+    }
+    return d;
+}
+
+bool threshold_reached(std::int64_t next, std::int64_t value) {
+    return next == 0 || value >= next;  // 0: not known, look at the definitions
+}
+
+// The smallest threshold of `kind` among the definitions left locked.
+std::int64_t next_threshold(const std::vector<AchievementDefinition>& locked,
+                            const std::string& kind) {
+    std::int64_t next = kNoThresholdLeft;
+    for (const auto& def : locked) {
+        if (def.kind == kind) next = std::min(next, def.threshold);
+    }
+    return next;
+}
+
+}  // namespace
+
+bool answer_type_counted(const std::string& answer_type) {
+    return answer_type == "word" || answer_type == "question" || answer_type == "text" ||
+           answer_type == "yes_no";
+}
+
+BookingDecision decide_booking(const BookingCommand& c, const BookingState& s) {
+    // A retry under a key still alive: the first outcome again, or a refusal; nothing written.
+    if (c.idempotency && s.stored && s.stored->stored_at >= c.idempotency->expired_before) {
+        BookingDecision d;
+        if (s.stored->fingerprint != c.idempotency->fingerprint) {
+            d.outcome.status = BookingStatus::key_reused;
+            return d;
+        }
+        d.outcome = s.stored->outcome;
+        d.outcome.replayed = true;
+        return d;
+    }
+    if (!s.answer_type) return not_booked(c, BookingStatus::pair_not_found);
+    if (!s.profile) return not_booked(c, BookingStatus::no_profile);
+    const BookingProfile& p = *s.profile;
+
+    BookingWrite w;
+    w.user_id = c.user_id;
+    w.pair_id = c.pair_id;
+    w.booked = true;
+    w.expected_version = p.version;
+    w.total_ep = p.total_ep + c.points;
+    w.streak_days = next_streak(p.streak_days, p.last_practice_date, c.today);
+    w.practised_at = c.now;
+    w.practised_on = c.today;
+    w.next_ep_threshold = p.next_ep_threshold;
+    w.next_streak_threshold = p.next_streak_threshold;
+    w.stats.first_practice_of_pair = !s.pair_practised;
+    w.stats.correct = c.correct;
+    w.stats.points = c.points;
+    if (answer_type_counted(*s.answer_type)) w.stats.answer_type = *s.answer_type;
+    w.stats.categories = s.categories;
+    w.key = c.idempotency;
+
+    BookingDecision d;
+    BookingOutcome& out = d.outcome;
+    out.status = BookingStatus::booked;
+    out.previous_total_ep = p.total_ep;
+    out.total_ep = w.total_ep;
+    out.previous_streak_days = p.streak_days;
+    out.streak_days = w.streak_days;
+    out.daily_ep = s.daily_ep + c.points;
+    out.daily_goal_ep = p.daily_goal_ep;
+
+    // Achievements (decisions.md 6): only when a threshold is reached are the locked
+    // definitions looked at; each is reported once, in sort_order then id.
+    if (threshold_reached(p.next_ep_threshold, w.total_ep) ||
+        threshold_reached(p.next_streak_threshold, w.streak_days)) {
+        if (!s.pending) {
+            d.needs_pending_achievements = true;
+            return d;
+        }
+        std::vector<AchievementDefinition> reached, locked;
+        for (const auto& def : *s.pending) {
+            (achievement_reached(def, w.total_ep, w.streak_days) ? reached : locked).push_back(def);
+        }
+        std::sort(reached.begin(), reached.end(), [](const auto& a, const auto& b) {
+            return a.sort_order != b.sort_order ? a.sort_order < b.sort_order : a.id < b.id;
+        });
+        for (auto& def : reached) {
+            w.unlock.push_back(def.id);
+            out.unlocked.push_back(UnlockedAchievement{std::move(def), c.now});
+        }
+        w.next_ep_threshold = next_threshold(locked, "ep");
+        w.next_streak_threshold = next_threshold(locked, "streak");
+    }
+    w.outcome = out;
+    d.write = std::move(w);
+    return d;
+}
+
+}  // namespace ll

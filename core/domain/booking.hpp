@@ -1,0 +1,135 @@
+#pragma once
+// The booking of one answered card (service.md POST /auth/progress, decisions.md 8 and 11) as a
+// pure decision: what the store read (BookingState) and the request (BookingCommand) in, what
+// to answer and what to write (BookingDecision) out. The store only reads and writes; every
+// rule (streak, EP, goal, achievements, the statistics' increments, idempotency) is here.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/domain/entities.hpp"
+
+namespace ll {
+
+// A retried booking (decisions.md 11, Idempotency-Key): the first booking under (user, key)
+// keeps its outcome; the same request again gets that outcome, another request is refused.
+struct IdempotencyKey {
+    std::string key;             // 1 to 100 printable characters
+    std::string fingerprint;     // the request as the core read it; same fingerprint = same request
+    Timestamp expired_before{};  // a key stored before this instant counts as absent (24 h)
+};
+
+struct BookingCommand {
+    Id user_id = 0;
+    Id pair_id = 0;
+    bool correct = false;
+    Ep points = 0;  // already parsed and clamped
+    Timestamp now;  // becomes last_practice_at
+    Date today;     // today in APP_TIMEZONE; the streak compares with today and today - 1
+    std::optional<IdempotencyKey> idempotency = std::nullopt;
+};
+
+// key_reused: the key was used by this user for another request (nothing written).
+// contended: other bookings of this learner won every attempt (nothing written; 503).
+enum class BookingStatus { booked, pair_not_found, no_profile, key_reused, contended };
+
+struct BookingOutcome {
+    BookingStatus status = BookingStatus::booked;
+    Ep previous_total_ep = 0;
+    Ep total_ep = 0;
+    std::int32_t previous_streak_days = 0;
+    std::int32_t streak_days = 0;
+    Ep daily_ep = 0;  // today's ep_earned after this card
+    std::int32_t daily_goal_ep = 30;
+    std::vector<UnlockedAchievement> unlocked;  // newly unlocked by this card only
+    // The stored outcome of the first booking with this idempotency key, given again.
+    bool replayed = false;
+
+    bool operator==(const BookingOutcome&) const = default;
+};
+
+// "No achievement of this kind is left to unlock."
+inline constexpr std::int64_t kNoThresholdLeft = INT64_MAX;
+
+// The learner's profile as the booking needs it. `version` changes with every write of the
+// booking's figures (a booking, or staff moving the statistics): a store refuses a write whose
+// version is no longer the stored one. The next thresholds are the smallest ep and streak
+// thresholds of the achievements this learner has not unlocked, kept on the profile so that a
+// booking looks at the definitions only when one is reached; 0 means "not known".
+struct BookingProfile {
+    std::int64_t version = 0;
+    Ep total_ep = 0;
+    std::int32_t streak_days = 0;
+    std::int32_t daily_goal_ep = 30;
+    std::optional<Date> last_practice_date;  // the local date of last_practice_at
+    std::int64_t next_ep_threshold = 0;
+    std::int64_t next_streak_threshold = 0;
+};
+
+// The outcome stored under an idempotency key, as the store keeps it.
+struct StoredBooking {
+    std::string fingerprint;
+    Timestamp stored_at;  // when the first booking under the key was made
+    BookingOutcome outcome;
+};
+
+// Everything the rules read, as one store read it.
+struct BookingState {
+    std::optional<std::string> answer_type;  // nullopt: no such pair
+    std::vector<Id> categories;              // the pair's categories
+    std::optional<BookingProfile> profile;   // nullopt: the learner has no profile
+    bool pair_practised = false;             // the learner has answered this pair before
+    Ep daily_ep = 0;                         // today's EP before this card
+    std::optional<StoredBooking> stored;     // under the command's idempotency key
+    // The achievement definitions this learner has not unlocked: read only when the decision
+    // asks for them (a threshold reached, or not known).
+    std::optional<std::vector<AchievementDefinition>> pending;
+};
+
+// What a booked card adds to the learner's running statistics (GET /auth/stats).
+struct StatsIncrement {
+    bool first_practice_of_pair = false;  // pairs_practiced + 1
+    bool correct = false;                 // seen + 1 always; correct + 1 when correct
+    Ep points = 0;
+    // The answer type whose per-type figures count this card (word, question, text, yes_no);
+    // nullopt for a type no skill counts.
+    std::optional<std::string> answer_type;
+    std::vector<Id> categories;  // each gets points and seen + 1
+};
+
+// What to write, atomically. `expected_version` guards the profile: nothing is written when
+// the stored version differs (the store answers "conflict" and the booking is decided again).
+struct BookingWrite {
+    Id user_id = 0;
+    Id pair_id = 0;
+    bool booked = false;  // false: only the idempotency record (an unknown pair, no profile)
+    std::int64_t expected_version = 0;
+    // The profile after the card.
+    Ep total_ep = 0;
+    std::int32_t streak_days = 0;
+    Timestamp practised_at;
+    Date practised_on;
+    std::int64_t next_ep_threshold = 0;
+    std::int64_t next_streak_threshold = 0;
+    StatsIncrement stats;
+    std::vector<std::string> unlock;  // achievement ids, unlocked at practised_at
+    // The record under the idempotency key: stored (or an expired one replaced) with the
+    // outcome; refused as a conflict when an unexpired record is there already.
+    std::optional<IdempotencyKey> key;
+    BookingOutcome outcome;
+};
+
+struct BookingDecision {
+    // The state lacks the pending achievements: read them and decide again.
+    bool needs_pending_achievements = false;
+    BookingOutcome outcome;
+    std::optional<BookingWrite> write;  // nullopt: nothing to write (a replay, a refused key)
+};
+
+BookingDecision decide_booking(const BookingCommand& command, const BookingState& state);
+
+// Does this answer type have per-type figures (a skill counts it)?
+bool answer_type_counted(const std::string& answer_type);
+
+}  // namespace ll
