@@ -4,9 +4,10 @@ machine whose load drifts affects both alike: the way docs/performance.md measur
 
   bench/ab.py BUILD_A BUILD_B [ROUNDS]      e.g. a worktree of main and build/release
 
-One database per kind in BENCH_DATABASES (default "postgresql"), migrated by B's langlearn-admin
-(a newer schema serves the older binary too) and seeded with the demo content; BENCH_LEARNERS
-learners registered once through B. Each round runs every scenario of BENCH_AB_SCENARIOS
+Per kind in BENCH_DATABASES (default "postgresql"), one database per build, migrated by that
+build's own langlearn-admin (each binary meets the schema it was built for: migration 0006
+removed the function the older learner-api books through) and seeded with the same demo
+content; BENCH_LEARNERS learners registered once in each through its build. Each round runs every scenario of BENCH_AB_SCENARIOS
 (default "me progress") for BENCH_SECONDS (default 10) after BENCH_WARMUP_SECONDS on a fresh
 server of each build. Prints one Markdown table: req/s per round and the median ratio B/A.
 Uses bench/bench.py's pieces (Server, wrk, the learners' data file).
@@ -39,6 +40,25 @@ def measure(build, db, work, name, data):
         server.stop()
 
 
+def prepare(kind, build, work):
+    """A database of `kind` for one build: migrated and seeded by it, learners registered
+    through it. Answers (database, run, wrk data file)."""
+    work.mkdir(exist_ok=True)
+    os.chmod(work, 0o755)
+    run = bench.DatabaseRun(kind, build, work, {})
+    db = run.open_database()
+    run.admin(db, "migrate")
+    run.admin(db, "seed", "--demo")
+    pair_ids = [int(row[0]) for row in
+                db.query("SELECT id FROM pairs WHERE status = 'published' ORDER BY id")]
+    server = bench.Server(build, run.work, db, "register").start()
+    learners = bench.register_learners(server, "ab", bench.LEARNERS)
+    server.stop()
+    data = run.work / "learners.lua"
+    bench.write_wrk_data(data, learners, pair_ids)
+    return db, run, data
+
+
 def main():
     if len(sys.argv) < 3:
         print(__doc__, file=sys.stderr)
@@ -55,22 +75,13 @@ def main():
              "|---|---|---|---|---|"]
     try:
         for kind in kinds:
-            run = bench.DatabaseRun(kind, build_b, work, {})
-            db = run.open_database()
-            run.admin(db, "migrate")
-            run.admin(db, "seed", "--demo")
-            pair_ids = [int(row[0]) for row in
-                        db.query("SELECT id FROM pairs WHERE status = 'published' ORDER BY id")]
-            server = bench.Server(build_b, run.work, db, "register").start()
-            learners = bench.register_learners(server, "ab", bench.LEARNERS)
-            server.stop()
-            data = run.work / "learners.lua"
-            bench.write_wrk_data(data, learners, pair_ids)
+            side_a = prepare(kind, build_a, work / "a")
+            side_b = prepare(kind, build_b, work / "b")
             a_runs, b_runs = [], []
             for i in range(rounds):
                 bench.log(f"{kind}: round {i + 1}/{rounds}")
-                a_runs.append(measure(build_a, db, run.work, f"a{i}", data))
-                b_runs.append(measure(build_b, db, run.work, f"b{i}", data))
+                a_runs.append(measure(build_a, side_a[0], side_a[1].work, f"a{i}", side_a[2]))
+                b_runs.append(measure(build_b, side_b[0], side_b[1].work, f"b{i}", side_b[2]))
             for scenario in SCENARIOS:
                 a = [r[scenario] for r in a_runs]
                 b = [r[scenario] for r in b_runs]

@@ -517,8 +517,7 @@ class DatabaseRun:
                     "how": f"`ll_bench_sqlite_ceiling`: ProgressStore::book of SqlBackend (the "
                            f"server's own booking transaction) in a loop on the same file, "
                            f"{threads} threads, {SECONDS:g} s"}
-        has_function = db.query("SELECT COUNT(*) FROM pg_proc WHERE proname = 'll_book'")[0][0]
-        script = "booking.sql" if has_function != "0" else "booking_statements.sql"
+        script = "booking.sql"
         cmd = ["pgbench", "-n", "-M", "prepared", "-c", str(CONNECTIONS), "-j", str(WRK_THREADS),
                "-T", f"{int(SECONDS)}", "-f", str(BENCH / "pgbench" / script),
                "-D", f"umin={umin}", "-D", f"umax={umax}", "-D", f"pmin={pmin}",

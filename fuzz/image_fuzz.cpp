@@ -1,5 +1,5 @@
-// Picture type detection (core/domain/image_info.hpp, authoring.md): the bytes of an upload,
-// before anything else reads them. Checks: sanitizers; a detected picture has a known type,
+// Picture type detection (core/domain/image_info.hpp, docs/spec/authoring.md): the bytes of an
+// upload, before anything else reads them. Checks: sanitizers; a detected picture has a known type,
 // the matching extension and a positive size; and the answer depends on the header only, so
 // appending bytes to a detected picture changes nothing.
 #include <cstddef>

@@ -1,5 +1,5 @@
-// The HS256 verifier both services use (adapters/security, decisions.md 7), reached the way a
-// request reaches it: the Authorization header through authenticate() (learner routes) and
+// The HS256 verifier both services use (adapters/security, docs/spec/decisions.md 7), reached the
+// way a request reaches it: the Authorization header through authenticate() (learner routes) and
 // authenticate_staff() (authoring routes, with development tokens), then
 // JwtTokenService::verify. Byte 0 picks the mode, the rest is the input:
 //   0: the rest is the Authorization header as sent.

@@ -7,7 +7,7 @@
 //   flag 1: an Idempotency-Key header, and the request is sent twice;
 //   flag 2: the key is the query line instead of a fixed one (its validation is fuzzed too).
 // Beyond route_call's checks: a retried POST /auth/progress with the same (non-empty) key gets
-// exactly the first answer again (decisions.md 11), whatever the body.
+// exactly the first answer again (docs/spec/decisions.md 11), whatever the body.
 #include <cstddef>
 #include <cstdint>
 
@@ -41,7 +41,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (!retry) return 0;
     const http::Response again =
         call_route(world.router, route, in.query, std::string(in.body), headers);
-    // An empty key counts as none (decisions.md 11): then the retry is a second booking.
+    // An empty key counts as none (docs/spec/decisions.md 11): then the retry is a second booking.
     if (route.pattern == "/auth/progress" && !key.empty() &&
         (again.status != first.status || again.body != first.body)) {
         fail("a retry with the same Idempotency-Key got another answer",

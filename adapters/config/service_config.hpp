@@ -1,5 +1,5 @@
 #pragma once
-// The services' configuration, read once at start from the environment (decisions.md 2).
+// The services' configuration, read once at start from the environment (docs/spec/decisions.md 2).
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -43,7 +43,7 @@ struct ServiceConfig {
     // ACCOUNT_RECHECK_SECONDS (1..60): a token's account (active? still staff?) is read again
     // after this long, so a deactivated or demoted account loses access within it.
     int account_recheck_seconds = 30;
-    // Rate limits (decisions.md 10)
+    // Rate limits (docs/spec/decisions.md 10)
     int auth_rate_per_minute = 600;            // AUTH_RATE_PER_MINUTE, 0 disables
     int login_failures_per_email = 10;         // LOGIN_FAILURES_PER_EMAIL, 0 disables
     std::vector<std::string> trusted_proxies;  // TRUSTED_PROXIES (IP addresses)

@@ -1,6 +1,6 @@
 #pragma once
-// The authoring API's answers as JSON (authoring.md): entities with their public media URLs,
-// the pair answer with statement, question, linked words and categories.
+// The authoring API's answers as JSON (docs/spec/authoring.md): entities with their public media
+// URLs, the pair answer with statement, question, linked words and categories.
 #include <boost/json.hpp>
 
 #include "core/app/authoring/views.hpp"

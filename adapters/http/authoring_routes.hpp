@@ -1,6 +1,7 @@
 #pragma once
-// The authoring API's route table (authoring.md "Routes", service.md's staff routes): every
-// handler checks the staff token, decodes the request, calls one use case, encodes the answer.
+// The authoring API's route table (docs/spec/authoring.md "Routes", docs/spec/service.md's staff
+// routes): every handler checks the staff token, decodes the request, calls one use case, encodes
+// the answer.
 #include <chrono>
 
 #include "adapters/http/metrics.hpp"

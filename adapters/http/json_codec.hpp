@@ -14,7 +14,7 @@ namespace ll::http {
 namespace json = boost::json;
 
 // The body as a JSON object; nullopt for unparsable JSON or JSON that is not an object
-// (400 Invalid JSON body, decisions.md 3).
+// (400 Invalid JSON body, docs/spec/decisions.md 3).
 std::optional<json::object> parse_object(const std::string& body);
 
 // One field of a request object as the core reads it (missing when absent).

@@ -1,5 +1,6 @@
 #pragma once
-// The learner API's answers as JSON, field names to the letter of service.md / decisions.md.
+// The learner API's answers as JSON, field names to the letter of docs/spec/service.md /
+// docs/spec/decisions.md.
 #include <boost/json.hpp>
 
 #include "core/app/book_progress.hpp"

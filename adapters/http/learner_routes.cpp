@@ -93,7 +93,7 @@ class LanguagesAnswer {
     Ready ready_;
 };
 
-// The register/login limits of decisions.md 10, shared by both routes.
+// The register/login limits of docs/spec/decisions.md 10, shared by both routes.
 struct AuthLimits {
     AuthLimits(const RateLimits& l, const Clock& clock)
         : trusted_proxies(l.trusted_proxies),
@@ -158,9 +158,9 @@ void add_learner_routes(Router& router, LearnerPorts p, Metrics& metrics, RateLi
               Execution::cpu_heavy,
               kCredentialsBodyBytes,
               address_limit(limits, p.clock)});
-    // The list changes only by migration (decisions.md 9): its body and ETag are made once per
-    // process and served from memory on the I/O thread; clients revalidate with If-None-Match.
-    // (The first request reads the database there once.)
+    // The list changes only by migration (docs/spec/decisions.md 9): its body and ETag are made
+    // once per process and served from memory on the I/O thread; clients revalidate with
+    // If-None-Match. (The first request reads the database there once.)
     auto languages = std::make_shared<LanguagesAnswer>();
     router.add(Route{"GET",
                      "/auth/languages",
@@ -222,9 +222,9 @@ void add_learner_routes(Router& router, LearnerPorts p, Metrics& metrics, RateLi
                      {},
                      with_user(access,
                                [p, &metrics](Request& request, const TokenClaims& c) mutable {
-                                   // decisions.md 11: retries with the key replay the first answer
-                                   // (kept in the database with the booking); an empty header
-                                   // counts as none.
+                                   // docs/spec/decisions.md 11: retries with the key replay the
+                                   // first answer (kept in the database with the booking); an empty
+                                   // header counts as none.
                                    std::optional<std::string> key;
                                    if (const auto header = request.header("idempotency-key");
                                        header && !header->empty())

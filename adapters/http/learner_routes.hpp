@@ -1,6 +1,6 @@
 #pragma once
-// The learner API's route table (service.md "Endpoints" under /auth/*, and GET /feed): each
-// handler decodes the request, calls one use case and encodes its result or error.
+// The learner API's route table (docs/spec/service.md "Endpoints" under /auth/*, and GET /feed):
+// each handler decodes the request, calls one use case and encodes its result or error.
 #include <chrono>
 
 #include "adapters/http/metrics.hpp"

@@ -1,7 +1,7 @@
 #pragma once
-// decisions.md 10/11 rate limits on register + login: at most N requests a minute per client
-// address, at most M failed logins per account in 15 minutes (0 disables either). Counters live
-// in this process: with several replicas each one counts its own share (docs/operations.md
+// docs/spec/decisions.md 10/11 rate limits on register + login: at most N requests a minute per
+// client address, at most M failed logins per account in 15 minutes (0 disables either). Counters
+// live in this process: with several replicas each one counts its own share (docs/operations.md
 // "Rate limits and lockout").
 //
 // Whatever clients send, the tables stay small: keys are 64-bit numbers (a digest of the

@@ -1,8 +1,8 @@
 #pragma once
 // Method + path -> handler. Paths are literal segments or `:name` captures. An unknown path is
 // 404 Not found; a known path with another method is 405 Method not allowed with `Allow`
-// (decisions.md 3); routing comes before authentication (decisions.md 10). HEAD is answered by
-// the GET route of the path (the server sends the headers only).
+// (docs/spec/decisions.md 3); routing comes before authentication (docs/spec/decisions.md 10). HEAD
+// is answered by the GET route of the path (the server sends the headers only).
 #include <functional>
 #include <optional>
 #include <string>

@@ -1,6 +1,7 @@
 #include "adapters/http/server.hpp"
 
 #include <atomic>
+#include <condition_variable>
 #include <mutex>
 #include <random>
 #include <thread>
@@ -120,6 +121,9 @@ struct Server::Impl {
     std::uint16_t bound_port = 0;
     std::mutex sessions_mutex;
     std::unordered_map<Session*, std::weak_ptr<Session>> sessions;
+    // stop() sleeps on this until the last connection has gone (each leaving one wakes it).
+    std::mutex drain_mutex;
+    std::condition_variable drained;
 
     void accept();
     void accept_later(const beast::error_code& ec);
@@ -136,7 +140,13 @@ class Session : public std::enable_shared_from_this<Session> {
         const auto endpoint = stream_.socket().remote_endpoint(ec);
         if (!ec) peer_ = endpoint.address().to_string();
     }
-    ~Session() { --server_.connections; }
+    ~Session() {
+        --server_.connections;
+        if (server_.draining) {
+            std::lock_guard lock(server_.drain_mutex);
+            server_.drained.notify_all();
+        }
+    }
 
     void run() {
         {
@@ -563,12 +573,13 @@ void Server::stop() {
         beast::error_code ec;
         s.acceptor->close(ec);
     });
+    // Idle connections close now; a session that is busy checks `draining` before it waits
+    // for another request and closes after its response. Each one leaving wakes us.
     s.close_idle_sessions();
-    // In-flight requests finish and their connections close after the response.
-    const auto deadline = std::chrono::steady_clock::now() + s.options.shutdown_grace;
-    while ((s.in_flight > 0 || s.connections > 0) && std::chrono::steady_clock::now() < deadline) {
-        std::this_thread::sleep_for(std::chrono::milliseconds(20));
-        s.close_idle_sessions();
+    {
+        std::unique_lock lock(s.drain_mutex);
+        s.drained.wait_for(lock, s.options.shutdown_grace,
+                           [&s] { return s.in_flight == 0 && s.connections == 0; });
     }
     s.work.clear();
     for (auto& ioc : s.iocs) ioc->stop();

@@ -19,7 +19,7 @@ MemoryBackend::MemoryBackend() : state_(std::make_unique<State>()) {
     content_ = make_memory_content_seeder(s);
     content_store_ = make_memory_content_store(s);
 
-    // The seed migrations' content (decisions.md 6, 9).
+    // The seed migrations' content (docs/spec/decisions.md 6, 9).
     add_language(Language{0, "de", "Deutsch", "German", "Tyska", "Hallo!"}, true);
     add_language(Language{0, "en", "Englisch", "English", "Engelska", "Hello!"}, true);
     add_language(Language{0, "sv", "Schwedisch", "Swedish", "Svenska", "Hej!"}, true);

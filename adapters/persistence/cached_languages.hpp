@@ -1,6 +1,6 @@
 #pragma once
-// Published languages change only by migration (decisions.md 9), and migrations run before a
-// server starts serving: read them once per process, then answer from memory.
+// Published languages change only by migration (docs/spec/decisions.md 9), and migrations run
+// before a server starts serving: read them once per process, then answer from memory.
 #include <memory>
 #include <mutex>
 #include <optional>

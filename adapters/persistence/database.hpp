@@ -1,8 +1,8 @@
 #pragma once
 // A pool of SOCI sessions and the ways the repositories use it: a read on any session, a read
-// on one snapshot, and a write transaction. All detect a dead connection (server restart),
-// reconnect, and run the work once more; a database that stays away becomes
-// ll::DatabaseUnavailable (-> 503).
+// on one snapshot, a write of one statement, and a write transaction. All detect a dead
+// connection (server restart), reconnect, and run the work once more; a database that stays
+// away becomes ll::DatabaseUnavailable (-> 503).
 #include <condition_variable>
 #include <cstdint>
 #include <map>
@@ -45,6 +45,17 @@ class Database {
     template <typename F>
     auto read(F&& work) {
         Lease lease(*this);
+        return run_with_retry(lease, [&](soci::session& s) { return work(s); });
+    }
+
+    // A write of one statement in autocommit, atomic by itself: no BEGIN and COMMIT round
+    // trips (the booking's guarded write on PostgreSQL). SQLite: under the writer mutex, as in
+    // write(), so it never meets "database is locked".
+    template <typename F>
+    auto autocommit(F&& work) {
+        Lease lease(*this);
+        std::unique_lock<std::mutex> writer;
+        if (target_.dialect == Dialect::sqlite) writer = std::unique_lock(writer_mutex_);
         return run_with_retry(lease, [&](soci::session& s) { return work(s); });
     }
 

@@ -1,5 +1,5 @@
 #pragma once
-// DATABASE_URL -> SOCI backend name and connection string (decisions.md 2).
+// DATABASE_URL -> SOCI backend name and connection string (docs/spec/decisions.md 2).
 #include <string>
 
 namespace ll::sql {

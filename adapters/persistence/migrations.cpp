@@ -8,7 +8,7 @@ namespace ll::sql {
 namespace {
 
 void ensure_table(Database& db) {
-    db.read([&](soci::session& s) {
+    db.autocommit([&](soci::session& s) {
         s << "CREATE TABLE IF NOT EXISTS schema_migrations (version TEXT PRIMARY KEY, "
              "applied_at TEXT NOT NULL)";
     });

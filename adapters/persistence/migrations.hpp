@@ -1,6 +1,6 @@
 #pragma once
 // The migration runner: numbered SQL files embedded at build time, each applied once, in
-// order, in its own transaction, recorded in schema_migrations (decisions.md 9).
+// order, in its own transaction, recorded in schema_migrations (docs/spec/decisions.md 9).
 #include <string>
 #include <string_view>
 #include <vector>

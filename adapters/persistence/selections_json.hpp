@@ -1,6 +1,6 @@
 #pragma once
 // objects.selections as stored: a JSON array of {"type":"bbox","x","y","w","h"} and
-// {"type":"polygon","points":[[x,y],...]} (authoring.md), in JSONB (PostgreSQL) or TEXT
+// {"type":"polygon","points":[[x,y],...]} (docs/spec/authoring.md), in JSONB (PostgreSQL) or TEXT
 // (SQLite). Numbers come back as the very doubles that went in.
 #include <string>
 #include <string_view>

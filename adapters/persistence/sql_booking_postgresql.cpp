@@ -94,7 +94,7 @@ struct BookingWriteStatement : BookingValues {
 }  // namespace
 
 bool store_booking_postgresql(Database& db, const BookingWrite& w) {
-    return db.read([&](soci::session& s) {
+    return db.autocommit([&](soci::session& s) {
         auto& b = db.cached<BookingWriteStatement>(s, [](soci::session& session) {
             return std::make_shared<BookingWriteStatement>(session);
         });

@@ -107,7 +107,7 @@ bool store_key_only(Database& db, const DialectSql& d, const BookingWrite& w) {
     std::string expired = format_timestamp(w.key->expired_before);
     OutcomeColumns o;
     o.set(w.outcome);
-    return db.read([&](soci::session& s) {
+    return db.autocommit([&](soci::session& s) {
         // Inserted, or an expired record replaced; RETURNING gives no row when an unexpired
         // record kept its place.
         long long written = 0;

@@ -3,7 +3,7 @@
 // change (ContentTx::withdraw_pair_statistics, core/ports/content_store.hpp) and these
 // statements move the figures of every learner who practised the pair, in the same
 // transaction, so the totals always equal the sums over the current pairs, categories and
-// answer types (what service.md defines). Each move first raises those learners' profile
+// answer types (what docs/spec/service.md defines). Each move first raises those learners' profile
 // version: it locks their profile rows in the order a booking does (profile first, no
 // deadlock), and a booking decided on the old figures meanwhile decides again.
 #include "adapters/persistence/sql_content_tx.hpp"

@@ -1,5 +1,5 @@
 #pragma once
-// Passwords with argon2id through libsodium's crypto_pwhash_str (decisions.md 7).
+// Passwords with argon2id through libsodium's crypto_pwhash_str (docs/spec/decisions.md 7).
 #include <string>
 
 #include "core/ports/security.hpp"

@@ -1,5 +1,5 @@
 #pragma once
-// DEV_TOKENS checked in constant time (decisions.md 7): each configured token and the
+// DEV_TOKENS checked in constant time (docs/spec/decisions.md 7): each configured token and the
 // presented one are hashed with SHA-256 and the digests compared with CRYPTO_memcmp against
 // every configured token, so neither the content nor the length of a token shows in the time.
 #include <array>

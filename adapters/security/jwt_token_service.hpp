@@ -1,6 +1,6 @@
 #pragma once
-// HS256 JSON Web Tokens on OpenSSL HMAC-SHA256 and Boost.JSON (decisions.md 7). The algorithm
-// is pinned: the header must say exactly HS256; kid/jku/x5u are never followed.
+// HS256 JSON Web Tokens on OpenSSL HMAC-SHA256 and Boost.JSON (docs/spec/decisions.md 7). The
+// algorithm is pinned: the header must say exactly HS256; kid/jku/x5u are never followed.
 #include <memory>
 #include <string>
 

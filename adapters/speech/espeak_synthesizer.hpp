@@ -1,6 +1,6 @@
 #pragma once
-// SpeechSynthesizer on espeak-ng (authoring.md "Generators"): the program named by TTS_COMMAND
-// is run without a shell, the text goes in on stdin, a WAV comes back on stdout.
+// SpeechSynthesizer on espeak-ng (docs/spec/authoring.md "Generators"): the program named by
+// TTS_COMMAND is run without a shell, the text goes in on stdin, a WAV comes back on stdout.
 #include <chrono>
 #include <cstddef>
 #include <optional>

@@ -1,5 +1,5 @@
-// authoring-api: the composition root of the staff service (decisions.md 1): the /api/* and
-// /pictures routes on the shared service composition, with espeak-ng for speech and FreeDict
+// authoring-api: the composition root of the staff service (docs/spec/decisions.md 1): the /api/*
+// and /pictures routes on the shared service composition, with espeak-ng for speech and FreeDict
 // (or an OpenAI-compatible model when LLM_URL is set) for word generation.
 #include <spdlog/spdlog.h>
 

@@ -1,7 +1,8 @@
 #pragma once
-// What learner-api and authoring-api share (decisions.md 1: the two servers share everything
-// but their route tables): configuration, logging, clock, database, tokens, media, metrics,
-// the operational routes, the HTTP server and graceful shutdown. Each main only adds routes.
+// What learner-api and authoring-api share (docs/spec/decisions.md 1: the two servers share
+// everything but their route tables): configuration, logging, clock, database, tokens, media,
+// metrics, the operational routes, the HTTP server and graceful shutdown. Each main only adds
+// routes.
 #include <functional>
 
 #include "adapters/clock/system_clock.hpp"

@@ -1,4 +1,5 @@
-// langlearn-admin: migrations, seeds and staff accounts from the command line (decisions.md 1).
+// langlearn-admin: migrations, seeds and staff accounts from the command line
+// (docs/spec/decisions.md 1).
 #include <termios.h>
 #include <unistd.h>
 #include <cstdio>

@@ -1,4 +1,4 @@
-// learner-api: the composition root of the learner service (decisions.md 1): the /auth/*
+// learner-api: the composition root of the learner service (docs/spec/decisions.md 1): the /auth/*
 // routes and the feed on the shared service composition, and the purge of expired
 // Idempotency-Key records in the background.
 #include <random>

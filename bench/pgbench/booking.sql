@@ -1,22 +1,96 @@
 -- pgbench script for make bench: PostgreSQL's own ceiling for one booking (POST /auth/progress
 -- without HTTP and without the C++ around it).
 --
--- It MUST send exactly the SQL learner-api sends for a booking: keep it in step with
--- adapters/persistence/sql_booking_postgresql.cpp (the ll_book() call, migration 0004) and
--- adapters/persistence/sql_progress.cpp. Today: one prepared statement in autocommit, no
--- Idempotency-Key (the benchmark sends none: key NULL, fingerprint '', expiry = now).
--- booking_statements.sql is the statement-by-statement booking of commit 988044a; bench.py uses
--- it only when the database has no ll_book().
+-- It sends what learner-api sends for a booking: keep it in step with
+-- adapters/persistence/sql_booking_read.cpp (the read) and sql_booking_postgresql.cpp (the
+-- write guarded by the profile's version), both prepared once per pooled session and run in
+-- autocommit: two round trips. No Idempotency-Key (the benchmark sends none).
+--
+-- Where it differs, and why: the rules run in C++ (core/domain/booking.cpp) between the two
+-- statements; here the read also computes what the write needs (the categories as a JSON list,
+-- the per-type increments), and the write keeps the streak and the thresholds as read. In the
+-- benchmark every learner passes the EP thresholds within the first seconds and books on one
+-- day, so in the steady state the server's write carries the same values. A write that finds
+-- another version (two clients booking one learner at once) writes nothing here; the server
+-- would read and decide again.
 --
 -- Variables from bench.py (pgbench -D): umin/umax (the learners' user ids, all with a profile),
 -- pmin/pmax (existing pairs), today (YYYY-MM-DD in APP_TIMEZONE=UTC), now (ISO instant).
--- Run with -M prepared: learner-api prepares the call once per pooled session.
+-- Run with -M prepared.
 \set u random(:umin, :umax)
 \set p random(:pmin, :pmax)
 \set c random(0, 1)
+\set w 1 - :c
 \set pts random(1, 20)
-SELECT status, CASE WHEN replayed THEN 1 ELSE 0 END, booked_at, previous_total_ep, total_ep,
-       previous_streak_days, streak_days, daily_ep, daily_goal_ep, unlocked
-  FROM ll_book(CAST(:u AS BIGINT), CAST(:p AS BIGINT), CAST(:c AS BOOLEAN), CAST(:pts AS BIGINT),
-               CAST(:today AS DATE), CAST(:now AS TIMESTAMPTZ), CAST(NULL AS TEXT),
-               CAST('' AS TEXT), CAST(:now AS TIMESTAMPTZ));
+SELECT p.answer_type AS answer_type,
+       (SELECT '[' || COALESCE(string_agg(CAST(category_id AS TEXT), ','), '') || ']'
+          FROM pair_categories WHERE pair_id = :p) AS categories,
+       up.version AS version, up.total_ep AS total, up.streak_days AS streak,
+       up.daily_goal_ep AS goal, COALESCE(to_char(up.last_practice_date, 'YYYY-MM-DD'), '') AS last,
+       up.next_ep_threshold AS next_ep, up.next_streak_threshold AS next_streak,
+       CASE WHEN EXISTS (SELECT 1 FROM user_pair_progress WHERE user_id = :u AND pair_id = :p)
+            THEN 0 ELSE 1 END AS first,
+       COALESCE((SELECT ep_earned FROM user_daily_activity
+                  WHERE user_id = :u AND activity_date = CAST(:today AS DATE)), 0) AS daily,
+       CASE WHEN p.answer_type = 'word' THEN 1 ELSE 0 END AS ws,
+       CASE WHEN p.answer_type = 'question' THEN 1 ELSE 0 END AS qs,
+       CASE WHEN p.answer_type = 'text' THEN 1 ELSE 0 END AS xs,
+       CASE WHEN p.answer_type = 'yes_no' THEN 1 ELSE 0 END AS ys,
+       COALESCE(k.fingerprint, '') AS fingerprint
+  FROM (SELECT 1 AS one) o LEFT JOIN pairs p ON p.id = :p
+  LEFT JOIN users_public up ON up.user_id = :u
+  LEFT JOIN idempotency_keys k ON k.user_id = :u AND k.key = CAST(NULL AS TEXT) \gset
+\set newtotal :total + :pts
+\set newdaily :daily + :pts
+\set wc :ws * :c
+\set qc :qs * :c
+\set xc :xs * :c
+\set yc :ys * :c
+WITH prof AS (UPDATE users_public SET version = version + 1, total_ep = :newtotal,
+                streak_days = :streak, last_practice_at = CAST(:now AS TIMESTAMPTZ),
+                last_practice_date = CAST(:today AS DATE), next_ep_threshold = :next_ep,
+                next_streak_threshold = :next_streak, pairs_practiced = pairs_practiced + :first,
+                total_seen = total_seen + 1, total_correct = total_correct + :c,
+                word_seen = word_seen + :ws, word_correct = word_correct + :wc,
+                question_seen = question_seen + :qs, question_correct = question_correct + :qc,
+                text_seen = text_seen + :xs, text_correct = text_correct + :xc,
+                yes_no_seen = yes_no_seen + :ys, yes_no_correct = yes_no_correct + :yc
+               WHERE user_id = :u AND version = :version AND NOT EXISTS (
+                 SELECT 1 FROM idempotency_keys ik WHERE ik.user_id = :u
+                    AND ik.key = CAST(NULL AS TEXT) AND ik.created_at >= CAST(:now AS TIMESTAMPTZ))
+               RETURNING user_id),
+     pp AS (INSERT INTO user_pair_progress AS x (user_id, pair_id, seen_count, correct_count,
+                                                 wrong_count, earned_points)
+            SELECT user_id, CAST(:p AS BIGINT), 1, CAST(:c AS BIGINT), CAST(:w AS BIGINT),
+                   CAST(:pts AS BIGINT) FROM prof
+            ON CONFLICT (user_id, pair_id) DO UPDATE SET seen_count = x.seen_count + 1,
+               correct_count = x.correct_count + excluded.correct_count,
+               wrong_count = x.wrong_count + excluded.wrong_count,
+               earned_points = x.earned_points + excluded.earned_points),
+     day AS (INSERT INTO user_daily_activity AS d (user_id, activity_date, ep_earned, cards_done,
+                                                  correct_count)
+             SELECT user_id, CAST(:today AS DATE), CAST(:pts AS BIGINT), 1, CAST(:c AS BIGINT)
+               FROM prof
+             ON CONFLICT (user_id, activity_date) DO UPDATE SET
+               ep_earned = d.ep_earned + excluded.ep_earned, cards_done = d.cards_done + 1,
+               correct_count = d.correct_count + excluded.correct_count),
+     cat AS (INSERT INTO user_category_stats AS cs (user_id, category_id, points, seen)
+             SELECT prof.user_id, c.id, CAST(:pts AS BIGINT), 1 FROM prof JOIN categories c
+                 ON c.id IN (SELECT CAST(value AS BIGINT)
+                               FROM json_array_elements_text(CAST(:categories AS JSON)))
+             ON CONFLICT (user_id, category_id) DO UPDATE SET points = cs.points + excluded.points,
+                seen = cs.seen + 1),
+     ach AS (INSERT INTO user_achievements (user_id, achievement_id, unlocked_at)
+             SELECT prof.user_id, a.id, CAST(:now AS TIMESTAMPTZ) FROM prof JOIN achievements a
+                 ON a.id IN (SELECT value FROM json_array_elements_text(CAST('[]' AS JSON)))
+             ON CONFLICT DO NOTHING),
+     rec AS (INSERT INTO idempotency_keys AS ik (user_id, key, fingerprint, created_at, status,
+                                                 previous_total_ep, total_ep, previous_streak_days,
+                                                 streak_days, daily_ep, daily_goal_ep, unlocked)
+             SELECT prof.user_id, CAST(NULL AS TEXT), '', CAST(:now AS TIMESTAMPTZ), 'booked',
+                    CAST(:total AS BIGINT), CAST(:newtotal AS BIGINT), CAST(:streak AS INTEGER),
+                    CAST(:streak AS INTEGER), CAST(:newdaily AS BIGINT), CAST(:goal AS INTEGER),
+                    CAST(NULL AS TEXT)
+               FROM prof WHERE CAST(NULL AS TEXT) IS NOT NULL
+             ON CONFLICT (user_id, key) DO NOTHING)
+SELECT count(*) FROM prof;

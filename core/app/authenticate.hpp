@@ -1,8 +1,9 @@
 #pragma once
-// Bearer-token checks of the JWT routes (service.md Conventions, decisions.md 7) in two steps:
-// what the token itself says (signature, expiry, role claim), checked as soon as a request's
-// header has arrived and before its body is read; then the account's standing now (active,
-// current role), checked where the database may be read (docs/architecture.md "Authentication").
+// Bearer-token checks of the JWT routes (docs/spec/service.md Conventions, docs/spec/decisions.md
+// 7) in two steps: what the token itself says (signature, expiry, role claim), checked as soon as a
+// request's header has arrived and before its body is read; then the account's standing now
+// (active, current role), checked where the database may be read (docs/architecture.md
+// "Authentication").
 #include <optional>
 #include <string_view>
 
@@ -19,7 +20,7 @@ namespace ll {
 Result<TokenClaims> authenticate(TokenService& tokens, const Clock& clock,
                                  std::optional<std::string_view> authorization);
 
-// The authoring API's access rule (authoring.md "Access"): no or malformed header 401
+// The authoring API's access rule (docs/spec/authoring.md "Access"): no or malformed header 401
 // Unauthorized; neither a development token nor a valid JWT 401 Invalid or expired token; a
 // JWT whose role is not a staff role (editor, admin) 403 Insufficient permissions.
 Result<StaffPrincipal> authenticate_staff(TokenService& tokens, const Clock& clock,
@@ -28,7 +29,8 @@ Result<StaffPrincipal> authenticate_staff(TokenService& tokens, const Clock& clo
 
 // A learner's token after its account was deactivated: 401 Invalid or expired token (the app
 // then signs in again and is told `Account deactivated`). A token whose account no longer
-// exists passes: the routes answer it as service.md says (GET /auth/me: 404 User not found).
+// exists passes: the routes answer it as docs/spec/service.md says (GET /auth/me: 404 User not
+// found).
 Result<Done> check_learner_standing(AccountStanding& standing, const TokenClaims& claims);
 
 // A staff JWT whose account is gone or deactivated: 401 Invalid or expired token; whose account

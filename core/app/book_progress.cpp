@@ -9,7 +9,7 @@
 namespace ll {
 namespace {
 
-// 1 to 100 printable ASCII characters (space included), as decisions.md 11 says.
+// 1 to 100 printable ASCII characters (space included), as docs/spec/decisions.md 11 says.
 bool valid_key(const std::string& key) {
     if (key.empty() || key.size() > 100) return false;
     return std::all_of(key.begin(), key.end(), [](char c) { return c >= 0x20 && c <= 0x7E; });

@@ -14,7 +14,7 @@ struct BookProgressInput {
     LooseValue pair_id;
     LooseValue correct;
     LooseValue points;
-    // The Idempotency-Key header, when sent (decisions.md 11).
+    // The Idempotency-Key header, when sent (docs/spec/decisions.md 11).
     std::optional<std::string> idempotency_key = std::nullopt;
 };
 
@@ -35,8 +35,9 @@ struct BookProgressOutput {  // 200
 
 // Each try reads, decides (decide_booking) and stores; a store that answers "conflict" (another
 // booking of the learner came first) gets a fresh read. Past this many tries the booking is
-// refused as contended (503): on two cores 32 concurrent bookings of one learner needed at
-// most a handful.
+// refused as contended (503). A learner's app sends one answer at a time, so a conflict is
+// rare; six threads booking one learner without pause on PostgreSQL (tests/property, two
+// cores) needed at most 18 tries for one booking, SQLite at most 4.
 inline constexpr int kMaxBookingAttempts = 64;
 
 // One card booked through the store: the outcome, or pair_not_found / no_profile / key_reused

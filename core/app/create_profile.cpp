@@ -7,7 +7,8 @@
 namespace ll {
 namespace {
 
-// A language id field: a JSON number or string; other types count as missing (decisions.md 3).
+// A language id field: a JSON number or string; other types count as missing
+// (docs/spec/decisions.md 3).
 struct LanguageField {
     bool present = false;
     std::optional<Id> id;  // when it is a positive integer or a digit string
@@ -69,7 +70,7 @@ Result<CreateProfileOutput> create_profile(LearnerPorts& ports, Id user_id,
     try {
         ports.accounts.set_native_language(user_id, *native.id);
     } catch (const std::exception&) {
-        // service.md: a failure of this last step is ignored.
+        // docs/spec/service.md: a failure of this last step is ignored.
     }
     const Profile& p = outcome.profile;
     return CreateProfileOutput{p.id, p.user_id, p.username, p.language_native_id,

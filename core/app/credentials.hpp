@@ -13,7 +13,8 @@ struct Credentials {
     std::string password;
 };
 
-// Both must be non-empty strings; a wrong JSON type or "" counts as missing (decisions.md 3, 10).
+// Both must be non-empty strings; a wrong JSON type or "" counts as missing (docs/spec/decisions.md
+// 3, 10).
 inline std::optional<Credentials> read_credentials(const LooseValue& email,
                                                    const LooseValue& password) {
     if (!email.is_nonempty_string() || !password.is_nonempty_string()) return std::nullopt;

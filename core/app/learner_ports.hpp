@@ -8,6 +8,7 @@
 #include "core/ports/progress.hpp"
 #include "core/ports/security.hpp"
 #include "core/ports/stats.hpp"
+#include "core/ports/storage_backend.hpp"
 
 namespace ll {
 
@@ -24,12 +25,6 @@ struct LearnerPorts {
     PasswordHasher& hasher;
     TokenService& tokens;
 };
-
-}  // namespace ll
-
-#include "core/ports/storage_backend.hpp"
-
-namespace ll {
 
 inline LearnerPorts make_learner_ports(StorageBackend& storage, const Clock& clock,
                                        PasswordHasher& hasher, TokenService& tokens) {

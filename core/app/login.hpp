@@ -22,10 +22,10 @@ struct LoginOutput {  // 200
     bool needs_profile = true;
 };
 
-// The e-mail is normalised and checked for shape first (decisions.md 7: trimmed, lower-cased, at
-// most 254 bytes, no NUL): one that no account can have is `Invalid credentials` without a
-// database lookup. Failed attempts count against the account they name, whichever spelling
-// reached it, or against the normalised address when there is none (login_throttle_key).
+// The e-mail is normalised and checked for shape first (docs/spec/decisions.md 7: trimmed,
+// lower-cased, at most 254 bytes, no NUL): one that no account can have is `Invalid credentials`
+// without a database lookup. Failed attempts count against the account they name, whichever
+// spelling reached it, or against the normalised address when there is none (login_throttle_key).
 Result<LoginOutput> login(LearnerPorts& ports, LoginThrottle& throttle, const LoginInput& input);
 
 // The throttle's key: the account id, or (top bit set, so the two never meet) a 64-bit FNV-1a

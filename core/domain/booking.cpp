@@ -1,4 +1,5 @@
-// The booking's rules (service.md POST /auth/progress, decisions.md 6, 8 and 11).
+// The booking's rules (docs/spec/service.md POST /auth/progress, docs/spec/decisions.md 6, 8 and
+// 11).
 #include "core/domain/booking.hpp"
 
 #include <algorithm>
@@ -89,7 +90,7 @@ BookingDecision decide_booking(const BookingCommand& c, const BookingState& s) {
     out.daily_ep = s.daily_ep + c.points;
     out.daily_goal_ep = p.daily_goal_ep;
 
-    // Achievements (decisions.md 6): only when a threshold is reached are the locked
+    // Achievements (docs/spec/decisions.md 6): only when a threshold is reached are the locked
     // definitions looked at; each is reported once, in sort_order then id.
     if (threshold_reached(p.next_ep_threshold, w.total_ep) ||
         threshold_reached(p.next_streak_threshold, w.streak_days)) {

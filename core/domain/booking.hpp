@@ -1,8 +1,9 @@
 #pragma once
-// The booking of one answered card (service.md POST /auth/progress, decisions.md 8 and 11) as a
-// pure decision: what the store read (BookingState) and the request (BookingCommand) in, what
-// to answer and what to write (BookingDecision) out. The store only reads and writes; every
-// rule (streak, EP, goal, achievements, the statistics' increments, idempotency) is here.
+// The booking of one answered card (docs/spec/service.md POST /auth/progress,
+// docs/spec/decisions.md 8 and 11) as a pure decision: what the store read (BookingState) and the
+// request (BookingCommand) in, what to answer and what to write (BookingDecision) out. The store
+// only reads and writes; every rule (streak, EP, goal, achievements, the statistics' increments,
+// idempotency) is here.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -12,8 +13,8 @@
 
 namespace ll {
 
-// A retried booking (decisions.md 11, Idempotency-Key): the first booking under (user, key)
-// keeps its outcome; the same request again gets that outcome, another request is refused.
+// A retried booking (docs/spec/decisions.md 11, Idempotency-Key): the first booking under (user,
+// key) keeps its outcome; the same request again gets that outcome, another request is refused.
 struct IdempotencyKey {
     std::string key;             // 1 to 100 printable characters
     std::string fingerprint;     // the request as the core read it; same fingerprint = same request

@@ -1,6 +1,6 @@
 #pragma once
-// The authoring content model (authoring.md "Content model") as the core sees it: pictures,
-// objects, words, categories, statements, questions, pairs, audios and the link records
+// The authoring content model (docs/spec/authoring.md "Content model") as the core sees it:
+// pictures, objects, words, categories, statements, questions, pairs, audios and the link records
 // between them. Status values are kept as the strings the API and the database use; the
 // state machines (content_states.hpp) decide which changes are allowed.
 #include <cstdint>
@@ -13,7 +13,7 @@
 
 namespace ll {
 
-// ---- Status values (authoring.md "State machines").
+// ---- Status values (docs/spec/authoring.md "State machines").
 namespace status {
 inline constexpr const char* kNew = "new";                         // picture, older flow
 inline constexpr const char* kDrawingCreated = "drawing_created";  // picture, older flow
@@ -127,7 +127,7 @@ inline constexpr const char* kRoleAnswer = "answer";
 inline constexpr const char* kRoleDistractor = "distractor";
 
 // statement_words and question_words ids come from one sequence, so a pair's `link_id`s are
-// unique across both (authoring.md "A pair answer").
+// unique across both (docs/spec/authoring.md "A pair answer").
 struct QuestionWordLink {
     Id id = 0;
     Id question_id = 0;
@@ -141,7 +141,8 @@ struct StatementWordLink {
     Id word_id = 0;
 };
 
-// ---- Audio (authoring.md): one file per (source_table, source_id, source_field, language).
+// ---- Audio (docs/spec/authoring.md): one file per (source_table, source_id, source_field,
+// language).
 struct AudioSource {
     std::string table;  // statements, questions, words
     Id id = 0;

@@ -1,6 +1,6 @@
 #pragma once
-// The content state machines (authoring.md "State machines"). Each function answers the status
-// an item moves to, or the 409 that refuses the change, naming the current status.
+// The content state machines (docs/spec/authoring.md "State machines"). Each function answers the
+// status an item moves to, or the 409 that refuses the change, naming the current status.
 #include <string>
 #include <string_view>
 

@@ -74,7 +74,7 @@ struct NewProfile {
     Id language_target_id = 0;
 };
 
-// Achievement definitions live in the `achievements` table (decisions.md 6).
+// Achievement definitions live in the `achievements` table (docs/spec/decisions.md 6).
 struct AchievementDefinition {
     std::string id;    // e.g. "first_steps"
     std::string kind;  // "ep" or "streak"
@@ -97,7 +97,7 @@ struct UnlockedAchievement {
     Timestamp unlocked_at;
 };
 
-// Does this definition hold for these figures? (decisions.md 6)
+// Does this definition hold for these figures? (docs/spec/decisions.md 6)
 bool achievement_reached(const AchievementDefinition& def, Ep total_ep, std::int32_t streak_days);
 
 }  // namespace ll

@@ -1,6 +1,6 @@
 #pragma once
 // The one table of the errors the services answer with: status and message to the letter
-// of service.md and decisions.md 11. Handlers never spell a message themselves.
+// of docs/spec/service.md and docs/spec/decisions.md 11. Handlers never spell a message themselves.
 #include <exception>
 #include <optional>
 #include <string>
@@ -11,7 +11,7 @@ namespace ll {
 struct Error {
     int status = 500;
     std::string message;
-    // check-username's 400 also carries `available: false` (service.md).
+    // check-username's 400 also carries `available: false` (docs/spec/service.md).
     std::optional<bool> available;
     // 429 carries Retry-After (seconds).
     std::optional<int> retry_after_seconds;
@@ -116,7 +116,8 @@ inline Error no_profile_for_progress() {
 inline Error no_profile_for_goal() {
     return make(409, "Kein Profil vorhanden.");
 }
-// Authoring (authoring.md): validation names the field, conflicts name the current status.
+// Authoring (docs/spec/authoring.md): validation names the field, conflicts name the current
+// status.
 inline Error invalid_field(std::string message) {
     return Error{400, std::move(message), {}, {}, {}};
 }

@@ -1,6 +1,6 @@
 #pragma once
-// Reading request fields for the authoring API (authoring.md: "Validation failures: 400 with a
-// message naming the field"). Each reader takes the value and the name to show, e.g.
+// Reading request fields for the authoring API (docs/spec/authoring.md: "Validation failures: 400
+// with a message naming the field"). Each reader takes the value and the name to show, e.g.
 // `text(body["title_de"], "title_de", kTitleMax)` or `selections[2].x` for nested fields, and
 // answers the parsed value or the 400 whose message starts with that name.
 #include <cstdint>

@@ -1,6 +1,6 @@
 #pragma once
-// Picture type detection from the bytes themselves (authoring.md: PNG, JPEG, WebP; the type is
-// checked from the file, not taken from the Content-Type header), with the width and height
+// Picture type detection from the bytes themselves (docs/spec/authoring.md: PNG, JPEG, WebP; the
+// type is checked from the file, not taken from the Content-Type header), with the width and height
 // read from the file. Pure and allocation-free, so it is also a fuzz target.
 #include <optional>
 #include <string_view>

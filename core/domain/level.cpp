@@ -1,4 +1,4 @@
-// Level curve (decisions.md 5): level L is reached at 10 * L * (L + 1) EP.
+// Level curve (docs/spec/decisions.md 5): level L is reached at 10 * L * (L + 1) EP.
 #include <cmath>
 
 #include "core/domain/rules.hpp"

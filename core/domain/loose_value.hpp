@@ -62,7 +62,8 @@ struct LooseValue {
     bool is_string() const { return kind == Kind::string; }
     bool is_object() const { return kind == Kind::object; }
     bool is_array() const { return kind == Kind::array; }
-    // A non-empty string: what "present" means for the spec's string fields (decisions.md 10).
+    // A non-empty string: what "present" means for the spec's string fields (docs/spec/decisions.md
+    // 10).
     bool is_nonempty_string() const { return kind == Kind::string && !string.empty(); }
 
     // A member of an object (the last one when a name repeats); a missing value otherwise.

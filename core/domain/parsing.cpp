@@ -1,4 +1,4 @@
-// The spec's lenient request parsing (decisions.md 3, 8, 10).
+// The spec's lenient request parsing (docs/spec/decisions.md 3, 8, 10).
 #include <algorithm>
 #include <charconv>
 #include <cmath>

@@ -10,7 +10,7 @@
 
 namespace ll {
 
-// ---- Level curve (decisions.md 5): level L is reached at 10 * L * (L + 1) EP.
+// ---- Level curve (docs/spec/decisions.md 5): level L is reached at 10 * L * (L + 1) EP.
 Ep level_threshold(std::int64_t level);
 std::int64_t level_for(Ep total_ep);
 struct LevelInfo {
@@ -20,25 +20,25 @@ struct LevelInfo {
 };
 LevelInfo level_info(Ep total_ep);
 
-// ---- Streak (service.md progress step 3, decisions.md 4): `last_practice` is the calendar date
-// of last_practice_at in APP_TIMEZONE (nullopt when never practised).
+// ---- Streak (docs/spec/service.md progress step 3, docs/spec/decisions.md 4): `last_practice` is
+// the calendar date of last_practice_at in APP_TIMEZONE (nullopt when never practised).
 std::int32_t next_streak(std::int32_t previous_streak, std::optional<Date> last_practice,
                          Date today);
 
-// ---- Goal reached by this card (service.md progress response).
+// ---- Goal reached by this card (docs/spec/service.md progress response).
 bool goal_just_reached(Ep daily_ep, Ep daily_goal_ep, Ep points);
 
-// ---- JavaScript parseInt(String(v), 10); nullopt stands for NaN (decisions.md 3).
+// ---- JavaScript parseInt(String(v), 10); nullopt stands for NaN (docs/spec/decisions.md 3).
 std::optional<std::int64_t> js_parse_int(const LooseValue& v);
-// points: parseInt, NaN -> 0, clamped to 0..1000 (decisions.md 8).
+// points: parseInt, NaN -> 0, clamped to 0..1000 (docs/spec/decisions.md 8).
 Ep parse_points(const LooseValue& v);
 inline constexpr Ep kMaxPointsPerCard = 1000;
-// daily_goal_ep: parseInt, NaN -> 0, clamped to 5..500 (service.md PUT /auth/goal).
+// daily_goal_ep: parseInt, NaN -> 0, clamped to 5..500 (docs/spec/service.md PUT /auth/goal).
 std::int32_t parse_goal(const LooseValue& v);
 inline constexpr std::int32_t kDefaultDailyGoal = 30;
 // correct: boolean true or the string "true".
 bool parse_correct(const LooseValue& v);
-// pair_id (decisions.md 8, 10).
+// pair_id (docs/spec/decisions.md 8, 10).
 enum class PairIdProblem { missing, not_positive };
 struct PairIdParse {
     std::optional<Id> id;

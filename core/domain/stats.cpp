@@ -1,4 +1,4 @@
-// Shaping GET /auth/stats from what the database summed (service.md).
+// Shaping GET /auth/stats from what the database summed (docs/spec/service.md).
 #include "core/domain/stats.hpp"
 
 #include <algorithm>

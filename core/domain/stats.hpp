@@ -1,9 +1,12 @@
 #pragma once
-// Stats aggregation (service.md GET /auth/stats): pure shaping of what the database summed.
+// Stats aggregation (docs/spec/service.md GET /auth/stats): pure shaping of what the database
+// summed.
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
-#include "core/ports/stats.hpp"
+#include "core/domain/stats_snapshot.hpp"
 
 namespace ll {
 

@@ -1,4 +1,4 @@
-// Streak and daily-goal rules (service.md POST /auth/progress).
+// Streak and daily-goal rules (docs/spec/service.md POST /auth/progress).
 #include "core/domain/rules.hpp"
 
 namespace ll {

@@ -1,5 +1,5 @@
 #pragma once
-// Wire formats of dates and instants (decisions.md 3).
+// Wire formats of dates and instants (docs/spec/decisions.md 3).
 #include <optional>
 #include <string>
 #include <string_view>

@@ -8,10 +8,10 @@
 namespace ll {
 
 using Id = std::int64_t;
-// Experience points are 64-bit everywhere (decisions.md 9).
+// Experience points are 64-bit everywhere (docs/spec/decisions.md 9).
 using Ep = std::int64_t;
 
-// Instants are UTC with millisecond precision (decisions.md 3).
+// Instants are UTC with millisecond precision (docs/spec/decisions.md 3).
 using Timestamp = std::chrono::sys_time<std::chrono::milliseconds>;
 // Calendar dates (in APP_TIMEZONE when they mean "today").
 using Date = std::chrono::sys_days;

@@ -3,8 +3,8 @@
 
 namespace ll {
 
-// Time is a port so tests set it (decisions.md 4). local_date() converts an instant into the
-// calendar date of APP_TIMEZONE.
+// Time is a port so tests set it (docs/spec/decisions.md 4). local_date() converts an instant into
+// the calendar date of APP_TIMEZONE.
 class Clock {
   public:
     virtual ~Clock() = default;

@@ -3,7 +3,7 @@
 // every rule -- state machines, de-duplication, pair categories, validation -- and call these
 // plain operations inside one transaction; adapters (memory, SQLite, PostgreSQL) only store.
 //
-// Contract shared by every adapter (tests/contract/content_contract.cpp runs it on all three):
+// Contract shared by every adapter (tests/contract/content_contract_*.cpp run it on all three):
 // - `write` runs the work as ONE transaction: everything or nothing. An exception thrown by the
 //   work rolls back every change of that call and propagates unchanged. `read` runs the work on
 //   one consistent snapshot and must not be used to write.
@@ -13,7 +13,8 @@
 // - Lists are ordered by id ascending and paged: ids > page.after, at most page.limit rows.
 // - "Case-insensitive" title and text matching compares `fold_case()` keys (core/domain/rules.hpp).
 // - Deleting an item deletes every link record that names it, and its audios, in the same
-//   transaction (authoring.md). What happens to other items that refer to it is said per method.
+//   transaction (docs/spec/authoring.md). What happens to other items that refer to it is said per
+//   method.
 // - Reads of unknown ids give nullopt / empty; updates and deletes of unknown ids do nothing.
 #include <cstdint>
 #include <functional>
@@ -63,7 +64,7 @@ struct PairFilter {
     std::optional<std::string> status;
 };
 
-// The link tables of authoring.md, by table name.
+// The link tables of docs/spec/authoring.md, by table name.
 inline constexpr const char* kLinkTables[] = {"word_categories", "picture_words",
                                               "object_words",    "question_words",
                                               "statement_words", "pair_categories"};

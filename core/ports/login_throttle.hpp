@@ -1,6 +1,6 @@
 #pragma once
-// decisions.md 10: at most LOGIN_FAILURES_PER_EMAIL failed logins per account in 15 minutes,
-// then 429 without trying the password. Keys are fixed-size numbers made by the core
+// docs/spec/decisions.md 10: at most LOGIN_FAILURES_PER_EMAIL failed logins per account in 15
+// minutes, then 429 without trying the password. Keys are fixed-size numbers made by the core
 // (login_throttle_key), so whatever a client sends, an entry costs the same few bytes.
 #include <cstdint>
 #include <optional>

@@ -1,7 +1,7 @@
 #pragma once
-// Where pictures and audio files live (authoring.md "Generators"): files are named by a hash of
-// their content, so a name is unguessable, an upload of the same bytes is stored once, and a
-// name doubles as a strong ETag. Adapter: a local folder (MEDIA_DIR).
+// Where pictures and audio files live (docs/spec/authoring.md "Generators"): files are named by a
+// hash of their content, so a name is unguessable, an upload of the same bytes is stored once, and
+// a name doubles as a strong ETag. Adapter: a local folder (MEDIA_DIR).
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -28,7 +28,7 @@ class MediaStore {
     virtual bool exists(std::string_view name) const = 0;
 };
 
-// The public address of a stored file (authoring.md: `/media/<content-hash name>`).
+// The public address of a stored file (docs/spec/authoring.md: `/media/<content-hash name>`).
 inline std::string media_url(std::string_view name) {
     return "/media/" + std::string(name);
 }

@@ -8,7 +8,7 @@
 
 namespace ll {
 
-// The booking's store (decisions.md 8): it reads what the rules need and writes what
+// The booking's store (docs/spec/decisions.md 8): it reads what the rules need and writes what
 // core/domain/booking.hpp decided; it decides nothing. The use case (core/app/book_progress.cpp)
 // reads, decides and stores, and decides again on a fresh read when the store answers
 // "conflict", so concurrent bookings of one learner, from any number of processes, lose no

@@ -33,8 +33,8 @@ class TokenService {
     virtual std::optional<TokenClaims> verify(std::string_view token, Timestamp now) = 0;
 };
 
-// The static development tokens of the authoring API (DEV_TOKENS, decisions.md 2 and 7). The
-// comparison is the adapter's job: constant time, so response times reveal nothing of a token.
+// The static development tokens of the authoring API (DEV_TOKENS, docs/spec/decisions.md 2 and 7).
+// The comparison is the adapter's job: constant time, so response times reveal nothing of a token.
 class DevTokenVerifier {
   public:
     virtual ~DevTokenVerifier() = default;

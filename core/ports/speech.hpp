@@ -1,6 +1,6 @@
 #pragma once
-// Text to speech (authoring.md "Generators"): the audio of a statement, question or word text.
-// Adapter: espeak-ng (TTS_COMMAND), a voice per language.
+// Text to speech (docs/spec/authoring.md "Generators"): the audio of a statement, question or word
+// text. Adapter: espeak-ng (TTS_COMMAND), a voice per language.
 #include <cstdint>
 #include <stdexcept>
 #include <string>

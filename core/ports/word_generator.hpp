@@ -1,6 +1,6 @@
 #pragma once
-// Word and question generation for authoring (authoring.md "Generators"). Adapters: the offline
-// FreeDict dictionaries (deu-eng, deu-swe; the default) and an OpenAI-compatible
+// Word and question generation for authoring (docs/spec/authoring.md "Generators"). Adapters: the
+// offline FreeDict dictionaries (deu-eng, deu-swe; the default) and an OpenAI-compatible
 // chat-completions endpoint (LLM_URL, LLM_MODEL, LLM_API_KEY). Adapters only parse what their
 // source gives into these values; the core validates them (level 1..100, non-empty titles)
 // before anything is stored.

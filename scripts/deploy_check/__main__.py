@@ -9,7 +9,7 @@ What is checked:
   Kubernetes OpenAPI; unknown fields, wrong types, missing required fields), then how they fit
   together: selectors match template labels, Services select a Deployment and name its ports,
   the HPA and PDB target the Deployment, Ingress backends name Services and their ports and
-  route the public paths of decisions.md 1, secretKeyRefs name keys of the Secret, probes,
+  route the public paths of docs/spec/decisions.md 1, secretKeyRefs name keys of the Secret, probes,
   resources and securityContexts are there, kustomization.yaml lists every manifest;
 - compose.yaml: services, depends_on conditions, health checks, declared volumes, the media
   volume read-only for learners, TRUSTED_PROXIES equal to nginx's fixed address, PostgreSQL

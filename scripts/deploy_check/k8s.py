@@ -215,7 +215,7 @@ def check_k8s_structure(d, problems):
                     problems.add(where, f"{key} is not a marked placeholder (CHANGE-ME): real "
                                  "secrets do not belong in the repository")
 
-    # The public routes (decisions.md 1) through the Ingress objects.
+    # The public routes (docs/spec/decisions.md 1) through the Ingress objects.
     routes = {}
     for (kind, name), doc in objects.items():
         if kind == "Ingress":

@@ -1,6 +1,6 @@
-// The booking with an idempotency key (decisions.md 11), on memory, SQLite and PostgreSQL:
-// the first outcome is kept with the booking, replayed for the same request, refused for another;
-// concurrent twins book once, also from two backends on one database (two processes).
+// The booking with an idempotency key (docs/spec/decisions.md 11), on memory, SQLite and
+// PostgreSQL: the first outcome is kept with the booking, replayed for the same request, refused
+// for another; concurrent twins book once, also from two backends on one database (two processes).
 #include <catch2/catch.hpp>
 
 #include <atomic>

@@ -1,5 +1,5 @@
-// GET /auth/stats sums over the CURRENT pairs, categories and answer types (service.md), even
-// though the SQL stores keep running totals (migration 0004): staff changing a pair's
+// GET /auth/stats sums over the CURRENT pairs, categories and answer types (docs/spec/service.md),
+// even though the SQL stores keep running totals (migration 0004): staff changing a pair's
 // categories or answer type, or deleting it, move every learner's figures with it through
 // ContentTx::withdraw_pair_statistics / restore_pair_statistics (core/ports/content_store.hpp).
 #include <catch2/catch.hpp>

@@ -26,7 +26,7 @@ import uuid
 
 JWT_SECRET = "e2e-secret-0123456789abcdefghijklmnopqrstuv"
 
-# Achievements seeded by migration (decisions.md 6): id -> (kind, threshold).
+# Achievements seeded by migration (docs/spec/decisions.md 6): id -> (kind, threshold).
 ACHIEVEMENTS = {
     "first_steps": ("ep", 20),
     "ep_100": ("ep", 100),
@@ -54,7 +54,7 @@ def check(condition, message):
 
 
 def level_for(total_ep):
-    """decisions.md 5: level L from 10 * L * (L + 1) EP on."""
+    """docs/spec/decisions.md 5: level L from 10 * L * (L + 1) EP on."""
     level = 0
     while 10 * (level + 1) * (level + 2) <= total_ep:
         level += 1

@@ -6,7 +6,7 @@ Load: 300 bookings of one learner, each with its own Idempotency-Key, on 16 clie
 4 threads reading GET /auth/stats and /auth/me at the same time. When 100 bookings have been
 answered, replica A gets SIGKILL. A booking whose answer is 502/503/504 or a transport error is
 retried by the client with the SAME key and body until it gets an answer (the mobile client's
-behaviour, decisions.md 11); GETs are not retried by the client (nginx retries idempotent
+behaviour, docs/spec/decisions.md 11); GETs are not retried by the client (nginx retries idempotent
 requests on the other replica itself).
 
 Holds when: A had answered bookings before the kill, and the kill cut bookings in flight (the
@@ -78,7 +78,7 @@ def scenario(h):
     cut = [e for e in log if e["uri"] == "/auth/progress" and e["status"] != 200]
     retried = [bk for bk in bookings if bk.retried]
     # A retried booking whose key row is older than its first retry had committed on A before
-    # the kill: the retry replayed it (decisions.md 11) instead of booking it again.
+    # the kill: the retry replayed it (docs/spec/decisions.md 11) instead of booking it again.
     created = {k: float(t) for k, t in pg.sql(
         "SELECT key, extract(epoch FROM created_at) FROM idempotency_keys "
         f"WHERE user_id = {user_id}")}

@@ -1,4 +1,4 @@
-// decisions.md 11: Idempotency-Key on POST /auth/progress.
+// docs/spec/decisions.md 11: Idempotency-Key on POST /auth/progress.
 #include <atomic>
 #include <thread>
 

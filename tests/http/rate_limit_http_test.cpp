@@ -1,5 +1,5 @@
-// decisions.md 10/11: register + login per client address, failed logins per e-mail, 429 with
-// Retry-After; X-Forwarded-For only from a trusted proxy.
+// docs/spec/decisions.md 10/11: register + login per client address, failed logins per e-mail, 429
+// with Retry-After; X-Forwarded-For only from a trusted proxy.
 #include "tests/http/support/api.hpp"
 
 using namespace ll;

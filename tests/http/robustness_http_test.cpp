@@ -38,7 +38,8 @@ TEST_CASE("token checks on JWT routes", "[http][auth]") {
     CHECK(me({{"Authorization", "Bearer " + expiring}}).error() == "Invalid or expired token");
 }
 
-TEST_CASE("decisions.md 3: bodies, types, routes, methods, request ids", "[http][robustness]") {
+TEST_CASE("docs/spec/decisions.md 3: bodies, types, routes, methods, request ids",
+          "[http][robustness]") {
     Api api;
     auto& c = api.client;
     const std::string token = api.learner();

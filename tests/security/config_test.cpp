@@ -18,7 +18,7 @@ EnvLookup env(std::map<std::string, std::string> values) {
 const std::string kSecret = "0123456789abcdef0123456789abcdef";
 }  // namespace
 
-TEST_CASE("config: defaults of decisions.md section 2", "[config]") {
+TEST_CASE("config: defaults of docs/spec/decisions.md section 2", "[config]") {
     const auto c = load_config(ServiceKind::learner, env({{"JWT_SECRET", kSecret}}));
     CHECK(c.database_url == "sqlite://./var/langlearn.db");
     CHECK(c.port == 8080);

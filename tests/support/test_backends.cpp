@@ -93,7 +93,10 @@ std::string test_backend_name() {
 }
 
 std::unique_ptr<TestDatabase> make_test_database(int pool_size) {
-    const std::string name = test_backend_name();
+    return make_test_database(test_backend_name(), pool_size);
+}
+
+std::unique_ptr<TestDatabase> make_test_database(const std::string& name, int pool_size) {
     if (name == "memory") return std::make_unique<MemoryDatabase>();
     if (name == "sqlite") return std::make_unique<SqliteDatabase>(pool_size);
     if (name == "postgresql") return std::make_unique<PostgresDatabase>(pool_size);

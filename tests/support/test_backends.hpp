@@ -19,6 +19,8 @@ struct TestDatabase {
 
 std::string test_backend_name();
 std::unique_ptr<TestDatabase> make_test_database(int pool_size = 4);
+// The same on a named store, whatever LL_TEST_BACKEND says (tests comparing the stores).
+std::unique_ptr<TestDatabase> make_test_database(const std::string& name, int pool_size);
 // A second backend object on the same database (another "process").
 std::unique_ptr<StorageBackend> open_again(const TestDatabase& db, int pool_size = 4);
 

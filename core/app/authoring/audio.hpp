@@ -1,7 +1,7 @@
 #pragma once
-// Audio of statements, questions and words (authoring.md): spoken by the SpeechSynthesizer
-// port (espeak-ng), stored through the MediaStore, one row per (source_table, source_id,
-// source_field, language).
+// Audio of statements, questions and words (docs/spec/authoring.md): spoken by the
+// SpeechSynthesizer port (espeak-ng), stored through the MediaStore, one row per (source_table,
+// source_id, source_field, language).
 #include <vector>
 
 #include "core/app/authoring/authoring_ports.hpp"

@@ -1,8 +1,8 @@
 #pragma once
-// Word and question generation (authoring.md): the WordGenerator port (FreeDict offline, or an
-// OpenAI-compatible model) proposes; the core validates everything it proposes before anything
-// is stored, then finds or creates the words (by title_de, case-insensitively) and questions
-// (by text_de within the object) so that nothing is duplicated.
+// Word and question generation (docs/spec/authoring.md): the WordGenerator port (FreeDict offline,
+// or an OpenAI-compatible model) proposes; the core validates everything it proposes before
+// anything is stored, then finds or creates the words (by title_de, case-insensitively) and
+// questions (by text_de within the object) so that nothing is duplicated.
 #include "core/app/authoring/authoring_ports.hpp"
 #include "core/app/authoring/unit_of_work.hpp"
 #include "core/app/authoring/views.hpp"

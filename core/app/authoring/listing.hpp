@@ -1,6 +1,6 @@
 #pragma once
-// The paging and filters of the authoring lists (authoring.md "Conventions": `limit` default 50,
-// at most 200; `after` the last id of the previous page). Query parameters arrive as a
+// The paging and filters of the authoring lists (docs/spec/authoring.md "Conventions": `limit`
+// default 50, at most 200; `after` the last id of the previous page). Query parameters arrive as a
 // LooseValue object of strings.
 #include "core/domain/fields.hpp"
 #include "core/ports/content_store.hpp"

@@ -1,5 +1,5 @@
 #pragma once
-// Orphan purges and the link-table check (authoring.md: purge-all-orphans, setup-m2m).
+// Orphan purges and the link-table check (docs/spec/authoring.md: purge-all-orphans, setup-m2m).
 #include <vector>
 
 #include "core/app/authoring/authoring_ports.hpp"

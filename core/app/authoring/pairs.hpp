@@ -1,6 +1,6 @@
 #pragma once
 // Pairs (db_pairs): a statement with an optional question and an answer type, on a picture and
-// one of its objects, with the words linked to its statement and question (authoring.md).
+// one of its objects, with the words linked to its statement and question (docs/spec/authoring.md).
 #include <vector>
 
 #include "core/app/authoring/authoring_ports.hpp"
@@ -12,7 +12,7 @@
 namespace ll {
 
 inline const std::initializer_list<std::string_view> kAnswerTypes = {"word", "question", "text",
-                                                                         "yes_no"};
+                                                                     "yes_no"};
 
 // `{picture_id, object_id?, answer_type, level?, statement: {texts} | statement_id,
 // question?: {texts} | question_id, words_add?}`; starts as draft.

@@ -1,6 +1,6 @@
 #pragma once
-// Pictures (authoring.md): upload (raw PNG/JPEG/WebP, type and size read from the bytes) or
-// create without an image, list with the flow filters, PATCH title/objects_created, replace the
+// Pictures (docs/spec/authoring.md): upload (raw PNG/JPEG/WebP, type and size read from the bytes)
+// or create without an image, list with the flow filters, PATCH title/objects_created, replace the
 // image, the two finish transitions, delete.
 #include <optional>
 #include <string>

@@ -1,5 +1,5 @@
 #pragma once
-// review / publish / unpublish of objects, statements and questions (authoring.md "State
+// review / publish / unpublish of objects, statements and questions (docs/spec/authoring.md "State
 // machines"); pairs have their own (publishing recomputes their categories).
 #include "core/app/authoring/authoring_ports.hpp"
 #include "core/app/authoring/unit_of_work.hpp"

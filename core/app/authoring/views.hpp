@@ -16,7 +16,7 @@ struct WordView {
     std::optional<bool> created;   // generation and link routes: made by this request
 };
 
-// A word linked to a pair's statement or question (authoring.md "A pair answer").
+// A word linked to a pair's statement or question (docs/spec/authoring.md "A pair answer").
 struct PairWordView {
     Id link_id = 0;
     std::string link_to;  // "question" or "statement"

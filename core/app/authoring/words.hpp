@@ -1,6 +1,6 @@
 #pragma once
 // Words (db_words), their categories, and the word lists of pictures and objects
-// (authoring.md): found by title_de case-insensitively or created as drafts, linked once.
+// (docs/spec/authoring.md): found by title_de case-insensitively or created as drafts, linked once.
 #include <vector>
 
 #include "core/app/authoring/authoring_ports.hpp"

@@ -12,7 +12,7 @@ CREATE UNIQUE INDEX words_title_de_key ON words (title_de_key);
 DROP INDEX words_title_de_lower_idx;
 
 -- statement_words and question_words draw from ONE sequence, so a link id names one link of a
--- pair whichever table it is in (authoring.md "A pair answer"). The sequence is owned by no
+-- pair whichever table it is in (docs/spec/authoring.md "A pair answer"). The sequence is owned by no
 -- column: dropping one of the tables must not take it away from the other.
 -- Links made before this migration had an id sequence per table: question_words' ids move
 -- past statement_words' (by way of negative ids, as each row's new id must not meet an old one).

@@ -6,8 +6,8 @@
 --    (user, category). The content adapter moves these figures when a pair's categories or
 --    answer type change or a pair is deleted (adapters/persistence/sql_content_items.cpp).
 -- 2. idempotency_keys: the outcome of the first booking under (user, key), written in the
---    booking's own transaction, so a retry sent to any replica gets it (decisions.md 11).
--- 3. ll_book(): the whole booking of decisions.md 8 as one statement, so a booking costs one
+--    booking's own transaction, so a retry sent to any replica gets it (docs/spec/decisions.md 11).
+-- 3. ll_book(): the whole booking of docs/spec/decisions.md 8 as one statement, so a booking costs one
 --    round trip. Triggers keep the next achievement thresholds honest when staff change the
 --    achievements or an unlock is removed. It mirrors the core's rules (core/domain/streak.cpp next_streak,
 --    core/domain/achievements.cpp achievement_reached); the repository contract suite runs the
@@ -238,7 +238,7 @@ BEGIN
             seen = c.seen + 1;
 
         -- achievement_reached() for every definition not unlocked yet, when a threshold is
-        -- reached; a failure here leaves the list empty and the booking committed (decisions.md 8).
+        -- reached; a failure here leaves the list empty and the booking committed (docs/spec/decisions.md 8).
         IF v_total >= v_next_ep OR v_streak >= v_next_streak THEN
         BEGIN
             WITH reached AS (

@@ -1,4 +1,4 @@
--- The whole schema (service.md, authoring.md), SQLite dialect: the PostgreSQL schema with
+-- The whole schema (docs/spec/service.md, docs/spec/authoring.md), SQLite dialect: the PostgreSQL schema with
 -- INTEGER keys (64-bit), TEXT instants (ISO 8601 UTC) and dates (YYYY-MM-DD), 0/1 booleans.
 
 CREATE TABLE languages (

@@ -1,4 +1,4 @@
--- Seeds (decisions.md 6, 9): the languages, the achievements, the categories.
+-- Seeds (docs/spec/decisions.md 6, 9): the languages, the achievements, the categories.
 INSERT INTO languages (id, short_en, titel_de, titel_en, titel_sv, status, greeting) VALUES
     (1, 'de', 'Deutsch', 'German', 'Tyska', 'published', 'Hallo!'),
     (2, 'en', 'Englisch', 'English', 'Engelska', 'published', 'Hello!'),

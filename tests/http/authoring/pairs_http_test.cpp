@@ -1,6 +1,6 @@
-// Pairs (/api/cms/db-pairs): create, the answer shape of authoring.md "A pair answer", PATCH of
-// level, statement, question and word links (one transaction), DELETE with what goes with it,
-// the review machine, pair categories and POST /api/pipeline/publish.
+// Pairs (/api/cms/db-pairs): create, the answer shape of docs/spec/authoring.md "A pair answer",
+// PATCH of level, statement, question and word links (one transaction), DELETE with what goes with
+// it, the review machine, pair categories and POST /api/pipeline/publish.
 #include "tests/http/authoring/support/json_helpers.hpp"
 
 using namespace ll;
@@ -26,7 +26,7 @@ json::object link(Id word, const char* to) {
     return json::object{{"word_id", word}, {"link_to", to}};
 }
 
-// The shape of authoring.md "A pair answer" (plus the timestamps every item carries).
+// The shape of docs/spec/authoring.md "A pair answer" (plus the timestamps every item carries).
 void check_pair_shape(const json::value& p) {
     INFO(to_text(p));
     CHECK(keys(p) == std::set<std::string>{"id", "picture_id", "object_id", "answer_type", "level",

@@ -1,5 +1,5 @@
-// Pictures over HTTP (authoring.md "Routes", "State machines"): uploads with the type read from
-// the bytes, the 10 MiB limit (also with Expect: 100-continue), JSON creation, the list
+// Pictures over HTTP (docs/spec/authoring.md "Routes", "State machines"): uploads with the type
+// read from the bytes, the 10 MiB limit (also with Expect: 100-continue), JSON creation, the list
 // filters and paging, PATCH, image replacement, the two finish transitions and deletion with
 // everything that hangs on a picture.
 #include <filesystem>

@@ -1,8 +1,8 @@
-// Access rules of EVERY authoring route (authoring.md "Access", core/app/authenticate.cpp):
-// no or malformed Authorization 401 Unauthorized, a token that is neither a development token
-// nor a valid JWT 401 Invalid or expired token, an end-user JWT 403 Insufficient permissions
-// (and nothing changes), development token / editor / admin get through. Routing comes before
-// authentication; health routes and media need no token.
+// Access rules of EVERY authoring route (docs/spec/authoring.md "Access",
+// core/app/authenticate.cpp): no or malformed Authorization 401 Unauthorized, a token that is
+// neither a development token nor a valid JWT 401 Invalid or expired token, an end-user JWT 403
+// Insufficient permissions (and nothing changes), development token / editor / admin get through.
+// Routing comes before authentication; health routes and media need no token.
 #include <filesystem>
 #include <fstream>
 #include <regex>
