@@ -143,6 +143,8 @@ class MemoryProfiles final : public ProfileRepository {
         const auto it = s_.profiles.find(user_id);
         if (it == s_.profiles.end()) return false;
         it->second.profile.daily_goal_ep = goal;
+        ++it->second
+              .version;  // as the SQL stores: a booking decided with the old goal decides again
         return true;
     }
 

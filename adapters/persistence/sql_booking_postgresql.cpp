@@ -3,6 +3,8 @@
 // version is still the one the rules read and no unexpired record under the key has appeared;
 // every other write of the statement hangs off that update (`FROM prof`), so a stale decision
 // writes nothing at all and the statement answers 0.
+#include <algorithm>
+
 #include "adapters/persistence/sql_booking.hpp"
 #include "core/domain/time_format.hpp"
 
@@ -24,7 +26,14 @@ std::string write_sql() {
            per_type +
            " WHERE user_id = :user AND version = :version AND NOT EXISTS (SELECT 1 FROM "
            "idempotency_keys ik WHERE ik.user_id = :user2 AND ik.key = :key AND ik.created_at >= "
-           "CAST(:expired AS TIMESTAMPTZ)) RETURNING user_id), "
+           "CAST(:expired AS TIMESTAMPTZ)) "
+           // What the rules read about the pair (the state may have been a guess,
+           // sql_booking_guesses.hpp).
+           "AND EXISTS (SELECT 1 FROM pairs WHERE id = :gpair AND answer_type = :gtype) AND "
+           "COALESCE((SELECT string_agg(CAST(category_id AS TEXT), ',' ORDER BY category_id) FROM "
+           "pair_categories WHERE pair_id = :gpair2), '') = :gcategories AND EXISTS (SELECT 1 FROM "
+           "user_pair_progress WHERE user_id = :guser AND pair_id = :gpair3) = (CAST(:gpractised "
+           "AS INTEGER) = 1) RETURNING user_id), "
            "pp AS (INSERT INTO user_pair_progress AS x (user_id, pair_id, seen_count, "
            "correct_count, wrong_count, earned_points) SELECT user_id, CAST(:pair AS BIGINT), 1, "
            "CAST(:correct2 AS BIGINT), CAST(:wrong AS BIGINT), CAST(:points AS BIGINT) FROM prof "
@@ -66,9 +75,18 @@ std::string write_sql() {
            "SELECT count(*) FROM prof";
 }
 
+// "2,5,7": the categories as the guard's string_agg spells them.
+std::string sorted_list(std::vector<Id> ids) {
+    std::sort(ids.begin(), ids.end());
+    std::string out;
+    for (const Id id : ids) out += (out.empty() ? "" : ",") + std::to_string(id);
+    return out;
+}
+
 struct BookingWriteStatement : BookingValues {
     long long user = 0, version = 0, pair = 0;
-    std::string expired, key, fingerprint, categories, unlock;
+    std::string expired, key, fingerprint, categories, unlock, guard_type, guard_categories;
+    int guard_practised = 0;
     soci::indicator key_ind = soci::i_null;
     OutcomeColumns o;
     long long written = 0;
@@ -81,7 +99,9 @@ struct BookingWriteStatement : BookingValues {
               soci::use(type_seen[1]), soci::use(type_correct[1]), soci::use(type_seen[2]),
               soci::use(type_correct[2]), soci::use(type_seen[3]), soci::use(type_correct[3]),
               soci::use(user), soci::use(version), soci::use(user), soci::use(key, key_ind),
-              soci::use(expired), soci::use(pair), soci::use(correct), soci::use(wrong),
+              soci::use(expired), soci::use(pair), soci::use(guard_type), soci::use(pair),
+              soci::use(guard_categories), soci::use(user), soci::use(pair),
+              soci::use(guard_practised), soci::use(pair), soci::use(correct), soci::use(wrong),
               soci::use(points), soci::use(today), soci::use(points), soci::use(correct),
               soci::use(points), soci::use(categories), soci::use(now), soci::use(unlock),
               soci::use(key, key_ind), soci::use(fingerprint), soci::use(now), soci::use(o.status),
@@ -102,6 +122,9 @@ bool store_booking_postgresql(Database& db, const BookingWrite& w) {
         b.pair = w.pair_id;
         b.version = w.expected_version;
         b.set(w);
+        b.guard_type = w.pair_answer_type;
+        b.guard_categories = sorted_list(w.stats.categories);
+        b.guard_practised = w.stats.first_practice_of_pair ? 0 : 1;
         b.categories = json_list(w.stats.categories);
         b.unlock = json_list(w.unlock);
         if (w.key) {

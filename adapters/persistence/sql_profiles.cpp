@@ -198,12 +198,14 @@ class SqlProfiles final : public ProfileRepository {
         }
     }
 
+    // The version rises: a booking decided with the old goal decides again.
     bool set_daily_goal(Id user_id, std::int32_t goal) override {
         long long key = user_id;
         int value = goal;
         return db_.write([&](soci::session& s) {
             soci::statement st =
-                (s.prepare << "UPDATE users_public SET daily_goal_ep = :g WHERE user_id = :u",
+                (s.prepare << "UPDATE users_public SET daily_goal_ep = :g, version = version + 1 "
+                              "WHERE user_id = :u",
                  soci::use(value), soci::use(key));
             st.execute(true);
             return st.get_affected_rows() > 0;

@@ -3,6 +3,7 @@
 #include "adapters/persistence/dialect_sql.hpp"
 #include "adapters/persistence/row_access.hpp"
 #include "adapters/persistence/sql_booking.hpp"
+#include "adapters/persistence/sql_booking_guesses.hpp"
 #include "adapters/persistence/sql_repositories.hpp"
 #include "core/domain/rules.hpp"
 #include "core/domain/time_format.hpp"
@@ -46,13 +47,32 @@ class SqlProgress final : public ProgressStore {
   public:
     explicit SqlProgress(Database& db) : db_(db), d_{db.dialect()} {}
 
+    // On PostgreSQL a learner's next booking starts from what this process last read and
+    // wrote when it can (sql_booking_guesses.hpp): the guarded write checks it, so a wrong
+    // guess costs a refused write and the read it skipped. SQLite reads in-process: no guess.
     BookingState load_booking(const BookingCommand& c, bool with_pending) override {
-        return sql::load_booking(db_, d_, c, with_pending);
+        if (d_.pg() && !with_pending) {
+            if (auto guessed = guesses_.guess(c)) return *std::move(guessed);
+        }
+        BookingState state = sql::load_booking(db_, d_, c, with_pending);
+        if (d_.pg()) guesses_.remember_read(c, state);
+        return state;
     }
 
     bool store_booking(const BookingWrite& w) override {
-        if (!w.booked) return store_key_only(db_, d_, w);
-        return d_.pg() ? store_booking_postgresql(db_, w) : store_booking_sqlite(db_, w);
+        if (!w.booked) {
+            const bool stored = store_key_only(db_, d_, w);
+            if (!stored) guesses_.forget(w.user_id);
+            return stored;
+        }
+        if (!d_.pg()) return store_booking_sqlite(db_, w);
+        const bool stored = store_booking_postgresql(db_, w);
+        if (stored) {
+            guesses_.remember_write(w);
+        } else {
+            guesses_.forget(w.user_id);
+        }
+        return stored;
     }
 
     std::int64_t purge_idempotency_keys(Timestamp cutoff) override {
@@ -69,6 +89,7 @@ class SqlProgress final : public ProgressStore {
   private:
     Database& db_;
     DialectSql d_;
+    BookingGuesses guesses_;
 };
 
 class SqlAchievements final : public AchievementRepository {

@@ -76,6 +76,7 @@ BookingDecision decide_booking(const BookingCommand& c, const BookingState& s) {
     w.stats.first_practice_of_pair = !s.pair_practised;
     w.stats.correct = c.correct;
     w.stats.points = c.points;
+    w.pair_answer_type = *s.answer_type;
     if (answer_type_counted(*s.answer_type)) w.stats.answer_type = *s.answer_type;
     w.stats.categories = s.categories;
     w.key = c.idempotency;

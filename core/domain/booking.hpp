@@ -115,6 +115,10 @@ struct BookingWrite {
     std::int64_t next_streak_threshold = 0;
     StatsIncrement stats;
     std::vector<std::string> unlock;  // achievement ids, unlocked at practised_at
+    // The pair's answer type as the rules read it. With stats.categories and
+    // stats.first_practice_of_pair it is what a store that answered load_booking from memory
+    // (not from the database) must find unchanged before it writes.
+    std::string pair_answer_type;
     // The record under the idempotency key: stored (or an expired one replaced) with the
     // outcome; refused as a conflict when an unexpired record is there already.
     std::optional<IdempotencyKey> key;

@@ -29,7 +29,8 @@ class ProfileRepository {
     // One transaction: the user_names row and the users_public row, or neither (a failed
     // creation reserves no username). Races resolve to profile_exists / username_taken.
     virtual CreateProfileOutcome create(const NewProfile& profile) = 0;
-    // false when the user has no profile.
+    // false when the user has no profile. Raises the profile's booking version
+    // (core/domain/booking.hpp BookingProfile): the goal is part of what a booking read.
     virtual bool set_daily_goal(Id user_id, std::int32_t goal) = 0;
 };
 

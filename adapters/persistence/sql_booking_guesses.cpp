@@ -1,0 +1,87 @@
+#include "adapters/persistence/sql_booking_guesses.hpp"
+
+#include <algorithm>
+
+namespace ll::sql {
+
+BookingGuesses::Learner& BookingGuesses::learner(Id user_id) {
+    if (learners_.size() >= kMaxLearners && !learners_.count(user_id)) learners_.clear();
+    return learners_[user_id];
+}
+
+std::optional<BookingState> BookingGuesses::guess(const BookingCommand& c) {
+    std::lock_guard lock(mutex_);
+    const auto l = learners_.find(c.user_id);
+    if (l == learners_.end() || !l->second.profile) return std::nullopt;
+    if (l->second.cooldown > 0) {
+        --l->second.cooldown;
+        return std::nullopt;
+    }
+    const auto p = pairs_.find(c.pair_id);
+    // A pair the learner is not known to have practised: the read tells whether this is the
+    // first time (rare once a learner has practised a while).
+    if (p == pairs_.end() || !l->second.practised.count(c.pair_id)) return std::nullopt;
+    l->second.guessed = true;
+    BookingState s;
+    s.answer_type = p->second.answer_type;
+    s.categories = p->second.categories;
+    s.profile = l->second.profile;
+    s.pair_practised = true;
+    // The day's row changes only by a booking, which raises the version: a guess from another
+    // day is "nothing yet today".
+    s.daily_ep = l->second.daily_date == c.today ? l->second.daily_ep : 0;
+    return s;
+}
+
+void BookingGuesses::remember_read(const BookingCommand& c, const BookingState& s) {
+    std::lock_guard lock(mutex_);
+    if (s.answer_type) {
+        if (pairs_.size() >= kMaxPairs && !pairs_.count(c.pair_id)) pairs_.clear();
+        pairs_[c.pair_id] = PairInfo{*s.answer_type, s.categories};
+    }
+    if (!s.profile) return;
+    Learner& l = learner(c.user_id);
+    l.profile = s.profile;
+    l.daily_date = c.today;
+    l.daily_ep = s.daily_ep;
+    l.guessed = false;
+    if (s.pair_practised) {
+        if (l.practised.size() >= kMaxPractisedPerLearner) l.practised.clear();
+        l.practised.insert(c.pair_id);
+    }
+}
+
+void BookingGuesses::remember_write(const BookingWrite& w) {
+    std::lock_guard lock(mutex_);
+    const auto it = learners_.find(w.user_id);
+    if (it == learners_.end() || !it->second.profile) return;
+    Learner& l = it->second;
+    if (l.guessed) l.failed_guesses = 0;
+    l.guessed = false;
+    BookingProfile& p = *l.profile;
+    p.version = w.expected_version + 1;
+    p.total_ep = w.total_ep;
+    p.streak_days = w.streak_days;
+    p.last_practice_date = w.practised_on;
+    p.next_ep_threshold = w.next_ep_threshold;
+    p.next_streak_threshold = w.next_streak_threshold;
+    l.daily_date = w.practised_on;
+    l.daily_ep = w.outcome.daily_ep;
+    if (l.practised.size() >= kMaxPractisedPerLearner) l.practised.clear();
+    l.practised.insert(w.pair_id);
+}
+
+void BookingGuesses::forget(Id user_id) {
+    std::lock_guard lock(mutex_);
+    const auto it = learners_.find(user_id);
+    if (it == learners_.end()) return;
+    Learner& l = it->second;
+    if (l.guessed) {
+        l.failed_guesses = std::min(l.failed_guesses + 1, 5);
+        l.cooldown = std::min(kMaxCooldown, 1 << (l.failed_guesses - 1));
+    }
+    l.guessed = false;
+    l.profile.reset();  // the pairs practised stay practised
+}
+
+}  // namespace ll::sql

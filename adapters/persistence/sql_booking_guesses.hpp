@@ -1,0 +1,67 @@
+#pragma once
+// What this process last read and wrote about a learner's booking state, so that the next
+// booking of that learner can skip the read on PostgreSQL: one round trip instead of two
+// (docs/performance.md "The booking in the core"). A guess is never trusted: the write it leads
+// to is guarded by everything the rules used (the profile's version, which every change of the
+// profile, the day's row, the thresholds or the learner's statistics raises; the pair's answer
+// type and categories; whether the learner had practised the pair; no record under the key).
+// When any of it changed (another replica booked, staff edited the pair), the write changes
+// nothing, the guess is forgotten and the booking reads and decides again.
+//
+// Bounded: past kMaxLearners learners or kMaxPairs pairs a table starts again empty. A learner
+// whose guess was wrong is read for the next 1, 2, 4, ... kMaxCooldown bookings (doubling while
+// guesses keep failing, back to none after one holds): a chance collision with a concurrent
+// booking costs little, and a learner whose answers go round several replicas (every guess
+// stale) costs the read and the write, hardly ever a wasted write on top.
+#include <cstdint>
+#include <mutex>
+#include <optional>
+#include <set>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "core/domain/booking.hpp"
+
+namespace ll::sql {
+
+class BookingGuesses {
+  public:
+    static constexpr std::size_t kMaxLearners = 100'000;
+    static constexpr std::size_t kMaxPairs = 100'000;
+    static constexpr std::size_t kMaxPractisedPerLearner = 512;
+    static constexpr int kMaxCooldown = 16;
+
+    // The state as this process last knew it; nullopt when it does not know enough (the read
+    // must be made). Never with a stored idempotency record or the pending achievements.
+    std::optional<BookingState> guess(const BookingCommand& command);
+    // A state read from the database for `command`.
+    void remember_read(const BookingCommand& command, const BookingState& state);
+    // A booking written; `goal` is the learner's daily goal it was decided with.
+    void remember_write(const BookingWrite& write);
+    // A write refused (the state had changed): read this learner for a while.
+    void forget(Id user_id);
+
+  private:
+    struct Learner {
+        std::optional<BookingProfile> profile;  // nullopt: not to be guessed now
+        Date daily_date{};                      // daily_ep is this day's EP
+        Ep daily_ep = 0;
+        std::set<Id> practised;  // pairs the learner is known to have practised
+        int cooldown = 0;        // bookings still to read before the next guess
+        int failed_guesses = 0;  // in a row
+        bool guessed = false;    // the state last handed out was a guess
+    };
+    struct PairInfo {
+        std::string answer_type;
+        std::vector<Id> categories;
+    };
+
+    Learner& learner(Id user_id);
+
+    std::mutex mutex_;
+    std::unordered_map<Id, Learner> learners_;
+    std::unordered_map<Id, PairInfo> pairs_;
+};
+
+}  // namespace ll::sql
