@@ -37,7 +37,7 @@ struct BookProgressOutput {  // 200
 // booking of the learner came first) gets a fresh read. Past this many tries the booking is
 // refused as contended (503). A learner's app sends one answer at a time, so a conflict is
 // rare; six threads booking one learner without pause on PostgreSQL (tests/property, two
-// cores) needed at most 18 tries for one booking, SQLite at most 4.
+// cores) needed at most 18 tries for one booking, SQLite at most 10.
 inline constexpr int kMaxBookingAttempts = 64;
 
 // One card booked through the store: the outcome, or pair_not_found / no_profile / key_reused
