@@ -5,8 +5,21 @@
 namespace ll::sql {
 
 BookingGuesses::Learner& BookingGuesses::learner(Id user_id) {
-    if (learners_.size() >= kMaxLearners && !learners_.count(user_id)) learners_.clear();
+    if (learners_.size() >= kMaxLearners && !learners_.count(user_id)) {
+        learners_.clear();
+        practised_ = 0;
+    }
     return learners_[user_id];
+}
+
+void BookingGuesses::remember_practised(Learner& l, Id pair_id) {
+    if (l.practised.count(pair_id)) return;
+    if (practised_ >= kMaxPractised) {  // forget every learner's pairs, keep the profiles
+        for (auto& entry : learners_) entry.second.practised.clear();
+        practised_ = 0;
+    }
+    l.practised.insert(pair_id);
+    ++practised_;
 }
 
 std::optional<BookingState> BookingGuesses::guess(const BookingCommand& c) {
@@ -45,10 +58,7 @@ void BookingGuesses::remember_read(const BookingCommand& c, const BookingState& 
     l.daily_date = c.today;
     l.daily_ep = s.daily_ep;
     l.guessed = false;
-    if (s.pair_practised) {
-        if (l.practised.size() >= kMaxPractisedPerLearner) l.practised.clear();
-        l.practised.insert(c.pair_id);
-    }
+    if (s.pair_practised) remember_practised(l, c.pair_id);
 }
 
 void BookingGuesses::remember_write(const BookingWrite& w) {
@@ -67,8 +77,7 @@ void BookingGuesses::remember_write(const BookingWrite& w) {
     p.next_streak_threshold = w.next_streak_threshold;
     l.daily_date = w.practised_on;
     l.daily_ep = w.outcome.daily_ep;
-    if (l.practised.size() >= kMaxPractisedPerLearner) l.practised.clear();
-    l.practised.insert(w.pair_id);
+    remember_practised(l, w.pair_id);
 }
 
 void BookingGuesses::forget(Id user_id) {

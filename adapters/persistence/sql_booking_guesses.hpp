@@ -8,7 +8,8 @@
 // When any of it changed (another replica booked, staff edited the pair), the write changes
 // nothing, the guess is forgotten and the booking reads and decides again.
 //
-// Bounded: past kMaxLearners learners or kMaxPairs pairs a table starts again empty. A learner
+// Bounded: past kMaxLearners learners, kMaxPairs pairs or kMaxPractised remembered practised
+// pairs in all, that table starts again empty (some 20 MiB at most). A learner
 // whose guess was wrong is read for the next 1, 2, 4, ... kMaxCooldown bookings (doubling while
 // guesses keep failing, back to none after one holds): a chance collision with a concurrent
 // booking costs little, and a learner whose answers go round several replicas (every guess
@@ -27,9 +28,9 @@ namespace ll::sql {
 
 class BookingGuesses {
   public:
-    static constexpr std::size_t kMaxLearners = 100'000;
-    static constexpr std::size_t kMaxPairs = 100'000;
-    static constexpr std::size_t kMaxPractisedPerLearner = 512;
+    static constexpr std::size_t kMaxLearners = 50'000;
+    static constexpr std::size_t kMaxPairs = 50'000;
+    static constexpr std::size_t kMaxPractised = 200'000;  // (learner, pair), all learners
     static constexpr int kMaxCooldown = 16;
 
     // The state as this process last knew it; nullopt when it does not know enough (the read
@@ -58,10 +59,12 @@ class BookingGuesses {
     };
 
     Learner& learner(Id user_id);
+    void remember_practised(Learner& l, Id pair_id);
 
     std::mutex mutex_;
     std::unordered_map<Id, Learner> learners_;
     std::unordered_map<Id, PairInfo> pairs_;
+    std::size_t practised_ = 0;  // entries in all the learners' sets
 };
 
 }  // namespace ll::sql
