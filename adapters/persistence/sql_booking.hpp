@@ -4,6 +4,7 @@
 // (sql_booking_postgresql.cpp, data-modifying CTEs guarded by the profile's version: one round
 // trip) and one BEGIN IMMEDIATE transaction on SQLite (sql_booking_sqlite.cpp). The rules are
 // in core/domain/booking.cpp; nothing here decides.
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,6 +18,14 @@ BookingState load_booking(Database& db, const DialectSql& d, const BookingComman
                           bool with_pending);
 bool store_booking_postgresql(Database& db, const BookingWrite& write);
 bool store_booking_sqlite(Database& db, const BookingWrite& write);
+
+// Every achievement definition in display order (sort_order, id) with this user's unlock time
+// (sql_progress.cpp): the achievements list, and what a booking has left to unlock.
+struct DefinitionRow {
+    AchievementDefinition definition;
+    std::optional<Timestamp> unlocked_at;
+};
+std::vector<DefinitionRow> definitions_for(soci::session& s, const DialectSql& d, long long user);
 
 // The record under an idempotency key for a card that was not booked: inserted, or an expired
 // one replaced; false when an unexpired one is there. Both dialects.
@@ -41,9 +50,8 @@ struct OutcomeColumns {
     void set(const BookingOutcome& outcome);
 };
 
-// The figures a booked card writes, bound by both dialects' statements. The four counted
-// answer types in the order of kCountedAnswerTypes: 1 in the booked card's type, else 0.
-inline constexpr const char* kCountedAnswerTypes[] = {"word", "question", "text", "yes_no"};
+// The figures a booked card writes, bound by both dialects' statements. Per counted answer
+// type (kCountedAnswerTypes, core/domain/booking.hpp, in its order): 1 in the card's type.
 struct BookingValues {
     long long total = 0, next_ep = 0, next_streak = 0, points = 0;
     int streak = 0, first = 0, correct = 0, wrong = 0;

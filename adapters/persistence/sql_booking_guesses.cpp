@@ -93,4 +93,46 @@ void BookingGuesses::forget(Id user_id) {
     l.profile.reset();  // the pairs practised stay practised
 }
 
+namespace {
+
+class RememberingProgressStore final : public ProgressStore {
+  public:
+    explicit RememberingProgressStore(std::unique_ptr<ProgressStore> store)
+        : store_(std::move(store)) {}
+
+    BookingState load_booking(const BookingCommand& c, bool with_pending) override {
+        if (!with_pending) {
+            if (auto guessed = guesses_.guess(c)) return *std::move(guessed);
+        }
+        BookingState state = store_->load_booking(c, with_pending);
+        guesses_.remember_read(c, state);
+        return state;
+    }
+
+    // A refused write means the state had changed: read that learner next time.
+    bool store_booking(const BookingWrite& w) override {
+        const bool stored = store_->store_booking(w);
+        if (!stored) {
+            guesses_.forget(w.user_id);
+        } else if (w.booked) {
+            guesses_.remember_write(w);
+        }
+        return stored;
+    }
+
+    std::int64_t purge_idempotency_keys(Timestamp cutoff) override {
+        return store_->purge_idempotency_keys(cutoff);
+    }
+
+  private:
+    std::unique_ptr<ProgressStore> store_;
+    BookingGuesses guesses_;
+};
+
+}  // namespace
+
+std::unique_ptr<ProgressStore> remembering(std::unique_ptr<ProgressStore> store) {
+    return std::make_unique<RememberingProgressStore>(std::move(store));
+}
+
 }  // namespace ll::sql

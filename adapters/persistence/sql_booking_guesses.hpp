@@ -15,6 +15,7 @@
 // booking costs little, and a learner whose answers go round several replicas (every guess
 // stale) costs the read and the write, hardly ever a wasted write on top.
 #include <cstdint>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <set>
@@ -23,6 +24,7 @@
 #include <vector>
 
 #include "core/domain/booking.hpp"
+#include "core/ports/progress.hpp"
 
 namespace ll::sql {
 
@@ -66,5 +68,10 @@ class BookingGuesses {
     std::unordered_map<Id, PairInfo> pairs_;
     std::size_t practised_ = 0;  // entries in all the learners' sets
 };
+
+// `store` answering load_booking from its BookingGuesses where it can, and keeping them up to
+// date with every read and write. Only for a store whose write refuses a stale guess: one that
+// checks everything in BookingWrite that the rules read (store_booking_postgresql).
+std::unique_ptr<ProgressStore> remembering(std::unique_ptr<ProgressStore> store);
 
 }  // namespace ll::sql

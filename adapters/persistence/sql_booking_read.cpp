@@ -4,7 +4,6 @@
 // when the rules ask (a threshold reached), on the same snapshot.
 #include <charconv>
 
-#include "adapters/persistence/row_access.hpp"
 #include "adapters/persistence/sql_booking.hpp"
 #include "core/domain/time_format.hpp"
 
@@ -101,23 +100,6 @@ StoredBooking stored_booking(const BookingRead& r) {
     return stored;
 }
 
-// The definitions this learner has not unlocked, in display order.
-std::vector<AchievementDefinition> locked_definitions(soci::session& s, long long user) {
-    std::vector<AchievementDefinition> out;
-    soci::rowset<soci::row> rows =
-        (s.prepare << "SELECT a.id, a.kind, a.threshold, a.title_de, a.title_en, a.title_sv, "
-                      "a.sort_order FROM achievements a WHERE NOT EXISTS (SELECT 1 FROM "
-                      "user_achievements ua WHERE ua.user_id = :u AND ua.achievement_id = a.id) "
-                      "ORDER BY a.sort_order, a.id",
-         soci::use(user));
-    for (const auto& r : rows) {
-        out.push_back(AchievementDefinition{as_text(r, 0), as_text(r, 1), as_int(r, 2),
-                                            as_text(r, 3), as_text(r, 4), as_text(r, 5),
-                                            static_cast<std::int32_t>(as_int(r, 6))});
-    }
-    return out;
-}
-
 BookingState read_state(Database& db, soci::session& s, const DialectSql& d,
                         const BookingCommand& c) {
     BookingRead& r = db.cached<BookingRead>(
@@ -165,7 +147,10 @@ BookingState load_booking(Database& db, const DialectSql& d, const BookingComman
     if (!with_pending) return db.read([&](soci::session& s) { return read_state(db, s, d, c); });
     return db.snapshot([&](soci::session& s) {
         BookingState state = read_state(db, s, d, c);
-        state.pending = locked_definitions(s, c.user_id);
+        state.pending.emplace();
+        for (auto& row : definitions_for(s, d, c.user_id)) {
+            if (!row.unlocked_at) state.pending->push_back(std::move(row.definition));
+        }
         return state;
     });
 }

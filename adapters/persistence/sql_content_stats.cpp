@@ -3,22 +3,14 @@
 // change (ContentTx::withdraw_pair_statistics, core/ports/content_store.hpp) and these
 // statements move the figures of every learner who practised the pair, in the same
 // transaction, so the totals always equal the sums over the current pairs, categories and
-// answer types (what docs/spec/service.md defines). Each move first raises those learners' profile
-// version: it locks their profile rows in the order a booking does (profile first, no
+// answer types (what docs/spec/service.md defines). The withdrawal first raises those learners'
+// profile version: it locks their profile rows in the order a booking does (profile first, no
 // deadlock), and a booking decided on the old figures meanwhile decides again.
 #include "adapters/persistence/sql_content_tx.hpp"
+#include "core/domain/booking.hpp"
 
 namespace ll::sql {
 namespace {
-
-// The per-answer-type columns of users_public; other answer types are not counted (they map to
-// no skill: "Sonstige, never returned").
-std::optional<std::string> skill_prefix(const std::string& answer_type) {
-    for (const char* known : {"word", "question", "text", "yes_no"}) {
-        if (answer_type == known) return answer_type;
-    }
-    return std::nullopt;
-}
 
 // The progress row of the updated user for this pair, as a correlated subquery.
 std::string progress_of(const char* column, const char* user_column) {
@@ -55,13 +47,14 @@ void SqlContentTx::move_category_stats(Id pair_id, int sign) {
 }
 
 void SqlContentTx::move_answer_type_stats(Id pair_id, const std::string& answer_type, int sign) {
-    const auto prefix = skill_prefix(answer_type);
-    if (!prefix) return;
+    // The per-answer-type columns of users_public; other types have none.
+    if (!answer_type_counted(answer_type)) return;
+    const std::string& prefix = answer_type;
     const char* op = sign < 0 ? " - " : " + ";
     Query q = query();
-    q << "UPDATE users_public SET " << *prefix << "_seen = " << *prefix << "_seen" << op
-      << progress_of("seen_count", "users_public.user_id") << param(pair_id) << "), " << *prefix
-      << "_correct = " << *prefix << "_correct" << op
+    q << "UPDATE users_public SET " << prefix << "_seen = " << prefix << "_seen" << op
+      << progress_of("seen_count", "users_public.user_id") << param(pair_id) << "), " << prefix
+      << "_correct = " << prefix << "_correct" << op
       << progress_of("correct_count", "users_public.user_id") << param(pair_id)
       << ") WHERE user_id IN (SELECT user_id FROM user_pair_progress WHERE pair_id = "
       << param(pair_id) << ")";
@@ -79,11 +72,14 @@ void SqlContentTx::restore_pair_statistics(Id pair_id, PairStatistics what) {
 void SqlContentTx::move_pair_statistics(Id pair_id, PairStatistics what, int sign) {
     const auto stored = pair(pair_id);
     if (!stored) return;
-    Query bump = query();
-    bump << "UPDATE users_public SET version = version + 1 WHERE user_id IN (SELECT user_id "
-            "FROM user_pair_progress WHERE pair_id = "
-         << param(pair_id) << ")";
-    bump.run(s_);
+    // Once, at the withdrawal: the rows stay locked until the change and its restore commit.
+    if (sign < 0) {
+        Query bump = query();
+        bump << "UPDATE users_public SET version = version + 1 WHERE user_id IN (SELECT user_id "
+                "FROM user_pair_progress WHERE pair_id = "
+             << param(pair_id) << ")";
+        bump.run(s_);
+    }
     if (what != PairStatistics::answer_type) move_category_stats(pair_id, sign);
     if (what != PairStatistics::categories)
         move_answer_type_stats(pair_id, stored->answer_type, sign);

@@ -11,68 +11,17 @@
 namespace ll::sql {
 namespace {
 
-struct DefinitionRow {
-    AchievementDefinition definition;
-    std::optional<Timestamp> unlocked_at;
-};
-
-// Every definition in display order with this user's unlock time.
-std::vector<DefinitionRow> definitions_for(soci::session& s, const DialectSql& d, long long user) {
-    std::vector<DefinitionRow> out;
-    soci::rowset<soci::row> rows =
-        (s.prepare
-             << "SELECT a.id, a.kind, a.threshold, a.title_de, a.title_en, a.title_sv, "
-                "a.sort_order, " +
-                    d.ts_out("ua.unlocked_at") +
-                    " FROM achievements a LEFT JOIN user_achievements ua "
-                    "ON ua.achievement_id = a.id AND ua.user_id = :u ORDER BY a.sort_order, a.id",
-         soci::use(user));
-    for (const auto& r : rows) {
-        DefinitionRow row;
-        auto& def = row.definition;
-        def.id = as_text(r, 0);
-        def.kind = as_text(r, 1);
-        def.threshold = as_int(r, 2);
-        def.title_de = as_text(r, 3);
-        def.title_en = as_text(r, 4);
-        def.title_sv = as_text(r, 5);
-        def.sort_order = static_cast<int>(as_int(r, 6));
-        if (r.get_indicator(7) == soci::i_ok) row.unlocked_at = parse_timestamp(as_text(r, 7));
-        out.push_back(std::move(row));
-    }
-    return out;
-}
-
 class SqlProgress final : public ProgressStore {
   public:
     explicit SqlProgress(Database& db) : db_(db), d_{db.dialect()} {}
 
-    // On PostgreSQL a learner's next booking starts from what this process last read and
-    // wrote when it can (sql_booking_guesses.hpp): the guarded write checks it, so a wrong
-    // guess costs a refused write and the read it skipped. SQLite reads in-process: no guess.
     BookingState load_booking(const BookingCommand& c, bool with_pending) override {
-        if (d_.pg() && !with_pending) {
-            if (auto guessed = guesses_.guess(c)) return *std::move(guessed);
-        }
-        BookingState state = sql::load_booking(db_, d_, c, with_pending);
-        if (d_.pg()) guesses_.remember_read(c, state);
-        return state;
+        return sql::load_booking(db_, d_, c, with_pending);
     }
 
     bool store_booking(const BookingWrite& w) override {
-        if (!w.booked) {
-            const bool stored = store_key_only(db_, d_, w);
-            if (!stored) guesses_.forget(w.user_id);
-            return stored;
-        }
-        if (!d_.pg()) return store_booking_sqlite(db_, w);
-        const bool stored = store_booking_postgresql(db_, w);
-        if (stored) {
-            guesses_.remember_write(w);
-        } else {
-            guesses_.forget(w.user_id);
-        }
-        return stored;
+        if (!w.booked) return store_key_only(db_, d_, w);
+        return d_.pg() ? store_booking_postgresql(db_, w) : store_booking_sqlite(db_, w);
     }
 
     std::int64_t purge_idempotency_keys(Timestamp cutoff) override {
@@ -89,7 +38,6 @@ class SqlProgress final : public ProgressStore {
   private:
     Database& db_;
     DialectSql d_;
-    BookingGuesses guesses_;
 };
 
 class SqlAchievements final : public AchievementRepository {
@@ -145,8 +93,40 @@ class SqlAchievements final : public AchievementRepository {
 
 }  // namespace
 
+// Every definition in display order with this user's unlock time.
+std::vector<DefinitionRow> definitions_for(soci::session& s, const DialectSql& d, long long user) {
+    std::vector<DefinitionRow> out;
+    soci::rowset<soci::row> rows =
+        (s.prepare
+             << "SELECT a.id, a.kind, a.threshold, a.title_de, a.title_en, a.title_sv, "
+                "a.sort_order, " +
+                    d.ts_out("ua.unlocked_at") +
+                    " FROM achievements a LEFT JOIN user_achievements ua "
+                    "ON ua.achievement_id = a.id AND ua.user_id = :u ORDER BY a.sort_order, a.id",
+         soci::use(user));
+    for (const auto& r : rows) {
+        DefinitionRow row;
+        auto& def = row.definition;
+        def.id = as_text(r, 0);
+        def.kind = as_text(r, 1);
+        def.threshold = as_int(r, 2);
+        def.title_de = as_text(r, 3);
+        def.title_en = as_text(r, 4);
+        def.title_sv = as_text(r, 5);
+        def.sort_order = static_cast<int>(as_int(r, 6));
+        if (r.get_indicator(7) == soci::i_ok) row.unlocked_at = parse_timestamp(as_text(r, 7));
+        out.push_back(std::move(row));
+    }
+    return out;
+}
+
+// On PostgreSQL a learner's next booking starts from what this process last read and wrote
+// (sql_booking_guesses.hpp), which the PostgreSQL write checks; SQLite reads in-process and its
+// write checks only the version: no guess there.
 std::unique_ptr<ProgressStore> make_progress(Database& db) {
-    return std::make_unique<SqlProgress>(db);
+    auto store = std::make_unique<SqlProgress>(db);
+    if (db.dialect() == Dialect::postgresql) return remembering(std::move(store));
+    return store;
 }
 std::unique_ptr<AchievementRepository> make_achievements(Database& db) {
     return std::make_unique<SqlAchievements>(db);

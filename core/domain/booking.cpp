@@ -3,6 +3,7 @@
 #include "core/domain/booking.hpp"
 
 #include <algorithm>
+#include <iterator>
 
 #include "core/domain/rules.hpp"
 
@@ -42,8 +43,8 @@ std::int64_t next_threshold(const std::vector<AchievementDefinition>& locked,
 }  // namespace
 
 bool answer_type_counted(const std::string& answer_type) {
-    return answer_type == "word" || answer_type == "question" || answer_type == "text" ||
-           answer_type == "yes_no";
+    return std::any_of(std::begin(kCountedAnswerTypes), std::end(kCountedAnswerTypes),
+                       [&](const char* counted) { return answer_type == counted; });
 }
 
 BookingDecision decide_booking(const BookingCommand& c, const BookingState& s) {

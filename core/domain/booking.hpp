@@ -134,7 +134,9 @@ struct BookingDecision {
 
 BookingDecision decide_booking(const BookingCommand& command, const BookingState& state);
 
-// Does this answer type have per-type figures (a skill counts it)?
+// The answer types with per-type figures (a skill counts them), in the order the stores keep
+// their columns; any other type is booked without them.
+inline constexpr const char* kCountedAnswerTypes[] = {"word", "question", "text", "yes_no"};
 bool answer_type_counted(const std::string& answer_type);
 
 }  // namespace ll

@@ -126,7 +126,7 @@ struct Stores {
         std::vector<std::string> out;
         for (std::size_t i = 0; i < all.size(); ++i) {
             const auto started = std::chrono::steady_clock::now();
-            out.push_back(f(*all[i]));
+            out.push_back(f(*all[i], i));
             spent[i] += std::chrono::steady_clock::now() - started;
         }
         return out;
@@ -185,19 +185,12 @@ class Sequence {
         for (int step = 0; step < steps; ++step) one_step(step);
         const Date last = berlin().local_date(at_second(now_));
         require_same(
-            stores_.each([&](Store& s) { return s.state(users_[index_of(s)], first_, last); }),
+            stores_.each([&](Store& s, std::size_t i) { return s.state(users_[i], first_, last); }),
             fmt::format("sequence {}: the stored state at its end", number_));
     }
 
   private:
     std::uint64_t pick(std::uint64_t n) { return rng_() % n; }
-
-    std::size_t index_of(const Store& s) const {
-        for (std::size_t i = 0; i < stores_.all.size(); ++i) {
-            if (stores_.all[i].get() == &s) return i;
-        }
-        return 0;
-    }
 
     void one_step(int step) {
         const auto roll = pick(100);
@@ -244,8 +237,7 @@ class Sequence {
         if (!request.key.empty()) sent_.push_back(request);
         const Timestamp now = at_second(now_);
         const Date today = berlin().local_date(now);
-        require_same(stores_.each([&](Store& s) {
-            const std::size_t i = index_of(s);
+        require_same(stores_.each([&](Store& s, std::size_t i) {
             BookingCommand c{users_[i],
                              request.pair < kPairs ? s.pairs[request.pair] : 999999,
                              request.correct,
