@@ -1,4 +1,4 @@
-// Raw bytes through the real HTTP server (adapters/http/server.hpp): Beast's parser, the
+// Raw bytes through the real HTTP server (adapters/http/server/server.hpp): Beast's parser, the
 // server's limits, split_target, CORS, the router and the learner routes over the in-memory
 // adapters (fuzz/support/learner_world.hpp). The server runs in this process on 127.0.0.1:0;
 // each input is one connection: connect, write the bytes, shutdown(SHUT_WR), read until the
@@ -28,7 +28,7 @@
 #include <cstring>
 #include <string>
 
-#include "adapters/http/server.hpp"
+#include "adapters/http/server/server.hpp"
 #include "fuzz/support/check.hpp"
 #include "fuzz/support/learner_world.hpp"
 

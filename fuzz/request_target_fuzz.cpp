@@ -1,4 +1,4 @@
-// The request-target parser (adapters/http/request_target.hpp): the first code that sees a
+// The request-target parser (adapters/http/server/request_target.hpp): the first code that sees a
 // client's raw bytes after Beast. Byte 0 picks the mode, the rest is the input:
 //   0: the rest is a request target for split_target, and a string for percent_decode (both
 //      ways); the decoded text is never longer than the encoded one.
@@ -10,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-#include "adapters/http/request_target.hpp"
+#include "adapters/http/server/request_target.hpp"
 #include "fuzz/support/check.hpp"
 
 using namespace ll;

@@ -10,7 +10,8 @@
 
 namespace ll {
 
-enum class ServiceKind { learner, authoring };
+// `admin`: langlearn-admin, which signs no token (JWT_SECRET not required) and serves nothing.
+enum class ServiceKind { learner, authoring, admin };
 
 struct ServiceConfig {
     std::string database_url = "sqlite://./var/langlearn.db";

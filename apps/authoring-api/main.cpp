@@ -3,7 +3,7 @@
 // (or an OpenAI-compatible model when LLM_URL is set) for word generation.
 #include <spdlog/spdlog.h>
 
-#include "adapters/http/authoring_routes.hpp"
+#include "adapters/http/authoring/routes.hpp"
 #include "adapters/security/dev_tokens.hpp"
 #include "adapters/speech/espeak_synthesizer.hpp"
 #include "adapters/words/freedict_generator.hpp"

@@ -8,9 +8,9 @@
 
 #include <spdlog/spdlog.h>
 
-#include "adapters/http/access_log.hpp"
-#include "adapters/http/operational_routes.hpp"
-#include "adapters/http/server.hpp"
+#include "adapters/http/server/access_log.hpp"
+#include "adapters/http/server/operational_routes.hpp"
+#include "adapters/http/server/server.hpp"
 #include "apps/common/allocator_tuning.hpp"
 
 namespace ll::app {

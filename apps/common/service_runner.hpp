@@ -7,8 +7,8 @@
 
 #include "adapters/clock/system_clock.hpp"
 #include "adapters/config/service_config.hpp"
-#include "adapters/http/metrics.hpp"
-#include "adapters/http/router.hpp"
+#include "adapters/http/server/metrics.hpp"
+#include "adapters/http/server/router.hpp"
 #include "adapters/media/local_media_store.hpp"
 #include "adapters/persistence/sql_backend.hpp"
 #include "adapters/security/jwt_token_service.hpp"

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "adapters/clock/system_clock.hpp"
+#include "adapters/config/service_config.hpp"
 #include "adapters/media/local_media_store.hpp"
 #include "adapters/persistence/sql_backend.hpp"
 #include "adapters/security/argon2id_password_hasher.hpp"
@@ -16,6 +17,7 @@
 #include "adapters/words/freedict_generator.hpp"
 #include "apps/langlearn-admin/demo_seed.hpp"
 #include "core/app/authoring/pairs.hpp"
+#include "core/app/create_staff.hpp"
 #include "core/domain/errors.hpp"
 #include "core/domain/rules.hpp"
 
@@ -33,24 +35,16 @@ constexpr const char* kUsage =
     "  block-email EMAIL                     refuse registration for this e-mail\n"
     "  backfill-pair-categories              recompute the categories of every published pair\n"
     "environment: DATABASE_URL (default sqlite://./var/langlearn.db), MEDIA_DIR (./var/media),\n"
-    "             TTS_COMMAND (espeak-ng), APP_TIMEZONE (UTC)\n";
-
-std::string env_or(const char* name, const char* fallback) {
-    const char* value = std::getenv(name);
-    return value && *value ? value : fallback;
-}
-
-std::string database_url() {
-    return env_or("DATABASE_URL", "sqlite://./var/langlearn.db");
-}
+    "             TTS_COMMAND (espeak-ng), APP_TIMEZONE (UTC), PASSWORD_HASH_MEMORY_KIB,\n"
+    "             PASSWORD_HASH_PASSES, as the services read them (docs/configuration.md)\n";
 
 // The authoring parts the content commands need (the demo seed speaks; the backfill only
 // reads and writes content).
 struct Authoring {
-    explicit Authoring(ll::StorageBackend& storage)
-        : clock(env_or("APP_TIMEZONE", "UTC")),
-          media(env_or("MEDIA_DIR", "./var/media")),
-          speech(env_or("TTS_COMMAND", "espeak-ng")),
+    Authoring(ll::StorageBackend& storage, const ll::ServiceConfig& config)
+        : clock(config.app_timezone),
+          media(config.media_dir),
+          speech(config.tts_command),
           ports{storage.content(), media, speech, words, clock} {}
     ll::SystemClock clock;
     ll::LocalMediaStore media;
@@ -88,17 +82,19 @@ int run(const std::vector<std::string>& args) {
         std::fputs(kUsage, stderr);
         return 2;
     }
+    // The services' variables, read and checked as they read them (docs/configuration.md).
+    const ServiceConfig config = load_config(ServiceKind::admin, process_environment());
     const std::string& command = args[0];
     if (command == "migrate" && args.size() == 1) {
-        const int applied = apply_migrations(database_url());
+        const int applied = apply_migrations(config.database_url);
         std::printf("migrate: %d migration(s) applied\n", applied);
         return 0;
     }
-    SqlBackend storage(SqlBackendOptions{database_url(), 1, true});
+    SqlBackend storage(SqlBackendOptions{config.database_url, 1, true});
     if (command == "seed" && (args.size() == 1 || (args.size() == 2 && args[1] == "--demo"))) {
         std::printf("seed: languages, achievements and categories are seeded by the migrations\n");
         if (args.size() == 2) {
-            Authoring authoring(storage);
+            Authoring authoring(storage, config);
             const auto added = seed_demo_content(authoring.ports);
             if (added.pictures == 0) {
                 std::printf("seed --demo: content exists already, nothing added\n");
@@ -111,25 +107,16 @@ int run(const std::vector<std::string>& args) {
     }
     if (command == "create-staff" && args.size() == 5 && args[1] == "--email" &&
         args[3] == "--role") {
-        const std::string email = normalize_email(args[2]), role = args[4];
-        if (!is_valid_email_shape(email))
-            return std::fputs("create-staff: invalid e-mail\n", stderr), 2;
-        if (role != "editor" && role != "admin")
-            return std::fputs("create-staff: role must be editor or admin\n", stderr), 2;
         const std::string password = read_password();
-        if (code_point_count(password) < kMinPasswordLength ||
-            code_point_count(password) > kMaxPasswordLength) {
-            std::fputs("create-staff: the password needs 8 to 1024 characters\n", stderr);
-            return 2;
-        }
-        Argon2idPasswordHasher hasher;
+        Argon2idPasswordHasher hasher(config.password_hash_memory_kib, config.password_hash_passes);
         const auto account =
-            storage.accounts().create(NewAccount{email, hasher.hash(password), role});
-        if (!account)
-            return std::fprintf(stderr, "create-staff: %s is already registered\n", email.c_str()),
-                   1;
-        std::printf("create-staff: %s (%s) created with id %lld\n", email.c_str(), role.c_str(),
-                    static_cast<long long>(account->id));
+            create_staff(storage.accounts(), hasher, CreateStaffInput{args[2], password, args[4]});
+        if (!account) {
+            std::fprintf(stderr, "create-staff: %s\n", account.error().message.c_str());
+            return account.error().status == 409 ? 1 : 2;
+        }
+        std::printf("create-staff: %s (%s) created with id %lld\n", account->email.c_str(),
+                    account->role.c_str(), static_cast<long long>(account->id));
         return 0;
     }
     if (command == "set-role" && args.size() == 3) {
@@ -155,7 +142,7 @@ int run(const std::vector<std::string>& args) {
         return 0;
     }
     if (command == "backfill-pair-categories" && args.size() == 1) {
-        Authoring authoring(storage);
+        Authoring authoring(storage, config);
         const auto pairs = backfill_pair_categories(authoring.ports);
         std::printf("backfill-pair-categories: %lld published pair(s) recomputed\n",
                     static_cast<long long>(pairs));
@@ -170,6 +157,9 @@ int run(const std::vector<std::string>& args) {
 int main(int argc, char** argv) {
     try {
         return run(std::vector<std::string>(argv + 1, argv + argc));
+    } catch (const ll::ConfigError& e) {
+        std::fprintf(stderr, "langlearn-admin: %s\n", e.what());
+        return 2;
     } catch (const ll::DatabaseUnavailable&) {
         std::fputs("langlearn-admin: the database at DATABASE_URL cannot be reached\n", stderr);
         return 1;

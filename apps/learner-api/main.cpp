@@ -5,7 +5,7 @@
 
 #include <spdlog/spdlog.h>
 
-#include "adapters/http/learner_routes.hpp"
+#include "adapters/http/learner/routes.hpp"
 #include "adapters/security/argon2id_password_hasher.hpp"
 #include "apps/common/service_runner.hpp"
 #include "core/app/book_progress.hpp"

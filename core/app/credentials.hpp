@@ -1,9 +1,12 @@
 #pragma once
-// Shared by register and login: the two request fields as the spec reads them.
+// Shared by register, login and create-staff: the two fields as the spec reads them, and the
+// rules a new account's e-mail and password meet.
 #include <optional>
 #include <string>
 
+#include "core/domain/errors.hpp"
 #include "core/domain/loose_value.hpp"
+#include "core/domain/result.hpp"
 #include "core/domain/rules.hpp"
 
 namespace ll {
@@ -19,6 +22,16 @@ inline std::optional<Credentials> read_credentials(const LooseValue& email,
                                                    const LooseValue& password) {
     if (!email.is_nonempty_string() || !password.is_nonempty_string()) return std::nullopt;
     return Credentials{normalize_email(email.string), password.string};
+}
+
+// A new account's e-mail has the shape of an address; its password has 8 to 1,024 characters
+// (docs/spec/service.md POST /auth/register).
+inline Result<Done> check_new_credentials(const Credentials& credentials) {
+    if (!is_valid_email_shape(credentials.email)) return errors::invalid_email_format();
+    const std::size_t length = code_point_count(credentials.password);
+    if (length < kMinPasswordLength) return errors::password_too_short();
+    if (length > kMaxPasswordLength) return errors::password_too_long();
+    return Done{};
 }
 
 }  // namespace ll

@@ -8,10 +8,7 @@ namespace ll {
 Result<RegisterOutput> register_user(LearnerPorts& ports, const RegisterInput& input) {
     const auto credentials = read_credentials(input.email, input.password);
     if (!credentials) return errors::email_and_password_required();
-    if (!is_valid_email_shape(credentials->email)) return errors::invalid_email_format();
-    const std::size_t length = code_point_count(credentials->password);
-    if (length < kMinPasswordLength) return errors::password_too_short();
-    if (length > kMaxPasswordLength) return errors::password_too_long();
+    if (const auto checked = check_new_credentials(*credentials); !checked) return checked.error();
     if (ports.blocklist.is_blocked(credentials->email)) return errors::registration_not_allowed();
     if (ports.accounts.find_by_email(credentials->email)) return errors::email_already_registered();
 

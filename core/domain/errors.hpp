@@ -63,6 +63,9 @@ inline Error pair_id_not_positive() {
 inline Error invalid_idempotency_key() {
     return make(400, "Idempotency-Key must be 1 to 100 printable characters");
 }
+inline Error staff_role_required() {
+    return make(400, "role must be editor or admin");
+}
 inline Error invalid_json_body() {
     return make(400, "Invalid JSON body");
 }

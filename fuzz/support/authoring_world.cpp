@@ -1,6 +1,6 @@
 #include "fuzz/support/authoring_world.hpp"
 
-#include "adapters/http/authoring_routes.hpp"
+#include "adapters/http/authoring/routes.hpp"
 #include "fuzz/support/route_call.hpp"
 
 namespace ll::fuzz {

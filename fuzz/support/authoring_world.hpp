@@ -6,8 +6,8 @@
 // have their own tests, and the fuzzed bytes reach them only as validated text.
 #include <string>
 
-#include "adapters/http/metrics.hpp"
-#include "adapters/http/router.hpp"
+#include "adapters/http/server/metrics.hpp"
+#include "adapters/http/server/router.hpp"
 #include "adapters/memory/manual_clock.hpp"
 #include "adapters/memory/memory_backend.hpp"
 #include "adapters/memory/memory_media_store.hpp"

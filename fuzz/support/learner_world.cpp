@@ -2,8 +2,8 @@
 
 #include <boost/json.hpp>
 
-#include "adapters/http/learner_routes.hpp"
-#include "adapters/http/operational_routes.hpp"
+#include "adapters/http/learner/routes.hpp"
+#include "adapters/http/server/operational_routes.hpp"
 #include "core/domain/time_format.hpp"
 #include "fuzz/support/route_call.hpp"
 

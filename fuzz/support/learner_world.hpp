@@ -10,9 +10,9 @@
 // ~1000 times slower, and it never sees request bytes other than the password string.
 #include <string>
 
-#include "adapters/http/metrics.hpp"
-#include "adapters/http/rate_limiter.hpp"
-#include "adapters/http/router.hpp"
+#include "adapters/http/server/metrics.hpp"
+#include "adapters/http/server/rate_limiter.hpp"
+#include "adapters/http/server/router.hpp"
 #include "adapters/memory/fake_security.hpp"
 #include "adapters/memory/manual_clock.hpp"
 #include "adapters/memory/memory_backend.hpp"

@@ -6,7 +6,7 @@
 
 #include <boost/json.hpp>
 
-#include "adapters/http/request_target.hpp"
+#include "adapters/http/server/request_target.hpp"
 #include "fuzz/support/check.hpp"
 
 namespace ll::fuzz {

@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "adapters/http/router.hpp"
+#include "adapters/http/server/router.hpp"
 
 namespace ll::fuzz {
 

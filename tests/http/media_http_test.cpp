@@ -4,7 +4,7 @@
 
 #include <fstream>
 
-#include "adapters/http/conditional.hpp"
+#include "adapters/http/server/conditional.hpp"
 
 using namespace ll;
 using namespace ll::test;

@@ -1,9 +1,9 @@
-// The request-target parser alone (adapters/http/request_target.hpp): %XX decoding, '+' as a
+// The request-target parser alone (adapters/http/server/request_target.hpp): %XX decoding, '+' as a
 // space in the query only, cut or invalid sequences kept as sent, the first value of a repeated
 // key. fuzz/request_target_fuzz.cpp throws hostile bytes at the same functions.
 #include <catch2/catch.hpp>
 
-#include "adapters/http/request_target.hpp"
+#include "adapters/http/server/request_target.hpp"
 
 using namespace ll::http;
 

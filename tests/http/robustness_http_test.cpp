@@ -143,13 +143,13 @@ TEST_CASE("health, readiness, metrics, media", "[http][ops]") {
 TEST_CASE("graceful stop: an in-flight request finishes", "[http][shutdown]") {
     auto server = std::make_unique<TestServer>();
     HttpClient client(server->port());
-    // Registration spends an argon2id hash on the worker pool: stop while it runs.
+    // Registration spends an argon2id hash on the hashing pool: stop while it runs.
     std::thread request([&] {
         const Reply r =
             client.post("/auth/register", R"({"email":"late@example.com","password":"password1"})");
         CHECK(r.status == 201);
     });
-    // Stop only once the request is on the worker pool.
+    // Stop only once the request is on the hashing pool (counted in flight).
     for (int i = 0; i < 500 && server->metrics.render().find("langlearn_http_in_flight 1") ==
                                    std::string::npos;
          ++i) {

@@ -1,7 +1,7 @@
 // The router alone: literal segments, :captures, 404 vs 405 with Allow, HEAD on GET routes.
 #include <catch2/catch.hpp>
 
-#include "adapters/http/router.hpp"
+#include "adapters/http/server/router.hpp"
 
 using namespace ll::http;
 

@@ -19,11 +19,11 @@ namespace {
 
 struct RouteCase {
     const char* method;
-    const char* pattern;  // as in adapters/http/authoring_routes.cpp
+    const char* pattern;  // as in adapters/http/authoring/routes.cpp
     const char* body;     // JSON with {P} {O} {W} {S} {Q} {R} for ids; "png": an image upload
 };
 
-// Every (method, pattern) of adapters/http/authoring_routes.cpp, with a body that would
+// Every (method, pattern) of adapters/http/authoring/routes.cpp, with a body that would
 // succeed (or at least be read) if the token were accepted.
 const std::vector<RouteCase>& routes() {
     static const std::vector<RouteCase> table{
@@ -229,17 +229,22 @@ std::string foreign_token(StaffApi& api) {
 
 }  // namespace
 
-TEST_CASE("authoring access: the route table covers every route of authoring_routes.cpp",
+TEST_CASE("authoring access: the route table covers every route of adapters/http/authoring",
           "[authoring][access]") {
-    // The source of the route table, found from this file's path (tests/http/authoring/).
+    // The sources of the route table (one file per resource), found from this file's path
+    // (tests/http/authoring/).
     const std::filesystem::path here(__FILE__);
-    const auto source = here.parent_path().parent_path().parent_path().parent_path() /
-                        "adapters/http/authoring_routes.cpp";
-    std::ifstream in(source);
-    REQUIRE(in.good());
-    std::stringstream text;
-    text << in.rdbuf();
-    const std::string code = text.str();
+    const auto sources =
+        here.parent_path().parent_path().parent_path().parent_path() / "adapters/http/authoring";
+    std::string code;
+    for (const auto& entry : std::filesystem::directory_iterator(sources)) {
+        if (entry.path().extension() != ".cpp") continue;
+        std::ifstream in(entry.path());
+        REQUIRE(in.good());
+        std::stringstream text;
+        text << in.rdbuf();
+        code += text.str();
+    }
     std::set<std::string> in_code;
     const std::regex literal(R"re("(/(?:api|pictures)[^"]*)")re");
     for (auto it = std::sregex_iterator(code.begin(), code.end(), literal);

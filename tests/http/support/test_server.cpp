@@ -4,8 +4,8 @@
 #include <atomic>
 #include <filesystem>
 
-#include "adapters/http/learner_routes.hpp"
-#include "adapters/http/operational_routes.hpp"
+#include "adapters/http/learner/routes.hpp"
+#include "adapters/http/server/operational_routes.hpp"
 
 namespace ll::test {
 

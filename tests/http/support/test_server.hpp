@@ -3,9 +3,9 @@
 // LL_TEST_BACKEND names, listening on a free loopback port, with a clock the test sets.
 #include <memory>
 
-#include "adapters/http/metrics.hpp"
-#include "adapters/http/rate_limiter.hpp"
-#include "adapters/http/server.hpp"
+#include "adapters/http/server/metrics.hpp"
+#include "adapters/http/server/rate_limiter.hpp"
+#include "adapters/http/server/server.hpp"
 #include "adapters/media/local_media_store.hpp"
 #include "adapters/memory/manual_clock.hpp"
 #include "adapters/security/argon2id_password_hasher.hpp"

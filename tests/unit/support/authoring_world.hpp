@@ -3,7 +3,7 @@
 // a scripted word generator, with bodies written as JSON text (decoded like the HTTP adapter).
 #include <catch2/catch.hpp>
 
-#include "adapters/http/json_codec.hpp"
+#include "adapters/http/json/codec.hpp"
 #include "adapters/memory/manual_clock.hpp"
 #include "adapters/memory/memory_backend.hpp"
 #include "adapters/memory/memory_media_store.hpp"

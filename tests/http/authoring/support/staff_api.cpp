@@ -4,9 +4,9 @@
 
 #include <boost/json.hpp>
 
-#include "adapters/http/authoring_routes.hpp"
-#include "adapters/http/json_codec.hpp"
-#include "adapters/http/operational_routes.hpp"
+#include "adapters/http/authoring/routes.hpp"
+#include "adapters/http/json/codec.hpp"
+#include "adapters/http/server/operational_routes.hpp"
 #include "adapters/words/freedict_generator.hpp"
 #include "adapters/words/llm_generator.hpp"
 

@@ -11,8 +11,8 @@
 #include <optional>
 #include <string>
 
-#include "adapters/http/metrics.hpp"
-#include "adapters/http/server.hpp"
+#include "adapters/http/server/metrics.hpp"
+#include "adapters/http/server/server.hpp"
 #include "adapters/media/local_media_store.hpp"
 #include "adapters/media/png_writer.hpp"
 #include "adapters/memory/manual_clock.hpp"

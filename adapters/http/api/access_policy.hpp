@@ -1,0 +1,62 @@
+#pragma once
+// Who may call the routes of one API, in the two steps of core/app/authenticate.hpp: what the
+// token alone says, checked on the I/O thread as soon as the header has arrived (a refused
+// request's body is never read: docs/architecture.md "Before the body"); then the account's
+// standing now, checked on the worker where the database may be read.
+#include <memory>
+#include <optional>
+
+#include "adapters/http/server/message.hpp"
+#include "core/app/account_standing.hpp"
+#include "core/domain/result.hpp"
+#include "core/ports/clock.hpp"
+#include "core/ports/security.hpp"
+
+namespace ll::http {
+
+class AccessPolicy {
+  public:
+    virtual ~AccessPolicy() = default;
+    // Step one; on success what the token says is kept on the request (Request::claims/staff).
+    virtual std::optional<Error> check_token(Request& request) const = 0;
+    // Step two, after step one: the caller's user id for the access log (nullopt: a development
+    // token), or 401/403 when the account has lost its standing.
+    virtual Result<std::optional<Id>> check_account(Request& request) const = 0;
+    // Whether step one has run for this request.
+    virtual bool token_checked(const Request& request) const = 0;
+};
+
+// The learner API: a learner's JWT (docs/spec/service.md Conventions).
+class LearnerTokens final : public AccessPolicy {
+  public:
+    LearnerTokens(TokenService& tokens, const Clock& clock,
+                  std::shared_ptr<AccountStanding> standing)
+        : tokens_(tokens), clock_(clock), standing_(std::move(standing)) {}
+    std::optional<Error> check_token(Request& request) const override;
+    Result<std::optional<Id>> check_account(Request& request) const override;
+    bool token_checked(const Request& request) const override { return request.claims.has_value(); }
+
+  private:
+    TokenService& tokens_;
+    const Clock& clock_;
+    std::shared_ptr<AccountStanding> standing_;
+};
+
+// The authoring API: a staff JWT or a development token (docs/spec/authoring.md "Access").
+class StaffTokens final : public AccessPolicy {
+  public:
+    StaffTokens(TokenService& tokens, const Clock& clock, const DevTokenVerifier& dev_tokens,
+                std::shared_ptr<AccountStanding> standing)
+        : tokens_(tokens), clock_(clock), dev_tokens_(dev_tokens), standing_(std::move(standing)) {}
+    std::optional<Error> check_token(Request& request) const override;
+    Result<std::optional<Id>> check_account(Request& request) const override;
+    bool token_checked(const Request& request) const override { return request.staff.has_value(); }
+
+  private:
+    TokenService& tokens_;
+    const Clock& clock_;
+    const DevTokenVerifier& dev_tokens_;
+    std::shared_ptr<AccountStanding> standing_;
+};
+
+}  // namespace ll::http

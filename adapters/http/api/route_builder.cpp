@@ -1,0 +1,87 @@
+#include "adapters/http/api/route_builder.hpp"
+
+#include <charconv>
+
+#include "adapters/http/server/json_response.hpp"
+
+namespace ll::http {
+namespace {
+
+// `:id` in the path: anything but a positive integer names no resource (404).
+std::optional<Id> path_id(const Request& r) {
+    const auto it = r.params.find("id");
+    if (it == r.params.end()) return std::nullopt;
+    Id id = 0;
+    const auto& s = it->second;
+    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), id);
+    if (ec != std::errc{} || end != s.data() + s.size() || id <= 0) return std::nullopt;
+    return id;
+}
+
+Handler checked(std::shared_ptr<const AccessPolicy> access, Auth auth, Body body,
+                CallHandler handle) {
+    return [access = std::move(access), auth, body, handle = std::move(handle)](Request& request) {
+        Call call{request, 0, {}, std::nullopt};
+        if (auth == Auth::token) {
+            // The guard has run on the I/O thread unless the request came without a body (or
+            // from a fuzzer calling the handler directly): the same check, here.
+            if (!access->token_checked(request)) {
+                if (auto refused = access->check_token(request)) return error_response(*refused);
+            }
+            auto user = access->check_account(request);
+            if (!user) return error_response(user.error());
+            call.user_id = user.value();
+        }
+        if (request.params.count("id")) {
+            const auto id = path_id(request);
+            if (!id) return error_response(errors::not_found());
+            call.id = *id;
+        }
+        if (body == Body::json) {
+            auto object = parse_object(request.body);
+            if (!object) return error_response(errors::invalid_json_body());
+            call.body = std::move(*object);
+        }
+        Response response = handle(call);
+        if (call.user_id) response.user_id = call.user_id;
+        return response;
+    };
+}
+
+}  // namespace
+
+LooseValue Call::field(std::string_view name) const {
+    return loose_field(body, name);
+}
+
+LooseValue Call::loose_body() const {
+    return to_loose(boost::json::value(body));
+}
+
+LooseValue Call::query() const {
+    std::vector<std::pair<std::string, LooseValue>> members;
+    for (const auto& [key, value] : request.query) members.emplace_back(key, LooseValue::of(value));
+    return LooseValue::object(std::move(members));
+}
+
+std::optional<std::string> Call::query(const char* key) const {
+    const auto it = request.query.find(key);
+    return it == request.query.end() ? std::nullopt : std::optional<std::string>(it->second);
+}
+
+void RouteBuilder::add(Endpoint e) {
+    Guard guard = std::move(e.guard);
+    if (e.auth == Auth::token) {
+        guard = [access = access_](Request& request) -> std::optional<Response> {
+            if (auto refused = access->check_token(request)) return error_response(*refused);
+            return std::nullopt;
+        };
+    }
+    const Handler handler = checked(access_, e.auth, e.body, std::move(e.handle));
+    for (auto& pattern : e.patterns) {
+        router_.add(
+            Route{e.method, std::move(pattern), {}, handler, e.execution, e.max_body_bytes, guard});
+    }
+}
+
+}  // namespace ll::http

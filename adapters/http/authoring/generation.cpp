@@ -1,0 +1,20 @@
+// Word and question suggestions from FreeDict or the configured language model
+// (docs/spec/authoring.md "Generation").
+#include "core/app/authoring/generation.hpp"
+#include "adapters/http/authoring/resources.hpp"
+
+namespace ll::http::authoring {
+
+void add_generation_routes(RouteBuilder& routes, AuthoringPorts p) {
+    routes.add({"POST", {"/api/generate-words"}, Auth::token, Body::json, [p](Call& c) mutable {
+                    return answer(generate_words(p, c.loose_body()));
+                }});
+    routes.add(
+        {"POST",
+         {"/api/objects/:id/generate-questions"},
+         Auth::token,
+         Body::json,
+         [p](Call& c) mutable { return answer(generate_questions(p, c.id, c.loose_body())); }});
+}
+
+}  // namespace ll::http::authoring

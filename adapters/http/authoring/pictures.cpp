@@ -1,0 +1,90 @@
+// Pictures: upload or create, list with the flow filters, read, change, replace the image,
+// delete, the annotation flow, the picture's words (docs/spec/authoring.md).
+#include "core/app/authoring/pictures.hpp"
+#include "adapters/http/authoring/resources.hpp"
+#include "core/app/authoring/words.hpp"
+
+namespace ll::http::authoring {
+namespace {
+
+bool is_json(const Request& r) {
+    const auto type = r.header("content-type");
+    return type && type->substr(0, 16) == "application/json";
+}
+
+ImageUpload upload_of(const Request& r) {
+    const auto type = r.header("content-type");
+    return ImageUpload{r.body, type ? std::optional<std::string>(*type) : std::nullopt};
+}
+
+}  // namespace
+
+void add_picture_routes(RouteBuilder& routes, AuthoringPorts p, Metrics& metrics,
+                        std::size_t max_json_bytes) {
+    routes.add({"POST",
+                {"/api/pictures"},
+                Auth::token,
+                Body::none,
+                [p, &metrics, max_json_bytes](Call& c) mutable {
+                    if (is_json(c.request)) {
+                        // The upload limit is the route's; a JSON body keeps the JSON limit.
+                        if (c.request.body.size() > max_json_bytes)
+                            return error_response(errors::payload_too_large());
+                        const auto object = parse_object(c.request.body);
+                        if (!object) return error_response(errors::invalid_json_body());
+                        return answer(create_picture(p, to_loose(json::value(*object))), 201);
+                    }
+                    auto result = upload_picture(p, c.query(), upload_of(c.request));
+                    if (result) metrics.increment("langlearn_pictures_uploaded_total");
+                    return answer(result, 201);
+                },
+                Execution::worker,
+                kMaxImageBytes});
+    routes.add(
+        {"GET", {"/api/pictures", "/pictures"}, Auth::token, Body::none, [p](Call& c) mutable {
+             return answer(list_pictures(p, c.query()));
+         }});
+    routes.add({"GET",
+                {"/api/pictures/:id", "/pictures/:id"},
+                Auth::token,
+                Body::none,
+                [p](Call& c) mutable { return answer(get_picture(p, c.id)); }});
+    routes.add({"PATCH",
+                {"/api/pictures/:id", "/pictures/:id"},
+                Auth::token,
+                Body::json,
+                [p](Call& c) mutable { return answer(patch_picture(p, c.id, c.loose_body())); }});
+    routes.add({"DELETE",
+                {"/api/pictures/:id", "/pictures/:id"},
+                Auth::token,
+                Body::none,
+                [p](Call& c) mutable { return no_content(delete_picture(p, c.id)); }});
+    routes.add({"PUT",
+                {"/api/pictures/:id/image"},
+                Auth::token,
+                Body::none,
+                [p](Call& c) mutable {
+                    return answer(replace_picture_image(p, c.id, upload_of(c.request)));
+                },
+                Execution::worker,
+                kMaxImageBytes});
+    routes.add({"POST",
+                {"/api/pictures/:id/finish-annotation"},
+                Auth::token,
+                Body::none,
+                [p](Call& c) mutable { return answer(finish_annotation(p, c.id)); }});
+    routes.add(
+        {"POST", {"/api/pictures/:id/finish"}, Auth::token, Body::none, [p](Call& c) mutable {
+             return answer(finish_picture(p, c.id));
+         }});
+    routes.add(
+        {"GET", {"/api/cms/pictures/:id/words"}, Auth::token, Body::none, [p](Call& c) mutable {
+             return answer(list_picture_words(p, c.id));
+         }});
+    routes.add(
+        {"POST", {"/api/cms/pictures/:id/words"}, Auth::token, Body::json, [p](Call& c) mutable {
+             return created_or_found(add_picture_word(p, c.id, c.loose_body()));
+         }});
+}
+
+}  // namespace ll::http::authoring

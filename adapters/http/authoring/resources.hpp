@@ -1,0 +1,40 @@
+#pragma once
+// The authoring API's routes by resource, each in its own file; routes.cpp puts them together.
+// Every route needs a staff token (docs/spec/authoring.md "Access").
+#include <string>
+#include <vector>
+
+#include "adapters/http/api/answers.hpp"
+#include "adapters/http/api/route_builder.hpp"
+#include "adapters/http/authoring/routes.hpp"
+#include "core/app/authoring/review.hpp"
+
+namespace ll::http::authoring {
+
+void add_picture_routes(RouteBuilder& routes, AuthoringPorts p, Metrics& metrics,
+                        std::size_t max_json_bytes);
+void add_object_routes(RouteBuilder& routes, AuthoringPorts p);
+void add_word_routes(RouteBuilder& routes, AuthoringPorts p);  // words and categories
+void add_text_routes(RouteBuilder& routes, AuthoringPorts p);  // statements and questions
+void add_pair_routes(RouteBuilder& routes, AuthoringPorts p);
+void add_generation_routes(RouteBuilder& routes, AuthoringPorts p);
+void add_audio_routes(RouteBuilder& routes, AuthoringPorts p);
+void add_maintenance_routes(RouteBuilder& routes, AuthoringPorts p);
+
+// POST <base>/review, <base>/publish, <base>/unpublish of one item kind; `change(id, action)`.
+template <typename F>
+void add_review_routes(RouteBuilder& routes, std::initializer_list<const char*> bases, F change) {
+    const std::pair<const char*, ReviewAction> actions[] = {
+        {"/review", ReviewAction::review},
+        {"/publish", ReviewAction::publish},
+        {"/unpublish", ReviewAction::unpublish}};
+    for (const auto& [suffix, action] : actions) {
+        std::vector<std::string> patterns;
+        for (const char* base : bases) patterns.push_back(std::string(base) + suffix);
+        routes.add(
+            {"POST", std::move(patterns), Auth::token, Body::none,
+             [change, action = action](Call& c) mutable { return answer(change(c.id, action)); }});
+    }
+}
+
+}  // namespace ll::http::authoring

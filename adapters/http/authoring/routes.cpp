@@ -1,0 +1,22 @@
+#include "adapters/http/authoring/routes.hpp"
+
+#include "adapters/http/authoring/resources.hpp"
+
+namespace ll::http {
+
+void add_authoring_routes(Router& router, AuthoringPorts p, AuthoringAccess a, Metrics& metrics) {
+    RouteBuilder routes(
+        router, std::make_shared<StaffTokens>(
+                    a.tokens, p.clock, a.dev_tokens,
+                    std::make_shared<AccountStanding>(a.accounts, p.clock, a.account_recheck)));
+    authoring::add_picture_routes(routes, p, metrics, a.max_json_bytes);
+    authoring::add_object_routes(routes, p);
+    authoring::add_word_routes(routes, p);
+    authoring::add_text_routes(routes, p);
+    authoring::add_pair_routes(routes, p);
+    authoring::add_generation_routes(routes, p);
+    authoring::add_audio_routes(routes, p);
+    authoring::add_maintenance_routes(routes, p);
+}
+
+}  // namespace ll::http

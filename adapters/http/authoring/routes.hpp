@@ -1,0 +1,30 @@
+#pragma once
+// The authoring API's route table (docs/spec/authoring.md "Routes", docs/spec/service.md's staff
+// routes): every handler checks the staff token, decodes the request, calls one use case, encodes
+// the answer.
+#include <chrono>
+
+#include "adapters/http/server/metrics.hpp"
+#include "adapters/http/server/router.hpp"
+#include "core/app/authoring/authoring_ports.hpp"
+#include "core/ports/accounts.hpp"
+#include "core/ports/security.hpp"
+
+namespace ll::http {
+
+struct AuthoringAccess {
+    TokenService& tokens;
+    const DevTokenVerifier& dev_tokens;
+    // Staff tokens are checked against their account (still active, still staff) at least every
+    // `account_recheck` (ACCOUNT_RECHECK_SECONDS).
+    AccountRepository& accounts;
+    // MAX_BODY_BYTES: the limit of JSON bodies on routes whose own limit is larger (the picture
+    // route takes a 10 MiB image or a JSON body).
+    std::size_t max_json_bytes = 1024 * 1024;
+    std::chrono::milliseconds account_recheck = std::chrono::seconds(30);
+};
+
+void add_authoring_routes(Router& router, AuthoringPorts ports, AuthoringAccess access,
+                          Metrics& metrics);
+
+}  // namespace ll::http

@@ -1,0 +1,57 @@
+// Statements (db_statement) and questions (db_question) (docs/spec/authoring.md).
+#include "core/app/authoring/texts.hpp"
+#include "adapters/http/authoring/resources.hpp"
+#include "core/app/authoring/objects.hpp"
+
+namespace ll::http::authoring {
+
+void add_text_routes(RouteBuilder& routes, AuthoringPorts p) {
+    routes.add({"GET", {"/api/cms/db-statements"}, Auth::token, Body::none, [p](Call& c) mutable {
+                    return answer(list_statements(p, c.query()));
+                }});
+    routes.add({"POST", {"/api/cms/db-statements"}, Auth::token, Body::json, [p](Call& c) mutable {
+                    return answer(create_statement(p, c.loose_body()), 201);
+                }});
+    routes.add(
+        {"GET", {"/api/cms/db-statements/:id"}, Auth::token, Body::none, [p](Call& c) mutable {
+             return answer(get_statement(p, c.id));
+         }});
+    routes.add(
+        {"PATCH", {"/api/cms/db-statements/:id"}, Auth::token, Body::json, [p](Call& c) mutable {
+             return answer(patch_statement(p, c.id, c.loose_body()));
+         }});
+    routes.add(
+        {"DELETE", {"/api/cms/db-statements/:id"}, Auth::token, Body::none, [p](Call& c) mutable {
+             return no_content(delete_statement(p, c.id));
+         }});
+    add_review_routes(routes, {"/api/cms/db-statements/:id"}, [p](Id id, ReviewAction a) mutable {
+        return change_statement_status(p, id, a);
+    });
+    routes.add({"GET", {"/api/cms/db-questions"}, Auth::token, Body::none, [p](Call& c) mutable {
+                    return answer(list_questions(p, c.query()));
+                }});
+    routes.add({"POST", {"/api/cms/db-questions"}, Auth::token, Body::json, [p](Call& c) mutable {
+                    return answer(create_question(p, c.loose_body()), 201);
+                }});
+    routes.add(
+        {"GET", {"/api/cms/db-questions/:id"}, Auth::token, Body::none, [p](Call& c) mutable {
+             return answer(get_question(p, c.id));
+         }});
+    routes.add(
+        {"PATCH", {"/api/cms/db-questions/:id"}, Auth::token, Body::json, [p](Call& c) mutable {
+             return answer(patch_question(p, c.id, c.loose_body()));
+         }});
+    routes.add({"DELETE",
+                {"/api/cms/db-questions/:id", "/api/question/:id"},
+                Auth::token,
+                Body::none,
+                [p](Call& c) mutable { return no_content(delete_question(p, c.id)); }});
+    add_review_routes(routes, {"/api/cms/db-questions/:id"}, [p](Id id, ReviewAction a) mutable {
+        return change_question_status(p, id, a);
+    });
+    routes.add({"POST", {"/api/questions/publish"}, Auth::token, Body::json, [p](Call& c) mutable {
+                    return answer(publish_questions(p, c.loose_body()));
+                }});
+}
+
+}  // namespace ll::http::authoring

@@ -1,0 +1,44 @@
+// Words (db_words) and categories (docs/spec/authoring.md).
+#include "core/app/authoring/words.hpp"
+#include "adapters/http/authoring/resources.hpp"
+
+namespace ll::http::authoring {
+
+void add_word_routes(RouteBuilder& routes, AuthoringPorts p) {
+    routes.add({"GET", {"/api/cms/db-words"}, Auth::token, Body::none, [p](Call& c) mutable {
+                    return answer(list_words(p, c.query()));
+                }});
+    routes.add({"POST", {"/api/cms/db-words"}, Auth::token, Body::json, [p](Call& c) mutable {
+                    return answer(create_word(p, c.loose_body()), 201);
+                }});
+    routes.add({"GET", {"/api/cms/db-words/:id"}, Auth::token, Body::none, [p](Call& c) mutable {
+                    return answer(get_word(p, c.id));
+                }});
+    routes.add({"PATCH", {"/api/cms/db-words/:id"}, Auth::token, Body::json, [p](Call& c) mutable {
+                    return answer(patch_word(p, c.id, c.loose_body()));
+                }});
+    routes.add({"DELETE",
+                {"/api/cms/db-words/:id", "/api/word/:id"},
+                Auth::token,
+                Body::none,
+                [p](Call& c) mutable { return no_content(delete_word(p, c.id)); }});
+    routes.add(
+        {"POST", {"/api/cms/db-words/:id/publish"}, Auth::token, Body::none, [p](Call& c) mutable {
+             return answer(change_word_status(p, c.id, WordAction::publish));
+         }});
+    routes.add({"POST",
+                {"/api/cms/db-words/:id/unpublish"},
+                Auth::token,
+                Body::none,
+                [p](Call& c) mutable {
+                    return answer(change_word_status(p, c.id, WordAction::unpublish));
+                }});
+    routes.add({"GET", {"/api/categories"}, Auth::token, Body::none, [p](Call&) mutable {
+                    return answer(list_categories(p));
+                }});
+    routes.add({"POST", {"/api/categories"}, Auth::token, Body::json, [p](Call& c) mutable {
+                    return answer(create_category(p, c.loose_body()), 201);
+                }});
+}
+
+}  // namespace ll::http::authoring

@@ -1,0 +1,177 @@
+#include "adapters/http/json/learner.hpp"
+
+#include "adapters/http/json/codec.hpp"
+#include "core/domain/time_format.hpp"
+
+namespace ll::http {
+namespace {
+
+json::value timestamp(const std::optional<Timestamp>& t) {
+    return t ? json::value(format_timestamp(*t)) : json::value(nullptr);
+}
+
+json::object achievement(const AchievementDefinition& d) {
+    return json::object{{"id", d.id},
+                        {"kind", d.kind},
+                        {"threshold", d.threshold},
+                        {"title_de", d.title_de},
+                        {"title_en", d.title_en},
+                        {"title_sv", d.title_sv}};
+}
+
+}  // namespace
+
+json::value to_json(const RegisterOutput& out) {
+    return json::object{
+        {"user",
+         json::object{{"id", out.user.id}, {"email", out.user.email}, {"role", out.user.role}}},
+        {"token", out.token},
+        {"needsProfile", out.needs_profile}};
+}
+
+json::value to_json(const LoginOutput& out) {
+    return json::object{{"user", json::object{{"id", out.id},
+                                              {"email", out.email},
+                                              {"role", out.role},
+                                              {"native_lang", out.native_lang}}},
+                        {"token", out.token},
+                        {"needsProfile", out.needs_profile}};
+}
+
+json::value to_json(const std::vector<Language>& languages) {
+    json::array out;
+    for (const auto& l : languages) {
+        out.push_back(json::object{{"id", l.id},
+                                   {"short_en", l.short_en},
+                                   {"titel_de", nullable(l.titel_de)},
+                                   {"titel_en", nullable(l.titel_en)},
+                                   {"titel_sv", nullable(l.titel_sv)}});
+    }
+    return out;
+}
+
+json::value to_json(const MeOutput& me) {
+    return json::object{{"id", me.id},
+                        {"email", me.email},
+                        {"role", me.role},
+                        {"username", nullable(me.username)},
+                        {"total_ep", me.total_ep},
+                        {"streak_days", me.streak_days},
+                        {"daily_goal_ep", me.daily_goal_ep},
+                        {"last_practice_at", timestamp(me.last_practice_at)},
+                        {"language_native_id", nullable(me.language_native_id)},
+                        {"language_native_short", nullable(me.language_native_short)},
+                        {"language_native_titel", nullable(me.language_native_titel)},
+                        {"language_target_id", nullable(me.language_target_id)},
+                        {"language_target_short", nullable(me.language_target_short)},
+                        {"language_target_titel", nullable(me.language_target_titel)},
+                        {"language_target_greeting", nullable(me.language_target_greeting)},
+                        {"level", me.level},
+                        {"ep_into_level", me.ep_into_level},
+                        {"ep_to_next_level", me.ep_to_next_level}};
+}
+
+json::value to_json(const CreateProfileOutput& out) {
+    return json::object{{"id", out.id},
+                        {"user_id", out.user_id},
+                        {"username", out.username},
+                        {"language_native_id", out.language_native_id},
+                        {"language_target_id", out.language_target_id}};
+}
+
+json::value to_json(const BookProgressOutput& out) {
+    json::array unlocked;
+    for (const auto& a : out.unlocked_achievements) {
+        json::object entry = achievement(a.definition);
+        entry["unlocked_at"] = format_timestamp(a.unlocked_at);
+        unlocked.push_back(std::move(entry));
+    }
+    return json::object{{"total_ep", out.total_ep},
+                        {"level", out.level},
+                        {"prev_level", out.prev_level},
+                        {"streak_days", out.streak_days},
+                        {"streak_increased", out.streak_increased},
+                        {"daily_ep", out.daily_ep},
+                        {"daily_goal_ep", out.daily_goal_ep},
+                        {"goal_just_reached", out.goal_just_reached},
+                        {"unlocked_achievements", std::move(unlocked)}};
+}
+
+json::value to_json(const std::vector<AchievementStatus>& achievements) {
+    json::array out;
+    for (const auto& a : achievements) {
+        json::object entry = achievement(a.definition);
+        entry["unlocked"] = a.unlocked_at.has_value();
+        entry["unlocked_at"] = timestamp(a.unlocked_at);
+        out.push_back(std::move(entry));
+    }
+    return out;
+}
+
+json::value to_json(const Stats& s, json::storage_ptr sp) {
+    json::array daily(sp);
+    daily.reserve(s.daily.size());
+    for (const auto& d : s.daily) {
+        daily.push_back(json::object({{"date", format_date(d.date)},
+                                      {"ep", d.ep},
+                                      {"cards", d.cards},
+                                      {"correct", d.correct}},
+                                     sp));
+    }
+    json::array skills(sp);
+    for (const auto& k : s.skills)
+        skills.push_back(
+            json::object({{"label", k.label}, {"value", k.value}, {"seen", k.seen}}, sp));
+    json::array categories(sp);
+    for (const auto& c : s.categories) {
+        categories.push_back(json::object(
+            {{"id", c.id}, {"label", c.label}, {"points", c.points}, {"seen", c.seen}}, sp));
+    }
+    return json::object(
+        {{"daily", std::move(daily)},
+         {"today",
+          {{"ep", s.today.ep}, {"cards", s.today.cards}, {"daily_goal_ep", s.today.daily_goal_ep}}},
+         {"totals",
+          {{"pairs_practiced", s.totals.pairs_practiced},
+           {"total_seen", s.totals.total_seen},
+           {"total_correct", s.totals.total_correct},
+           {"accuracy", s.totals.accuracy}}},
+         {"skills", std::move(skills)},
+         {"categories", std::move(categories)}},
+        sp);
+}
+
+json::value to_json(const FeedOutput& feed) {
+    json::array items;
+    for (const auto& item : feed.items) {
+        json::value question = nullptr;
+        if (item.question) {
+            const auto& q = *item.question;
+            question = json::object{{"de", nullable(q.de)},
+                                    {"en", nullable(q.en)},
+                                    {"sv", nullable(q.sv)},
+                                    {"short_answer_de", nullable(q.short_answer_de)},
+                                    {"short_answer_en", nullable(q.short_answer_en)},
+                                    {"short_answer_se", nullable(q.short_answer_se)}};
+        }
+        json::array categories;
+        for (const auto& c : item.categories)
+            categories.push_back(json::object{{"id", c.id}, {"label", c.label}});
+        items.push_back(
+            json::object{{"pair_id", item.pair_id},
+                         {"answer_type", item.answer_type},
+                         {"level", item.level},
+                         {"statement", json::object{{"de", nullable(item.statement_de)},
+                                                    {"en", nullable(item.statement_en)},
+                                                    {"sv", nullable(item.statement_sv)}}},
+                         {"question", std::move(question)},
+                         {"image_url", item.image_url},
+                         {"audio_url", item.audio_url},
+                         {"categories", std::move(categories)}});
+    }
+    return json::object{
+        {"items", std::move(items)},
+        {"next_after", feed.next_after ? json::value(*feed.next_after) : json::value(nullptr)}};
+}
+
+}  // namespace ll::http

@@ -1,0 +1,36 @@
+// The learner's account and profile: who am I, is a username free, create the profile, set the
+// daily goal (docs/spec/service.md).
+#include "adapters/http/api/answers.hpp"
+#include "adapters/http/learner/resources.hpp"
+#include "core/app/check_username.hpp"
+#include "core/app/create_profile.hpp"
+#include "core/app/get_me.hpp"
+#include "core/app/set_goal.hpp"
+
+namespace ll::http::learner {
+
+void add_profile_routes(RouteBuilder& routes, LearnerPorts p) {
+    routes.add({"GET", {"/auth/check-username"}, Auth::token, Body::none, [p](Call& c) mutable {
+                    const auto result = check_username(p, c.query("username"));
+                    return result ? json_ok(200, json::object{{"available", result->available}})
+                                  : error_response(result.error());
+                }});
+    routes.add({"GET", {"/auth/me"}, Auth::token, Body::none, [p](Call& c) mutable {
+                    return answer(get_me(p, c.claims().user_id));
+                }});
+    routes.add({"POST", {"/auth/profile"}, Auth::token, Body::json, [p](Call& c) mutable {
+                    return answer(create_profile(
+                                      p, c.claims().user_id,
+                                      CreateProfileInput{c.field("username"), c.field("nativeLang"),
+                                                         c.field("targetLang")}),
+                                  201);
+                }});
+    routes.add({"PUT", {"/auth/goal"}, Auth::token, Body::json, [p](Call& c) mutable {
+                    const auto result = set_goal(p, c.claims().user_id, c.field("daily_goal_ep"));
+                    return result ? json_ok(200,
+                                            json::object{{"daily_goal_ep", result->daily_goal_ep}})
+                                  : error_response(result.error());
+                }});
+}
+
+}  // namespace ll::http::learner

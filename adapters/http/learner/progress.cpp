@@ -1,0 +1,25 @@
+// POST /auth/progress: one answer booked (docs/spec/service.md, docs/spec/decisions.md 11).
+#include "adapters/http/api/answers.hpp"
+#include "adapters/http/learner/resources.hpp"
+#include "core/app/book_progress.hpp"
+
+namespace ll::http::learner {
+
+void add_progress_routes(RouteBuilder& routes, LearnerPorts p, Metrics& metrics) {
+    routes.add(
+        {"POST", {"/auth/progress"}, Auth::token, Body::json, [p, &metrics](Call& c) mutable {
+             // Retries with the key replay the first answer (kept in the database with the
+             // booking); an empty header counts as none.
+             std::optional<std::string> key;
+             if (const auto header = c.request.header("idempotency-key");
+                 header && !header->empty())
+                 key = std::string(*header);
+             auto result = book_progress(p, c.claims().user_id,
+                                         BookProgressInput{c.field("pair_id"), c.field("correct"),
+                                                           c.field("points"), std::move(key)});
+             if (result) metrics.increment("langlearn_bookings_total");
+             return answer(result);
+         }});
+}
+
+}  // namespace ll::http::learner

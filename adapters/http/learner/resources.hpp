@@ -1,0 +1,24 @@
+#pragma once
+// The learner API's routes by resource, each in its own file; routes.cpp puts them together.
+#include "adapters/http/api/route_builder.hpp"
+#include "adapters/http/server/metrics.hpp"
+#include "adapters/http/server/rate_limiter.hpp"
+#include "core/app/learner_ports.hpp"
+
+namespace ll::http::learner {
+
+// POST /auth/register, POST /auth/login (accounts.cpp).
+void add_account_routes(RouteBuilder& routes, LearnerPorts p, Metrics& metrics,
+                        const RateLimits& limits);
+// GET /auth/languages (languages.cpp).
+void add_language_routes(RouteBuilder& routes, LearnerPorts p);
+// GET /auth/me, GET /auth/check-username, POST /auth/profile, PUT /auth/goal (profile.cpp).
+void add_profile_routes(RouteBuilder& routes, LearnerPorts p);
+// POST /auth/progress (progress.cpp).
+void add_progress_routes(RouteBuilder& routes, LearnerPorts p, Metrics& metrics);
+// GET /auth/stats, GET /auth/achievements (stats.cpp).
+void add_stats_routes(RouteBuilder& routes, LearnerPorts p);
+// GET /feed (feed.cpp).
+void add_feed_routes(RouteBuilder& routes, LearnerPorts p);
+
+}  // namespace ll::http::learner

@@ -1,0 +1,20 @@
+// The learner's statistics and achievements (docs/spec/service.md).
+#include "adapters/http/api/answers.hpp"
+#include "adapters/http/learner/resources.hpp"
+#include "core/app/get_stats.hpp"
+#include "core/app/list_achievements.hpp"
+
+namespace ll::http::learner {
+
+void add_stats_routes(RouteBuilder& routes, LearnerPorts p) {
+    routes.add({"GET", {"/auth/achievements"}, Auth::token, Body::none, [p](Call& c) mutable {
+                    return json_ok(200, to_json(list_achievements(p, c.claims().user_id)));
+                }});
+    routes.add({"GET", {"/auth/stats"}, Auth::token, Body::none, [p](Call& c) mutable {
+                    const Stats stats = get_stats(p, c.claims().user_id);
+                    return json_ok_in_arena(
+                        200, [&](json::storage_ptr storage) { return to_json(stats, storage); });
+                }});
+}
+
+}  // namespace ll::http::learner

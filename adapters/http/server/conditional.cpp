@@ -1,0 +1,97 @@
+#include "adapters/http/server/conditional.hpp"
+
+#include <limits>
+
+namespace ll::http {
+namespace {
+
+bool is_space(char c) {
+    return c == ' ' || c == '\t';
+}
+
+std::string_view trim(std::string_view s) {
+    while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
+    while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
+    return s;
+}
+
+// Calls `each` with every trimmed, non-empty element of a comma-separated list until it
+// returns true. Our tags never contain commas, so a plain split cannot miss one.
+template <typename F>
+bool any_element(std::string_view list, F each) {
+    while (true) {
+        const auto comma = list.find(',');
+        const std::string_view element = trim(list.substr(0, comma));
+        if (!element.empty() && each(element)) return true;
+        if (comma == std::string_view::npos) return false;
+        list.remove_prefix(comma + 1);
+    }
+}
+
+// Digits only, saturating instead of overflowing; nullopt when empty or not digits.
+std::optional<std::uint64_t> number(std::string_view s) {
+    if (s.empty()) return std::nullopt;
+    constexpr auto kMax = std::numeric_limits<std::uint64_t>::max();
+    std::uint64_t value = 0;
+    for (char c : s) {
+        if (c < '0' || c > '9') return std::nullopt;
+        const auto digit = static_cast<std::uint64_t>(c - '0');
+        value = value > (kMax - digit) / 10 ? kMax : value * 10 + digit;
+    }
+    return value;
+}
+
+bool unit_is_bytes(std::string_view unit) {
+    constexpr std::string_view kBytes = "bytes";
+    if (unit.size() != kBytes.size()) return false;
+    for (std::size_t i = 0; i < unit.size(); ++i) {
+        const char lower = unit[i] >= 'A' && unit[i] <= 'Z' ? char(unit[i] - 'A' + 'a') : unit[i];
+        if (lower != kBytes[i]) return false;  // range units are case-insensitive
+    }
+    return true;
+}
+
+}  // namespace
+
+bool if_none_match(std::string_view header, std::string_view etag) {
+    return any_element(header, [&](std::string_view tag) {
+        if (tag == "*") return true;
+        if (tag.substr(0, 2) == "W/") tag.remove_prefix(2);
+        return tag == etag;
+    });
+}
+
+bool if_range_matches(std::string_view header, std::string_view etag) {
+    return trim(header) == etag;
+}
+
+RangeRequest parse_range(std::string_view header, std::uint64_t total) {
+    const auto eq = header.find('=');
+    if (eq == std::string_view::npos || !unit_is_bytes(trim(header.substr(0, eq)))) return {};
+    const std::string_view spec = trim(header.substr(eq + 1));
+    if (spec.find(',') != std::string_view::npos) return {};  // several ranges: whole file
+    const auto dash = spec.find('-');
+    if (dash == std::string_view::npos) return {};
+    const std::string_view first_text = spec.substr(0, dash), last_text = spec.substr(dash + 1);
+    const RangeRequest unsatisfiable{RangeRequest::unsatisfiable, {}};
+
+    if (first_text.empty()) {  // bytes=-n: the last n bytes
+        const auto suffix = number(last_text);
+        if (!suffix) return {};
+        if (*suffix == 0 || total == 0) return unsatisfiable;
+        const std::uint64_t length = *suffix < total ? *suffix : total;
+        return {RangeRequest::partial, {total - length, total - 1}};
+    }
+    const auto first = number(first_text);
+    if (!first) return {};
+    std::uint64_t last = std::numeric_limits<std::uint64_t>::max();
+    if (!last_text.empty()) {
+        const auto given = number(last_text);
+        if (!given || *given < *first) return {};  // last before first: invalid, ignored
+        last = *given;
+    }
+    if (*first >= total) return unsatisfiable;
+    return {RangeRequest::partial, {*first, last < total ? last : total - 1}};
+}
+
+}  // namespace ll::http

@@ -1,0 +1,56 @@
+#pragma once
+// The server's own request/response values: route handlers see these, not Beast's types, so
+// they stay a few lines of decode -> use case -> encode.
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/domain/entities.hpp"
+#include "core/domain/errors.hpp"
+#include "core/domain/types.hpp"
+#include "core/ports/security.hpp"
+
+namespace ll::http {
+
+struct Request {
+    std::string method;                         // "GET", "POST", ...
+    std::string path;                           // without the query string
+    std::map<std::string, std::string> query;   // percent-decoded, first value of each key
+    std::map<std::string, std::string> params;  // :name segments of the matched route
+    std::vector<std::pair<std::string, std::string>> headers;  // names lower-cased
+    std::string body;
+    std::string request_id;
+    std::string client_address;
+    // Who the token says is calling, set by the route's guard (router.hpp) as soon as the header
+    // has arrived: the handler goes on from here instead of verifying the token again.
+    std::optional<TokenClaims> claims;
+    std::optional<StaffPrincipal> staff;
+
+    std::optional<std::string_view> header(std::string_view lower_name) const {
+        for (const auto& [name, value] : headers) {
+            if (name == lower_name) return std::string_view(value);
+        }
+        return std::nullopt;
+    }
+};
+
+inline constexpr const char* kJsonType = "application/json; charset=utf-8";
+
+struct Response {
+    int status = 200;
+    std::string body;
+    std::string content_type = kJsonType;
+    std::vector<std::pair<std::string, std::string>> headers;
+    std::optional<Id> user_id;  // for the access log
+    // Why an error happened (Error::detail), logged by the server with the request id and never
+    // sent to the client.
+    std::optional<std::string> log_detail;
+};
+
+// {"error": message} (+ available, + Retry-After) with the error's status.
+Response error_response(const Error& error);
+Response json_response(int status, std::string body);
+
+}  // namespace ll::http

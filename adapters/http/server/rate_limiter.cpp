@@ -1,0 +1,125 @@
+#include "adapters/http/server/rate_limiter.hpp"
+
+#include <algorithm>
+
+#include "core/domain/digest.hpp"
+
+namespace ll::http {
+namespace {
+
+std::string_view trim(std::string_view s) {
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+    return s;
+}
+
+bool trusted(std::string_view address, const std::vector<std::string>& proxies) {
+    return std::find(proxies.begin(), proxies.end(), address) != proxies.end();
+}
+
+// Drops the times that have left the window.
+void prune(std::vector<Timestamp>& events, Timestamp now, std::chrono::milliseconds window) {
+    const auto alive =
+        std::find_if(events.begin(), events.end(), [&](Timestamp t) { return t > now - window; });
+    events.erase(events.begin(), alive);
+}
+
+}  // namespace
+
+SlidingWindow::SlidingWindow(int limit, std::chrono::milliseconds window)
+    : limit_(limit),
+      window_(window),
+      max_keys_(std::clamp<std::size_t>(kMaxEvents / static_cast<std::size_t>(std::max(1, limit)),
+                                        1000, kMaxKeys)) {}
+
+std::optional<int> SlidingWindow::blocked_locked(std::uint64_t key, Timestamp now) {
+    if (limit_ <= 0) return std::nullopt;
+    const auto it = events_.find(key);
+    if (it == events_.end()) return std::nullopt;
+    auto& events = it->second;
+    prune(events, now, window_);
+    if (static_cast<int>(events.size()) < limit_) {
+        if (events.empty()) events_.erase(it);  // keeps the map to active keys
+        return std::nullopt;
+    }
+    const auto wait = events.front() + window_ - now;
+    return std::max<int>(1, static_cast<int>((wait.count() + 999) / 1000));
+}
+
+// A new key in a full table: expired keys go first; when every key is still live (a spray of
+// distinct addresses or e-mails), the eighth with the oldest latest event goes. Amortised, each
+// new key costs O(1): the O(n) pass runs once per n/8 insertions.
+void SlidingWindow::make_room_locked(Timestamp now) {
+    std::erase_if(events_, [&](const auto& entry) {
+        return entry.second.empty() || entry.second.back() <= now - window_;
+    });
+    if (events_.size() < max_keys_) return;
+    std::vector<std::pair<Timestamp, std::uint64_t>> latest;
+    latest.reserve(events_.size());
+    for (const auto& [key, events] : events_) latest.emplace_back(events.back(), key);
+    const auto cut = latest.begin() + static_cast<std::ptrdiff_t>(latest.size() / 8 + 1);
+    std::nth_element(latest.begin(), cut - 1, latest.end());
+    for (auto it = latest.begin(); it != cut; ++it) events_.erase(it->second);
+}
+
+void SlidingWindow::record_locked(std::uint64_t key, Timestamp now) {
+    auto it = events_.find(key);
+    if (it == events_.end()) {
+        if (events_.size() >= max_keys_) make_room_locked(now);
+        it = events_.emplace(key, std::vector<Timestamp>{}).first;
+    }
+    auto& events = it->second;
+    prune(events, now, window_);
+    events.push_back(now);
+    // Only the last `limit` times decide; older ones need not be kept.
+    if (static_cast<int>(events.size()) > limit_)
+        events.erase(events.begin(), events.end() - limit_);
+}
+
+std::optional<int> SlidingWindow::blocked(std::uint64_t key, Timestamp now) {
+    std::lock_guard lock(mutex_);
+    return blocked_locked(key, now);
+}
+
+std::optional<int> SlidingWindow::take(std::uint64_t key, Timestamp now) {
+    std::lock_guard lock(mutex_);
+    if (auto wait = blocked_locked(key, now)) return wait;
+    if (limit_ > 0) record_locked(key, now);
+    return std::nullopt;
+}
+
+void SlidingWindow::record(std::uint64_t key, Timestamp now) {
+    std::lock_guard lock(mutex_);
+    if (limit_ > 0) record_locked(key, now);
+}
+
+std::size_t SlidingWindow::keys() const {
+    std::lock_guard lock(mutex_);
+    return events_.size();
+}
+
+std::uint64_t address_key(std::string_view address) {
+    return fnv1a64(address);
+}
+
+std::string client_address(const std::string& peer, std::optional<std::string_view> forwarded_for,
+                           const std::vector<std::string>& trusted_proxies) {
+    if (!forwarded_for || !trusted(peer, trusted_proxies)) return peer;
+    std::string_view rest = *forwarded_for;
+    std::string candidate = peer;
+    // Walk from the right: every hop a trusted proxy added is skipped.
+    while (!rest.empty()) {
+        const auto comma = rest.rfind(',');
+        const std::string_view hop =
+            trim(comma == std::string_view::npos ? rest : rest.substr(comma + 1));
+        if (!hop.empty()) {
+            candidate = std::string(hop);
+            if (!trusted(hop, trusted_proxies)) break;
+        }
+        if (comma == std::string_view::npos) break;
+        rest = rest.substr(0, comma);
+    }
+    return candidate;
+}
+
+}  // namespace ll::http
