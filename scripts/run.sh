@@ -24,6 +24,14 @@ fi
 
 "$bin/langlearn-admin/langlearn-admin" migrate
 "$bin/langlearn-admin/langlearn-admin" seed --demo
+# A development editor account (made once), so a newcomer can sign in as staff at once.
+dev_editor_email=${DEV_EDITOR_EMAIL:-dev-editor@example.com}
+dev_editor_password=${DEV_EDITOR_PASSWORD:-development-editor}
+if echo "$dev_editor_password" | "$bin/langlearn-admin/langlearn-admin" create-staff \
+     --email "$dev_editor_email" --role editor >/dev/null 2>&1; then
+  echo "make run: development editor account created"
+fi
+echo "make run: development editor account: $dev_editor_email / $dev_editor_password (POST /auth/login gives its staff token; development only)"
 
 pids=()
 cleanup() { for p in "${pids[@]}"; do kill -TERM "$p" 2>/dev/null || true; done; wait || true; }
