@@ -1,11 +1,14 @@
 // authoring-api: the composition root of the staff service (docs/spec/decisions.md 1): the /api/*
-// and /pictures routes on the shared service composition, with espeak-ng for speech and FreeDict
-// (or an OpenAI-compatible model when LLM_URL is set) for word generation.
+// and /pictures routes and the studio (/studio/) on the shared service composition, with
+// espeak-ng for speech and FreeDict (or an OpenAI-compatible model when LLM_URL is set) for word
+// generation.
 #include <spdlog/spdlog.h>
 
 #include "adapters/http/authoring/routes.hpp"
+#include "adapters/http/studio/routes.hpp"
 #include "adapters/security/dev_tokens.hpp"
 #include "adapters/speech/espeak_synthesizer.hpp"
+#include "adapters/web/embedded_files.hpp"
 #include "adapters/words/freedict_generator.hpp"
 #include "adapters/words/llm_generator.hpp"
 #include "apps/common/service_runner.hpp"
@@ -41,5 +44,6 @@ int main() {
                                   s.config.max_body_bytes,
                                   std::chrono::seconds(s.config.account_recheck_seconds)},
             s.metrics);
+        http::add_studio_routes(s.router, web::studio_files());
     });
 }
