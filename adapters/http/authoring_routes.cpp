@@ -21,7 +21,9 @@ namespace ll::http {
 namespace {
 
 // What every handler gets: the request, its JSON body (an empty object for routes without
-// one) and query as core values, and the path id.
+// one) and query as core values, and the path id. A use case that takes a request gets it
+// through `decoded(use_case, ports, [id,] body or query)`
+// (core/app/authoring/requests/decoder.hpp): the decoder's 400 is answered like any failure.
 struct Call {
     Request& request;
     LooseValue body;
@@ -183,19 +185,21 @@ void add_authoring_routes(Router& router, AuthoringPorts p, AuthoringAccess a, M
                     return error_response(errors::payload_too_large());
                 const auto object = parse_object(c.request.body);
                 if (!object) return error_response(errors::invalid_json_body());
-                return answer(c, create_picture(p, to_loose(json::value(*object))), 201);
+                return answer(c, decoded(create_picture, p, to_loose(json::value(*object))), 201);
             }
-            auto result = upload_picture(p, c.query, upload_of(c.request));
+            auto result = with_decoded<NewPicture>(c.query, [&](const NewPicture& r) {
+                return upload_picture(p, r, upload_of(c.request));
+            });
             if (result) metrics.increment("langlearn_pictures_uploaded_total");
             return answer(c, result, 201);
         },
         upload_limit);
     t.add("GET", {"/api/pictures", "/pictures"}, Body::none,
-          [p](Call& c) mutable { return answer(c, list_pictures(p, c.query)); });
+          [p](Call& c) mutable { return answer(c, decoded(list_pictures, p, c.query)); });
     t.add("GET", {"/api/pictures/:id", "/pictures/:id"}, Body::none,
           [p](Call& c) mutable { return answer(c, get_picture(p, c.id)); });
     t.add("PATCH", {"/api/pictures/:id", "/pictures/:id"}, Body::json,
-          [p](Call& c) mutable { return answer(c, patch_picture(p, c.id, c.body)); });
+          [p](Call& c) mutable { return answer(c, decoded(patch_picture, p, c.id, c.body)); });
     t.add("DELETE", {"/api/pictures/:id", "/pictures/:id"}, Body::none,
           [p](Call& c) mutable { return no_content(c, delete_picture(p, c.id)); });
     t.add(
@@ -211,20 +215,20 @@ void add_authoring_routes(Router& router, AuthoringPorts p, AuthoringAccess a, M
     t.add("GET", {"/api/cms/pictures/:id/words"}, Body::none,
           [p](Call& c) mutable { return answer(c, list_picture_words(p, c.id)); });
     t.add("POST", {"/api/cms/pictures/:id/words"}, Body::json, [p](Call& c) mutable {
-        const auto r = add_picture_word(p, c.id, c.body);
+        const auto r = decoded(add_picture_word, p, c.id, c.body);
         return r ? json_ok(r->created ? 201 : 200, to_json(r->words))
                  : failure(c.request, r.error());
     });
 
     // ---- objects
     t.add("GET", {"/api/cms/objects", "/api/cms/db-objects"}, Body::none,
-          [p](Call& c) mutable { return answer(c, list_objects(p, c.query)); });
+          [p](Call& c) mutable { return answer(c, decoded(list_objects, p, c.query)); });
     t.add("POST", {"/api/cms/objects", "/api/cms/db-objects"}, Body::json,
-          [p](Call& c) mutable { return answer(c, create_object(p, c.body), 201); });
+          [p](Call& c) mutable { return answer(c, decoded(create_object, p, c.body), 201); });
     t.add("GET", {"/api/cms/objects/:id", "/api/cms/db-objects/:id"}, Body::none,
           [p](Call& c) mutable { return answer(c, get_object(p, c.id)); });
     t.add("PATCH", {"/api/cms/objects/:id", "/api/cms/db-objects/:id"}, Body::json,
-          [p](Call& c) mutable { return answer(c, patch_object(p, c.id, c.body)); });
+          [p](Call& c) mutable { return answer(c, decoded(patch_object, p, c.id, c.body)); });
     t.add("DELETE", {"/api/cms/objects/:id", "/api/cms/db-objects/:id"}, Body::none,
           [p](Call& c) mutable { return no_content(c, delete_object(p, c.id)); });
     add_review_routes(
@@ -235,7 +239,7 @@ void add_authoring_routes(Router& router, AuthoringPorts p, AuthoringAccess a, M
           Body::none, [p](Call& c) mutable { return answer(c, list_object_words(p, c.id)); });
     t.add("POST", {"/api/cms/objects/:id/words", "/api/cms/db-objects/:id/words"}, Body::json,
           [p](Call& c) mutable {
-              const auto r = set_object_label(p, c.id, c.body);
+              const auto r = decoded(set_object_label, p, c.id, c.body);
               return r ? json_ok(r->created ? 201 : 200, to_json(r->words))
                        : failure(c.request, r.error());
           });
@@ -250,13 +254,13 @@ void add_authoring_routes(Router& router, AuthoringPorts p, AuthoringAccess a, M
 
     // ---- words and categories
     t.add("GET", {"/api/cms/db-words"}, Body::none,
-          [p](Call& c) mutable { return answer(c, list_words(p, c.query)); });
+          [p](Call& c) mutable { return answer(c, decoded(list_words, p, c.query)); });
     t.add("POST", {"/api/cms/db-words"}, Body::json,
-          [p](Call& c) mutable { return answer(c, create_word(p, c.body), 201); });
+          [p](Call& c) mutable { return answer(c, decoded(create_word, p, c.body), 201); });
     t.add("GET", {"/api/cms/db-words/:id"}, Body::none,
           [p](Call& c) mutable { return answer(c, get_word(p, c.id)); });
     t.add("PATCH", {"/api/cms/db-words/:id"}, Body::json,
-          [p](Call& c) mutable { return answer(c, patch_word(p, c.id, c.body)); });
+          [p](Call& c) mutable { return answer(c, decoded(patch_word, p, c.id, c.body)); });
     t.add("DELETE", {"/api/cms/db-words/:id", "/api/word/:id"}, Body::none,
           [p](Call& c) mutable { return no_content(c, delete_word(p, c.id)); });
     t.add("POST", {"/api/cms/db-words/:id/publish"}, Body::none, [p](Call& c) mutable {
@@ -268,68 +272,68 @@ void add_authoring_routes(Router& router, AuthoringPorts p, AuthoringAccess a, M
     t.add("GET", {"/api/categories"}, Body::none,
           [p](Call& c) mutable { return answer(c, list_categories(p)); });
     t.add("POST", {"/api/categories"}, Body::json,
-          [p](Call& c) mutable { return answer(c, create_category(p, c.body), 201); });
+          [p](Call& c) mutable { return answer(c, decoded(create_category, p, c.body), 201); });
 
     // ---- statements and questions
     t.add("GET", {"/api/cms/db-statements"}, Body::none,
-          [p](Call& c) mutable { return answer(c, list_statements(p, c.query)); });
+          [p](Call& c) mutable { return answer(c, decoded(list_statements, p, c.query)); });
     t.add("POST", {"/api/cms/db-statements"}, Body::json,
-          [p](Call& c) mutable { return answer(c, create_statement(p, c.body), 201); });
+          [p](Call& c) mutable { return answer(c, decoded(create_statement, p, c.body), 201); });
     t.add("GET", {"/api/cms/db-statements/:id"}, Body::none,
           [p](Call& c) mutable { return answer(c, get_statement(p, c.id)); });
     t.add("PATCH", {"/api/cms/db-statements/:id"}, Body::json,
-          [p](Call& c) mutable { return answer(c, patch_statement(p, c.id, c.body)); });
+          [p](Call& c) mutable { return answer(c, decoded(patch_statement, p, c.id, c.body)); });
     t.add("DELETE", {"/api/cms/db-statements/:id"}, Body::none,
           [p](Call& c) mutable { return no_content(c, delete_statement(p, c.id)); });
     add_review_routes(t, {"/api/cms/db-statements/:id"}, [p](Id id, ReviewAction a) mutable {
         return change_statement_status(p, id, a);
     });
     t.add("GET", {"/api/cms/db-questions"}, Body::none,
-          [p](Call& c) mutable { return answer(c, list_questions(p, c.query)); });
+          [p](Call& c) mutable { return answer(c, decoded(list_questions, p, c.query)); });
     t.add("POST", {"/api/cms/db-questions"}, Body::json,
-          [p](Call& c) mutable { return answer(c, create_question(p, c.body), 201); });
+          [p](Call& c) mutable { return answer(c, decoded(create_question, p, c.body), 201); });
     t.add("GET", {"/api/cms/db-questions/:id"}, Body::none,
           [p](Call& c) mutable { return answer(c, get_question(p, c.id)); });
     t.add("PATCH", {"/api/cms/db-questions/:id"}, Body::json,
-          [p](Call& c) mutable { return answer(c, patch_question(p, c.id, c.body)); });
+          [p](Call& c) mutable { return answer(c, decoded(patch_question, p, c.id, c.body)); });
     t.add("DELETE", {"/api/cms/db-questions/:id", "/api/question/:id"}, Body::none,
           [p](Call& c) mutable { return no_content(c, delete_question(p, c.id)); });
     add_review_routes(t, {"/api/cms/db-questions/:id"}, [p](Id id, ReviewAction a) mutable {
         return change_question_status(p, id, a);
     });
     t.add("POST", {"/api/questions/publish"}, Body::json,
-          [p](Call& c) mutable { return answer(c, publish_questions(p, c.body)); });
+          [p](Call& c) mutable { return answer(c, decoded(publish_questions, p, c.body)); });
 
     // ---- pairs
     t.add("GET", {"/api/cms/db-pairs"}, Body::none,
-          [p](Call& c) mutable { return answer(c, list_pairs(p, c.query)); });
+          [p](Call& c) mutable { return answer(c, decoded(list_pairs, p, c.query)); });
     t.add("POST", {"/api/cms/db-pairs"}, Body::json,
-          [p](Call& c) mutable { return answer(c, create_pair(p, c.body), 201); });
+          [p](Call& c) mutable { return answer(c, decoded(create_pair, p, c.body), 201); });
     t.add("GET", {"/api/cms/db-pairs/:id"}, Body::none,
           [p](Call& c) mutable { return answer(c, get_pair(p, c.id)); });
     t.add("PATCH", {"/api/cms/db-pairs/:id"}, Body::json,
-          [p](Call& c) mutable { return answer(c, patch_pair(p, c.id, c.body)); });
+          [p](Call& c) mutable { return answer(c, decoded(patch_pair, p, c.id, c.body)); });
     t.add("DELETE", {"/api/cms/db-pairs/:id"}, Body::none,
           [p](Call& c) mutable { return no_content(c, delete_pair(p, c.id)); });
     add_review_routes(t, {"/api/cms/db-pairs/:id"},
                       [p](Id id, ReviewAction a) mutable { return change_pair_status(p, id, a); });
     t.add("POST", {"/api/pipeline/publish"}, Body::json,
-          [p](Call& c) mutable { return answer(c, publish_pipeline(p, c.body)); });
+          [p](Call& c) mutable { return answer(c, decoded(publish_pipeline, p, c.body)); });
 
     // ---- generation
     t.add("POST", {"/api/generate-words"}, Body::json,
-          [p](Call& c) mutable { return answer(c, generate_words(p, c.body)); });
+          [p](Call& c) mutable { return answer(c, decoded(generate_words, p, c.body)); });
     t.add("POST", {"/api/objects/:id/generate-questions"}, Body::json,
-          [p](Call& c) mutable { return answer(c, generate_questions(p, c.id, c.body)); });
+          [p](Call& c) mutable { return answer(c, decoded(generate_questions, p, c.id, c.body)); });
 
     // ---- audio
     t.add("POST", {"/api/audios/generate-for"}, Body::json, [p](Call& c) mutable {
-        const auto r = generate_audio(p, c.body);
+        const auto r = decoded(generate_audio, p, c.body);
         return r ? json_ok(r->created ? 201 : 200, to_json(r.value()))
                  : failure(c.request, r.error());
     });
     t.add("POST", {"/api/audios/generate-batch"}, Body::json, [p](Call& c) mutable {
-        const auto r = generate_audio_batch(p, c.body);
+        const auto r = decoded(generate_audio_batch, p, c.body);
         if (r) {
             for (const auto& f : r->failed) {
                 spdlog::warn("request {}: audio of {} {} {} {}: {}", c.request.request_id,
