@@ -177,16 +177,16 @@ Word word(AuthoringPorts& ports, Id object_id, const Texts& t, int level, Id cat
                                  {"level", num(level)},
                                  {"category_ids", LooseValue::array({num(category)})}});
     if (label) {
-        const auto linked = must(set_object_label(ports, object_id, body), "label word");
+        const auto linked = must(decoded(set_object_label, ports, object_id, body), "label word");
         for (const auto& v : linked.words) {
             if (v.is_label.value_or(false)) return v.word;
         }
         throw std::runtime_error("demo seed: the label word was not linked");
     }
-    auto created = create_word(ports, body);
+    auto created = decoded(create_word, ports, body);
     if (created) return created.value();
     // The word exists (an earlier picture made it): use that one.
-    auto found = list_words(ports, obj({{"limit", num(200)}}));
+    auto found = decoded(list_words, ports, obj({{"limit", num(200)}}));
     for (auto& w : must(std::move(found), "words"))
         if (w.title_de == t.de) return w;
     throw std::runtime_error(fmt::format("demo seed: word {}: {}", t.de, created.error().message));
@@ -196,10 +196,11 @@ int speak(AuthoringPorts& ports, const char* table, Id id) {
     int made = 0;
     for (const auto& [field, language] :
          {std::pair{"text_de", "de"}, std::pair{"text_en", "en"}, std::pair{"text_sv", "sv"}}) {
-        must(generate_audio(ports, obj({{"source_table", str(table)},
-                                        {"source_id", num(id)},
-                                        {"source_field", str(field)},
-                                        {"language", str(language)}})),
+        must(decoded(generate_audio, ports,
+                     obj({{"source_table", str(table)},
+                          {"source_id", num(id)},
+                          {"source_field", str(field)},
+                          {"language", str(language)}})),
              fmt::format("audio of {} {} {}", table, id, field));
         ++made;
     }
@@ -210,26 +211,31 @@ int speak(AuthoringPorts& ports, const char* table, Id id) {
 
 DemoSeedResult seed_demo_content(AuthoringPorts& ports) {
     DemoSeedResult out;
-    if (!must(list_pictures(ports, obj({{"limit", num(1)}})), "pictures").empty()) return out;
+    if (!must(decoded(list_pictures, ports, obj({{"limit", num(1)}})), "pictures").empty())
+        return out;
     std::map<std::string, Id> categories;
     for (const auto& c : must(list_categories(ports), "categories")) categories[c.titel_de] = c.id;
 
     for (const auto& pic : catalogue()) {
         const std::string png = demo::render_png(pic.motif);
-        const Picture picture = must(
-            upload_picture(ports, obj({{"title", str(pic.title)}}), ImageUpload{png, "image/png"}),
-            "picture");
+        const Picture picture =
+            must(with_decoded<NewPicture>(
+                     obj({{"title", str(pic.title)}}),
+                     [&](const NewPicture& request) {
+                         return upload_picture(ports, request, ImageUpload{png, "image/png"});
+                     }),
+                 "picture");
         ++out.pictures;
         const LooseValue box = obj({{"type", str("bbox")},
                                     {"x", num(pic.x)},
                                     {"y", num(pic.y)},
                                     {"w", num(pic.w)},
                                     {"h", num(pic.h)}});
-        const ContentObject object =
-            must(create_object(ports, obj({{"picture_id", num(picture.id)},
-                                           {"user_notes", str(pic.title)},
-                                           {"selections", LooseValue::array({box})}})),
-                 "object");
+        const ContentObject object = must(decoded(create_object, ports,
+                                                  obj({{"picture_id", num(picture.id)},
+                                                       {"user_notes", str(pic.title)},
+                                                       {"selections", LooseValue::array({box})}})),
+                                          "object");
         const Word label = word(ports, object.id, pic.label, pic.label_level,
                                 category_id(categories, pic.category), true);
         must(finish_picture(ports, picture.id), "finish picture");
@@ -258,7 +264,7 @@ DemoSeedResult seed_demo_content(AuthoringPorts& ports) {
                 q.members.emplace_back("level", num(p.level));
                 body.emplace_back("question", std::move(q));
             }
-            const PairView pair = must(create_pair(ports, obj(std::move(body))), "pair");
+            const PairView pair = must(decoded(create_pair, ports, obj(std::move(body))), "pair");
             out.audios += speak(ports, "statements", pair.statement->id);
             if (pair.question) out.audios += speak(ports, "questions", pair.question->id);
             for (auto action : {ReviewAction::review, ReviewAction::publish}) {
@@ -272,14 +278,16 @@ DemoSeedResult seed_demo_content(AuthoringPorts& ports) {
             ++out.pairs;
         }
         // The pipeline publishes the reviewed pairs and computes their categories.
-        must(publish_pipeline(ports, obj({{"picture_id", num(picture.id)}})), "publish pipeline");
+        must(decoded(publish_pipeline, ports, obj({{"picture_id", num(picture.id)}})),
+             "publish pipeline");
         for (auto action : {ReviewAction::review, ReviewAction::publish})
             must(change_object_status(ports, object.id, action), "object status");
     }
     // Every word the demo made is published (the feed shows only published pairs; words are
     // published for the editors' lists).
     for (auto& w :
-         must(list_words(ports, obj({{"status", str("draft")}, {"limit", num(200)}})), "words"))
+         must(decoded(list_words, ports, obj({{"status", str("draft")}, {"limit", num(200)}})),
+              "words"))
         must(change_word_status(ports, w.id, WordAction::publish), "publish word");
     return out;
 }

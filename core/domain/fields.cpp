@@ -196,27 +196,46 @@ Result<std::vector<Id>> id_list(const LooseValue& v, std::string_view name) {
     return out;
 }
 
-Result<std::vector<Selection>> selections(const LooseValue& v, std::string_view name,
-                                          std::optional<int> width, std::optional<int> height) {
-    std::vector<Selection> out;
+Deferred<std::vector<Selection>> selection_shapes(const LooseValue& v, std::string_view name) {
+    Deferred<std::vector<Selection>> out;
     if (absent(v)) return out;
-    if (!v.is_array() || v.items.size() > kMaxSelections)
-        return bad(name, fmt::format("must be an array of at most {} selections", kMaxSelections));
+    if (!v.is_array() || v.items.size() > kMaxSelections) {
+        out.error =
+            bad(name, fmt::format("must be an array of at most {} selections", kMaxSelections));
+        return out;
+    }
     for (std::size_t i = 0; i < v.items.size(); ++i) {
         const LooseValue& item = v.items[i];
         const std::string at = fmt::format("{}[{}]", name, i);
-        if (!item.is_object()) return bad(at, "must be an object");
         const LooseValue& type = item["type"];
-        Result<Selection> s = type.is_string() && type.string == "bbox" ? bbox(item, at)
+        Result<Selection> s = !item.is_object() ? bad(at, "must be an object")
+                              : type.is_string() && type.string == "bbox" ? bbox(item, at)
                               : type.is_string() && type.string == "polygon"
                                   ? polygon(item, at)
                                   : bad(at + ".type", "must be bbox or polygon");
-        if (!s) return s.error();
-        if (width && height && !inside(s.value(), *width, *height))
-            return bad(at, fmt::format("must lie within the picture ({} x {})", *width, *height));
-        out.push_back(std::move(s.value()));
+        if (!s) {
+            out.error = s.error();
+            return out;
+        }
+        out.value.push_back(std::move(s.value()));
     }
     return out;
+}
+
+Result<std::vector<Selection>> within_picture(const Deferred<std::vector<Selection>>& shapes,
+                                              std::string_view name, std::optional<int> width,
+                                              std::optional<int> height) {
+    for (std::size_t i = 0; i < shapes.value.size() && width && height; ++i) {
+        if (!inside(shapes.value[i], *width, *height))
+            return bad(fmt::format("{}[{}]", name, i),
+                       fmt::format("must lie within the picture ({} x {})", *width, *height));
+    }
+    return shapes.checked();
+}
+
+Result<std::vector<Selection>> selections(const LooseValue& v, std::string_view name,
+                                          std::optional<int> width, std::optional<int> height) {
+    return within_picture(selection_shapes(v, name), name, width, height);
 }
 
 }  // namespace ll::fields

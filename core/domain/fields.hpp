@@ -37,6 +37,26 @@ struct Change {
     bool present = false;
     std::optional<T> value;
 };
+// Part of a request whose problem is answered later, where the use case reaches it (after a
+// lookup that answers first, e.g. 404 for a missing item): what was decoded before the problem,
+// and the problem.
+template <typename T>
+struct Deferred {
+    T value{};
+    std::optional<Error> error;
+
+    // The value, or the problem.
+    Result<T> checked() const {
+        if (error) return *error;
+        return value;
+    }
+};
+// A Deferred from a reading's result.
+template <typename T>
+Deferred<T> defer(Result<T> r) {
+    if (!r) return {T{}, r.error()};
+    return {std::move(r.value()), std::nullopt};
+}
 Result<Change<std::string>> text_change(const LooseValue& v, std::string_view name,
                                         std::size_t max);
 
@@ -60,5 +80,12 @@ Result<std::vector<Id>> id_list(const LooseValue& v, std::string_view name);
 // its size is known.
 Result<std::vector<Selection>> selections(const LooseValue& v, std::string_view name,
                                           std::optional<int> width, std::optional<int> height);
+// The same in two steps, for a request read before its picture: the shapes as sent (those before
+// the first problem, and the problem), then whether they lie within the picture, checked item by
+// item up to that problem, so the first error is the one selections() answers.
+Deferred<std::vector<Selection>> selection_shapes(const LooseValue& v, std::string_view name);
+Result<std::vector<Selection>> within_picture(const Deferred<std::vector<Selection>>& shapes,
+                                              std::string_view name, std::optional<int> width,
+                                              std::optional<int> height);
 
 }  // namespace ll::fields

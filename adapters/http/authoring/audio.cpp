@@ -11,12 +11,12 @@ void add_audio_routes(RouteBuilder& routes, AuthoringPorts p) {
     routes.add(
         {"POST", {"/api/audios/generate-for"}, Auth::token, Body::json, [p](Call& c) mutable {
              // 201 when the audio was made, 200 when an existing one was replaced.
-             const auto r = generate_audio(p, c.loose_body());
+             const auto r = decoded(generate_audio, p, c.loose_body());
              return answer(r, r && r->created ? 201 : 200);
          }});
     routes.add(
         {"POST", {"/api/audios/generate-batch"}, Auth::token, Body::json, [p](Call& c) mutable {
-             const auto r = generate_audio_batch(p, c.loose_body());
+             const auto r = decoded(generate_audio_batch, p, c.loose_body());
              // The answer lists what failed without why; the log says why.
              if (r) {
                  for (const auto& f : r->failed) {

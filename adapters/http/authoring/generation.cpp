@@ -7,14 +7,15 @@ namespace ll::http::authoring {
 
 void add_generation_routes(RouteBuilder& routes, AuthoringPorts p) {
     routes.add({"POST", {"/api/generate-words"}, Auth::token, Body::json, [p](Call& c) mutable {
-                    return answer(generate_words(p, c.loose_body()));
+                    return answer(decoded(generate_words, p, c.loose_body()));
                 }});
-    routes.add(
-        {"POST",
-         {"/api/objects/:id/generate-questions"},
-         Auth::token,
-         Body::json,
-         [p](Call& c) mutable { return answer(generate_questions(p, c.id, c.loose_body())); }});
+    routes.add({"POST",
+                {"/api/objects/:id/generate-questions"},
+                Auth::token,
+                Body::json,
+                [p](Call& c) mutable {
+                    return answer(decoded(generate_questions, p, c.id, c.loose_body()));
+                }});
 }
 
 }  // namespace ll::http::authoring

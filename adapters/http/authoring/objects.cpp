@@ -11,22 +11,24 @@ void add_object_routes(RouteBuilder& routes, AuthoringPorts p) {
                 {"/api/cms/objects", "/api/cms/db-objects"},
                 Auth::token,
                 Body::none,
-                [p](Call& c) mutable { return answer(list_objects(p, c.query())); }});
-    routes.add({"POST",
-                {"/api/cms/objects", "/api/cms/db-objects"},
-                Auth::token,
-                Body::json,
-                [p](Call& c) mutable { return answer(create_object(p, c.loose_body()), 201); }});
+                [p](Call& c) mutable { return answer(decoded(list_objects, p, c.query())); }});
+    routes.add(
+        {"POST",
+         {"/api/cms/objects", "/api/cms/db-objects"},
+         Auth::token,
+         Body::json,
+         [p](Call& c) mutable { return answer(decoded(create_object, p, c.loose_body()), 201); }});
     routes.add({"GET",
                 {"/api/cms/objects/:id", "/api/cms/db-objects/:id"},
                 Auth::token,
                 Body::none,
                 [p](Call& c) mutable { return answer(get_object(p, c.id)); }});
-    routes.add({"PATCH",
-                {"/api/cms/objects/:id", "/api/cms/db-objects/:id"},
-                Auth::token,
-                Body::json,
-                [p](Call& c) mutable { return answer(patch_object(p, c.id, c.loose_body())); }});
+    routes.add(
+        {"PATCH",
+         {"/api/cms/objects/:id", "/api/cms/db-objects/:id"},
+         Auth::token,
+         Body::json,
+         [p](Call& c) mutable { return answer(decoded(patch_object, p, c.id, c.loose_body())); }});
     routes.add({"DELETE",
                 {"/api/cms/objects/:id", "/api/cms/db-objects/:id"},
                 Auth::token,
@@ -46,7 +48,7 @@ void add_object_routes(RouteBuilder& routes, AuthoringPorts p) {
                 Auth::token,
                 Body::json,
                 [p](Call& c) mutable {
-                    return created_or_found(set_object_label(p, c.id, c.loose_body()));
+                    return created_or_found(decoded(set_object_label, p, c.id, c.loose_body()));
                 }});
     routes.add({"POST",
                 {"/api/cms/objects/:id/purge-orphans", "/api/cms/db-objects/:id/purge-orphans"},

@@ -6,16 +6,16 @@ namespace ll::http::authoring {
 
 void add_pair_routes(RouteBuilder& routes, AuthoringPorts p) {
     routes.add({"GET", {"/api/cms/db-pairs"}, Auth::token, Body::none, [p](Call& c) mutable {
-                    return answer(list_pairs(p, c.query()));
+                    return answer(decoded(list_pairs, p, c.query()));
                 }});
     routes.add({"POST", {"/api/cms/db-pairs"}, Auth::token, Body::json, [p](Call& c) mutable {
-                    return answer(create_pair(p, c.loose_body()), 201);
+                    return answer(decoded(create_pair, p, c.loose_body()), 201);
                 }});
     routes.add({"GET", {"/api/cms/db-pairs/:id"}, Auth::token, Body::none, [p](Call& c) mutable {
                     return answer(get_pair(p, c.id));
                 }});
     routes.add({"PATCH", {"/api/cms/db-pairs/:id"}, Auth::token, Body::json, [p](Call& c) mutable {
-                    return answer(patch_pair(p, c.id, c.loose_body()));
+                    return answer(decoded(patch_pair, p, c.id, c.loose_body()));
                 }});
     routes.add({"DELETE", {"/api/cms/db-pairs/:id"}, Auth::token, Body::none, [p](Call& c) mutable {
                     return no_content(delete_pair(p, c.id));
@@ -23,7 +23,7 @@ void add_pair_routes(RouteBuilder& routes, AuthoringPorts p) {
     add_review_routes(routes, {"/api/cms/db-pairs/:id"},
                       [p](Id id, ReviewAction a) mutable { return change_pair_status(p, id, a); });
     routes.add({"POST", {"/api/pipeline/publish"}, Auth::token, Body::json, [p](Call& c) mutable {
-                    return answer(publish_pipeline(p, c.loose_body()));
+                    return answer(decoded(publish_pipeline, p, c.loose_body()));
                 }});
 }
 

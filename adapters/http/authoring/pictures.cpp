@@ -32,9 +32,12 @@ void add_picture_routes(RouteBuilder& routes, AuthoringPorts p, Metrics& metrics
                             return error_response(errors::payload_too_large());
                         const auto object = parse_object(c.request.body);
                         if (!object) return error_response(errors::invalid_json_body());
-                        return answer(create_picture(p, to_loose(json::value(*object))), 201);
+                        return answer(decoded(create_picture, p, to_loose(json::value(*object))),
+                                      201);
                     }
-                    auto result = upload_picture(p, c.query(), upload_of(c.request));
+                    auto result = with_decoded<NewPicture>(c.query(), [&](const NewPicture& r) {
+                        return upload_picture(p, r, upload_of(c.request));
+                    });
                     if (result) metrics.increment("langlearn_pictures_uploaded_total");
                     return answer(result, 201);
                 },
@@ -42,18 +45,19 @@ void add_picture_routes(RouteBuilder& routes, AuthoringPorts p, Metrics& metrics
                 kMaxImageBytes});
     routes.add(
         {"GET", {"/api/pictures", "/pictures"}, Auth::token, Body::none, [p](Call& c) mutable {
-             return answer(list_pictures(p, c.query()));
+             return answer(decoded(list_pictures, p, c.query()));
          }});
     routes.add({"GET",
                 {"/api/pictures/:id", "/pictures/:id"},
                 Auth::token,
                 Body::none,
                 [p](Call& c) mutable { return answer(get_picture(p, c.id)); }});
-    routes.add({"PATCH",
-                {"/api/pictures/:id", "/pictures/:id"},
-                Auth::token,
-                Body::json,
-                [p](Call& c) mutable { return answer(patch_picture(p, c.id, c.loose_body())); }});
+    routes.add(
+        {"PATCH",
+         {"/api/pictures/:id", "/pictures/:id"},
+         Auth::token,
+         Body::json,
+         [p](Call& c) mutable { return answer(decoded(patch_picture, p, c.id, c.loose_body())); }});
     routes.add({"DELETE",
                 {"/api/pictures/:id", "/pictures/:id"},
                 Auth::token,
@@ -83,7 +87,7 @@ void add_picture_routes(RouteBuilder& routes, AuthoringPorts p, Metrics& metrics
          }});
     routes.add(
         {"POST", {"/api/cms/pictures/:id/words"}, Auth::token, Body::json, [p](Call& c) mutable {
-             return created_or_found(add_picture_word(p, c.id, c.loose_body()));
+             return created_or_found(decoded(add_picture_word, p, c.id, c.loose_body()));
          }});
 }
 

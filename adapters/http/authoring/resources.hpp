@@ -7,6 +7,7 @@
 #include "adapters/http/api/answers.hpp"
 #include "adapters/http/api/route_builder.hpp"
 #include "adapters/http/authoring/routes.hpp"
+#include "core/app/authoring/requests/decoder.hpp"
 #include "core/app/authoring/review.hpp"
 
 namespace ll::http::authoring {

@@ -7,10 +7,10 @@ namespace ll::http::authoring {
 
 void add_text_routes(RouteBuilder& routes, AuthoringPorts p) {
     routes.add({"GET", {"/api/cms/db-statements"}, Auth::token, Body::none, [p](Call& c) mutable {
-                    return answer(list_statements(p, c.query()));
+                    return answer(decoded(list_statements, p, c.query()));
                 }});
     routes.add({"POST", {"/api/cms/db-statements"}, Auth::token, Body::json, [p](Call& c) mutable {
-                    return answer(create_statement(p, c.loose_body()), 201);
+                    return answer(decoded(create_statement, p, c.loose_body()), 201);
                 }});
     routes.add(
         {"GET", {"/api/cms/db-statements/:id"}, Auth::token, Body::none, [p](Call& c) mutable {
@@ -18,7 +18,7 @@ void add_text_routes(RouteBuilder& routes, AuthoringPorts p) {
          }});
     routes.add(
         {"PATCH", {"/api/cms/db-statements/:id"}, Auth::token, Body::json, [p](Call& c) mutable {
-             return answer(patch_statement(p, c.id, c.loose_body()));
+             return answer(decoded(patch_statement, p, c.id, c.loose_body()));
          }});
     routes.add(
         {"DELETE", {"/api/cms/db-statements/:id"}, Auth::token, Body::none, [p](Call& c) mutable {
@@ -28,10 +28,10 @@ void add_text_routes(RouteBuilder& routes, AuthoringPorts p) {
         return change_statement_status(p, id, a);
     });
     routes.add({"GET", {"/api/cms/db-questions"}, Auth::token, Body::none, [p](Call& c) mutable {
-                    return answer(list_questions(p, c.query()));
+                    return answer(decoded(list_questions, p, c.query()));
                 }});
     routes.add({"POST", {"/api/cms/db-questions"}, Auth::token, Body::json, [p](Call& c) mutable {
-                    return answer(create_question(p, c.loose_body()), 201);
+                    return answer(decoded(create_question, p, c.loose_body()), 201);
                 }});
     routes.add(
         {"GET", {"/api/cms/db-questions/:id"}, Auth::token, Body::none, [p](Call& c) mutable {
@@ -39,7 +39,7 @@ void add_text_routes(RouteBuilder& routes, AuthoringPorts p) {
          }});
     routes.add(
         {"PATCH", {"/api/cms/db-questions/:id"}, Auth::token, Body::json, [p](Call& c) mutable {
-             return answer(patch_question(p, c.id, c.loose_body()));
+             return answer(decoded(patch_question, p, c.id, c.loose_body()));
          }});
     routes.add({"DELETE",
                 {"/api/cms/db-questions/:id", "/api/question/:id"},
@@ -50,7 +50,7 @@ void add_text_routes(RouteBuilder& routes, AuthoringPorts p) {
         return change_question_status(p, id, a);
     });
     routes.add({"POST", {"/api/questions/publish"}, Auth::token, Body::json, [p](Call& c) mutable {
-                    return answer(publish_questions(p, c.loose_body()));
+                    return answer(decoded(publish_questions, p, c.loose_body()));
                 }});
 }
 

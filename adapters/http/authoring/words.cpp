@@ -6,16 +6,16 @@ namespace ll::http::authoring {
 
 void add_word_routes(RouteBuilder& routes, AuthoringPorts p) {
     routes.add({"GET", {"/api/cms/db-words"}, Auth::token, Body::none, [p](Call& c) mutable {
-                    return answer(list_words(p, c.query()));
+                    return answer(decoded(list_words, p, c.query()));
                 }});
     routes.add({"POST", {"/api/cms/db-words"}, Auth::token, Body::json, [p](Call& c) mutable {
-                    return answer(create_word(p, c.loose_body()), 201);
+                    return answer(decoded(create_word, p, c.loose_body()), 201);
                 }});
     routes.add({"GET", {"/api/cms/db-words/:id"}, Auth::token, Body::none, [p](Call& c) mutable {
                     return answer(get_word(p, c.id));
                 }});
     routes.add({"PATCH", {"/api/cms/db-words/:id"}, Auth::token, Body::json, [p](Call& c) mutable {
-                    return answer(patch_word(p, c.id, c.loose_body()));
+                    return answer(decoded(patch_word, p, c.id, c.loose_body()));
                 }});
     routes.add({"DELETE",
                 {"/api/cms/db-words/:id", "/api/word/:id"},
@@ -37,7 +37,7 @@ void add_word_routes(RouteBuilder& routes, AuthoringPorts p) {
                     return answer(list_categories(p));
                 }});
     routes.add({"POST", {"/api/categories"}, Auth::token, Body::json, [p](Call& c) mutable {
-                    return answer(create_category(p, c.loose_body()), 201);
+                    return answer(decoded(create_category, p, c.loose_body()), 201);
                 }});
 }
 

@@ -74,12 +74,6 @@ std::vector<Word> picture_words(ContentTx& tx, Id picture_id) {
     return tx.words_by_ids(ids);
 }
 
-Result<int> count_of(const LooseValue& body, int fallback, int max) {
-    auto n = fields::integer(body["count"], "count", 1, max);
-    if (!n) return n.error();
-    return static_cast<int>(n.value().value_or(fallback));
-}
-
 Error no_label(Id object_id) {
     return errors::conflict(
         fmt::format("Object {0} has no label word: set one with POST /api/cms/db-objects/{0}/words",
@@ -117,32 +111,20 @@ std::optional<std::string> invalid_generated_question(const GeneratedQuestion& q
     return std::nullopt;
 }
 
-Result<GeneratedWords> generate_words(AuthoringPorts& ports, const LooseValue& body) {
-    auto object_id = fields::id(body["object_id"], "object_id");
-    if (!object_id) return object_id.error();
-    auto picture_id = fields::id(body["picture_id"], "picture_id");
-    if (!picture_id) return picture_id.error();
-    if (!object_id.value() && !picture_id.value())
-        return fields::required("object_id or picture_id");
-    if (object_id.value() && picture_id.value())
-        return errors::invalid_field("object_id and picture_id: give one of them");
-    auto count = count_of(body, kDefaultGeneratedWords, kMaxGeneratedWords);
-    if (!count) return count.error();
-    auto status = fields::choice(body["status"], "status", {"draft", "published"});
-    if (!status) return status.error();
-    const std::string word_status = status.value().value_or(status::kDraft);
-
+Result<GeneratedWords> generate_words(AuthoringPorts& ports, const GenerateWords& request) {
+    const auto& object_id = request.object_id;
+    const auto& picture_id = request.picture_id;
     auto subject = read<Subject>(ports.content, [&](ContentTx& tx) -> Result<Subject> {
         Subject s;
-        if (object_id.value()) {
-            s.object = tx.object(*object_id.value());
+        if (object_id) {
+            s.object = tx.object(*object_id);
             if (!s.object) return errors::not_found();
             s.label = label_of(tx, s.object->id);
             if (!s.label) return no_label(s.object->id);
             for (const auto& v : object_word_views(tx, s.object->id)) s.words.push_back(v.word);
             s.picture = tx.picture(s.object->picture_id);
         } else {
-            s.picture = tx.picture(*picture_id.value());
+            s.picture = tx.picture(*picture_id);
             if (!s.picture) return errors::not_found();
             s.words = picture_words(tx, s.picture->id);
             if (s.words.empty() && !s.picture->title) {
@@ -155,22 +137,22 @@ Result<GeneratedWords> generate_words(AuthoringPorts& ports, const LooseValue& b
     });
     if (!subject) return subject.error();
 
-    WordGenerationRequest request;
-    request.count = count.value();
-    if (subject->label) request.seeds.push_back(seed_of(*subject->label));
+    WordGenerationRequest asked;
+    asked.count = request.count;
+    if (subject->label) asked.seeds.push_back(seed_of(*subject->label));
     for (const auto& w : subject->words) {
-        request.known_titles.push_back(w.title_de);
-        if (!subject->label) request.seeds.push_back(seed_of(w));
+        asked.known_titles.push_back(w.title_de);
+        if (!subject->label) asked.seeds.push_back(seed_of(w));
     }
-    if (subject->picture && subject->picture->title) request.context = *subject->picture->title;
+    if (subject->picture && subject->picture->title) asked.context = *subject->picture->title;
 
     std::vector<GeneratedWord> generated;
     try {
-        generated = ports.words.words(request);
+        generated = ports.words.words(asked);
     } catch (const GenerationError& e) {
         return errors::word_generation_failed(e.what());
     }
-    if (static_cast<int>(generated.size()) > request.count) generated.resize(request.count);
+    if (static_cast<int>(generated.size()) > asked.count) generated.resize(asked.count);
     for (std::size_t i = 0; i < generated.size(); ++i) {
         if (auto problem = invalid_generated_word(generated[i]))
             return errors::word_generation_failed(fmt::format("word {}: {}", i, *problem));
@@ -183,7 +165,7 @@ Result<GeneratedWords> generate_words(AuthoringPorts& ports, const LooseValue& b
         if (!subject->object && !tx.picture(subject->picture->id)) return errors::not_found();
         std::map<Id, bool> seen;
         for (const auto& g : generated) {
-            const auto [word, created] = find_or_create_word(tx, word_of(g, word_status), now);
+            const auto [word, created] = find_or_create_word(tx, word_of(g, request.status), now);
             if (seen.count(word.id)) continue;
             seen[word.id] = created;
             Id link = 0;
@@ -207,10 +189,7 @@ Result<GeneratedWords> generate_words(AuthoringPorts& ports, const LooseValue& b
 }
 
 Result<GeneratedQuestions> generate_questions(AuthoringPorts& ports, Id object_id,
-                                              const LooseValue& body) {
-    auto count = count_of(body, kDefaultGeneratedQuestions, kMaxGeneratedQuestions);
-    if (!count) return count.error();
-
+                                              const GenerateQuestions& request) {
     auto subject = read<Subject>(ports.content, [&](ContentTx& tx) -> Result<Subject> {
         Subject s;
         s.object = tx.object(object_id);
@@ -225,19 +204,19 @@ Result<GeneratedQuestions> generate_questions(AuthoringPorts& ports, Id object_i
     });
     if (!subject) return subject.error();
 
-    QuestionGenerationRequest request;
-    request.label = seed_of(*subject->label);
-    for (const auto& w : subject->neighbours) request.other_words.push_back(seed_of(w));
-    if (subject->picture && subject->picture->title) request.context = *subject->picture->title;
-    request.count = count.value();
+    QuestionGenerationRequest asked;
+    asked.label = seed_of(*subject->label);
+    for (const auto& w : subject->neighbours) asked.other_words.push_back(seed_of(w));
+    if (subject->picture && subject->picture->title) asked.context = *subject->picture->title;
+    asked.count = request.count;
 
     std::vector<GeneratedQuestion> generated;
     try {
-        generated = ports.words.questions(request);
+        generated = ports.words.questions(asked);
     } catch (const GenerationError& e) {
         return errors::word_generation_failed(e.what());
     }
-    if (static_cast<int>(generated.size()) > request.count) generated.resize(request.count);
+    if (static_cast<int>(generated.size()) > asked.count) generated.resize(asked.count);
     for (std::size_t i = 0; i < generated.size(); ++i) {
         if (auto problem = invalid_generated_question(generated[i]))
             return errors::word_generation_failed(fmt::format("question {}: {}", i, *problem));

@@ -4,26 +4,21 @@
 // anything is stored, then finds or creates the words (by title_de, case-insensitively) and
 // questions (by text_de within the object) so that nothing is duplicated.
 #include "core/app/authoring/authoring_ports.hpp"
+#include "core/app/authoring/requests/generation.hpp"
 #include "core/app/authoring/unit_of_work.hpp"
 #include "core/app/authoring/views.hpp"
-#include "core/domain/loose_value.hpp"
 
 namespace ll {
-
-inline constexpr int kDefaultGeneratedWords = 10;
-inline constexpr int kMaxGeneratedWords = 50;
-inline constexpr int kDefaultGeneratedQuestions = 3;
-inline constexpr int kMaxGeneratedQuestions = 20;
 
 // `{object_id | picture_id, count? (1..50, default 10), status?: "draft"|"published"}`: words
 // about the object's label word, or the picture's words and labels; created with `status`
 // (default draft) or found, and linked to the object (not as its label) or the picture.
-Result<GeneratedWords> generate_words(AuthoringPorts& ports, const LooseValue& body);
+Result<GeneratedWords> generate_words(AuthoringPorts& ports, const GenerateWords& request);
 
 // `{count? (1..20, default 3)}` for an object with a label word: questions (draft) with their
 // answer and distractor words (draft), linked to the object's questions.
 Result<GeneratedQuestions> generate_questions(AuthoringPorts& ports, Id object_id,
-                                              const LooseValue& body);
+                                              const GenerateQuestions& request);
 
 // The checks generated content must pass (level 1..100, non-empty titles and texts within the
 // field limits); the problem, or nullopt when all is well. Exposed for tests.

@@ -5,9 +5,6 @@
 
 #include <fmt/format.h>
 
-#include "core/app/authoring/listing.hpp"
-#include "core/domain/fields.hpp"
-
 namespace ll {
 namespace {
 
@@ -59,44 +56,31 @@ QuestionView question_view(ContentTx& tx, Question question) {
     return view;
 }
 
-Result<ContentObject> create_object(AuthoringPorts& ports, const LooseValue& body) {
-    auto picture_id = fields::id(body["picture_id"], "picture_id");
-    if (!picture_id) return picture_id.error();
-    if (!picture_id.value()) return fields::required("picture_id");
-    auto parent_id = fields::id(body["parent_id"], "parent_id");
-    if (!parent_id) return parent_id.error();
-    auto notes = fields::text(body["user_notes"], "user_notes", fields::kNotesMax);
-    if (!notes) return notes.error();
+Result<ContentObject> create_object(AuthoringPorts& ports, const NewObject& request) {
     return write<ContentObject>(ports.content, [&](ContentTx& tx) -> Result<ContentObject> {
-        const auto picture = tx.picture(*picture_id.value());
+        const auto picture = tx.picture(request.picture_id);
         if (!picture) return errors::invalid_field("picture_id: no such picture");
-        auto selections =
-            fields::selections(body["selections"], "selections", picture->width, picture->height);
+        auto selections = fields::within_picture(request.selections, "selections", picture->width,
+                                                 picture->height);
         if (!selections) return selections.error();
-        if (parent_id.value()) {
-            auto ok = check_parent(tx, picture->id, std::nullopt, *parent_id.value());
+        if (request.parent_id) {
+            auto ok = check_parent(tx, picture->id, std::nullopt, *request.parent_id);
             if (!ok) return ok.error();
         }
         ContentObject o;
         o.picture_id = picture->id;
-        o.parent_id = parent_id.value();
-        o.user_notes = notes.value();
+        o.parent_id = request.parent_id;
+        o.user_notes = request.user_notes;
         o.selections = std::move(selections.value());
         o.created_at = o.updated_at = ports.clock.now();
         return tx.insert_object(o);
     });
 }
 
-Result<std::vector<ContentObject>> list_objects(AuthoringPorts& ports, const LooseValue& query) {
-    auto page = page_of(query);
-    if (!page) return page.error();
-    auto picture_id = fields::id(query["picture_id"], "picture_id");
-    if (!picture_id) return picture_id.error();
-    auto st = status_filter(query, {"draft", "reviewed", "published"});
-    if (!st) return st.error();
+Result<std::vector<ContentObject>> list_objects(AuthoringPorts& ports,
+                                                const ObjectListQuery& query) {
     return read<std::vector<ContentObject>>(ports.content, [&](ContentTx& tx) {
-        return Result<std::vector<ContentObject>>(
-            tx.objects(ObjectFilter{picture_id.value(), st.value()}, page.value()));
+        return Result<std::vector<ContentObject>>(tx.objects(query.filter, query.page));
     });
 }
 
@@ -108,33 +92,23 @@ Result<ContentObject> get_object(AuthoringPorts& ports, Id id) {
     });
 }
 
-Result<ContentObject> patch_object(AuthoringPorts& ports, Id id, const LooseValue& body) {
-    if (!body["status"].is_missing())
-        return errors::invalid_field(
-            "status is changed by the review, publish and unpublish actions");
-    if (!body["picture_id"].is_missing())
-        return errors::invalid_field(
-            "picture_id cannot be changed: create the object on the other picture");
-    auto parent_id = fields::id(body["parent_id"], "parent_id");
-    if (!parent_id) return parent_id.error();
-    auto notes = fields::text_change(body["user_notes"], "user_notes", fields::kNotesMax);
-    if (!notes) return notes.error();
+Result<ContentObject> patch_object(AuthoringPorts& ports, Id id, const ObjectPatch& patch) {
     return write<ContentObject>(ports.content, [&](ContentTx& tx) -> Result<ContentObject> {
         auto o = tx.object(id);
         if (!o) return errors::not_found();
-        if (!body["parent_id"].is_missing()) {
-            if (parent_id.value()) {
-                auto ok = check_parent(tx, o->picture_id, id, *parent_id.value());
+        if (patch.parent_id.present) {
+            if (patch.parent_id.value) {
+                auto ok = check_parent(tx, o->picture_id, id, *patch.parent_id.value);
                 if (!ok) return ok.error();
             }
-            o->parent_id = parent_id.value();
+            o->parent_id = patch.parent_id.value;
         }
-        if (notes->present) o->user_notes = notes->value;
-        if (!body["selections"].is_missing()) {
+        if (patch.user_notes.present) o->user_notes = patch.user_notes.value;
+        if (patch.selections) {
             const auto picture = tx.picture(o->picture_id);
-            auto selections = fields::selections(body["selections"], "selections",
-                                                 picture ? picture->width : std::nullopt,
-                                                 picture ? picture->height : std::nullopt);
+            auto selections = fields::within_picture(*patch.selections, "selections",
+                                                     picture ? picture->width : std::nullopt,
+                                                     picture ? picture->height : std::nullopt);
             if (!selections) return selections.error();
             o->selections = std::move(selections.value());
         }

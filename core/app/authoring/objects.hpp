@@ -3,19 +3,20 @@
 #include <vector>
 
 #include "core/app/authoring/authoring_ports.hpp"
+#include "core/app/authoring/requests/objects.hpp"
 #include "core/app/authoring/unit_of_work.hpp"
 #include "core/app/authoring/views.hpp"
-#include "core/domain/loose_value.hpp"
 
 namespace ll {
 
 // `{picture_id, parent_id?, user_notes?, selections?}`; starts as draft.
-Result<ContentObject> create_object(AuthoringPorts& ports, const LooseValue& body);
+Result<ContentObject> create_object(AuthoringPorts& ports, const NewObject& request);
 // `picture_id`, `status`, `limit`, `after`.
-Result<std::vector<ContentObject>> list_objects(AuthoringPorts& ports, const LooseValue& query);
+Result<std::vector<ContentObject>> list_objects(AuthoringPorts& ports,
+                                                const ObjectListQuery& query);
 Result<ContentObject> get_object(AuthoringPorts& ports, Id id);
 // `parent_id` (null detaches), `user_notes`, `selections`.
-Result<ContentObject> patch_object(AuthoringPorts& ports, Id id, const LooseValue& body);
+Result<ContentObject> patch_object(AuthoringPorts& ports, Id id, const ObjectPatch& patch);
 // Refused (409) while pairs use the object.
 Result<Done> delete_object(AuthoringPorts& ports, Id id);
 // Orphaned link records of this object (its words' links, its questions' word links).

@@ -6,9 +6,7 @@
 
 #include <fmt/format.h>
 
-#include "core/app/authoring/listing.hpp"
 #include "core/app/authoring/texts.hpp"
-#include "core/domain/fields.hpp"
 
 namespace ll {
 namespace {
@@ -41,33 +39,6 @@ PairView view_of(ContentTx& tx, Pair pair) {
     v.categories = tx.pair_categories(pair.id);
     v.pair = std::move(pair);
     return v;
-}
-
-struct WordAdd {
-    Id word_id = 0;
-    bool to_question = false;
-    bool to_statement = false;
-};
-
-Result<std::vector<WordAdd>> parse_words_add(const LooseValue& v) {
-    std::vector<WordAdd> out;
-    if (v.is_missing() || v.is_null()) return out;
-    if (!v.is_array()) return errors::invalid_field("words_add must be an array");
-    for (std::size_t i = 0; i < v.items.size(); ++i) {
-        const std::string at = fmt::format("words_add[{}]", i);
-        const LooseValue& item = v.items[i];
-        if (!item.is_object()) return errors::invalid_field(at + " must be an object");
-        auto word = fields::id(item["word_id"], at + ".word_id");
-        if (!word) return word.error();
-        if (!word.value()) return fields::required(at + ".word_id");
-        auto to =
-            fields::choice(item["link_to"], at + ".link_to", {"question", "statement", "both"});
-        if (!to) return to.error();
-        if (!to.value()) return fields::required(at + ".link_to");
-        out.push_back(
-            WordAdd{*word.value(), *to.value() != "statement", *to.value() != "question"});
-    }
-    return out;
 }
 
 // The word links of a PATCH or create: removals first, then additions (idempotent).
@@ -125,15 +96,16 @@ void drop_if_unused(ContentTx& tx, std::optional<Id> statement_id, std::optional
 }
 
 // A new or updated question of a pair (its object is the pair's object).
-Result<Question> question_for(ContentTx& tx, const Pair& pair, const LooseValue& body,
+Result<Question> question_for(ContentTx& tx, const Pair& pair, const QuestionInput& input,
                               Timestamp now) {
-    if (!body.is_object()) return errors::invalid_field("question must be an object or null");
+    auto texts = input.checked();
+    if (!texts) return texts.error();
     Question q;
     if (pair.question_id) {
         if (auto existing = tx.question(*pair.question_id)) q = std::move(*existing);
     }
     const bool fresh = q.id == 0;
-    auto changed = apply_question_fields(std::move(q), body, "question.");
+    auto changed = apply_question_texts(std::move(q), texts.value(), "question.");
     if (!changed) return changed;
     changed->updated_at = now;
     if (fresh) {
@@ -145,15 +117,16 @@ Result<Question> question_for(ContentTx& tx, const Pair& pair, const LooseValue&
     return changed;
 }
 
-Result<Statement> statement_for(ContentTx& tx, const Pair& pair, const LooseValue& body,
+Result<Statement> statement_for(ContentTx& tx, const Pair& pair, const StatementInput& input,
                                 Timestamp now) {
-    if (!body.is_object()) return errors::invalid_field("statement must be an object");
+    auto texts = input.checked();
+    if (!texts) return texts.error();
     Statement s;
     if (pair.statement_id) {
         if (auto existing = tx.statement(*pair.statement_id)) s = std::move(*existing);
     }
     const bool fresh = s.id == 0;
-    auto changed = apply_statement_fields(std::move(s), body, "statement.");
+    auto changed = apply_statement_texts(std::move(s), texts.value(), "statement.");
     if (!changed) return changed;
     changed->updated_at = now;
     if (fresh) {
@@ -204,87 +177,51 @@ void store_pair(ContentTx& tx, const Pair& before, const Pair& after) {
     if (retyped) tx.restore_pair_statistics(after.id, PairStatistics::answer_type);
 }
 
-Result<PairView> create_pair(AuthoringPorts& ports, const LooseValue& body) {
-    auto picture_id = fields::id(body["picture_id"], "picture_id");
-    if (!picture_id) return picture_id.error();
-    if (!picture_id.value()) return fields::required("picture_id");
-    auto object_id = fields::id(body["object_id"], "object_id");
-    if (!object_id) return object_id.error();
-    auto answer_type = fields::choice(body["answer_type"], "answer_type", kAnswerTypes);
-    if (!answer_type) return answer_type.error();
-    if (!answer_type.value()) return fields::required("answer_type");
-    auto level = fields::level(body["level"]);
-    if (!level) return level.error();
-    auto statement_id = fields::id(body["statement_id"], "statement_id");
-    if (!statement_id) return statement_id.error();
-    auto question_id = fields::id(body["question_id"], "question_id");
-    if (!question_id) return question_id.error();
-    const bool statement_given = !body["statement"].is_missing() && !body["statement"].is_null();
-    if (!statement_given && !statement_id.value()) return fields::required("statement");
-    if (statement_given && statement_id.value())
-        return errors::invalid_field("statement and statement_id: give one of them");
-    const bool question_given = !body["question"].is_missing() && !body["question"].is_null();
-    if (question_given && question_id.value())
-        return errors::invalid_field("question and question_id: give one of them");
-    auto words_add = parse_words_add(body["words_add"]);
-    if (!words_add) return words_add.error();
+Result<PairView> create_pair(AuthoringPorts& ports, const NewPair& request) {
     const Timestamp now = ports.clock.now();
-
     return write<PairView>(ports.content, [&](ContentTx& tx) -> Result<PairView> {
-        if (!tx.picture(*picture_id.value()))
+        if (!tx.picture(request.picture_id))
             return errors::invalid_field("picture_id: no such picture");
-        if (object_id.value()) {
-            const auto object = tx.object(*object_id.value());
-            if (!object || object->picture_id != *picture_id.value())
+        if (request.object_id) {
+            const auto object = tx.object(*request.object_id);
+            if (!object || object->picture_id != request.picture_id)
                 return errors::invalid_field("object_id must be an object of the pair's picture");
         }
         Pair p;
-        p.picture_id = picture_id.value();
-        p.object_id = object_id.value();
-        p.answer_type = *answer_type.value();
-        p.level = level.value().value_or(1);
+        p.picture_id = request.picture_id;
+        p.object_id = request.object_id;
+        p.answer_type = request.answer_type;
+        p.level = request.level.value_or(1);
         p.created_at = p.updated_at = now;
-        if (statement_id.value()) {
-            if (!tx.statement(*statement_id.value()))
+        if (request.statement_id) {
+            if (!tx.statement(*request.statement_id))
                 return errors::invalid_field("statement_id: no such statement");
-            p.statement_id = statement_id.value();
+            p.statement_id = request.statement_id;
         } else {
-            auto s = statement_for(tx, p, body["statement"], now);
+            auto s = statement_for(tx, p, *request.statement, now);
             if (!s) return s.error();
             p.statement_id = s->id;
         }
-        if (question_id.value()) {
-            if (!tx.question(*question_id.value()))
+        if (request.question_id) {
+            if (!tx.question(*request.question_id))
                 return errors::invalid_field("question_id: no such question");
-            p.question_id = question_id.value();
-        } else if (question_given) {
-            auto q = question_for(tx, p, body["question"], now);
+            p.question_id = request.question_id;
+        } else if (request.question) {
+            auto q = question_for(tx, p, *request.question, now);
             if (!q) return q.error();
             p.question_id = q->id;
         }
         p = tx.insert_pair(p);
-        auto linked = apply_word_links(tx, p, {}, words_add.value());
+        auto linked = apply_word_links(tx, p, {}, request.words_add);
         if (!linked) return linked.error();
         return view_of(tx, std::move(p));
     });
 }
 
-Result<std::vector<PairView>> list_pairs(AuthoringPorts& ports, const LooseValue& query) {
-    auto page = page_of(query);
-    if (!page) return page.error();
-    PairFilter filter;
-    auto picture_id = fields::id(query["picture_id"], "picture_id");
-    if (!picture_id) return picture_id.error();
-    filter.picture_id = picture_id.value();
-    auto object_id = fields::id(query["object_id"], "object_id");
-    if (!object_id) return object_id.error();
-    filter.object_id = object_id.value();
-    auto st = status_filter(query, {"draft", "reviewed", "published"});
-    if (!st) return st.error();
-    filter.status = st.value();
+Result<std::vector<PairView>> list_pairs(AuthoringPorts& ports, const PairListQuery& query) {
     return read<std::vector<PairView>>(ports.content, [&](ContentTx& tx) {
         std::vector<PairView> out;
-        for (auto& p : tx.pairs(filter, page.value())) out.push_back(view_of(tx, std::move(p)));
+        for (auto& p : tx.pairs(query.filter, query.page)) out.push_back(view_of(tx, std::move(p)));
         return Result<std::vector<PairView>>(std::move(out));
     });
 }
@@ -297,47 +234,30 @@ Result<PairView> get_pair(AuthoringPorts& ports, Id id) {
     });
 }
 
-Result<PairView> patch_pair(AuthoringPorts& ports, Id id, const LooseValue& body) {
-    if (!body["status"].is_missing())
-        return errors::invalid_field(
-            "status is changed by the review, publish and unpublish actions");
-    auto level = fields::level(body["level"]);
-    if (!level) return level.error();
-    if (body["level"].is_null()) return fields::required("level");
-    auto answer_type = fields::choice(body["answer_type"], "answer_type", kAnswerTypes);
-    if (!answer_type) return answer_type.error();
-    if (body["answer_type"].is_null()) return fields::required("answer_type");
-    if (body["statement"].is_null())
-        return errors::invalid_field("statement cannot be removed: a pair needs one");
-    auto words_add = parse_words_add(body["words_add"]);
-    if (!words_add) return words_add.error();
-    auto words_remove = fields::id_list(body["words_remove"], "words_remove");
-    if (!words_remove) return words_remove.error();
+Result<PairView> patch_pair(AuthoringPorts& ports, Id id, const PairPatch& patch) {
     const Timestamp now = ports.clock.now();
-
     return with_pair(ports, id, [&](ContentTx& tx, Pair p) -> Result<Pair> {
         Pair stored = p;
-        if (level.value()) p.level = *level.value();
-        if (answer_type.value()) p.answer_type = *answer_type.value();
-        if (!body["statement"].is_missing()) {
-            auto s = statement_for(tx, p, body["statement"], now);
+        if (patch.level) p.level = *patch.level;
+        if (patch.answer_type) p.answer_type = *patch.answer_type;
+        if (patch.statement) {
+            auto s = statement_for(tx, p, *patch.statement, now);
             if (!s) return s.error();
             p.statement_id = s->id;
         }
-        const LooseValue& question = body["question"];
-        if (question.is_null() && p.question_id) {
+        if (patch.question.present && !patch.question.value && p.question_id) {
             const Id old = *p.question_id;
             p.question_id.reset();
             p.updated_at = now;
             store_pair(tx, stored, p);
             stored = p;
             drop_if_unused(tx, std::nullopt, old);
-        } else if (!question.is_missing() && !question.is_null()) {
-            auto q = question_for(tx, p, question, now);
+        } else if (patch.question.value) {
+            auto q = question_for(tx, p, *patch.question.value, now);
             if (!q) return q.error();
             p.question_id = q->id;
         }
-        auto linked = apply_word_links(tx, p, words_remove.value(), words_add.value());
+        auto linked = apply_word_links(tx, p, patch.words_remove, patch.words_add);
         if (!linked) return linked.error();
         p.updated_at = now;
         store_pair(tx, stored, p);
@@ -369,16 +289,13 @@ Result<PairView> change_pair_status(AuthoringPorts& ports, Id id, ReviewAction a
     });
 }
 
-Result<PipelineResult> publish_pipeline(AuthoringPorts& ports, const LooseValue& body) {
-    auto picture_id = fields::id(body["picture_id"], "picture_id");
-    if (!picture_id) return picture_id.error();
-    if (!picture_id.value()) return fields::required("picture_id");
+Result<PipelineResult> publish_pipeline(AuthoringPorts& ports, const PublishPipeline& request) {
     const Timestamp now = ports.clock.now();
     return write<PipelineResult>(ports.content, [&](ContentTx& tx) -> Result<PipelineResult> {
-        if (!tx.picture(*picture_id.value())) return errors::not_found();
-        PipelineResult out{*picture_id.value(), {}};
+        if (!tx.picture(request.picture_id)) return errors::not_found();
+        PipelineResult out{request.picture_id, {}};
         PairFilter filter;
-        filter.picture_id = picture_id.value();
+        filter.picture_id = request.picture_id;
         filter.status = status::kReviewed;
         std::vector<Pair> reviewed;
         for (Page page{std::nullopt, 500};;) {

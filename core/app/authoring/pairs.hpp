@@ -4,31 +4,28 @@
 #include <vector>
 
 #include "core/app/authoring/authoring_ports.hpp"
+#include "core/app/authoring/requests/pairs.hpp"
 #include "core/app/authoring/unit_of_work.hpp"
 #include "core/app/authoring/views.hpp"
 #include "core/domain/content_states.hpp"
-#include "core/domain/loose_value.hpp"
 
 namespace ll {
 
-inline const std::initializer_list<std::string_view> kAnswerTypes = {"word", "question", "text",
-                                                                     "yes_no"};
-
 // `{picture_id, object_id?, answer_type, level?, statement: {texts} | statement_id,
 // question?: {texts} | question_id, words_add?}`; starts as draft.
-Result<PairView> create_pair(AuthoringPorts& ports, const LooseValue& body);
+Result<PairView> create_pair(AuthoringPorts& ports, const NewPair& request);
 // `picture_id`, `object_id`, `status`, `limit`, `after`.
-Result<std::vector<PairView>> list_pairs(AuthoringPorts& ports, const LooseValue& query);
+Result<std::vector<PairView>> list_pairs(AuthoringPorts& ports, const PairListQuery& query);
 Result<PairView> get_pair(AuthoringPorts& ports, Id id);
 // `level`, `answer_type`, `statement` (texts), `question` (texts: created when the pair has
 // none; null removes it), `words_add: [{word_id, link_to}]`, `words_remove: [link ids]`.
-Result<PairView> patch_pair(AuthoringPorts& ports, Id id, const LooseValue& body);
+Result<PairView> patch_pair(AuthoringPorts& ports, Id id, const PairPatch& patch);
 // The pair, its categories, and its statement and question unless another pair uses them.
 Result<Done> delete_pair(AuthoringPorts& ports, Id id);
 // review / publish / unpublish; publishing recomputes the pair's categories.
 Result<PairView> change_pair_status(AuthoringPorts& ports, Id id, ReviewAction action);
 // `{picture_id}`: every reviewed pair of the picture is published (categories recomputed).
-Result<PipelineResult> publish_pipeline(AuthoringPorts& ports, const LooseValue& body);
+Result<PipelineResult> publish_pipeline(AuthoringPorts& ports, const PublishPipeline& request);
 // langlearn-admin backfill-pair-categories: recomputes the categories of every published pair;
 // answers how many pairs it went through.
 std::int64_t backfill_pair_categories(AuthoringPorts& ports);

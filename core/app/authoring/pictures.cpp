@@ -2,7 +2,6 @@
 
 #include <fmt/format.h>
 
-#include "core/app/authoring/listing.hpp"
 #include "core/domain/content_states.hpp"
 #include "core/domain/image_info.hpp"
 #include "core/domain/utf8.hpp"
@@ -41,14 +40,10 @@ Result<Picture> with_image(AuthoringPorts& ports, Picture picture, const ImageUp
 }
 
 // A new picture from the fields both creation routes share.
-Result<Picture> new_picture(AuthoringPorts& ports, const LooseValue& fields_source) {
-    auto title = fields::text(fields_source["title"], "title", fields::kTitleMax);
-    if (!title) return title.error();
-    auto start = fields::choice(fields_source["status"], "status", {"draft", "new"});
-    if (!start) return start.error();
+Picture new_picture(AuthoringPorts& ports, const NewPicture& request) {
     Picture p;
-    p.title = title.value();
-    p.status = start.value().value_or(status::kDraft);
+    p.title = request.title;
+    p.status = request.status.value_or(status::kDraft);
     p.created_at = p.updated_at = ports.clock.now();
     return p;
 }
@@ -74,43 +69,28 @@ Result<Picture> update(AuthoringPorts& ports, Id id, F&& change) {
 
 }  // namespace
 
-Result<Picture> create_picture(AuthoringPorts& ports, const LooseValue& body) {
-    auto p = new_picture(ports, body);
-    if (!p) return p;
-    return insert(ports, p.value());
+Result<Picture> create_picture(AuthoringPorts& ports, const NewPicture& request) {
+    return insert(ports, new_picture(ports, request));
 }
 
-Result<Picture> upload_picture(AuthoringPorts& ports, const LooseValue& query,
+Result<Picture> upload_picture(AuthoringPorts& ports, const NewPicture& request,
                                const ImageUpload& image) {
-    auto p = new_picture(ports, query);
-    if (!p) return p;
     // The file is stored before the row: a failed insert leaves an unreferenced file (named by
     // its content, so a retry reuses it), never a row pointing at nothing.
-    auto stored = with_image(ports, std::move(p.value()), image);
+    auto stored = with_image(ports, new_picture(ports, request), image);
     if (!stored) return stored;
     return insert(ports, stored.value());
 }
 
-Result<std::vector<Picture>> list_pictures(AuthoringPorts& ports, const LooseValue& query) {
-    auto page = page_of(query);
-    if (!page) return page.error();
-    PictureFilter filter;
-    auto created = fields::boolean(query["objects_created"], "objects_created");
-    if (!created) return created.error();
-    filter.objects_created = created.value();
-    auto status = status_filter(query, {"new", "drawing_created", "draft", "objects_created"});
-    if (!status) return status.error();
-    filter.status = status.value();
-    auto list =
-        fields::choice(query["list"], "list", {"annotation", "generation", "pair-authoring"});
-    if (!list) return list.error();
-    if (list.value()) {
-        const std::string by_list(status_of_picture_list(*list.value()));
+Result<std::vector<Picture>> list_pictures(AuthoringPorts& ports, const PictureListQuery& query) {
+    PictureFilter filter = query.filter;
+    if (query.list) {
+        const std::string by_list(status_of_picture_list(*query.list));
         if (filter.status && *filter.status != by_list) return std::vector<Picture>{};
         filter.status = by_list;
     }
     return read<std::vector<Picture>>(ports.content, [&](ContentTx& tx) {
-        return Result<std::vector<Picture>>(tx.pictures(filter, page.value()));
+        return Result<std::vector<Picture>>(tx.pictures(filter, query.page));
     });
 }
 
@@ -122,22 +102,12 @@ Result<Picture> get_picture(AuthoringPorts& ports, Id id) {
     });
 }
 
-Result<Picture> patch_picture(AuthoringPorts& ports, Id id, const LooseValue& body) {
-    if (!body["status"].is_missing()) {
-        return errors::invalid_field(
-            "status is changed by POST /api/pictures/:id/finish or /finish-annotation");
-    }
-    auto title = fields::text_change(body["title"], "title", fields::kTitleMax);
-    if (!title) return title.error();
-    auto created = fields::boolean(body["objects_created"], "objects_created");
-    if (!created) return created.error();
-    if (!body["objects_created"].is_missing() && !created.value())
-        return errors::invalid_field("objects_created must be true or false");
+Result<Picture> patch_picture(AuthoringPorts& ports, Id id, const PicturePatch& patch) {
     const Timestamp now = ports.clock.now();
     return update(ports, id, [&](Picture p) -> Result<Picture> {
-        if (title->present) p.title = title->value;
-        if (created.value() && *created.value() != p.objects_created) {
-            p.objects_created = *created.value();
+        if (patch.title.present) p.title = patch.title.value;
+        if (patch.objects_created && *patch.objects_created != p.objects_created) {
+            p.objects_created = *patch.objects_created;
             p.objects_created_at = p.objects_created ? std::optional<Timestamp>(now) : std::nullopt;
         }
         return p;

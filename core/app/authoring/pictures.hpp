@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "core/app/authoring/authoring_ports.hpp"
+#include "core/app/authoring/requests/pictures.hpp"
 #include "core/app/authoring/unit_of_work.hpp"
-#include "core/domain/loose_value.hpp"
 
 namespace ll {
 
@@ -21,15 +21,15 @@ struct ImageUpload {
 };
 
 // JSON `{title, status}` (status `draft`, the default, or `new` for the older flow).
-Result<Picture> create_picture(AuthoringPorts& ports, const LooseValue& body);
-// Raw image body; `query` may hold `title` and `status`.
-Result<Picture> upload_picture(AuthoringPorts& ports, const LooseValue& query,
+Result<Picture> create_picture(AuthoringPorts& ports, const NewPicture& request);
+// Raw image body; the query may hold `title` and `status`.
+Result<Picture> upload_picture(AuthoringPorts& ports, const NewPicture& request,
                                const ImageUpload& image);
 // `objects_created`, `status`, `list` (annotation|generation|pair-authoring), `limit`, `after`.
-Result<std::vector<Picture>> list_pictures(AuthoringPorts& ports, const LooseValue& query);
+Result<std::vector<Picture>> list_pictures(AuthoringPorts& ports, const PictureListQuery& query);
 Result<Picture> get_picture(AuthoringPorts& ports, Id id);
 // `title`, `objects_created` (objects_created_at follows it).
-Result<Picture> patch_picture(AuthoringPorts& ports, Id id, const LooseValue& body);
+Result<Picture> patch_picture(AuthoringPorts& ports, Id id, const PicturePatch& patch);
 Result<Picture> replace_picture_image(AuthoringPorts& ports, Id id, const ImageUpload& image);
 Result<Picture> finish_annotation(AuthoringPorts& ports, Id id);
 Result<Picture> finish_picture(AuthoringPorts& ports, Id id);

@@ -2,22 +2,12 @@
 
 #include <fmt/format.h>
 
-#include "core/app/authoring/listing.hpp"
-#include "core/domain/fields.hpp"
-
 namespace ll {
 namespace {
 
-const std::initializer_list<std::string_view> kReviewStatuses = {"draft", "reviewed",
-                                                                     "published"};
-
-// Applies a text PATCH field to `slot`.
-Result<Done> apply_text(std::optional<std::string>& slot, const LooseValue& body,
-                        std::string_view field, std::string_view prefix, std::size_t max) {
-    auto change = fields::text_change(body[field], fmt::format("{}{}", prefix, field), max);
-    if (!change) return change.error();
-    if (change->present) slot = change->value;
-    return Done{};
+template <typename T>
+void apply(std::optional<T>& slot, const fields::Change<T>& change) {
+    if (change.present) slot = change.value;
 }
 
 Error no_text(std::string_view prefix) {
@@ -25,13 +15,9 @@ Error no_text(std::string_view prefix) {
         fmt::format("{0}text_de, {0}text_en or {0}text_sv is required", prefix));
 }
 
-Error status_by_action() {
-    return errors::invalid_field("status is changed by the review, publish and unpublish actions");
-}
-
 // Load, change, stamp, store: the shape of every PATCH here.
 template <typename T, typename Load, typename Change, typename Store>
-Result<T> patch(AuthoringPorts& ports, Load&& load, Change&& change, Store&& store) {
+Result<T> update(AuthoringPorts& ports, Load&& load, Change&& change, Store&& store) {
     return write<T>(ports.content, [&](ContentTx& tx) -> Result<T> {
         auto item = load(tx);
         if (!item) return errors::not_found();
@@ -45,39 +31,30 @@ Result<T> patch(AuthoringPorts& ports, Load&& load, Change&& change, Store&& sto
 
 }  // namespace
 
-Result<Statement> apply_statement_fields(Statement s, const LooseValue& body,
-                                         std::string_view prefix) {
-    for (auto [slot, field] : {std::pair{&s.text_de, "text_de"}, std::pair{&s.text_en, "text_en"},
-                               std::pair{&s.text_sv, "text_sv"}}) {
-        auto ok = apply_text(*slot, body, field, prefix, fields::kTextMax);
-        if (!ok) return ok.error();
-    }
+Result<Statement> apply_statement_texts(Statement s, const StatementTexts& texts,
+                                        std::string_view prefix) {
+    apply(s.text_de, texts.text_de);
+    apply(s.text_en, texts.text_en);
+    apply(s.text_sv, texts.text_sv);
     if (!s.text_de && !s.text_en && !s.text_sv) return no_text(prefix);
     return s;
 }
 
-Result<Question> apply_question_fields(Question q, const LooseValue& body,
-                                       std::string_view prefix) {
-    for (auto [slot, field] : {std::pair{&q.text_de, "text_de"}, std::pair{&q.text_en, "text_en"},
-                               std::pair{&q.text_sv, "text_sv"}}) {
-        auto ok = apply_text(*slot, body, field, prefix, fields::kTextMax);
-        if (!ok) return ok.error();
-    }
-    for (auto [slot, field] : {std::pair{&q.short_answer_de, "short_answer_de"},
-                               std::pair{&q.short_answer_en, "short_answer_en"},
-                               std::pair{&q.short_answer_se, "short_answer_se"}}) {
-        auto ok = apply_text(*slot, body, field, prefix, fields::kTitleMax);
-        if (!ok) return ok.error();
-    }
-    auto level = fields::level(body["level"], fmt::format("{}level", prefix));
-    if (!level) return level.error();
-    if (level.value()) q.level = *level.value();
+Result<Question> apply_question_texts(Question q, const QuestionTexts& texts,
+                                      std::string_view prefix) {
+    apply(q.text_de, texts.text_de);
+    apply(q.text_en, texts.text_en);
+    apply(q.text_sv, texts.text_sv);
+    apply(q.short_answer_de, texts.short_answer_de);
+    apply(q.short_answer_en, texts.short_answer_en);
+    apply(q.short_answer_se, texts.short_answer_se);
+    if (texts.level) q.level = *texts.level;
     if (!q.text_de && !q.text_en && !q.text_sv) return no_text(prefix);
     return q;
 }
 
-Result<Statement> create_statement(AuthoringPorts& ports, const LooseValue& body) {
-    auto s = apply_statement_fields(Statement{}, body, "");
+Result<Statement> create_statement(AuthoringPorts& ports, const StatementTexts& request) {
+    auto s = apply_statement_texts(Statement{}, request, "");
     if (!s) return s;
     s->created_at = s->updated_at = ports.clock.now();
     return write<Statement>(ports.content, [&](ContentTx& tx) -> Result<Statement> {
@@ -85,14 +62,10 @@ Result<Statement> create_statement(AuthoringPorts& ports, const LooseValue& body
     });
 }
 
-Result<std::vector<Statement>> list_statements(AuthoringPorts& ports, const LooseValue& query) {
-    auto page = page_of(query);
-    if (!page) return page.error();
-    auto st = status_filter(query, kReviewStatuses);
-    if (!st) return st.error();
+Result<std::vector<Statement>> list_statements(AuthoringPorts& ports,
+                                               const StatementListQuery& query) {
     return read<std::vector<Statement>>(ports.content, [&](ContentTx& tx) {
-        return Result<std::vector<Statement>>(
-            tx.statements(StatementFilter{st.value()}, page.value()));
+        return Result<std::vector<Statement>>(tx.statements(query.filter, query.page));
     });
 }
 
@@ -104,11 +77,14 @@ Result<Statement> get_statement(AuthoringPorts& ports, Id id) {
     });
 }
 
-Result<Statement> patch_statement(AuthoringPorts& ports, Id id, const LooseValue& body) {
-    if (!body["status"].is_missing()) return status_by_action();
-    return patch<Statement>(
+Result<Statement> patch_statement(AuthoringPorts& ports, Id id, const StatementPatch& patch) {
+    return update<Statement>(
         ports, [&](ContentTx& tx) { return tx.statement(id); },
-        [&](ContentTx&, Statement s) { return apply_statement_fields(std::move(s), body, ""); },
+        [&](ContentTx&, Statement s) -> Result<Statement> {
+            auto texts = patch.texts.checked();
+            if (!texts) return texts.error();
+            return apply_statement_texts(std::move(s), texts.value(), "");
+        },
         [](ContentTx& tx, const Statement& s) { tx.update_statement(s); });
 }
 
@@ -126,12 +102,10 @@ Result<Done> delete_statement(AuthoringPorts& ports, Id id) {
     });
 }
 
-Result<Question> create_question(AuthoringPorts& ports, const LooseValue& body) {
-    auto object_id = fields::id(body["object_id"], "object_id");
-    if (!object_id) return object_id.error();
-    auto q = apply_question_fields(Question{}, body, "");
+Result<Question> create_question(AuthoringPorts& ports, const NewQuestion& request) {
+    auto q = apply_question_texts(Question{}, request.texts, "");
     if (!q) return q;
-    q->object_id = object_id.value();
+    q->object_id = request.object_id;
     q->created_at = q->updated_at = ports.clock.now();
     return write<Question>(ports.content, [&](ContentTx& tx) -> Result<Question> {
         if (q->object_id && !tx.object(*q->object_id))
@@ -140,16 +114,10 @@ Result<Question> create_question(AuthoringPorts& ports, const LooseValue& body) 
     });
 }
 
-Result<std::vector<Question>> list_questions(AuthoringPorts& ports, const LooseValue& query) {
-    auto page = page_of(query);
-    if (!page) return page.error();
-    auto object_id = fields::id(query["object_id"], "object_id");
-    if (!object_id) return object_id.error();
-    auto st = status_filter(query, kReviewStatuses);
-    if (!st) return st.error();
+Result<std::vector<Question>> list_questions(AuthoringPorts& ports,
+                                             const QuestionListQuery& query) {
     return read<std::vector<Question>>(ports.content, [&](ContentTx& tx) {
-        return Result<std::vector<Question>>(
-            tx.questions(QuestionFilter{object_id.value(), st.value()}, page.value()));
+        return Result<std::vector<Question>>(tx.questions(query.filter, query.page));
     });
 }
 
@@ -161,19 +129,19 @@ Result<Question> get_question(AuthoringPorts& ports, Id id) {
     });
 }
 
-Result<Question> patch_question(AuthoringPorts& ports, Id id, const LooseValue& body) {
-    if (!body["status"].is_missing()) return status_by_action();
-    auto object_id = fields::id(body["object_id"], "object_id");
-    if (!object_id) return object_id.error();
-    return patch<Question>(
+Result<Question> patch_question(AuthoringPorts& ports, Id id, const QuestionPatch& patch) {
+    return update<Question>(
         ports, [&](ContentTx& tx) { return tx.question(id); },
         [&](ContentTx& tx, Question q) -> Result<Question> {
-            if (!body["object_id"].is_missing()) {
-                if (object_id.value() && !tx.object(*object_id.value()))
+            if (patch.object_id.present) {
+                const auto& object_id = patch.object_id.value;
+                if (object_id && !tx.object(*object_id))
                     return errors::invalid_field("object_id: no such object");
-                q.object_id = object_id.value();
+                q.object_id = object_id;
             }
-            return apply_question_fields(std::move(q), body, "");
+            auto texts = patch.texts.checked();
+            if (!texts) return texts.error();
+            return apply_question_texts(std::move(q), texts.value(), "");
         },
         [](ContentTx& tx, const Question& q) { tx.update_question(q); });
 }
@@ -186,16 +154,13 @@ Result<Done> delete_question(AuthoringPorts& ports, Id id) {
     });
 }
 
-Result<std::vector<Question>> publish_questions(AuthoringPorts& ports, const LooseValue& body) {
-    if (body["ids"].is_missing() || body["ids"].is_null()) return fields::required("ids");
-    auto ids = fields::id_list(body["ids"], "ids");
-    if (!ids) return ids.error();
-    if (ids->empty()) return errors::invalid_field("ids must list at least one question");
+Result<std::vector<Question>> publish_questions(AuthoringPorts& ports,
+                                                const PublishQuestions& request) {
     const Timestamp now = ports.clock.now();
     return write<std::vector<Question>>(ports.content,
                                         [&](ContentTx& tx) -> Result<std::vector<Question>> {
                                             std::vector<Question> out;
-                                            for (const Id id : ids.value()) {
+                                            for (const Id id : request.ids) {
                                                 auto q = tx.question(id);
                                                 if (!q) return errors::not_found();
                                                 if (q->status != status::kPublished) {

@@ -5,45 +5,10 @@
 
 #include <fmt/format.h>
 
-#include "core/app/authoring/listing.hpp"
-#include "core/domain/fields.hpp"
 #include "core/domain/rules.hpp"
 
 namespace ll {
 namespace {
-
-struct WordFields {
-    Word word;
-    std::vector<Id> category_ids;
-};
-
-// The fields of a word to create. `level_required`: picture words and db-words need a level;
-// an object's label word defaults to 1.
-Result<WordFields> word_fields(const LooseValue& body, bool level_required, bool status_allowed) {
-    WordFields out;
-    auto title_de = fields::required_text(body["title_de"], "title_de", fields::kTitleMax);
-    if (!title_de) return title_de.error();
-    out.word.title_de = std::move(title_de.value());
-    auto title_en = fields::text(body["title_en"], "title_en", fields::kTitleMax);
-    if (!title_en) return title_en.error();
-    out.word.title_en = title_en.value();
-    auto title_sv = fields::text(body["title_sv"], "title_sv", fields::kTitleMax);
-    if (!title_sv) return title_sv.error();
-    out.word.title_sv = title_sv.value();
-    auto level = fields::level(body["level"]);
-    if (!level) return level.error();
-    if (!level.value() && level_required) return fields::required("level");
-    out.word.level = level.value().value_or(1);
-    if (status_allowed) {
-        auto st = fields::choice(body["status"], "status", {"draft", "published"});
-        if (!st) return st.error();
-        out.word.status = st.value().value_or(status::kDraft);
-    }
-    auto ids = fields::id_list(body["category_ids"], "category_ids");
-    if (!ids) return ids.error();
-    out.category_ids = std::move(ids.value());
-    return out;
-}
 
 Error title_taken(const Word& existing) {
     return errors::conflict(fmt::format("A word with title_de \"{}\" exists already (id {})",
@@ -97,6 +62,14 @@ Result<std::vector<Category>> existing_categories(ContentTx& tx, const std::vect
     return out;
 }
 
+Result<Word> with_categories(ContentTx& tx, const NewWordFields& request) {
+    auto categories = existing_categories(tx, request.category_ids, "category_ids");
+    if (!categories) return categories.error();
+    Word w = request.word;
+    w.categories = std::move(categories.value());
+    return w;
+}
+
 std::pair<Word, bool> find_or_create_word(ContentTx& tx, const Word& word, Timestamp now) {
     Word fresh = word;
     fresh.created_at = fresh.updated_at = now;
@@ -137,28 +110,20 @@ std::vector<WordView> object_word_views(ContentTx& tx, Id object_id) {
     return views_of(tx, links, labels);
 }
 
-Result<Word> create_word(AuthoringPorts& ports, const LooseValue& body) {
-    auto input = word_fields(body, true, true);
-    if (!input) return input.error();
+Result<Word> create_word(AuthoringPorts& ports, const NewWord& request) {
     return write<Word>(ports.content, [&](ContentTx& tx) -> Result<Word> {
-        auto categories = existing_categories(tx, input->category_ids, "category_ids");
-        if (!categories) return categories.error();
-        Word w = input->word;
-        w.categories = std::move(categories.value());
-        w.created_at = w.updated_at = ports.clock.now();
-        auto [word, created] = tx.find_or_insert_word(w);
+        auto w = with_categories(tx, request);
+        if (!w) return w;
+        w->created_at = w->updated_at = ports.clock.now();
+        auto [word, created] = tx.find_or_insert_word(w.value());
         if (!created) return title_taken(word);
         return word;
     });
 }
 
-Result<std::vector<Word>> list_words(AuthoringPorts& ports, const LooseValue& query) {
-    auto page = page_of(query);
-    if (!page) return page.error();
-    auto st = status_filter(query, {"draft", "published"});
-    if (!st) return st.error();
+Result<std::vector<Word>> list_words(AuthoringPorts& ports, const WordListQuery& query) {
     return read<std::vector<Word>>(ports.content, [&](ContentTx& tx) {
-        return Result<std::vector<Word>>(tx.words(WordFilter{st.value()}, page.value()));
+        return Result<std::vector<Word>>(tx.words(query.filter, query.page));
     });
 }
 
@@ -170,29 +135,14 @@ Result<Word> get_word(AuthoringPorts& ports, Id id) {
     });
 }
 
-Result<Word> patch_word(AuthoringPorts& ports, Id id, const LooseValue& body) {
-    if (!body["status"].is_missing())
-        return errors::invalid_field(
-            "status is changed by POST /api/cms/db-words/:id/publish or /unpublish");
-    auto title_de = fields::text_change(body["title_de"], "title_de", fields::kTitleMax);
-    if (!title_de) return title_de.error();
-    if (title_de->present && !title_de->value) return fields::required("title_de");
-    auto title_en = fields::text_change(body["title_en"], "title_en", fields::kTitleMax);
-    if (!title_en) return title_en.error();
-    auto title_sv = fields::text_change(body["title_sv"], "title_sv", fields::kTitleMax);
-    if (!title_sv) return title_sv.error();
-    auto level = fields::level(body["level"]);
-    if (!level) return level.error();
-    if (body["level"].is_null()) return fields::required("level");
-    auto ids = fields::id_list(body["category_ids"], "category_ids");
-    if (!ids) return ids.error();
+Result<Word> patch_word(AuthoringPorts& ports, Id id, const WordPatch& patch) {
     return update_word(ports, id, [&](ContentTx& tx, Word w) -> Result<Word> {
-        if (title_de->present) w.title_de = *title_de->value;
-        if (title_en->present) w.title_en = title_en->value;
-        if (title_sv->present) w.title_sv = title_sv->value;
-        if (level.value()) w.level = *level.value();
-        if (!body["category_ids"].is_missing()) {
-            auto categories = existing_categories(tx, ids.value(), "category_ids");
+        if (patch.title_de.present) w.title_de = *patch.title_de.value;
+        if (patch.title_en.present) w.title_en = patch.title_en.value;
+        if (patch.title_sv.present) w.title_sv = patch.title_sv.value;
+        if (patch.level) w.level = *patch.level;
+        if (patch.category_ids) {
+            auto categories = existing_categories(tx, *patch.category_ids, "category_ids");
             if (!categories) return categories.error();
             w.categories = std::move(categories.value());
         }
@@ -225,16 +175,13 @@ Result<std::vector<WordView>> list_picture_words(AuthoringPorts& ports, Id pictu
                                        });
 }
 
-Result<LinkedWords> add_picture_word(AuthoringPorts& ports, Id picture_id, const LooseValue& body) {
-    auto input = word_fields(body, true, false);
-    if (!input) return input.error();
+Result<LinkedWords> add_picture_word(AuthoringPorts& ports, Id picture_id,
+                                     const PictureWord& request) {
     return write<LinkedWords>(ports.content, [&](ContentTx& tx) -> Result<LinkedWords> {
         if (!tx.picture(picture_id)) return errors::not_found();
-        auto categories = existing_categories(tx, input->category_ids, "category_ids");
-        if (!categories) return categories.error();
-        Word w = input->word;
-        w.categories = std::move(categories.value());
-        const auto [word, word_created] = find_or_create_word(tx, w, ports.clock.now());
+        auto w = with_categories(tx, request);
+        if (!w) return w.error();
+        const auto [word, word_created] = find_or_create_word(tx, w.value(), ports.clock.now());
         const bool linked = tx.link_picture_word(picture_id, word.id).second;
         return LinkedWords{picture_word_views(tx, picture_id), linked};
     });
@@ -248,16 +195,13 @@ Result<std::vector<WordView>> list_object_words(AuthoringPorts& ports, Id object
                                        });
 }
 
-Result<LinkedWords> set_object_label(AuthoringPorts& ports, Id object_id, const LooseValue& body) {
-    auto input = word_fields(body, false, false);
-    if (!input) return input.error();
+Result<LinkedWords> set_object_label(AuthoringPorts& ports, Id object_id,
+                                     const LabelWord& request) {
     return write<LinkedWords>(ports.content, [&](ContentTx& tx) -> Result<LinkedWords> {
         if (!tx.object(object_id)) return errors::not_found();
-        auto categories = existing_categories(tx, input->category_ids, "category_ids");
-        if (!categories) return categories.error();
-        Word w = input->word;
-        w.categories = std::move(categories.value());
-        const auto [word, word_created] = find_or_create_word(tx, w, ports.clock.now());
+        auto w = with_categories(tx, request);
+        if (!w) return w.error();
+        const auto [word, word_created] = find_or_create_word(tx, w.value(), ports.clock.now());
         // One label per object: the previous label link goes, this word's link becomes it.
         for (const auto& link : tx.object_word_links(object_id)) {
             if (link.is_label && link.word_id != word.id) tx.delete_object_word_link(link.id);
@@ -273,13 +217,12 @@ Result<std::vector<Category>> list_categories(AuthoringPorts& ports) {
     });
 }
 
-Result<Category> create_category(AuthoringPorts& ports, const LooseValue& body) {
-    auto title = fields::required_text(body["titel_de"], "titel_de", fields::kTitleMax);
-    if (!title) return title.error();
+Result<Category> create_category(AuthoringPorts& ports, const NewCategory& request) {
     return write<Category>(ports.content, [&](ContentTx& tx) -> Result<Category> {
-        auto c = tx.insert_category(title.value());
+        auto c = tx.insert_category(request.titel_de);
         if (!c)
-            return errors::conflict(fmt::format("Category \"{}\" exists already", title.value()));
+            return errors::conflict(
+                fmt::format("Category \"{}\" exists already", request.titel_de));
         return std::move(*c);
     });
 }

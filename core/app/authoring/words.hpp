@@ -4,19 +4,19 @@
 #include <vector>
 
 #include "core/app/authoring/authoring_ports.hpp"
+#include "core/app/authoring/requests/words.hpp"
 #include "core/app/authoring/unit_of_work.hpp"
 #include "core/app/authoring/views.hpp"
 #include "core/domain/content_states.hpp"
-#include "core/domain/loose_value.hpp"
 
 namespace ll {
 
 // `{title_de, title_en?, title_sv?, level, status?, category_ids?}`; 409 when the title exists.
-Result<Word> create_word(AuthoringPorts& ports, const LooseValue& body);
-Result<std::vector<Word>> list_words(AuthoringPorts& ports, const LooseValue& query);
+Result<Word> create_word(AuthoringPorts& ports, const NewWord& request);
+Result<std::vector<Word>> list_words(AuthoringPorts& ports, const WordListQuery& query);
 Result<Word> get_word(AuthoringPorts& ports, Id id);
 // Titles, level, category_ids (replacing). Status moves by publish/unpublish only.
-Result<Word> patch_word(AuthoringPorts& ports, Id id, const LooseValue& body);
+Result<Word> patch_word(AuthoringPorts& ports, Id id, const WordPatch& patch);
 Result<Word> change_word_status(AuthoringPorts& ports, Id id, WordAction action);
 // The word with every link record naming it and its audios.
 Result<Done> delete_word(AuthoringPorts& ports, Id id);
@@ -29,20 +29,23 @@ struct LinkedWords {
 Result<std::vector<WordView>> list_picture_words(AuthoringPorts& ports, Id picture_id);
 // `{title_de, level, title_en?, title_sv?, category_ids?}`: the word is found or created
 // (draft; categories given are added to an existing word) and linked to the picture once.
-Result<LinkedWords> add_picture_word(AuthoringPorts& ports, Id picture_id, const LooseValue& body);
+Result<LinkedWords> add_picture_word(AuthoringPorts& ports, Id picture_id,
+                                     const PictureWord& request);
 
 Result<std::vector<WordView>> list_object_words(AuthoringPorts& ports, Id object_id);
 // `{title_de, level?, ...}`: this word becomes the object's one label word.
-Result<LinkedWords> set_object_label(AuthoringPorts& ports, Id object_id, const LooseValue& body);
+Result<LinkedWords> set_object_label(AuthoringPorts& ports, Id object_id, const LabelWord& request);
 
 Result<std::vector<Category>> list_categories(AuthoringPorts& ports);
-Result<Category> create_category(AuthoringPorts& ports, const LooseValue& body);
+Result<Category> create_category(AuthoringPorts& ports, const NewCategory& request);
 
 // ---- Shared with generation and the pair routes.
 
 // The word's categories, checked to exist: 400 naming `field[i]` otherwise.
 Result<std::vector<Category>> existing_categories(ContentTx& tx, const std::vector<Id>& ids,
                                                   std::string_view field);
+// The word of a request with its categories, checked to exist (400 naming `category_ids[i]`).
+Result<Word> with_categories(ContentTx& tx, const NewWordFields& request);
 // Found by title_de (then `categories` are added to it) or inserted as given. second: created.
 std::pair<Word, bool> find_or_create_word(ContentTx& tx, const Word& word, Timestamp now);
 // The words of link records, in link order, as views.

@@ -1,0 +1,36 @@
+#pragma once
+// The requests of the audio routes.
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "core/app/authoring/requests/decoder.hpp"
+
+namespace ll {
+
+inline constexpr int kDefaultAudioBatch = 100;
+inline constexpr int kMaxAudioBatch = 1000;
+
+// POST /api/audios/generate-for: `{source_table, source_id, source_field, language}`, the
+// language the field is written in.
+struct GenerateAudio {
+    AudioSource source;
+};
+
+// POST /api/audios/generate-batch: `{source_table?, language?, limit?}`.
+struct GenerateAudioBatch {
+    std::optional<std::string> table;
+    std::optional<std::string> language;
+    int limit = kDefaultAudioBatch;
+};
+
+// The language a text field is written in ("text_de" -> "de", "short_answer_se" -> "sv"); ""
+// when `field` is not a text field of `table`.
+std::string_view language_of_field(std::string_view table, std::string_view field);
+
+template <>
+Result<GenerateAudio> decode<GenerateAudio>(const LooseValue& v);
+template <>
+Result<GenerateAudioBatch> decode<GenerateAudioBatch>(const LooseValue& v);
+
+}  // namespace ll
