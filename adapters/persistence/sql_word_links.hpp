@@ -14,8 +14,8 @@ namespace ll::sql {
 // A column of a link table besides id, the owner and word_id, and the member of Link it fills.
 template <typename Link, typename T>
 struct LinkColumn {
-    const char* name = nullptr;  // nullptr: the table has no such column
-    T Link::*member = nullptr;
+    const char* name = nullptr;
+    T Link::*member = nullptr;  // nullptr: the table has no such column
 };
 
 // One table of links between a word and the item that uses it (the owner). Link has `id` and
