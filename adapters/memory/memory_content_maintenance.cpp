@@ -17,42 +17,24 @@ std::vector<std::pair<std::string, std::int64_t>> MemoryContentTx::purge_orphans
     ContentTables& t = rw();
     const auto word_gone = [&](Id id) { return !t.words.count(id); };
     const auto category_gone = [&](Id id) { return !t.categories.count(id); };
+    std::vector<std::pair<std::string, std::int64_t>> out;
     // In kLinkTables order, then audios.
-    return {
-        {"word_categories", erase_rows(t.word_categories,
-                                       [&](const auto& link) {
-                                           return word_gone(link.first) ||
-                                                  category_gone(link.second);
-                                       })},
-        {"picture_words", erase_rows(t.picture_words,
-                                     [&](const auto& row) {
-                                         return !t.pictures.count(row.second.picture_id) ||
-                                                word_gone(row.second.word_id);
-                                     })},
-        {"object_words", erase_rows(t.object_words,
-                                    [&](const auto& row) {
-                                        return !t.objects.count(row.second.object_id) ||
-                                               word_gone(row.second.word_id);
-                                    })},
-        {"question_words", erase_rows(t.question_words,
-                                      [&](const auto& row) {
-                                          return !t.questions.count(row.second.question_id) ||
-                                                 word_gone(row.second.word_id);
-                                      })},
-        {"statement_words", erase_rows(t.statement_words,
-                                       [&](const auto& row) {
-                                           return !t.statements.count(row.second.statement_id) ||
-                                                  word_gone(row.second.word_id);
-                                       })},
-        {"pair_categories", erase_rows(t.pair_categories,
-                                       [&](const auto& link) {
-                                           return !t.pairs.count(link.first) ||
-                                                  category_gone(link.second);
-                                       })},
-        {"audios",
-         erase_rows(t.audios,
-                    [&](const auto& row) { return !source_exists(t, row.second.source); })},
-    };
+    out.emplace_back("word_categories", erase_rows(t.word_categories, [&](const auto& link) {
+                         return word_gone(link.first) || category_gone(link.second);
+                     }));
+    for_each_word_link_table([&](const auto& links) {
+        out.emplace_back(links.table, erase_rows(t.*links.rows, [&](const auto& row) {
+                             return !(t.*links.owners).count(row.second.*links.owner) ||
+                                    word_gone(row.second.word_id);
+                         }));
+    });
+    out.emplace_back("pair_categories", erase_rows(t.pair_categories, [&](const auto& link) {
+                         return !t.pairs.count(link.first) || category_gone(link.second);
+                     }));
+    out.emplace_back("audios", erase_rows(t.audios, [&](const auto& row) {
+                         return !source_exists(t, row.second.source);
+                     }));
+    return out;
 }
 
 std::int64_t MemoryContentTx::purge_object_orphans(Id object_id) {

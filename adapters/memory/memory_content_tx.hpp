@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "adapters/memory/memory_content_tables.hpp"
+#include "adapters/memory/memory_word_links.hpp"
 #include "core/ports/content_store.hpp"
 
 namespace ll {
@@ -16,7 +17,7 @@ class MemoryContentTx final : public ContentTx {
     // `writable` false: a read() transaction; every change throws std::logic_error.
     MemoryContentTx(ContentTables& tables, bool writable) : t_(tables), writable_(writable) {}
 
-    // memory_content_items.cpp
+    // memory_content_items.cpp: CategoryRows, PictureRows, ObjectRows, TextRows
     std::vector<Category> categories() override;
     std::optional<Category> category(Id id) override;
     std::optional<Category> insert_category(const std::string& titel_de) override;
@@ -42,7 +43,7 @@ class MemoryContentTx final : public ContentTx {
     std::vector<Question> questions(const QuestionFilter& filter, const Page& page) override;
     void delete_question(Id id) override;
 
-    // memory_content_pairs.cpp
+    // memory_content_pairs.cpp: PairRows
     Pair insert_pair(const Pair& pair) override;
     std::optional<Pair> pair(Id id) override;
     void update_pair(const Pair& pair) override;
@@ -55,7 +56,7 @@ class MemoryContentTx final : public ContentTx {
     void withdraw_pair_statistics(Id, PairStatistics) override {}
     void restore_pair_statistics(Id, PairStatistics) override {}
 
-    // memory_content_words.cpp
+    // memory_content_words.cpp: WordRows
     std::optional<Word> word(Id id) override;
     std::optional<Word> word_by_title(std::string_view title_de) override;
     std::pair<Word, bool> find_or_insert_word(const Word& word) override;
@@ -64,7 +65,7 @@ class MemoryContentTx final : public ContentTx {
     std::vector<Word> words_by_ids(const std::vector<Id>& ids) override;
     void delete_word(Id id) override;
 
-    // memory_content_links.cpp
+    // memory_content_links.cpp: WordLinkRows
     std::vector<PictureWordLink> picture_word_links(Id picture_id) override;
     std::pair<PictureWordLink, bool> link_picture_word(Id picture_id, Id word_id) override;
     std::vector<ObjectWordLink> object_word_links(Id object_id) override;
@@ -79,7 +80,7 @@ class MemoryContentTx final : public ContentTx {
     std::pair<StatementWordLink, bool> link_statement_word(Id statement_id, Id word_id) override;
     void delete_statement_word_link(Id link_id) override;
 
-    // memory_content_audio.cpp
+    // memory_content_audio.cpp: AudioRows
     std::optional<Audio> audio(const AudioSource& source) override;
     std::pair<Audio, bool> upsert_audio(const Audio& audio) override;
     std::vector<AudioCandidate> audio_candidates(const std::optional<std::string>& table,
@@ -87,7 +88,7 @@ class MemoryContentTx final : public ContentTx {
                                                  int limit) override;
     std::vector<AudioCoverageRow> audio_coverage() override;
 
-    // memory_content_maintenance.cpp
+    // memory_content_maintenance.cpp: ContentMaintenance
     std::vector<std::pair<std::string, std::int64_t>> purge_orphans() override;
     std::int64_t purge_object_orphans(Id object_id) override;
     LinkTableCheck ensure_link_tables() override;
@@ -99,6 +100,15 @@ class MemoryContentTx final : public ContentTx {
     Word with_categories(const Word& word) const;
     // Deletes the audios of one source item (any field, any language).
     void delete_audios_of(const char* table, Id id);
+    // memory_content_links.cpp: the one implementation behind WordLinkRows, for any word link
+    // table (memory_word_links.hpp). `wanted.id` is ignored.
+    template <typename Link, typename Owner>
+    std::vector<Link> links_of(const MemoryWordLinkTable<Link, Owner>& table, Id owner_id) const;
+    template <typename Link, typename Owner>
+    std::pair<Link, bool> make_link(const MemoryWordLinkTable<Link, Owner>& table,
+                                    const Link& wanted);
+    template <typename Link, typename Owner>
+    void delete_link(const MemoryWordLinkTable<Link, Owner>& table, Id link_id);
 
     ContentTables& t_;
     bool writable_;

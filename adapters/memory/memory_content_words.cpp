@@ -83,10 +83,9 @@ void MemoryContentTx::delete_word(Id id) {
     ContentTables& t = rw();
     if (!t.words.erase(id)) return;
     erase_rows(t.word_categories, [&](const auto& link) { return link.first == id; });
-    erase_rows(t.picture_words, [&](const auto& row) { return row.second.word_id == id; });
-    erase_rows(t.object_words, [&](const auto& row) { return row.second.word_id == id; });
-    erase_rows(t.question_words, [&](const auto& row) { return row.second.word_id == id; });
-    erase_rows(t.statement_words, [&](const auto& row) { return row.second.word_id == id; });
+    for_each_word_link_table([&](const auto& links) {
+        erase_rows(t.*links.rows, [&](const auto& row) { return row.second.word_id == id; });
+    });
     delete_audios_of("words", id);
 }
 

@@ -7,21 +7,13 @@
 namespace ll::sql {
 namespace {
 
-// The two ends of each link table, in kLinkTables order. Only these names enter SQL text.
+// The two ends of a link table. Only these names enter SQL text.
 struct LinkEnds {
     const char* table;
     const char* column_a;
     const char* table_a;
     const char* column_b;
     const char* table_b;
-};
-constexpr LinkEnds kLinkEnds[] = {
-    {"word_categories", "word_id", "words", "category_id", "categories"},
-    {"picture_words", "picture_id", "pictures", "word_id", "words"},
-    {"object_words", "object_id", "objects", "word_id", "words"},
-    {"question_words", "question_id", "questions", "word_id", "words"},
-    {"statement_words", "statement_id", "statements", "word_id", "words"},
-    {"pair_categories", "pair_id", "pairs", "category_id", "categories"},
 };
 
 // `NOT EXISTS (SELECT 1 FROM <target> e WHERE e.id = <table>.<column>)`
@@ -45,7 +37,7 @@ bool table_exists(soci::session& s, const DialectSql& d, const std::string& tabl
 // A link table that is missing (see ensure_link_tables) has no orphans: it counts 0.
 std::vector<std::pair<std::string, std::int64_t>> SqlContentTx::purge_orphans() {
     std::vector<std::pair<std::string, std::int64_t>> out;
-    for (const LinkEnds& link : kLinkEnds) {
+    const auto purge = [&](const LinkEnds& link) {
         std::int64_t removed = 0;
         if (table_exists(s_, d_, link.table)) {
             Query q = query();
@@ -55,7 +47,13 @@ std::vector<std::pair<std::string, std::int64_t>> SqlContentTx::purge_orphans() 
             removed = q.run(s_);
         }
         out.emplace_back(link.table, removed);
-    }
+    };
+    // In kLinkTables order.
+    purge({"word_categories", "word_id", "words", "category_id", "categories"});
+    for_each_word_link_table([&](const auto& links) {
+        purge({links.table, links.owner_column, links.owner_table, "word_id", "words"});
+    });
+    purge({"pair_categories", "pair_id", "pairs", "category_id", "categories"});
     Query q = query();
     q << "DELETE FROM audios WHERE ";
     bool first = true;

@@ -14,6 +14,7 @@
 #include "adapters/persistence/dialect_sql.hpp"
 #include "adapters/persistence/sql_ids.hpp"
 #include "adapters/persistence/sql_query.hpp"
+#include "adapters/persistence/sql_word_links.hpp"
 #include "core/ports/content_store.hpp"
 
 namespace ll::sql {
@@ -29,7 +30,7 @@ class SqlContentTx final : public ContentTx {
   public:
     SqlContentTx(soci::session& session, Dialect dialect) : s_(session), d_{dialect} {}
 
-    // sql_content_pictures.cpp: categories, pictures, objects
+    // sql_content_pictures.cpp: CategoryRows, PictureRows, ObjectRows
     std::vector<Category> categories() override;
     std::optional<Category> category(Id id) override;
     std::optional<Category> insert_category(const std::string& titel_de) override;
@@ -45,7 +46,7 @@ class SqlContentTx final : public ContentTx {
     std::vector<ContentObject> objects(const ObjectFilter& filter, const Page& page) override;
     void delete_object(Id id) override;
 
-    // sql_content_words.cpp
+    // sql_content_words.cpp: WordRows
     std::optional<Word> word(Id id) override;
     std::optional<Word> word_by_title(std::string_view title_de) override;
     std::pair<Word, bool> find_or_insert_word(const Word& word) override;
@@ -54,7 +55,7 @@ class SqlContentTx final : public ContentTx {
     std::vector<Word> words_by_ids(const std::vector<Id>& ids) override;
     void delete_word(Id id) override;
 
-    // sql_content_links.cpp
+    // sql_content_links.cpp: WordLinkRows
     std::vector<PictureWordLink> picture_word_links(Id picture_id) override;
     std::pair<PictureWordLink, bool> link_picture_word(Id picture_id, Id word_id) override;
     std::vector<ObjectWordLink> object_word_links(Id object_id) override;
@@ -69,7 +70,7 @@ class SqlContentTx final : public ContentTx {
     std::pair<StatementWordLink, bool> link_statement_word(Id statement_id, Id word_id) override;
     void delete_statement_word_link(Id link_id) override;
 
-    // sql_content_items.cpp: statements, questions, pairs
+    // sql_content_items.cpp: TextRows, PairRows
     Statement insert_statement(const Statement& statement) override;
     std::optional<Statement> statement(Id id) override;
     void update_statement(const Statement& statement) override;
@@ -88,11 +89,11 @@ class SqlContentTx final : public ContentTx {
     void delete_pair(Id id) override;
     std::vector<Category> pair_categories(Id pair_id) override;
     void set_pair_categories(Id pair_id, const std::vector<Id>& category_ids) override;
-    // sql_content_stats.cpp
+    // sql_content_stats.cpp: PairRows' statistics
     void withdraw_pair_statistics(Id pair_id, PairStatistics what) override;
     void restore_pair_statistics(Id pair_id, PairStatistics what) override;
 
-    // sql_content_audio.cpp
+    // sql_content_audio.cpp: AudioRows
     std::optional<Audio> audio(const AudioSource& source) override;
     std::pair<Audio, bool> upsert_audio(const Audio& audio) override;
     std::vector<AudioCandidate> audio_candidates(const std::optional<std::string>& table,
@@ -100,7 +101,7 @@ class SqlContentTx final : public ContentTx {
                                                  int limit) override;
     std::vector<AudioCoverageRow> audio_coverage() override;
 
-    // sql_content_maintenance.cpp
+    // sql_content_maintenance.cpp: ContentMaintenance
     std::vector<std::pair<std::string, std::int64_t>> purge_orphans() override;
     std::int64_t purge_object_orphans(Id object_id) override;
     LinkTableCheck ensure_link_tables() override;
@@ -114,6 +115,15 @@ class SqlContentTx final : public ContentTx {
         q << head << param(id);
         q.run(s_);
     }
+    // sql_content_links.cpp: the one implementation behind WordLinkRows, for any word link
+    // table (sql_word_links.hpp). `wanted.id` is ignored.
+    template <typename Link>
+    std::vector<Link> links_of(const WordLinkTable<Link>& table, Id owner_id);
+    template <typename Link>
+    std::pair<Link, bool> make_link(const WordLinkTable<Link>& table, const Link& wanted);
+    template <typename Link>
+    void delete_link(const WordLinkTable<Link>& table, Id link_id);
+
     // The audios whose source is this item (table: statements, questions, words).
     void delete_audios_of(const char* table, Id id);
     // Fills Word::categories of every word with one query.

@@ -167,10 +167,9 @@ std::vector<Word> SqlContentTx::words_by_ids(const std::vector<Id>& ids) {
 
 void SqlContentTx::delete_word(Id id) {
     run_for("DELETE FROM word_categories WHERE word_id = ", id);
-    run_for("DELETE FROM picture_words WHERE word_id = ", id);
-    run_for("DELETE FROM object_words WHERE word_id = ", id);
-    run_for("DELETE FROM question_words WHERE word_id = ", id);
-    run_for("DELETE FROM statement_words WHERE word_id = ", id);
+    for_each_word_link_table([&](const auto& links) {
+        run_for(std::string("DELETE FROM ") + links.table + " WHERE word_id = ", id);
+    });
     delete_audios_of("words", id);
     run_for("DELETE FROM words WHERE id = ", id);
 }

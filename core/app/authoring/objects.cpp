@@ -27,7 +27,7 @@ Result<Done> check_parent(ContentTx& tx, Id picture_id, std::optional<Id> self, 
 
 }  // namespace
 
-std::vector<Question> questions_of_object(ContentTx& tx, Id object_id) {
+std::vector<Question> questions_of_object(TextRows& tx, Id object_id) {
     QuestionFilter filter;
     filter.object_id = object_id;
     std::vector<Question> out;

@@ -27,6 +27,6 @@ Result<std::vector<QuestionView>> list_object_questions(AuthoringPorts& ports, I
 // Shared with generation: a question with its words, from its link records.
 QuestionView question_view(ContentTx& tx, Question question);
 // Every question of an object, in id order.
-std::vector<Question> questions_of_object(ContentTx& tx, Id object_id);
+std::vector<Question> questions_of_object(TextRows& tx, Id object_id);
 
 }  // namespace ll

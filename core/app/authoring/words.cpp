@@ -50,7 +50,7 @@ Result<Word> update_word(AuthoringPorts& ports, Id id, F&& change) {
 
 }  // namespace
 
-Result<std::vector<Category>> existing_categories(ContentTx& tx, const std::vector<Id>& ids,
+Result<std::vector<Category>> existing_categories(CategoryRows& tx, const std::vector<Id>& ids,
                                                   std::string_view field) {
     std::vector<Category> out;
     for (std::size_t i = 0; i < ids.size(); ++i) {
@@ -70,7 +70,7 @@ Result<Word> with_categories(ContentTx& tx, const NewWordFields& request) {
     return w;
 }
 
-std::pair<Word, bool> find_or_create_word(ContentTx& tx, const Word& word, Timestamp now) {
+std::pair<Word, bool> find_or_create_word(WordRows& tx, const Word& word, Timestamp now) {
     Word fresh = word;
     fresh.created_at = fresh.updated_at = now;
     auto [found, created] = tx.find_or_insert_word(fresh);

@@ -42,12 +42,12 @@ Result<Category> create_category(AuthoringPorts& ports, const NewCategory& reque
 // ---- Shared with generation and the pair routes.
 
 // The word's categories, checked to exist: 400 naming `field[i]` otherwise.
-Result<std::vector<Category>> existing_categories(ContentTx& tx, const std::vector<Id>& ids,
+Result<std::vector<Category>> existing_categories(CategoryRows& tx, const std::vector<Id>& ids,
                                                   std::string_view field);
 // The word of a request with its categories, checked to exist (400 naming `category_ids[i]`).
 Result<Word> with_categories(ContentTx& tx, const NewWordFields& request);
 // Found by title_de (then `categories` are added to it) or inserted as given. second: created.
-std::pair<Word, bool> find_or_create_word(ContentTx& tx, const Word& word, Timestamp now);
+std::pair<Word, bool> find_or_create_word(WordRows& tx, const Word& word, Timestamp now);
 // The words of link records, in link order, as views.
 std::vector<WordView> picture_word_views(ContentTx& tx, Id picture_id);
 std::vector<WordView> object_word_views(ContentTx& tx, Id object_id);

@@ -1,0 +1,33 @@
+#pragma once
+// The audios of statements, questions and words (one file per source item, field and
+// language), part of the content unit of work (core/ports/content_store.hpp).
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/domain/content.hpp"
+
+namespace ll {
+
+class AudioRows {
+  public:
+    virtual ~AudioRows() = default;
+
+    virtual std::optional<Audio> audio(const AudioSource& source) = 0;
+    // Inserts, or replaces file_path, mime, voice, duration_ms and updated_at of the row with
+    // the same source. `second`: true when inserted.
+    virtual std::pair<Audio, bool> upsert_audio(const Audio& audio) = 0;
+    // Items whose `text_<lang>` (statements, questions) or `title_<lang>` (words) is non-empty
+    // (after trimming white space) and that have no audio for that field and language; ordered
+    // by table (statements, questions, words), then language (de, en, sv), then id; at most
+    // `limit`. `table`/`language` narrow the scope.
+    virtual std::vector<AudioCandidate> audio_candidates(const std::optional<std::string>& table,
+                                                         const std::optional<std::string>& language,
+                                                         int limit) = 0;
+    // For every table (statements, questions, words) and language (de, en, sv), in that order:
+    // items with a non-empty text in that language's field, and how many of them have audio.
+    virtual std::vector<AudioCoverageRow> audio_coverage() = 0;
+};
+
+}  // namespace ll
