@@ -8,10 +8,7 @@ namespace ll {
 namespace {
 
 Error refused(std::string_view action, std::string_view kind, std::string_view current) {
-    const bool vowel =
-        !kind.empty() && std::string_view("aeiou").find(kind[0]) != std::string_view::npos;
-    return errors::conflict(
-        fmt::format("Cannot {} {} {} in status {}", action, vowel ? "an" : "a", kind, current));
+    return errors::transition_refused(action, kind, current);
 }
 
 }  // namespace

@@ -1,10 +1,15 @@
 #pragma once
 // The one table of the errors the services answer with: status and message to the letter
 // of docs/spec/service.md and docs/spec/decisions.md 11. Handlers never spell a message themselves.
+#include <cstddef>
+#include <cstdint>
 #include <exception>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
+
+#include <fmt/format.h>
 
 namespace ll {
 
@@ -119,16 +124,127 @@ inline Error no_profile_for_progress() {
 inline Error no_profile_for_goal() {
     return make(409, "Kein Profil vorhanden.");
 }
-// Authoring (docs/spec/authoring.md): validation names the field, conflicts name the current
-// status.
+// ---- Authoring (docs/spec/authoring.md). A validation failure is 400 and starts with the field's
+// name ("<field> <problem>", the problems below); a conflict is 409 and says what stands in the
+// way.
 inline Error invalid_field(std::string message) {
     return Error{400, std::move(message), {}, {}, {}};
+}
+inline Error conflict(std::string message) {
+    return Error{409, std::move(message), {}, {}, {}};
+}
+inline Error field(std::string_view name, std::string_view problem) {
+    return invalid_field(fmt::format("{} {}", name, problem));
+}
+// What is wrong with a field's value, for field().
+namespace problem {
+inline constexpr std::string_view required = "is required";
+inline constexpr std::string_view not_string = "must be a string";
+inline constexpr std::string_view not_text = "must be UTF-8 text without NUL characters";
+inline std::string too_long(std::size_t max) {
+    return fmt::format("must be at most {} characters", max);
+}
+inline std::string not_integer_in(std::int64_t lo, std::int64_t hi) {
+    return fmt::format("must be an integer from {} to {}", lo, hi);
+}
+inline constexpr std::string_view not_positive_integer = "must be a positive integer";
+inline constexpr std::string_view not_boolean = "must be true or false";
+inline std::string not_one_of(std::string_view options) {
+    return fmt::format("must be one of {}", options);
+}
+inline constexpr std::string_view not_id_list = "must be an array of positive integers";
+inline constexpr std::string_view not_array = "must be an array";
+inline constexpr std::string_view not_object = "must be an object";
+inline constexpr std::string_view not_object_or_null = "must be an object or null";
+inline std::string too_many_selections(std::size_t max) {
+    return fmt::format("must be an array of at most {} selections", max);
+}
+inline constexpr std::string_view not_selection_type = "must be bbox or polygon";
+inline constexpr std::string_view not_offset = "must be a number >= 0";
+inline constexpr std::string_view not_size = "must be a number greater than 0";
+inline std::string not_polygon(std::size_t max_points) {
+    return fmt::format("must be an array of 3 to {} [x, y] points", max_points);
+}
+inline constexpr std::string_view not_point = "must be [x, y] with numbers >= 0";
+inline std::string outside_picture(std::int64_t width, std::int64_t height) {
+    return fmt::format("must lie within the picture ({} x {})", width, height);
+}
+inline constexpr std::string_view empty_id_list = "must list at least one question";
+}  // namespace problem
+
+// "<field>: no such <thing>" (an id that names nothing of that kind).
+inline Error no_such(std::string_view field, std::string_view thing) {
+    return invalid_field(fmt::format("{}: no such {}", field, thing));
+}
+inline Error give_one_of(std::string_view a, std::string_view b) {
+    return invalid_field(fmt::format("{} and {}: give one of them", a, b));
+}
+inline Error status_by_review_actions() {
+    return invalid_field("status is changed by the review, publish and unpublish actions");
+}
+inline Error picture_cannot_change() {
+    return invalid_field("picture_id cannot be changed: create the object on the other picture");
+}
+inline Error parent_not_in_picture() {
+    return invalid_field("parent_id must be an object of the same picture");
+}
+inline Error parent_in_own_subtree() {
+    return invalid_field("parent_id must not be the object itself or one of its children");
+}
+inline Error object_not_in_pair_picture() {
+    return invalid_field("object_id must be an object of the pair's picture");
+}
+inline Error statement_cannot_be_removed() {
+    return invalid_field("statement cannot be removed: a pair needs one");
+}
+// `prefix` names the nested object ("statement.", "question.") or is empty.
+inline Error text_required(std::string_view prefix) {
+    return invalid_field(fmt::format("{0}text_de, {0}text_en or {0}text_sv is required", prefix));
+}
+inline Error link_not_of_pair(std::size_t index, std::int64_t link_id) {
+    return invalid_field(
+        fmt::format("words_remove[{}]: link {} does not belong to this pair", index, link_id));
+}
+// `what`: "question" or "statement".
+inline Error pair_has_no(std::size_t index, std::string_view what) {
+    return invalid_field(fmt::format("words_add[{}].link_to: the pair has no {}", index, what));
+}
+inline Error language_not_of_field(std::string_view language, std::string_view field) {
+    return invalid_field(fmt::format("language must be {} for source_field {}", language, field));
+}
+inline Error unsupported_image() {
+    return invalid_field("image must be a PNG, JPEG or WebP file");
 }
 inline Error only_reviewed_can_be_published() {
     return make(409, "Only reviewed items can be published");
 }
-inline Error conflict(std::string message) {
-    return Error{409, std::move(message), {}, {}, {}};
+// e.g. "Cannot publish a pair in status draft".
+inline Error transition_refused(std::string_view action, std::string_view kind,
+                                std::string_view current) {
+    const bool vowel =
+        !kind.empty() && std::string_view("aeiou").find(kind[0]) != std::string_view::npos;
+    return conflict(
+        fmt::format("Cannot {} {} {} in status {}", action, vowel ? "an" : "a", kind, current));
+}
+// `kind`: "Statement", "Object".
+inline Error used_by_pairs(std::string_view kind, std::int64_t id, std::int64_t pairs) {
+    return conflict(fmt::format("{} {} is used by {} pair(s): delete them first", kind, id, pairs));
+}
+inline Error word_title_taken(std::string_view title_de, std::int64_t id) {
+    return conflict(
+        fmt::format("A word with title_de \"{}\" exists already (id {})", title_de, id));
+}
+inline Error category_exists(std::string_view titel_de) {
+    return conflict(fmt::format("Category \"{}\" exists already", titel_de));
+}
+inline Error object_has_no_label(std::int64_t object_id) {
+    return conflict(
+        fmt::format("Object {0} has no label word: set one with POST /api/cms/db-objects/{0}/words",
+                    object_id));
+}
+inline Error nothing_to_generate_from(std::int64_t picture_id) {
+    return conflict(
+        fmt::format("Picture {} has no title, words or labels to generate words from", picture_id));
 }
 // The word generator (FreeDict or a language model) or the speech synthesizer failed or gave
 // output that does not pass validation: nothing was stored. The detail goes to the log only.

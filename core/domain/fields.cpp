@@ -18,7 +18,7 @@ inline constexpr std::size_t kMaxSelections = 1000;
 inline constexpr std::size_t kMaxPolygonPoints = 10000;
 
 Error bad(std::string_view name, std::string_view problem) {
-    return errors::invalid_field(fmt::format("{} {}", name, problem));
+    return errors::field(name, problem);
 }
 
 bool absent(const LooseValue& v) {
@@ -69,7 +69,7 @@ Result<Selection> bbox(const LooseValue& v, const std::string& name) {
         const bool size = i >= 2;
         if (!n || (size ? *n <= 0 : *n < 0)) {
             return bad(fmt::format("{}.{}", name, keys[i]),
-                       size ? "must be a number greater than 0" : "must be a number >= 0");
+                       size ? errors::problem::not_size : errors::problem::not_offset);
         }
         *slots[i] = *n;
     }
@@ -81,15 +81,14 @@ Result<Selection> polygon(const LooseValue& v, const std::string& name) {
     s.type = Selection::Type::polygon;
     const LooseValue& points = v["points"];
     if (!points.is_array() || points.items.size() < 3 || points.items.size() > kMaxPolygonPoints) {
-        return bad(name + ".points",
-                   fmt::format("must be an array of 3 to {} [x, y] points", kMaxPolygonPoints));
+        return bad(name + ".points", errors::problem::not_polygon(kMaxPolygonPoints));
     }
     for (std::size_t i = 0; i < points.items.size(); ++i) {
         const LooseValue& p = points.items[i];
         const auto x = p.is_array() && p.items.size() == 2 ? number_of(p.items[0]) : std::nullopt;
         const auto y = p.is_array() && p.items.size() == 2 ? number_of(p.items[1]) : std::nullopt;
         if (!x || !y || *x < 0 || *y < 0)
-            return bad(fmt::format("{}.points[{}]", name, i), "must be [x, y] with numbers >= 0");
+            return bad(fmt::format("{}.points[{}]", name, i), errors::problem::not_point);
         s.points.emplace_back(*x, *y);
     }
     return s;
@@ -104,21 +103,19 @@ bool inside(const Selection& s, double width, double height) {
 }  // namespace
 
 Error required(std::string_view name) {
-    return bad(name, "is required");
+    return bad(name, errors::problem::required);
 }
 
 Result<std::optional<std::string>> text(const LooseValue& v, std::string_view name,
                                         std::size_t max) {
     if (absent(v)) return std::optional<std::string>();
-    if (!v.is_string()) return bad(name, "must be a string");
+    if (!v.is_string()) return bad(name, errors::problem::not_string);
     // Query values arrive percent-decoded, so any byte can reach here: text that is not UTF-8
     // would make every later JSON answer unparsable, and PostgreSQL's text holds neither it nor
     // NUL (which JSON bodies can spell as \u0000).
-    if (!utf8::storable_text(v.string))
-        return bad(name, "must be UTF-8 text without NUL characters");
+    if (!utf8::storable_text(v.string)) return bad(name, errors::problem::not_text);
     std::string t = trim(v.string);
-    if (code_point_count(t) > max)
-        return bad(name, fmt::format("must be at most {} characters", max));
+    if (code_point_count(t) > max) return bad(name, errors::problem::too_long(max));
     if (t.empty()) return std::optional<std::string>();
     return std::optional<std::string>(std::move(t));
 }
@@ -142,8 +139,7 @@ Result<std::optional<std::int64_t>> integer(const LooseValue& v, std::string_vie
                                             std::int64_t lo, std::int64_t hi) {
     if (absent(v)) return std::optional<std::int64_t>();
     const auto n = integer_of(v);
-    if (!n || *n < lo || *n > hi)
-        return bad(name, fmt::format("must be an integer from {} to {}", lo, hi));
+    if (!n || *n < lo || *n > hi) return bad(name, errors::problem::not_integer_in(lo, hi));
     return std::optional<std::int64_t>(*n);
 }
 
@@ -157,7 +153,7 @@ Result<std::optional<int>> level(const LooseValue& v, std::string_view name) {
 Result<std::optional<Id>> id(const LooseValue& v, std::string_view name) {
     if (absent(v)) return std::optional<Id>();
     const auto n = integer_of(v);
-    if (!n || *n <= 0) return bad(name, "must be a positive integer");
+    if (!n || *n <= 0) return bad(name, errors::problem::not_positive_integer);
     return std::optional<Id>(*n);
 }
 
@@ -166,7 +162,7 @@ Result<std::optional<bool>> boolean(const LooseValue& v, std::string_view name) 
     if (v.kind == K::boolean) return std::optional<bool>(v.boolean);
     if (v.is_string() && (v.string == "true" || v.string == "false"))
         return std::optional<bool>(v.string == "true");
-    return bad(name, "must be true or false");
+    return bad(name, errors::problem::not_boolean);
 }
 
 Result<std::optional<std::string>> choice(const LooseValue& v, std::string_view name,
@@ -179,18 +175,19 @@ Result<std::optional<std::string>> choice(const LooseValue& v, std::string_view 
     }
     std::string list;
     for (const auto option : options) list += (list.empty() ? "" : ", ") + std::string(option);
-    return bad(name, "must be one of " + list);
+    return bad(name, errors::problem::not_one_of(list));
 }
 
 Result<std::vector<Id>> id_list(const LooseValue& v, std::string_view name) {
     std::vector<Id> out;
     if (absent(v)) return out;
-    if (!v.is_array()) return bad(name, "must be an array of positive integers");
+    if (!v.is_array()) return bad(name, errors::problem::not_id_list);
     std::unordered_set<Id> seen;  // first occurrences kept in order, in linear time
     for (std::size_t i = 0; i < v.items.size(); ++i) {
         auto one = id(v.items[i], fmt::format("{}[{}]", name, i));
         if (!one) return one.error();
-        if (!one.value()) return bad(fmt::format("{}[{}]", name, i), "must be a positive integer");
+        if (!one.value())
+            return bad(fmt::format("{}[{}]", name, i), errors::problem::not_positive_integer);
         if (seen.insert(*one.value()).second) out.push_back(*one.value());
     }
     return out;
@@ -200,19 +197,18 @@ Deferred<std::vector<Selection>> selection_shapes(const LooseValue& v, std::stri
     Deferred<std::vector<Selection>> out;
     if (absent(v)) return out;
     if (!v.is_array() || v.items.size() > kMaxSelections) {
-        out.error =
-            bad(name, fmt::format("must be an array of at most {} selections", kMaxSelections));
+        out.error = bad(name, errors::problem::too_many_selections(kMaxSelections));
         return out;
     }
     for (std::size_t i = 0; i < v.items.size(); ++i) {
         const LooseValue& item = v.items[i];
         const std::string at = fmt::format("{}[{}]", name, i);
         const LooseValue& type = item["type"];
-        Result<Selection> s = !item.is_object() ? bad(at, "must be an object")
+        Result<Selection> s = !item.is_object() ? bad(at, errors::problem::not_object)
                               : type.is_string() && type.string == "bbox" ? bbox(item, at)
                               : type.is_string() && type.string == "polygon"
                                   ? polygon(item, at)
-                                  : bad(at + ".type", "must be bbox or polygon");
+                                  : bad(at + ".type", errors::problem::not_selection_type);
         if (!s) {
             out.error = s.error();
             return out;
@@ -228,7 +224,7 @@ Result<std::vector<Selection>> within_picture(const Deferred<std::vector<Selecti
     for (std::size_t i = 0; i < shapes.value.size() && width && height; ++i) {
         if (!inside(shapes.value[i], *width, *height))
             return bad(fmt::format("{}[{}]", name, i),
-                       fmt::format("must lie within the picture ({} x {})", *width, *height));
+                       errors::problem::outside_picture(*width, *height));
     }
     return shapes.checked();
 }

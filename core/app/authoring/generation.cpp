@@ -75,9 +75,7 @@ std::vector<Word> picture_words(ContentTx& tx, Id picture_id) {
 }
 
 Error no_label(Id object_id) {
-    return errors::conflict(
-        fmt::format("Object {0} has no label word: set one with POST /api/cms/db-objects/{0}/words",
-                    object_id));
+    return errors::object_has_no_label(object_id);
 }
 
 }  // namespace
@@ -128,9 +126,7 @@ Result<GeneratedWords> generate_words(AuthoringPorts& ports, const GenerateWords
             if (!s.picture) return errors::not_found();
             s.words = picture_words(tx, s.picture->id);
             if (s.words.empty() && !s.picture->title) {
-                return errors::conflict(
-                    fmt::format("Picture {} has no title, words or labels to generate words from",
-                                s.picture->id));
+                return errors::nothing_to_generate_from(s.picture->id);
             }
         }
         return s;

@@ -12,13 +12,11 @@ namespace {
 // descendants (that would make a cycle).
 Result<Done> check_parent(ContentTx& tx, Id picture_id, std::optional<Id> self, Id parent_id) {
     auto parent = tx.object(parent_id);
-    if (!parent || parent->picture_id != picture_id)
-        return errors::invalid_field("parent_id must be an object of the same picture");
+    if (!parent || parent->picture_id != picture_id) return errors::parent_not_in_picture();
     std::set<Id> seen;
     for (std::optional<Id> at = parent_id; at;) {
         if ((self && *at == *self) || !seen.insert(*at).second)
-            return errors::invalid_field(
-                "parent_id must not be the object itself or one of its children");
+            return errors::parent_in_own_subtree();
         const auto ancestor = tx.object(*at);
         at = ancestor ? ancestor->parent_id : std::nullopt;
     }
@@ -59,7 +57,7 @@ QuestionView question_view(ContentTx& tx, Question question) {
 Result<ContentObject> create_object(AuthoringPorts& ports, const NewObject& request) {
     return write<ContentObject>(ports.content, [&](ContentTx& tx) -> Result<ContentObject> {
         const auto picture = tx.picture(request.picture_id);
-        if (!picture) return errors::invalid_field("picture_id: no such picture");
+        if (!picture) return errors::no_such("picture_id", "picture");
         auto selections = fields::within_picture(request.selections, "selections", picture->width,
                                                  picture->height);
         if (!selections) return selections.error();
@@ -124,8 +122,7 @@ Result<Done> delete_object(AuthoringPorts& ports, Id id) {
         PairFilter uses;
         uses.object_id = id;
         if (const auto n = tx.count_pairs(uses); n > 0) {
-            return errors::conflict(
-                fmt::format("Object {} is used by {} pair(s): delete them first", id, n));
+            return errors::used_by_pairs("Object", id, n);
         }
         tx.delete_object(id);
         return Done{};

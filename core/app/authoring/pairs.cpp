@@ -58,23 +58,18 @@ Result<Done> apply_word_links(ContentTx& tx, const Pair& pair, const std::vector
         } else if (statement_links.count(remove[i])) {
             tx.delete_statement_word_link(remove[i]);
         } else {
-            return errors::invalid_field(fmt::format(
-                "words_remove[{}]: link {} does not belong to this pair", i, remove[i]));
+            return errors::link_not_of_pair(i, remove[i]);
         }
     }
     for (std::size_t i = 0; i < add.size(); ++i) {
         if (!tx.word(add[i].word_id))
-            return errors::invalid_field(fmt::format("words_add[{}].word_id: no such word", i));
+            return errors::no_such(fmt::format("words_add[{}].word_id", i), "word");
         if (add[i].to_question) {
-            if (!pair.question_id)
-                return errors::invalid_field(
-                    fmt::format("words_add[{}].link_to: the pair has no question", i));
+            if (!pair.question_id) return errors::pair_has_no(i, "question");
             tx.link_question_word(*pair.question_id, add[i].word_id, kRoleAnswer);
         }
         if (add[i].to_statement) {
-            if (!pair.statement_id)
-                return errors::invalid_field(
-                    fmt::format("words_add[{}].link_to: the pair has no statement", i));
+            if (!pair.statement_id) return errors::pair_has_no(i, "statement");
             tx.link_statement_word(*pair.statement_id, add[i].word_id);
         }
     }
@@ -180,12 +175,11 @@ void store_pair(ContentTx& tx, const Pair& before, const Pair& after) {
 Result<PairView> create_pair(AuthoringPorts& ports, const NewPair& request) {
     const Timestamp now = ports.clock.now();
     return write<PairView>(ports.content, [&](ContentTx& tx) -> Result<PairView> {
-        if (!tx.picture(request.picture_id))
-            return errors::invalid_field("picture_id: no such picture");
+        if (!tx.picture(request.picture_id)) return errors::no_such("picture_id", "picture");
         if (request.object_id) {
             const auto object = tx.object(*request.object_id);
             if (!object || object->picture_id != request.picture_id)
-                return errors::invalid_field("object_id must be an object of the pair's picture");
+                return errors::object_not_in_pair_picture();
         }
         Pair p;
         p.picture_id = request.picture_id;
@@ -195,7 +189,7 @@ Result<PairView> create_pair(AuthoringPorts& ports, const NewPair& request) {
         p.created_at = p.updated_at = now;
         if (request.statement_id) {
             if (!tx.statement(*request.statement_id))
-                return errors::invalid_field("statement_id: no such statement");
+                return errors::no_such("statement_id", "statement");
             p.statement_id = request.statement_id;
         } else {
             auto s = statement_for(tx, p, *request.statement, now);
@@ -204,7 +198,7 @@ Result<PairView> create_pair(AuthoringPorts& ports, const NewPair& request) {
         }
         if (request.question_id) {
             if (!tx.question(*request.question_id))
-                return errors::invalid_field("question_id: no such question");
+                return errors::no_such("question_id", "question");
             p.question_id = request.question_id;
         } else if (request.question) {
             auto q = question_for(tx, p, *request.question, now);

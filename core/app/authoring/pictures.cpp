@@ -23,7 +23,7 @@ Result<Picture> with_image(AuthoringPorts& ports, Picture picture, const ImageUp
     if (image.bytes.empty()) return fields::required("image");
     if (image.bytes.size() > kMaxImageBytes) return errors::payload_too_large();
     const auto info = detect_image(image.bytes);
-    if (!info) return errors::invalid_field("image must be a PNG, JPEG or WebP file");
+    if (!info) return errors::unsupported_image();
     const std::string declared = declared_type(image.content_type);
     if (declared.rfind("image/", 0) == 0 && declared != info->mime) {
         // The header is quoted only when it is text: HTTP lets a header carry any byte above

@@ -11,8 +11,7 @@ void apply(std::optional<T>& slot, const fields::Change<T>& change) {
 }
 
 Error no_text(std::string_view prefix) {
-    return errors::invalid_field(
-        fmt::format("{0}text_de, {0}text_en or {0}text_sv is required", prefix));
+    return errors::text_required(prefix);
 }
 
 // Load, change, stamp, store: the shape of every PATCH here.
@@ -94,8 +93,7 @@ Result<Done> delete_statement(AuthoringPorts& ports, Id id) {
         PairFilter uses;
         uses.statement_id = id;
         if (const auto n = tx.count_pairs(uses); n > 0) {
-            return errors::conflict(
-                fmt::format("Statement {} is used by {} pair(s): delete them first", id, n));
+            return errors::used_by_pairs("Statement", id, n);
         }
         tx.delete_statement(id);
         return Done{};
@@ -109,7 +107,7 @@ Result<Question> create_question(AuthoringPorts& ports, const NewQuestion& reque
     q->created_at = q->updated_at = ports.clock.now();
     return write<Question>(ports.content, [&](ContentTx& tx) -> Result<Question> {
         if (q->object_id && !tx.object(*q->object_id))
-            return errors::invalid_field("object_id: no such object");
+            return errors::no_such("object_id", "object");
         return tx.insert_question(q.value());
     });
 }
@@ -136,7 +134,7 @@ Result<Question> patch_question(AuthoringPorts& ports, Id id, const QuestionPatc
             if (patch.object_id.present) {
                 const auto& object_id = patch.object_id.value;
                 if (object_id && !tx.object(*object_id))
-                    return errors::invalid_field("object_id: no such object");
+                    return errors::no_such("object_id", "object");
                 q.object_id = object_id;
             }
             auto texts = patch.texts.checked();

@@ -11,8 +11,7 @@ namespace ll {
 namespace {
 
 Error title_taken(const Word& existing) {
-    return errors::conflict(fmt::format("A word with title_de \"{}\" exists already (id {})",
-                                        existing.title_de, existing.id));
+    return errors::word_title_taken(existing.title_de, existing.id);
 }
 
 std::vector<WordView> views_of(ContentTx& tx, const std::vector<std::pair<Id, Id>>& links,
@@ -55,7 +54,7 @@ Result<std::vector<Category>> existing_categories(CategoryRows& tx, const std::v
     std::vector<Category> out;
     for (std::size_t i = 0; i < ids.size(); ++i) {
         auto c = tx.category(ids[i]);
-        if (!c) return errors::invalid_field(fmt::format("{}[{}]: no such category", field, i));
+        if (!c) return errors::no_such(fmt::format("{}[{}]", field, i), "category");
         out.push_back(std::move(*c));
     }
     std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.id < b.id; });
@@ -220,9 +219,7 @@ Result<std::vector<Category>> list_categories(AuthoringPorts& ports) {
 Result<Category> create_category(AuthoringPorts& ports, const NewCategory& request) {
     return write<Category>(ports.content, [&](ContentTx& tx) -> Result<Category> {
         auto c = tx.insert_category(request.titel_de);
-        if (!c)
-            return errors::conflict(
-                fmt::format("Category \"{}\" exists already", request.titel_de));
+        if (!c) return errors::category_exists(request.titel_de);
         return std::move(*c);
     });
 }

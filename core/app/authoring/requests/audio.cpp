@@ -42,7 +42,7 @@ Result<std::string> source_field(const LooseValue& field, const std::string& tab
     const std::string options = table == "statements"  ? field_list(kStatementFields)
                                 : table == "questions" ? field_list(kQuestionFields)
                                                        : field_list(kWordFields);
-    return errors::invalid_field(fmt::format("source_field must be one of {}", options));
+    return errors::field("source_field", errors::problem::not_one_of(options));
 }
 
 }  // namespace
@@ -65,8 +65,7 @@ Result<GenerateAudio> decode<GenerateAudio>(const LooseValue& v) {
      }).required_choice(s.language, "language", kLanguages);
     const std::string_view field_language = language_of_field(s.table, s.field);
     d.refuse_if(s.language != field_language,
-                errors::invalid_field(fmt::format("language must be {} for source_field {}",
-                                                  field_language, s.field)));
+                errors::language_not_of_field(field_language, s.field));
     return d.done(std::move(r));
 }
 

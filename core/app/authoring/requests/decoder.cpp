@@ -2,10 +2,6 @@
 
 namespace ll {
 
-Error status_by_review_actions() {
-    return errors::invalid_field("status is changed by the review, publish and unpublish actions");
-}
-
 Decoder& Decoder::text(std::optional<std::string>& out, std::string_view key, std::size_t max) {
     return read(out, [&] { return fields::text(body_[key], name(key), max); });
 }

@@ -25,10 +25,9 @@ inline constexpr int kDefaultListLimit = 50;
 inline constexpr int kMaxListLimit = 200;
 
 // The statuses of items moved by review / publish / unpublish (objects, statements, questions,
-// pairs): their list filter, and the 400 of a PATCH that tries to set one.
+// pairs): their list filter (a PATCH that tries to set one: errors::status_by_review_actions).
 inline const std::initializer_list<std::string_view> kReviewStatuses = {"draft", "reviewed",
                                                                         "published"};
-Error status_by_review_actions();
 
 // Specialised by each request type, beside it (core/app/authoring/requests/<aggregate>.hpp).
 template <typename T>

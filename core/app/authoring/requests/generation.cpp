@@ -10,8 +10,7 @@ Result<GenerateWords> decode<GenerateWords>(const LooseValue& v) {
     Decoder d(v);
     d.id(r.object_id, "object_id").id(r.picture_id, "picture_id");
     d.refuse_if(!r.object_id && !r.picture_id, fields::required("object_id or picture_id"))
-        .refuse_if(r.object_id && r.picture_id,
-                   errors::invalid_field("object_id and picture_id: give one of them"))
+        .refuse_if(r.object_id && r.picture_id, errors::give_one_of("object_id", "picture_id"))
         .integer(r.count, "count", 1, kMaxGeneratedWords, kDefaultGeneratedWords);
     std::optional<std::string> status;
     d.choice(status, "status", {"draft", "published"});

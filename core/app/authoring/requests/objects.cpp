@@ -27,10 +27,8 @@ template <>
 Result<ObjectPatch> decode<ObjectPatch>(const LooseValue& v) {
     ObjectPatch r;
     Decoder d(v);
-    d.forbid("status", status_by_review_actions())
-        .forbid("picture_id",
-                errors::invalid_field(
-                    "picture_id cannot be changed: create the object on the other picture"))
+    d.forbid("status", errors::status_by_review_actions())
+        .forbid("picture_id", errors::picture_cannot_change())
         .id_change(r.parent_id, "parent_id")
         .text_change(r.user_notes, "user_notes", fields::kNotesMax);
     if (!v["selections"].is_missing()) d.selections(r.selections.emplace(), "selections");

@@ -12,7 +12,7 @@ bool given(const LooseValue& v) {
 Result<std::vector<WordAdd>> words_add(const LooseValue& v) {
     std::vector<WordAdd> out;
     if (!given(v)) return out;
-    if (!v.is_array()) return errors::invalid_field("words_add must be an array");
+    if (!v.is_array()) return errors::field("words_add", errors::problem::not_array);
     for (std::size_t i = 0; i < v.items.size(); ++i) {
         const std::string at = fmt::format("words_add[{}]", i);
         const LooseValue& item = v.items[i];
@@ -31,12 +31,12 @@ Result<std::vector<WordAdd>> words_add(const LooseValue& v) {
 }
 
 StatementInput statement_input(const LooseValue& v) {
-    if (!v.is_object()) return {{}, errors::invalid_field("statement must be an object")};
+    if (!v.is_object()) return {{}, errors::field("statement", errors::problem::not_object)};
     return fields::defer(decode_statement_texts(v, "statement."));
 }
 
 QuestionInput question_input(const LooseValue& v) {
-    if (!v.is_object()) return {{}, errors::invalid_field("question must be an object or null")};
+    if (!v.is_object()) return {{}, errors::field("question", errors::problem::not_object_or_null)};
     return fields::defer(decode_question_texts(v, "question."));
 }
 
@@ -54,9 +54,9 @@ Result<NewPair> decode<NewPair>(const LooseValue& v) {
         .id(r.question_id, "question_id");
     d.refuse_if(!given(v["statement"]) && !r.statement_id, fields::required("statement"))
         .refuse_if(given(v["statement"]) && r.statement_id,
-                   errors::invalid_field("statement and statement_id: give one of them"))
+                   errors::give_one_of("statement", "statement_id"))
         .refuse_if(given(v["question"]) && r.question_id,
-                   errors::invalid_field("question and question_id: give one of them"))
+                   errors::give_one_of("question", "question_id"))
         .read(r.words_add, [&] { return words_add(v["words_add"]); });
     if (given(v["statement"])) r.statement = statement_input(v["statement"]);
     if (given(v["question"])) r.question = question_input(v["question"]);
@@ -78,13 +78,12 @@ template <>
 Result<PairPatch> decode<PairPatch>(const LooseValue& v) {
     PairPatch r;
     Decoder d(v);
-    d.forbid("status", status_by_review_actions())
+    d.forbid("status", errors::status_by_review_actions())
         .level(r.level)
         .not_null("level")
         .choice(r.answer_type, "answer_type", kAnswerTypes)
         .not_null("answer_type")
-        .refuse_if(v["statement"].is_null(),
-                   errors::invalid_field("statement cannot be removed: a pair needs one"))
+        .refuse_if(v["statement"].is_null(), errors::statement_cannot_be_removed())
         .read(r.words_add, [&] { return words_add(v["words_add"]); })
         .id_list(r.words_remove, "words_remove");
     if (!v["statement"].is_missing()) r.statement = statement_input(v["statement"]);

@@ -31,7 +31,7 @@ Result<PicturePatch> decode<PicturePatch>(const LooseValue& v) {
         .text_change(r.title, "title", fields::kTitleMax)
         .boolean(r.objects_created, "objects_created");
     d.refuse_if(!v["objects_created"].is_missing() && !r.objects_created,
-                errors::invalid_field("objects_created must be true or false"));
+                errors::field("objects_created", errors::problem::not_boolean));
     return d.done(std::move(r));
 }
 

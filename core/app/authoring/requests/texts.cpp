@@ -39,7 +39,7 @@ Result<StatementListQuery> decode<StatementListQuery>(const LooseValue& v) {
 
 template <>
 Result<StatementPatch> decode<StatementPatch>(const LooseValue& v) {
-    if (!v["status"].is_missing()) return status_by_review_actions();
+    if (!v["status"].is_missing()) return errors::status_by_review_actions();
     return StatementPatch{fields::defer(decode_statement_texts(v, ""))};
 }
 
@@ -65,7 +65,7 @@ template <>
 Result<QuestionPatch> decode<QuestionPatch>(const LooseValue& v) {
     QuestionPatch r;
     Decoder d(v);
-    d.forbid("status", status_by_review_actions()).id_change(r.object_id, "object_id");
+    d.forbid("status", errors::status_by_review_actions()).id_change(r.object_id, "object_id");
     r.texts = fields::defer(decode_question_texts(v, ""));
     return d.done(std::move(r));
 }
@@ -76,7 +76,7 @@ Result<PublishQuestions> decode<PublishQuestions>(const LooseValue& v) {
     Decoder d(v);
     d.refuse_if(v["ids"].is_missing() || v["ids"].is_null(), fields::required("ids"))
         .id_list(r.ids, "ids");
-    d.refuse_if(r.ids.empty(), errors::invalid_field("ids must list at least one question"));
+    d.refuse_if(r.ids.empty(), errors::field("ids", errors::problem::empty_id_list));
     return d.done(std::move(r));
 }
 
