@@ -17,7 +17,7 @@ struct ServiceConfig {
     std::string database_url = "sqlite://./var/langlearn.db";
     std::string host = "0.0.0.0";
     std::uint16_t port = 8080;  // 8081 for authoring
-    std::string jwt_secret;     // required, >= 32 bytes; never logged
+    std::string jwt_secret;     // required (but for admin), >= 32 bytes; never logged
     std::int64_t jwt_expires_in_seconds = 7 * 24 * 3600;
     std::vector<std::string> dev_tokens;  // DEV_TOKENS, each >= 24 chars (authoring only)
     std::string app_timezone = "UTC";

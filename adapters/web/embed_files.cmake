@@ -2,7 +2,23 @@
 # and a version: the first 12 hex digits of a SHA-256 over the files' names and digests, so
 # any change to any file gives new asset URLs (docs/studio.md "How the studio is served").
 # Run at build time: cmake -DSOURCE_DIR=... -DOUTPUT=... -DNAME=... -P embed_files.cmake
-file(GLOB_RECURSE files RELATIVE ${SOURCE_DIR} ${SOURCE_DIR}/*)
+# Only the kinds of file a page uses, and only at the top level (the route serves one path
+# segment): an editor's swap file or a stray dotfile is never published, a subfolder is an error.
+file(GLOB_RECURSE found RELATIVE ${SOURCE_DIR} ${SOURCE_DIR}/*)
+set(files "")
+foreach(f IN LISTS found)
+  get_filename_component(name ${f} NAME)
+  if(name MATCHES "^\\.")
+    continue()
+  endif()
+  if(NOT f STREQUAL name)
+    message(FATAL_ERROR "embed_files: ${f}: subfolders are not served; keep files at the top level")
+  endif()
+  if(NOT name MATCHES "^[A-Za-z0-9._-]+\\.(html|js|css|svg|png|json|woff2)$")
+    message(FATAL_ERROR "embed_files: ${f}: not a file kind the studio serves")
+  endif()
+  list(APPEND files ${f})
+endforeach()
 list(SORT files)
 set(arrays "")
 set(entries "")

@@ -67,6 +67,11 @@ int run_service(const char* name, ServiceKind kind,
                 const std::function<void(Service&)>& add_routes) {
     tune_allocator();  // before any thread starts
     ServiceConfig config;
+    // ServiceKind::admin leaves JWT_SECRET optional: no service may start on it.
+    if (kind == ServiceKind::admin) {
+        std::fprintf(stderr, "%s: not a service configuration\n", name);
+        return 2;
+    }
     try {
         config = load_config(kind, process_environment());
     } catch (const ConfigError& e) {

@@ -72,9 +72,11 @@ std::optional<std::string> Call::query(const char* key) const {
 void RouteBuilder::add(Endpoint e) {
     Guard guard = std::move(e.guard);
     if (e.auth == Auth::token) {
-        guard = [access = access_](Request& request) -> std::optional<Response> {
+        // The token first, then the route's own check (a limit), if it has one.
+        guard = [access = access_,
+                 own = std::move(guard)](Request& request) -> std::optional<Response> {
             if (auto refused = access->check_token(request)) return error_response(*refused);
-            return std::nullopt;
+            return own ? own(request) : std::nullopt;
         };
     }
     const Handler handler = checked(access_, e.auth, e.body, std::move(e.handle));

@@ -35,8 +35,8 @@ struct Call {
     LooseValue loose_body() const;
     LooseValue query() const;
     std::optional<std::string> query(const char* key) const;
-    // The learner's token claims (Auth::token on the learner API).
-    const TokenClaims& claims() const { return *request.claims; }
+    // The learner's token claims (Auth::token on the learner API only).
+    const TokenClaims& claims() const { return request.claims.value(); }
 };
 
 using CallHandler = std::function<Response(Call&)>;
@@ -49,7 +49,8 @@ struct Endpoint {
     CallHandler handle;
     Execution execution = Execution::worker;
     std::size_t max_body_bytes = 0;  // 0: the server's limit (MAX_BODY_BYTES)
-    Guard guard{};                   // an open route's own check on the I/O thread (address limit)
+    // The route's own check on the I/O thread (an address limit), after the token on token routes.
+    Guard guard{};
 };
 
 class RouteBuilder {

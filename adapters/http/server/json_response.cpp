@@ -13,13 +13,36 @@ Response json_response(int status, std::string body) {
     return r;
 }
 
+namespace {
+
+// For a log line: control characters (a generator's output may hold newlines) as \xNN, so a
+// detail cannot forge a line of its own.
+std::string one_line(std::string_view text) {
+    std::string out;
+    out.reserve(text.size());
+    for (const char c : text) {
+        const auto u = static_cast<unsigned char>(c);
+        if (u < 0x20 || u == 0x7f) {
+            static constexpr char hex[] = "0123456789abcdef";
+            out += "\\x";
+            out += hex[u >> 4];
+            out += hex[u & 15];
+        } else {
+            out += c;
+        }
+    }
+    return out;
+}
+
+}  // namespace
+
 Response error_response(const Error& error) {
     json::object body{{"error", error.message}};
     if (error.available) body["available"] = *error.available;
     Response r = json_ok(error.status, body);
     if (error.retry_after_seconds)
         r.headers.emplace_back("Retry-After", std::to_string(*error.retry_after_seconds));
-    if (error.detail) r.log_detail = error.message + ": " + *error.detail;
+    if (error.detail) r.log_detail = one_line(error.message + ": " + *error.detail);
     return r;
 }
 

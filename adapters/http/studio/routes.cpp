@@ -46,13 +46,18 @@ struct Studio {
     }
 };
 
-Response file_answer(const Request& r, std::string_view body, std::string_view type,
-                     const std::string& etag, const char* cache_control) {
-    Response res;
-    res.content_type = std::string(type);
+// Every studio answer, files, redirect and 404 alike.
+Response strict(Response res) {
     res.headers.emplace_back("Content-Security-Policy", kStudioContentSecurityPolicy);
     res.headers.emplace_back("X-Content-Type-Options", "nosniff");
     res.headers.emplace_back("Referrer-Policy", "no-referrer");
+    return res;
+}
+
+Response file_answer(const Request& r, std::string_view body, std::string_view type,
+                     const std::string& etag, const char* cache_control) {
+    Response res = strict({});
+    res.content_type = std::string(type);
     res.headers.emplace_back("Cache-Control", cache_control);
     res.headers.emplace_back("ETag", etag);
     if (const auto inm = r.header("if-none-match"); inm && if_none_match(*inm, etag)) {
@@ -79,7 +84,7 @@ void add_studio_routes(Router& router, web::EmbeddedFiles files) {
                          res.status = 308;
                          res.content_type.clear();
                          res.headers.emplace_back("Location", "/studio/");
-                         return res;
+                         return strict(std::move(res));
                      },
                      Execution::inline_io});
     router.add(Route{"GET", "/studio/", "/studio/",
@@ -92,7 +97,7 @@ void add_studio_routes(Router& router, web::EmbeddedFiles files) {
                      [studio](Request& r) {
                          const std::string& name = r.params.at("file");
                          const auto* file = name == "index.html" ? nullptr : studio->find(name);
-                         if (!file) return error_response(errors::not_found());
+                         if (!file) return strict(error_response(errors::not_found()));
                          // A page of an older build asks for its version: it gets today's file, not
                          // cached.
                          const bool current = r.params.at("version") == studio->files.version;

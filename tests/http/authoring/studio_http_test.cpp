@@ -43,6 +43,7 @@ TEST_CASE("studio: the page, its versioned assets, their caching", "[studio]") {
         const Reply r = client.get("/studio");
         CHECK(r.status == 308);
         CHECK(r.header("location") == "/studio/");
+        check_strict_headers(r);
     }
     SECTION("the page: HTML, revalidated, linking this build's assets only") {
         const Reply page = client.get("/studio/");
@@ -72,6 +73,13 @@ TEST_CASE("studio: the page, its versioned assets, their caching", "[studio]") {
         // No inline script: every <script> has a src.
         CHECK(!std::regex_search(page.body, std::regex("<script(?![^>]*\\bsrc=)[^>]*>")));
 
+        // HEAD: the same headers, no body.
+        const Reply head = client.call("HEAD", "/studio/");
+        CHECK(head.status == 200);
+        CHECK(head.body.empty());
+        CHECK(head.header("content-length") == std::to_string(page.body.size()));
+        check_strict_headers(head);
+
         // Revalidation answers 304 without a body.
         const Reply again =
             client.call("GET", "/studio/", {}, {{"If-None-Match", page.header("etag")}});
@@ -84,7 +92,9 @@ TEST_CASE("studio: the page, its versioned assets, their caching", "[studio]") {
         CHECK(r.header("cache-control") == "no-cache");
     }
     SECTION("nothing else is reachable") {
-        CHECK(client.get("/studio/v/" + version + "/missing.js").status == 404);
+        const Reply missing = client.get("/studio/v/" + version + "/missing.js");
+        CHECK(missing.status == 404);
+        check_strict_headers(missing);
         CHECK(client.get("/studio/v/" + version + "/..%2F..%2Fetc%2Fpasswd").status == 404);
         CHECK(client.get("/studio/v/" + version + "/index.html").status == 404);
         CHECK(client.get("/studio/other").status == 404);
