@@ -4,21 +4,10 @@
 
 #include "adapters/http/server/conditional.hpp"
 #include "adapters/http/server/json_response.hpp"
+#include "adapters/http/server/media_types.hpp"
 
 namespace ll::http {
 namespace {
-
-std::string media_type(std::string_view name) {
-    const auto dot = name.rfind('.');
-    const std::string_view ext = dot == std::string_view::npos ? "" : name.substr(dot + 1);
-    if (ext == "png") return "image/png";
-    if (ext == "jpg" || ext == "jpeg") return "image/jpeg";
-    if (ext == "webp") return "image/webp";
-    if (ext == "wav") return "audio/wav";
-    if (ext == "ogg" || ext == "opus") return "audio/ogg";
-    if (ext == "mp3") return "audio/mpeg";
-    return "application/octet-stream";
-}
 
 // Media are immutable: the name is the content hash, so it is also a strong ETag and the file
 // can be cached for a year. Conditions are checked in RFC 9110 13.2.2 order: If-None-Match,
@@ -71,7 +60,7 @@ Response serve_media(const MediaStore& media, Request& request) {
             break;
         }
     }
-    r.content_type = media_type(name);
+    r.content_type = std::string(media_type_of(name));
     return r;
 }
 

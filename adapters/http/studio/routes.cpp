@@ -5,22 +5,10 @@
 
 #include "adapters/http/server/conditional.hpp"
 #include "adapters/http/server/json_response.hpp"
+#include "adapters/http/server/media_types.hpp"
 
 namespace ll::http {
 namespace {
-
-std::string_view content_type_of(std::string_view path) {
-    const auto dot = path.rfind('.');
-    const std::string_view ext = dot == std::string_view::npos ? "" : path.substr(dot + 1);
-    if (ext == "html") return "text/html; charset=utf-8";
-    if (ext == "js") return "text/javascript; charset=utf-8";
-    if (ext == "css") return "text/css; charset=utf-8";
-    if (ext == "svg") return "image/svg+xml";
-    if (ext == "png") return "image/png";
-    if (ext == "json") return "application/json; charset=utf-8";
-    if (ext == "woff2") return "font/woff2";
-    return "application/octet-stream";
-}
 
 std::string with_version(std::string_view text, std::string_view version) {
     static constexpr std::string_view mark = "{{version}}";
@@ -102,7 +90,7 @@ void add_studio_routes(Router& router, web::EmbeddedFiles files) {
                          // cached.
                          const bool current = r.params.at("version") == studio->files.version;
                          return file_answer(
-                             r, file->bytes, content_type_of(file->path),
+                             r, file->bytes, media_type_of(file->path),
                              "\"" + std::string(studio->files.version) + "-" + name + "\"",
                              current ? "public, max-age=31536000, immutable" : "no-cache");
                      },
