@@ -145,6 +145,20 @@ TEST_CASE("staff sessions: CSRF for state-changing methods", "[session]") {
         CHECK_FALSE(check(unsafe, token, "http://studio.example"));
         CHECK_FALSE(check(unsafe, token, "null"));
     }
+    // Ports: compared when this service's Host names one; a proxy's Host without one (nginx's
+    // $host) lets any port of the same scheme and host through.
+    const auto from = [&](std::string_view origin, std::string_view own_origin) {
+        return check_csrf(w.signer, "s1", CsrfEvidence{"POST", token, origin, own_origin}).ok();
+    };
+    CHECK(from("http://127.0.0.1:8081", "http://127.0.0.1:8081"));
+    CHECK_FALSE(from("http://127.0.0.1:9", "http://127.0.0.1:8081"));
+    CHECK_FALSE(from("http://127.0.0.1", "http://127.0.0.1:8081"));
+    CHECK(from("https://studio.example:8443", "https://studio.example"));
+    CHECK_FALSE(from("https://evil.example:443", "https://studio.example"));
+    CHECK_FALSE(from("https://studio.example.evil:443", "https://studio.example"));
+    CHECK(from("http://[::1]:8081", "http://[::1]:8081"));
+    CHECK(from("http://[::1]:8081", "http://[::1]"));
+    CHECK_FALSE(from("http://[::2]:8081", "http://[::1]"));
     CHECK(
         check_csrf(w.signer, "s1", CsrfEvidence{"POST", std::nullopt, std::nullopt, own}).error() ==
         errors::invalid_csrf_token());

@@ -241,6 +241,7 @@ TEST_CASE("session: state-changing requests need the CSRF token and this origin"
         const char* name;
         std::string csrf;
         std::string origin;
+        std::string host = "127.0.0.1";  // the test client's
     };
     std::string tampered = s.csrf;
     tampered.back() = tampered.back() == 'A' ? 'B' : 'A';
@@ -249,11 +250,14 @@ TEST_CASE("session: state-changing requests need the CSRF token and this origin"
              Refused{"a wrong token", tampered, ""},
              Refused{"another session's token", signed_in(api, "editor@example.com").csrf, ""},
              Refused{"the right token from a foreign origin", s.csrf, "http://evil.example"},
-             Refused{"the right token from another port", s.csrf, "http://127.0.0.1:9"},
+             Refused{"the right token from another port", s.csrf, "http://127.0.0.1:9",
+                     "127.0.0.1:" + std::to_string(api.port())},
              Refused{"the right token from origin null", s.csrf, "null"},
          }) {
-        const Reply reply =
-            with_cookie(api, "POST", "/api/categories", s.cookie, body, r.csrf, r.origin);
+        std::map<std::string, std::string> headers{{"Cookie", s.cookie}, {"Host", r.host}};
+        if (!r.csrf.empty()) headers["X-CSRF-Token"] = r.csrf;
+        if (!r.origin.empty()) headers["Origin"] = r.origin;
+        const Reply reply = api.client->call("POST", "/api/categories", body, headers);
         INFO(r.name << ": " << text(reply));
         CHECK(reply.status == 403);
         CHECK(reply.error() == "Missing or invalid CSRF token");
@@ -278,6 +282,21 @@ TEST_CASE("session: state-changing requests need the CSRF token and this origin"
                                               R"({"titel_de":"Garten"})", s.csrf, kOwnOrigin);
         CHECK(same_origin.status == 201);
         CHECK(categories_named(api, "Garten") == 1);
+        // The browser's Host carries the port, and so does its Origin.
+        const std::string host = "127.0.0.1:" + std::to_string(api.port());
+        const Reply with_port =
+            api.client->call("POST", "/api/categories", R"({"titel_de":"Keller"})",
+                             {{"Cookie", s.cookie},
+                              {"X-CSRF-Token", s.csrf},
+                              {"Host", host},
+                              {"Origin", "http://" + host}});
+        CHECK(with_port.status == 201);
+        // A proxy that passes the Host without its port (nginx's $host): the port is not
+        // compared.
+        const Reply via_proxy = api.client->call(
+            "POST", "/api/categories", R"({"titel_de":"Dach"})",
+            {{"Cookie", s.cookie}, {"X-CSRF-Token", s.csrf}, {"Origin", "http://127.0.0.1:8443"}});
+        CHECK(via_proxy.status == 201);
     }
     SECTION("a sign-in posted from a foreign origin is refused") {
         const Reply r =
