@@ -101,6 +101,26 @@ bool MemoryContentTx::lock_object(Id id) {
     return t_.objects.count(id) > 0;
 }
 
+// The same: the one mutex serialises the version check and the write already.
+bool MemoryContentTx::lock_item(ItemKind kind, Id id) {
+    const auto has = [id](const auto& rows) { return rows.count(id) > 0; };
+    switch (kind) {
+        case ItemKind::picture:
+            return has(t_.pictures);
+        case ItemKind::object:
+            return has(t_.objects);
+        case ItemKind::word:
+            return has(t_.words);
+        case ItemKind::statement:
+            return has(t_.statements);
+        case ItemKind::question:
+            return has(t_.questions);
+        case ItemKind::pair:
+            return has(t_.pairs);
+    }
+    return false;
+}
+
 void MemoryContentTx::update_object(const ContentObject& object) {
     const auto it = rw().objects.find(object.id);
     if (it == t_.objects.end()) return;

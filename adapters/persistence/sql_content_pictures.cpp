@@ -176,6 +176,16 @@ bool SqlContentTx::lock_object(Id id) {
     return q.first_int(s_).has_value();
 }
 
+bool SqlContentTx::lock_item(ItemKind kind, Id id) {
+    // The table of each ItemKind, in the order the enum declares them.
+    static constexpr const char* kTables[] = {"pictures",   "objects",   "words",
+                                              "statements", "questions", "pairs"};
+    Query q = query();
+    q << "SELECT id FROM " << kTables[static_cast<std::size_t>(kind)] << " WHERE id = " << param(id)
+      << d_.for_update();
+    return q.first_int(s_).has_value();
+}
+
 void SqlContentTx::update_object(const ContentObject& object) {
     Query q = query();
     q << "UPDATE objects SET picture_id = " << param(object.picture_id)

@@ -10,6 +10,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "adapters/http/server/metrics.hpp"
 #include "adapters/http/server/server.hpp"
@@ -62,6 +63,7 @@ struct StaffApiOptions {
     bool access_log = false;  // the server's access log on stdout (spdlog logger "access")
     std::string tts_command = "espeak-ng";
     std::string llm_api_key = "test-llm-key-must-not-leak";
+    std::vector<std::string> cors_origins{};  // CORS_ORIGINS (none by default)
 };
 
 struct StaffApi {
