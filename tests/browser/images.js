@@ -23,16 +23,21 @@ function chunk(type, data) {
   return Buffer.concat([length, body, crc]);
 }
 
-// A width x height RGB PNG filled with [r, g, b].
-function png(width, height, [r, g, b] = [200, 120, 40]) {
+// A width x height RGB PNG filled with [r, g, b], or painted by colour(x, y) -> [r, g, b].
+function png(width, height, colour = [200, 120, 40]) {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header[8] = 8; // bit depth
   header[9] = 2; // truecolour
-  const row = Buffer.alloc(1 + width * 3);
-  for (let x = 0; x < width; x++) row.set([r, g, b], 1 + x * 3);
-  const raw = Buffer.concat(Array.from({ length: height }, () => row));
+  const pixel = typeof colour === 'function' ? colour : () => colour;
+  const rowAt = (y) => {
+    const row = Buffer.alloc(1 + width * 3);
+    for (let x = 0; x < width; x++) row.set(pixel(x, y), 1 + x * 3);
+    return row;
+  };
+  const same = typeof colour === 'function' ? null : rowAt(0);
+  const raw = Buffer.concat(Array.from({ length: height }, (_, y) => same || rowAt(y)));
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', header),

@@ -41,7 +41,7 @@ export class ObjectPanel {
     );
 
     root.append(
-      el("div", { class: "ws-panel-head" }, [el("h3", {}, "Objects"), this.newBtn]),
+      el("div", { class: "ws-panel-head" }, [el("h2", {}, "Objects"), this.newBtn]),
       this.newMsg,
       this.tree,
       this.detail,
@@ -97,7 +97,7 @@ export class ObjectPanel {
       const b = el("button", { type: "button", class: "ws-obj", "aria-pressed": String(id === activeId), "data-object": id }, [
         el("span", { class: "ws-obj-name" }, this.label(id)),
         el("span", { class: "ws-obj-count" }, `${n} ${n === 1 ? "selection" : "selections"}`),
-        dirty ? el("span", { class: "ws-dot", title: "unsaved" }, [el("span", { class: "ws-sr" }, "(unsaved)")]) : "",
+        dirty ? el("span", { class: "ws-dot", title: "unsaved" }, [el("span", { class: "visually-hidden" }, "(unsaved)")]) : "",
       ]);
       b.addEventListener("click", () => this.ws.activate(id));
       const li = el("li", {}, [b]);

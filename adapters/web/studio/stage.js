@@ -330,8 +330,9 @@ export class Stage {
         const b = g.bounds(sel);
         const label = svg("text", {
           class: shape.active ? "ws-label ws-label-active" : "ws-label",
-          x: b.minX + 3 / scale,
-          y: b.minY + 13 / scale,
+          // Above the shape (inside it at the picture's top edge), clear of its handles.
+          x: b.minX,
+          y: b.minY >= 16 / scale ? b.minY - 5 / scale : b.minY + 14 / scale,
           "font-size": 12 / scale,
         });
         label.textContent = `#${shape.objectId}`;

@@ -1,15 +1,8 @@
-// Small DOM helpers of the workspace's modules: elements built from data (never from HTML
-// strings, so no text is ever parsed as markup) and the wording of errors and statuses.
+// Small helpers of the workspace's modules: the wording of errors and statuses, and the
+// workspace's stylesheet. Elements are built with dom.js's el (never from HTML strings).
+import { el } from "./dom.js";
 
-export function el(tag, attrs = {}, children = []) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === false || v === null || v === undefined) continue;
-    node.setAttribute(k, v === true ? "" : String(v));
-  }
-  node.append(...(Array.isArray(children) ? children : [children]));
-  return node;
-}
+export { el };
 
 const STATUS_WORDS = {
   new: "new",
@@ -32,9 +25,17 @@ export function errorText(e) {
 }
 
 // The workspace's styles, beside this module (same versioned path, so the page's
-// Content-Security-Policy "style-src 'self'" allows them); added once.
+// Content-Security-Policy "style-src 'self'" allows them); added once. Resolves when they apply,
+// so the stage is measured with its real size.
 export function loadStylesheet(name) {
   const href = new URL(`./${name}`, import.meta.url).href;
-  if ([...document.querySelectorAll('link[rel="stylesheet"]')].some((l) => l.href === href)) return;
-  document.head.append(el("link", { rel: "stylesheet", href }));
+  const found = [...document.querySelectorAll('link[rel="stylesheet"]')].find((l) => l.href === href);
+  if (found) return found.sheet ? Promise.resolve() : new Promise((r) => found.addEventListener("load", r, { once: true }));
+  const link = el("link", { rel: "stylesheet", href });
+  const loaded = new Promise((resolve) => {
+    link.addEventListener("load", resolve, { once: true });
+    link.addEventListener("error", resolve, { once: true });
+  });
+  document.head.append(link);
+  return loaded;
 }

@@ -30,9 +30,8 @@ function isTyping(target) {
 }
 
 export function mount(container, ctx) {
-  loadStylesheet("workspace.css");
   const ws = new Workspace(container, ctx);
-  ws.start();
+  ws.start(loadStylesheet("workspace.css"));
   return () => ws.destroy();
 }
 
@@ -69,7 +68,7 @@ class Workspace {
 
   // ---- loading
 
-  async start() {
+  async start(styles) {
     this.container.replaceChildren(
       el("section", { class: "ws", "aria-busy": "true" }, [el("p", { role: "status" }, "Loading the picture…")]),
     );
@@ -77,6 +76,7 @@ class Workspace {
     try {
       picture = (await this.api.get(`/api/pictures/${this.pictureId}`)).body;
       await this.loadObjects();
+      await styles;
     } catch (e) {
       if (this.destroyed) return;
       this.container.replaceChildren(
@@ -111,11 +111,11 @@ class Workspace {
 
   build() {
     const p = this.picture;
-    const title = p.title || `Picture ${p.id}`;
-    this.statusEl = el("span", { class: "ws-status" });
+    const title = p.title || `Untitled picture ${p.id}`;
+    this.statusEl = el("span", { class: "badge" });
     this.finishBtn = el("button", { type: "button", class: "ws-finish" });
     this.finishMsg = el("p", { class: "ws-msg", role: "alert" });
-    this.announcer = el("p", { class: "ws-sr", "aria-live": "polite" });
+    this.announcer = el("p", { class: "visually-hidden", "aria-live": "polite" });
     this.zoomEl = el("output", { class: "ws-zoom", "aria-live": "off", "aria-label": "Zoom" }, "100%");
 
     this.toolButtons = new Map();
@@ -129,21 +129,22 @@ class Workspace {
       this.toolButtons.set(tool, b);
       return b;
     });
-    const button = (label, key, shortcut, fn, extra = {}) => {
-      const b = el("button", { type: "button", class: "ws-tool", "aria-keyshortcuts": shortcut, title: `${label} (${key})`, ...extra }, [
-        extra.text || label,
-        " ",
-        el("kbd", {}, key),
-      ]);
+    // A toolbar button: its name, with the key written on it (or the key is its face).
+    const button = (label, key, shortcut, fn, face) => {
+      const b = el(
+        "button",
+        { type: "button", class: "ws-tool", "aria-keyshortcuts": shortcut, title: `${label} (${key})`, "aria-label": face ? label : null },
+        face ? el("span", { class: "ws-face" }, face) : [label, " ", el("kbd", {}, key)],
+      );
       b.addEventListener("click", fn);
       return b;
     };
-    const zoomOut = button("Zoom out", "−", "-", () => this.stage?.zoomOut(), { "aria-label": "Zoom out", text: "−" });
-    const zoomIn = button("Zoom in", "+", "+", () => this.stage?.zoomIn(), { "aria-label": "Zoom in", text: "+" });
+    const zoomOut = button("Zoom out", "−", "-", () => this.stage?.zoomOut(), "−");
+    const zoomIn = button("Zoom in", "+", "+", () => this.stage?.zoomIn(), "+");
     const fit = button("Fit", "0", "0", () => this.stage?.fit());
     this.undoBtn = button("Undo", "Ctrl+Z", "Control+Z", () => this.undo());
     this.redoBtn = button("Redo", "Ctrl+Shift+Z", "Control+Shift+Z Control+Y", () => this.redo());
-    this.deleteBtn = button("Delete selection", "Del", "Delete Backspace", () => this.deleteSelected());
+    this.deleteBtn = button("Delete", "Del", "Delete Backspace", () => this.deleteSelected());
 
     const toolbar = el("div", { class: "ws-toolbar", role: "toolbar", "aria-label": "Drawing tools" }, [
       el("div", { class: "ws-group" }, tools),
@@ -155,7 +156,7 @@ class Workspace {
     this.hint = el("p", { class: "ws-hint", id: "ws-hint" });
     const head = el("div", { class: "ws-head" }, [
       el("a", { href: "#/pictures", class: "ws-back" }, "← Pictures"),
-      el("h2", {}, title),
+      el("h1", {}, title),
       this.statusEl,
       el("div", { class: "ws-finish-box" }, [this.finishBtn, this.finishMsg]),
     ]);
@@ -194,19 +195,25 @@ class Workspace {
         e.returnValue = "";
       }
     });
-    // Leaving for another screen with unsaved changes asks first. The listener runs in the
-    // capture phase, before the shell's router sees the change; "stay" puts the hash back.
-    this.listen(
-      window,
-      "hashchange",
-      (e) => {
-        if (this.dirty && !this.leaving && !window.confirm("This picture has unsaved changes. Leave without saving?")) {
-          e.stopImmediatePropagation();
-          history.replaceState(null, "", e.oldURL);
-        }
-      },
-      { capture: true },
-    );
+    // Leaving for another screen with unsaved changes asks first, before the hash changes
+    // (the Navigation API's cancelable "navigate" event; the shell's router only sees the
+    // change once it happened). Without that API, link clicks are asked about instead.
+    const leave = () => !this.dirty || window.confirm("This picture has unsaved changes. Leave without saving?");
+    if (window.navigation) {
+      this.listen(window.navigation, "navigate", (e) => {
+        if (e.hashChange && e.cancelable && !leave()) e.preventDefault();
+      });
+    } else {
+      this.listen(
+        document,
+        "click",
+        (e) => {
+          const link = e.target instanceof Element && e.target.closest('a[href^="#"]');
+          if (link && !leave()) e.preventDefault();
+        },
+        { capture: true },
+      );
+    }
     this.refresh();
   }
 
@@ -241,6 +248,7 @@ class Workspace {
   refreshFinish() {
     const status = this.picture.status;
     this.statusEl.textContent = `Status: ${humanStatus(status)}`;
+    this.statusEl.className = `badge status-${status}`;
     const step = FINISH[status];
     this.finishBtn.textContent = step ? step.label : "Finished";
     this.finishBtn.disabled = !step || this.finishing;
