@@ -19,6 +19,8 @@ async function allPictures(api, status) {
 }
 
 const cards = (page) => page.getByRole('list', { name: 'Pictures' }).getByRole('listitem');
+const statusFilter = (page, name) =>
+  page.getByRole('navigation', { name: 'Filter by status' }).getByRole('link', { name, exact: true });
 
 test('upload by the file picker: progress, then the picture in the grid with its thumbnail', async ({ page, accounts, api }) => {
   await signIn(page, accounts.editor);
@@ -105,7 +107,7 @@ test('filter by status and search by title', async ({ page, accounts, api }) => 
   }
   await signIn(page, accounts.editor);
 
-  await page.getByRole('navigation', { name: 'Filter by status' }).getByRole('link', { name: 'New' }).click();
+  await statusFilter(page, 'New').click();
   await expect(page).toHaveURL(/#\/pictures\?status=new$/);
   const newOnes = (await allPictures(api, 'new')).map((p) => p.title);
   await expect(cards(page)).toHaveCount(newOnes.length);
@@ -121,13 +123,13 @@ test('filter by status and search by title', async ({ page, accounts, api }) => 
   await expect(cards(page)).toHaveText([/Cat on a wall/]);
 
   // Every status again: the cat titles of both statuses.
-  await page.getByRole('link', { name: 'All' }).click();
+  await statusFilter(page, 'All').click();
   await expect(page).toHaveURL(/#\/pictures\?q=CAT$/);
   const catTitles = (await allPictures(api)).map((p) => p.title || '').filter((t) => t.toLowerCase().includes('cat'));
   await expect(cards(page)).toHaveCount(catTitles.length);
   await expect(cards(page).filter({ hasText: 'Concat street' })).toHaveCount(1);
 
-  await page.getByRole('link', { name: 'Objects created' }).click();
+  await statusFilter(page, 'Objects created').click();
   await expect(page.getByRole('status')).toHaveText(/^No pictures/);
   await expect(cards(page)).toHaveCount(0);
   await expectAccessible(page);

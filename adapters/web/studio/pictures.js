@@ -71,7 +71,7 @@ function card(picture) {
   return el('li', { class: 'card' },
     el('a', { href: `#/pictures/${picture.id}`, 'data-picture-id': picture.id },
       thumb,
-      el('span', { class: 'card-title' }, title),
+      el('span', { class: 'card-title', title }, title),
       el('span', { class: `badge status-${picture.status}` }, statusLabel[picture.status] || picture.status)));
 }
 
@@ -153,6 +153,8 @@ export function mount(container, ctx) {
         row.classList.add('done');
         message.removeAttribute('role');
         message.textContent = `Uploaded as picture ${body.id}.`;
+        // The grid lists by id, so a new picture may be on a later page: a way to it from here.
+        row.append(el('a', { href: `#/pictures/${body.id}`, 'aria-label': `Open ${body.title || file.name}` }, 'Open'));
         if (alive) refresh();
       },
       (e) => {
