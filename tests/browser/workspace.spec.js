@@ -175,6 +175,60 @@ test('draw a box and a polygon at two zoom levels: stored in picture pixels', as
   }
 });
 
+test('the wheel zooms around the pointer; space-drag, the middle button and the pan tool move the picture', async ({ page, accounts, api }) => {
+  const picture = await newPicture(api, 'Zoom and pan', { width: 1600, height: 1000 });
+  await signIn(page, accounts.editor);
+  await openWorkspace(page, picture);
+  // The picture is shown from its phone rendition when it has one, stretched over its own size.
+  const image = page.locator('.ws-svg image');
+  await expect(image).toHaveAttribute('href', picture.phone_url || picture.image_url);
+  await expect(image).toHaveAttribute('width', '1600');
+  await expect(image).toHaveAttribute('height', '1000');
+
+  const before = await scale(page);
+  const pointer = await toScreen(page, [1000, 600]);
+  await page.mouse.move(...pointer);
+  await page.mouse.wheel(0, -300);
+  await expect.poll(() => scale(page)).toBeGreaterThan(before * 1.2);
+  const under = await toPicture(page, pointer);
+  expectNear(under[0], 1000, 'the point under the pointer (x)');
+  expectNear(under[1], 600, 'the point under the pointer (y)');
+  await expect(page.getByLabel('Zoom')).toHaveText(`${Math.round((await scale(page)) * 100)}%`);
+
+  // Each way of panning moves the picture by the drag, and draws nothing.
+  const pans = {
+    'space held': async (from, to) => {
+      await page.keyboard.down(' ');
+      await drag(page, from, to);
+      await page.keyboard.up(' ');
+    },
+    'middle button': async (from, to) => {
+      await page.mouse.move(...from);
+      await page.mouse.down({ button: 'middle' });
+      await page.mouse.move(...to, { steps: 4 });
+      await page.mouse.up({ button: 'middle' });
+    },
+    'pan tool': async (from, to) => {
+      await page.keyboard.press('h');
+      await drag(page, from, to);
+    },
+  };
+  await page.keyboard.press('b');
+  for (const [how, pan] of Object.entries(pans)) {
+    const from = await toScreen(page, [800, 500]);
+    const to = [from[0] - 120, from[1] + 60];
+    await pan(from, to);
+    const now = await toScreen(page, [800, 500]);
+    expect(Math.abs(now[0] - to[0]), how).toBeLessThanOrEqual(1);
+    expect(Math.abs(now[1] - to[1]), how).toBeLessThanOrEqual(1);
+  }
+  await expect(page.locator('.ws-sel')).toHaveCount(0);
+  await expect(page.locator('.ws-unsaved')).toHaveText('All changes saved');
+  await page.getByRole('button', { name: 'Fit 0' }).click();
+  expect(await scale(page)).toBeCloseTo(before, 5);
+  await expectAccessible(page);
+});
+
 test('move, resize, undo and redo, delete: the saved result', async ({ page, accounts, api }) => {
   const picture = await newPicture(api, 'Editing shapes');
   const object = await newObject(api, picture, {
@@ -247,6 +301,13 @@ test('nest an object under another, write notes; leaving unsaved asks first', as
   const door = await newObject(api, picture, { selections: [{ type: 'bbox', x: 350, y: 600, w: 60, h: 110 }] });
   await signIn(page, accounts.editor);
   await openWorkspace(page, picture);
+
+  // "New object" adds one and chooses it; new drawings would go to it.
+  await page.getByRole('button', { name: 'New object' }).click();
+  const created = (await api.get(`/api/cms/objects?picture_id=${picture.id}`)).body;
+  expect(created).toHaveLength(3);
+  await expect(objectButton(page, created[2].id)).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('group', { name: `Object #${created[2].id}` })).toBeVisible();
 
   await objectButton(page, door.id).click();
   await expect(objectButton(page, door.id)).toHaveAttribute('aria-pressed', 'true');

@@ -233,7 +233,8 @@ export class Stage {
     this.root.classList.toggle("ws-grabbing", drag.kind === "pan");
   }
 
-  addPolygonPoint(p) {
+  addPolygonPoint(at) {
+    const p = g.clampPoint(at[0], at[1], this.picture.width, this.picture.height);
     const pts = this.polygon || [];
     const near = (q) => Math.hypot(q[0] - p[0], q[1] - p[1]) * this.view.scale <= CLOSE_PX;
     if (pts.length >= 3 && near(pts[0])) {
@@ -249,7 +250,8 @@ export class Stage {
 
   pointerMove(e) {
     if (this.polygon && !this.drag) {
-      this.hover = this.picturePoint(e);
+      const [x, y] = this.picturePoint(e);
+      this.hover = g.clampPoint(x, y, this.picture.width, this.picture.height);
       this.renderOverlay();
       return;
     }
