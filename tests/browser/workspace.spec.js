@@ -193,7 +193,7 @@ test('the wheel zooms around the pointer; space-drag, the middle button and the 
   const under = await toPicture(page, pointer);
   expectNear(under[0], 1000, 'the point under the pointer (x)');
   expectNear(under[1], 600, 'the point under the pointer (y)');
-  await expect(page.getByLabel('Zoom')).toHaveText(`${Math.round((await scale(page)) * 100)}%`);
+  await expect(page.getByLabel('Zoom', { exact: true })).toHaveText(`${Math.round((await scale(page)) * 100)}%`);
 
   // Each way of panning moves the picture by the drag, and draws nothing.
   const pans = {
