@@ -293,6 +293,16 @@ test('move, resize, undo and redo, delete: the saved result', async ({ page, acc
   const after = (await stored(api, object.id)).selections;
   expect(after).toHaveLength(1);
   expectPolygon(after[0], [[500, 100], [700, 150], vertexAt]);
+
+  // Without the pointer: ] selects, Shift+arrows move by 10 picture pixels, arrows by 1.
+  await page.keyboard.press('Escape');
+  await expect(page.locator('.ws-handle')).toHaveCount(0);
+  await page.keyboard.press(']');
+  await expect(page.locator('.ws-handle')).toHaveCount(3);
+  await page.keyboard.press('Shift+ArrowRight');
+  await page.keyboard.press('ArrowDown');
+  await save(page);
+  expectPolygon((await stored(api, object.id)).selections[0], after[0].points.map(([x, y]) => [x + 10, y + 1]));
 });
 
 test('nest an object under another, write notes; leaving unsaved asks first', async ({ page, accounts, api }) => {

@@ -312,6 +312,16 @@ class Workspace {
     this.changeSelection(this.selectedIndex, translate(sel, dx, dy, W, H), "Selection moved");
   }
 
+  // Selects the chosen object's next (or previous) selection: selecting without a pointer.
+  cycle(step) {
+    if (this.activeId === null) return;
+    const n = this.drafts.draft(this.activeId).selections.length;
+    if (!n) return;
+    const from = this.selectedIndex === null ? (step > 0 ? -1 : n) : this.selectedIndex;
+    this.select(null, (from + step + n) % n);
+    this.announce(`Selection ${this.selectedIndex + 1} of ${n} of object #${this.activeId} selected.`);
+  }
+
   undo() {
     const entry = this.history.undo();
     if (entry) this.restore(entry.key, entry.before, `Undone: ${entry.label}`);
@@ -369,6 +379,8 @@ class Workspace {
       Escape: () => stage.cancelPolygon() || (this.selectedIndex !== null && this.select(null, null)),
       Delete: () => stage.removeLastPoint() || this.deleteSelected(),
       Backspace: () => stage.removeLastPoint() || this.deleteSelected(),
+      "]": () => this.cycle(1),
+      "[": () => this.cycle(-1),
       ArrowLeft: () => this.nudge(-step, 0),
       ArrowRight: () => this.nudge(step, 0),
       ArrowUp: () => this.nudge(0, -step),
