@@ -73,6 +73,16 @@ test('an end-user account is refused with "Insufficient permissions"', async ({ 
   expect((await page.context().cookies()).find((c) => c.name === 'll_staff')).toBeUndefined();
 });
 
+test('a sign-in posted from another site is refused', async ({ accounts, playwright, baseURL }) => {
+  const foreign = await playwright.request.newContext({ baseURL });
+  const answer = await foreign.post('/api/session', {
+    data: { email: accounts.editor.email, password: accounts.editor.password },
+    headers: { Origin: 'https://attacker.example' } });
+  expect(answer.status()).toBe(403);
+  expect(answer.headers()['set-cookie']).toBeUndefined();
+  await foreign.dispose();
+});
+
 test('an admin sees the admin role', async ({ page, accounts }) => {
   await signIn(page, accounts.admin);
   await expect(page.locator('#who-role')).toHaveText('admin');
@@ -93,11 +103,14 @@ test('a request without the CSRF token, or from another site, is refused and cha
   const wrongToken = await withCookie.post('/api/pictures', {
     data: { title: 'csrf-wrong' }, headers: { 'X-CSRF-Token': 'x'.repeat(session.csrf_token.length) } });
   expect(wrongToken.status()).toBe(403);
-  // From another site: the page there cannot read the token; its browser sends a foreign Origin.
-  const crossSite = await withCookie.post('/api/pictures', {
-    data: { title: 'csrf-cross-site' },
-    headers: { Origin: 'https://attacker.example', 'Sec-Fetch-Site': 'cross-site' } });
-  expect(crossSite.status()).toBe(403);
+  // From another site, whose browser sends its Origin: refused even with a valid token.
+  for (const headers of [{}, { 'X-CSRF-Token': session.csrf_token }]) {
+    const crossSite = await withCookie.post('/api/pictures', {
+      data: { title: 'csrf-cross-site' },
+      headers: { ...headers, Origin: 'https://attacker.example', 'Sec-Fetch-Site': 'cross-site' } });
+    expect(crossSite.status()).toBe(403);
+    expect(await crossSite.json()).toEqual({ error: 'Missing or invalid CSRF token' });
+  }
   const signOut = await withCookie.delete('/api/session');
   expect(signOut.status()).toBe(403);
   await withCookie.dispose();
