@@ -101,6 +101,8 @@ async function route() {
     return;
   }
   unmount = typeof result === 'function' ? result : null;
+  // When each screen is up, for the load-time budget (docs/performance.md "Studio").
+  performance.mark(`studio:${found.screen}`);
 }
 
 header.signOut.addEventListener('click', async () => {
