@@ -83,6 +83,26 @@ test('a sign-in posted from another site is refused', async ({ accounts, playwri
   await foreign.dispose();
 });
 
+test('a session that ends elsewhere leads to the sign-in form, then back to the same screen', async ({ page, accounts }) => {
+  await signIn(page, accounts.editor);
+  await page.goto('/studio/#/pictures?status=draft');
+  await expect(page.getByRole('heading', { name: 'Pictures' })).toBeVisible();
+  // Signed out from another tab: the next request of this one is answered 401.
+  const ended = await page.evaluate(async () => {
+    const { csrf_token: token } = await fetch('/api/session').then((r) => r.json());
+    return (await fetch('/api/session', { method: 'DELETE', headers: { 'X-CSRF-Token': token } })).status;
+  });
+  expect(ended).toBe(204);
+  await page.getByRole('navigation', { name: 'Filter by status' }).getByRole('link', { name: 'New', exact: true }).click();
+  await expect(page).toHaveURL(/#\/signin$/);
+  await expect(page.getByRole('alert').filter({ hasText: 'Your session has ended: please sign in again.' })).toBeVisible();
+  await page.getByLabel('E-mail').fill(accounts.editor.email);
+  await page.getByLabel('Password').fill(accounts.editor.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/#\/pictures\?status=new$/);
+  await expect(page.getByRole('alert').filter({ hasText: 'Your session has ended' })).toBeHidden();
+});
+
 test('an admin sees the admin role', async ({ page, accounts }) => {
   await signIn(page, accounts.admin);
   await expect(page.locator('#who-role')).toHaveText('admin');

@@ -26,7 +26,10 @@ const api = createApi({
   onUnauthorized() {
     if (session) shellAlert.textContent = 'Your session has ended: please sign in again.';
     setSession(null);
-    if (!location.hash.startsWith('#/signin')) navigate('#/signin');
+    const here = parseRoute(location.hash);
+    if (here?.screen === 'signin') return;
+    if (here) afterSignIn = location.hash; // back to it once signed in again
+    navigate('#/signin');
   },
 });
 
