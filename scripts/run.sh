@@ -31,7 +31,7 @@ if echo "$dev_editor_password" | "$bin/langlearn-admin/langlearn-admin" create-s
      --email "$dev_editor_email" --role editor >/dev/null 2>&1; then
   echo "make run: development editor account created"
 fi
-echo "make run: development editor account: $dev_editor_email / $dev_editor_password (POST /auth/login gives its staff token; development only)"
+echo "make run: development editor account: $dev_editor_email / $dev_editor_password (sign in to the studio with it; POST /auth/login gives its staff token; development only)"
 
 pids=()
 cleanup() { for p in "${pids[@]}"; do kill -TERM "$p" 2>/dev/null || true; done; wait || true; }
@@ -39,6 +39,6 @@ trap cleanup EXIT INT TERM
 
 PORT=${LEARNER_PORT:-8080} "$bin/learner-api/learner-api" & pids+=($!)
 PORT=${AUTHORING_PORT:-8081} "$bin/authoring-api/authoring-api" & pids+=($!)
-echo "make run: learner-api on http://127.0.0.1:${LEARNER_PORT:-8080}, authoring-api on http://127.0.0.1:${AUTHORING_PORT:-8081} (Ctrl-C stops both)"
+echo "make run: learner-api on http://127.0.0.1:${LEARNER_PORT:-8080}, authoring-api on http://127.0.0.1:${AUTHORING_PORT:-8081}, the studio at http://127.0.0.1:${AUTHORING_PORT:-8081}/studio/ (Ctrl-C stops both)"
 # When either service stops, the other is stopped too (the EXIT trap).
 wait -n "${pids[@]}" || true

@@ -1,5 +1,6 @@
-// Small valid images made in memory for uploads (no image files in the repository): a PNG of
-// any size in one colour, encoded with node:zlib.
+// Small valid images made in memory for uploads (no image files in the repository): RGB PNGs
+// encoded with node:zlib.
+const crypto = require('node:crypto');
 const zlib = require('node:zlib');
 
 const crcTable = Array.from({ length: 256 }, (_, n) => {
@@ -23,27 +24,52 @@ function chunk(type, data) {
   return Buffer.concat([length, body, crc]);
 }
 
-// A width x height RGB PNG filled with [r, g, b], or painted by colour(x, y) -> [r, g, b].
-function png(width, height, colour = [200, 120, 40]) {
+// rows: `height` buffers of 1 + width * 3 bytes (filter byte 0, then RGB).
+function encode(width, height, rows) {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header[8] = 8; // bit depth
   header[9] = 2; // truecolour
-  const pixel = typeof colour === 'function' ? colour : () => colour;
-  const rowAt = (y) => {
-    const row = Buffer.alloc(1 + width * 3);
-    for (let x = 0; x < width; x++) row.set(pixel(x, y), 1 + x * 3);
-    return row;
-  };
-  const same = typeof colour === 'function' ? null : rowAt(0);
-  const raw = Buffer.concat(Array.from({ length: height }, (_, y) => same || rowAt(y)));
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', header),
-    chunk('IDAT', zlib.deflateSync(raw)),
+    chunk('IDAT', zlib.deflateSync(Buffer.concat(rows))),
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
 
-module.exports = { png };
+function image(width, height, colourAt) {
+  const rows = [];
+  for (let y = 0; y < height; y++) {
+    const row = Buffer.alloc(1 + width * 3);
+    for (let x = 0; x < width; x++)
+      row.set(colourAt(x, y).map((v) => Math.max(0, Math.min(255, Math.round(v)))), 1 + x * 3);
+    rows.push(row);
+  }
+  return encode(width, height, rows);
+}
+
+// A width x height PNG filled with [r, g, b]; with `noise`, random pixels instead, which do not
+// compress (a file of about width * height * 3 bytes, for watching an upload's progress).
+function png(width, height, rgb = [200, 120, 40], { noise = false } = {}) {
+  if (!noise) return image(width, height, () => rgb);
+  return encode(width, height, Array.from({ length: height }, () => {
+    const row = crypto.randomBytes(1 + width * 3);
+    row[0] = 0; // filter type: none
+    return row;
+  }));
+}
+
+// A small landscape for screenshots: a sky gradient, a sun and hills, coloured by `hue` (0..1).
+function scene(width, height, hue = 0.5) {
+  const sun = { x: width * (0.2 + 0.6 * hue), y: height * 0.3, r: height * 0.12 };
+  return image(width, height, (x, y) => {
+    const hill = height * (0.62 + 0.08 * Math.sin((x / width) * 6.3 + hue * 9));
+    if (y > hill) return [60 + 80 * hue, 130 - 30 * hue, 60];
+    if ((x - sun.x) ** 2 + (y - sun.y) ** 2 < sun.r ** 2) return [250, 210 - 60 * hue, 90];
+    return [120 + 100 * hue * (y / height), 170 + 60 * (y / height), 230 - 40 * hue];
+  });
+}
+
+module.exports = { png, scene };

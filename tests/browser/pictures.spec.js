@@ -1,6 +1,7 @@
 // The pictures screen (docs/studio.md "The pictures screen", "Uploading"): the grid, the status
 // filters and the title search, pages of 50, uploads by picker and by drag-and-drop.
 const { test, expect, expectAccessible, signIn } = require('./fixtures');
+const fs = require('node:fs');
 const { png } = require('./images');
 
 // Every picture the API lists (pages of 200), optionally of one status.
@@ -30,18 +31,21 @@ test('upload by the file picker: progress, then the picture in the grid with its
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', {
     offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 1024 * 1024 });
-  const image = png(1600, 1200, [30, 140, 200]);
+  const image = png(800, 600, [30, 140, 200], { noise: true }); // about 1.4 MB: over a second
   await page.getByLabel('Choose files…').setInputFiles({ name: 'Harbour at dawn.png', mimeType: 'image/png', buffer: image });
 
   const progress = page.getByRole('progressbar', { name: 'Uploading Harbour at dawn.png' });
   await expect(progress).toBeVisible();
+  // Seen part-way, not only at the end.
+  await expect.poll(() => progress.evaluate((p) => p.value), { intervals: [50] }).toBeGreaterThan(0);
+  expect(await progress.evaluate((p) => p.value)).toBeLessThan(100);
   await expect(page.getByText(/^Uploaded as picture \d+\.$/)).toBeVisible({ timeout: 15_000 });
   await expect(progress).toHaveAttribute('value', '100');
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
 
   const stored = (await allPictures(api)).find((p) => p.title === 'Harbour at dawn');
   expect(stored, 'the upload is stored under the file name').toBeTruthy();
-  expect(stored).toMatchObject({ status: 'draft', width: 1600, height: 1200, image_mime: 'image/png' });
+  expect(stored).toMatchObject({ status: 'draft', width: 800, height: 600, image_mime: 'image/png' });
 
   const card = page.locator(`a[data-picture-id="${stored.id}"]`);
   await expect(card).toContainText('Harbour at dawn');
@@ -81,7 +85,7 @@ test('upload by drag-and-drop', async ({ page, accounts, api }) => {
   await expect(page.locator(`a[data-picture-id="${stored.id}"]`)).toContainText('Meadow');
 });
 
-test('refused uploads show the API message and store nothing', async ({ page, accounts, api }) => {
+test('refused uploads show the API message and store nothing', async ({ page, accounts, api }, testInfo) => {
   await signIn(page, accounts.editor);
   const before = (await allPictures(api)).length;
 
@@ -93,9 +97,13 @@ test('refused uploads show the API message and store nothing', async ({ page, ac
   const big = Buffer.concat([png(8, 8), Buffer.alloc(10 * 1024 * 1024 - 8 * 8)]);
   const expected = await api.upload('/api/pictures', big, 'image/png');
   expect(expected.status).toBe(413);
-  await page.getByLabel('Choose files…').setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: big });
+  // From a file: a 10 MiB buffer through the browser protocol is slow.
+  const hugeFile = testInfo.outputPath('huge.png');
+  fs.writeFileSync(hugeFile, big);
+  await page.getByLabel('Choose files…').setInputFiles(hugeFile);
   const tooBig = page.getByRole('listitem').filter({ hasText: 'huge.png' });
-  await expect(tooBig.getByRole('alert')).toHaveText(`Not uploaded: ${expected.body.error}`, { timeout: 15_000 });
+  await expect(tooBig.getByRole('alert')).toHaveText(`Not uploaded: ${expected.body.error}`);
+  fs.rmSync(hugeFile);
 
   expect((await allPictures(api)).length).toBe(before);
   await expectAccessible(page);

@@ -73,6 +73,36 @@ test('an end-user account is refused with "Insufficient permissions"', async ({ 
   expect((await page.context().cookies()).find((c) => c.name === 'll_staff')).toBeUndefined();
 });
 
+test('a sign-in posted from another site is refused', async ({ accounts, playwright, baseURL }) => {
+  const foreign = await playwright.request.newContext({ baseURL });
+  const answer = await foreign.post('/api/session', {
+    data: { email: accounts.editor.email, password: accounts.editor.password },
+    headers: { Origin: 'https://attacker.example' } });
+  expect(answer.status()).toBe(403);
+  expect(answer.headers()['set-cookie']).toBeUndefined();
+  await foreign.dispose();
+});
+
+test('a session that ends elsewhere leads to the sign-in form, then back to the same screen', async ({ page, accounts }) => {
+  await signIn(page, accounts.editor);
+  await page.goto('/studio/#/pictures?status=draft');
+  await expect(page.getByRole('heading', { name: 'Pictures' })).toBeVisible();
+  // Signed out from another tab: the next request of this one is answered 401.
+  const ended = await page.evaluate(async () => {
+    const { csrf_token: token } = await fetch('/api/session').then((r) => r.json());
+    return (await fetch('/api/session', { method: 'DELETE', headers: { 'X-CSRF-Token': token } })).status;
+  });
+  expect(ended).toBe(204);
+  await page.getByRole('navigation', { name: 'Filter by status' }).getByRole('link', { name: 'New', exact: true }).click();
+  await expect(page).toHaveURL(/#\/signin$/);
+  await expect(page.getByRole('alert').filter({ hasText: 'Your session has ended: please sign in again.' })).toBeVisible();
+  await page.getByLabel('E-mail').fill(accounts.editor.email);
+  await page.getByLabel('Password').fill(accounts.editor.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/#\/pictures\?status=new$/);
+  await expect(page.getByRole('alert').filter({ hasText: 'Your session has ended' })).toBeHidden();
+});
+
 test('an admin sees the admin role', async ({ page, accounts }) => {
   await signIn(page, accounts.admin);
   await expect(page.locator('#who-role')).toHaveText('admin');
@@ -93,11 +123,14 @@ test('a request without the CSRF token, or from another site, is refused and cha
   const wrongToken = await withCookie.post('/api/pictures', {
     data: { title: 'csrf-wrong' }, headers: { 'X-CSRF-Token': 'x'.repeat(session.csrf_token.length) } });
   expect(wrongToken.status()).toBe(403);
-  // From another site: the page there cannot read the token; its browser sends a foreign Origin.
-  const crossSite = await withCookie.post('/api/pictures', {
-    data: { title: 'csrf-cross-site' },
-    headers: { Origin: 'https://attacker.example', 'Sec-Fetch-Site': 'cross-site' } });
-  expect(crossSite.status()).toBe(403);
+  // From another site, whose browser sends its Origin: refused even with a valid token.
+  for (const headers of [{}, { 'X-CSRF-Token': session.csrf_token }]) {
+    const crossSite = await withCookie.post('/api/pictures', {
+      data: { title: 'csrf-cross-site' },
+      headers: { ...headers, Origin: 'https://attacker.example', 'Sec-Fetch-Site': 'cross-site' } });
+    expect(crossSite.status()).toBe(403);
+    expect(await crossSite.json()).toEqual({ error: 'Missing or invalid CSRF token' });
+  }
   const signOut = await withCookie.delete('/api/session');
   expect(signOut.status()).toBe(403);
   await withCookie.dispose();

@@ -26,7 +26,10 @@ const api = createApi({
   onUnauthorized() {
     if (session) shellAlert.textContent = 'Your session has ended: please sign in again.';
     setSession(null);
-    if (!location.hash.startsWith('#/signin')) navigate('#/signin');
+    const here = parseRoute(location.hash);
+    if (here?.screen === 'signin') return;
+    if (here) afterSignIn = location.hash; // back to it once signed in again
+    navigate('#/signin');
   },
 });
 
@@ -101,6 +104,8 @@ async function route() {
     return;
   }
   unmount = typeof result === 'function' ? result : null;
+  // When each screen is up, for the load-time budget (docs/performance.md "Studio").
+  performance.mark(`studio:${found.screen}`);
 }
 
 header.signOut.addEventListener('click', async () => {
