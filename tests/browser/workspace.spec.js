@@ -5,26 +5,14 @@
 // picture pixels whatever the zoom and whatever size the picture is shown at.
 const path = require('node:path');
 const { test, expect, expectAccessible, signIn } = require('./fixtures');
-const { png } = require('./images');
+const { scene } = require('./images');
 
 const TOLERANCE = 1.5; // picture pixels: clicks land on whole screen pixels
-
-// A picture with something to look at: sky, a meadow, a sun and a red house.
-function scene(width, height) {
-  return png(width, height, (x, y) => {
-    const u = x / width;
-    const v = y / height;
-    if ((u - 0.8) ** 2 + ((v - 0.2) * (height / width)) ** 2 < 0.004) return [250, 210, 60];
-    if (u > 0.2 && u < 0.45 && v > 0.45 && v < 0.8) return v < 0.55 ? [150, 40, 30] : [200, 70, 50];
-    if (v > 0.62) return [70 + Math.round(40 * v), 140, 60];
-    return [120 + Math.round(80 * v), 170 + Math.round(50 * v), 230];
-  });
-}
 
 async function newPicture(api, title, { width = 1200, height = 900, status } = {}) {
   const query = new URLSearchParams({ title });
   if (status) query.set('status', status);
-  const answer = await api.upload(`/api/pictures?${query}`, scene(width, height));
+  const answer = await api.upload(`/api/pictures?${query}`, scene(width, height, 0.35));
   expect(answer.status).toBe(201);
   return answer.body;
 }
@@ -168,11 +156,6 @@ test('draw a box and a polygon at two zoom levels: stored in picture pixels', as
   await expect(page.locator('.ws-unsaved')).toHaveText('All changes saved');
   expectPolygon((await stored(api, id)).selections[2], secondExpected);
 
-  if (process.env.LL_STUDIO_SCREENSHOTS) {
-    await page.keyboard.press('v');
-    await page.mouse.click(...(await toScreen(page, [700, 400])));
-    await page.screenshot({ path: path.join(process.env.LL_STUDIO_SCREENSHOTS, 'workspace.png') });
-  }
 });
 
 test('the wheel zooms around the pointer; space-drag, the middle button and the pan tool move the picture', async ({ page, accounts, api }) => {
@@ -436,4 +419,34 @@ test('two editors on one object: the second save is offered a reload', async ({ 
   } finally {
     await other.close();
   }
+});
+
+// The screenshot of docs/studio.md (1280 x 800), taken only when asked, like the others:
+//   LL_DOCS_SCREENSHOTS=$PWD/docs/studio tests/browser/run.sh build/test sqlite workspace
+test('screenshot of the workspace with a box and a polygon', async ({ page, accounts, api }) => {
+  const target = process.env.LL_DOCS_SCREENSHOTS;
+  test.skip(!target, 'LL_DOCS_SCREENSHOTS is not set');
+  const picture = await newPicture(api, 'Sun over the hills');
+  const sky = await newObject(api, picture, { user_notes: 'Sky' });
+  await newObject(api, picture, { user_notes: 'Hills', parent_id: null });
+  await signIn(page, accounts.editor);
+  await openWorkspace(page, picture);
+  // The sun (a box) as a part of the sky, the nearer hill (a polygon) as its own object.
+  await page.getByRole('button', { name: 'New object' }).click();
+  await page.getByLabel('Parent').selectOption(String(sky.id));
+  await page.getByLabel('Notes').fill('Sun');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Box B' }).click();
+  await drag(page, await toScreen(page, [375, 150]), await toScreen(page, [610, 390]));
+  await page.locator('button.ws-obj').filter({ hasText: 'Hills' }).click();
+  await page.keyboard.press('p');
+  for (const p of [[40, 640], [330, 560], [640, 600], [900, 700], [880, 860], [60, 860]])
+    await page.mouse.click(...(await toScreen(page, p)));
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('v');
+  await page.keyboard.press('Control+s');
+  await expect(page.locator('.ws-unsaved')).toHaveText('All changes saved');
+  await page.mouse.click(...(await toScreen(page, [400, 700])));
+  await page.mouse.move(0, 0);
+  await page.screenshot({ path: path.join(target, 'workspace.png') });
 });
