@@ -90,6 +90,16 @@ WORD=$(expect 200 GET $A/api/cms/db-objects/$O/words -H "$H" | field "[w['id'] f
 expect 200 PATCH $A/api/cms/db-pairs/$PAIR -H "$H" -H 'Content-Type: application/json' \
   -d "{\"words_add\":[{\"word_id\":$WORD,\"link_to\":\"both\"}]}" | field "len(d['words'])" | grep -qx 2 \
   || fail "link_to both did not make two links"
+# two editors at once: the pair's ETag in If-Match; an old one is 412 and changes nothing
+ETAG=$(curl -s -D - -o /dev/null $A/api/cms/db-pairs/$PAIR -H "$H" | sed -n 's/^[Ee][Tt]ag: *//p' | tr -d '\r')
+[ -n "$ETAG" ] || fail "no ETag on GET /api/cms/db-pairs/$PAIR"
+expect 200 PATCH $A/api/cms/db-pairs/$PAIR -H "$H" -H "If-Match: $ETAG" \
+  -H 'Content-Type: application/json' -d '{"level":3}' >/dev/null
+expect 412 PATCH $A/api/cms/db-pairs/$PAIR -H "$H" -H "If-Match: $ETAG" \
+  -H 'Content-Type: application/json' -d '{"level":4}' | grep -q 'Changed by someone else: reload' \
+  || fail "a stale If-Match was not refused"
+expect 200 GET $A/api/cms/db-pairs/$PAIR -H "$H" | field "d['level']" | grep -qx 3 \
+  || fail "a refused PATCH changed the pair"
 
 # 5. audio
 for lang in de en sv; do

@@ -101,6 +101,25 @@ bool MemoryContentTx::lock_object(Id id) {
     return t_.objects.count(id) > 0;
 }
 
+// The same: the one mutex serialises the version check and the write already.
+bool MemoryContentTx::lock_item(ItemKind kind, Id id) {
+    switch (kind) {
+        case ItemKind::picture:
+            return t_.pictures.count(id) > 0;
+        case ItemKind::object:
+            return t_.objects.count(id) > 0;
+        case ItemKind::word:
+            return t_.words.count(id) > 0;
+        case ItemKind::statement:
+            return t_.statements.count(id) > 0;
+        case ItemKind::question:
+            return t_.questions.count(id) > 0;
+        case ItemKind::pair:
+            return t_.pairs.count(id) > 0;
+    }
+    return false;
+}
+
 void MemoryContentTx::update_object(const ContentObject& object) {
     const auto it = rw().objects.find(object.id);
     if (it == t_.objects.end()) return;

@@ -29,6 +29,7 @@ class MemoryContentTx final : public ContentTx {
     ContentObject insert_object(const ContentObject& object) override;
     std::optional<ContentObject> object(Id id) override;
     bool lock_object(Id id) override;
+    bool lock_item(ItemKind kind, Id id) override;  // ItemLocks
     void update_object(const ContentObject& object) override;
     std::vector<ContentObject> objects(const ObjectFilter& filter, const Page& page) override;
     void delete_object(Id id) override;

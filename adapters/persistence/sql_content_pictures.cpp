@@ -176,6 +176,32 @@ bool SqlContentTx::lock_object(Id id) {
     return q.first_int(s_).has_value();
 }
 
+bool SqlContentTx::lock_item(ItemKind kind, Id id) {
+    const char* table = "pairs";
+    switch (kind) {
+        case ItemKind::picture:
+            table = "pictures";
+            break;
+        case ItemKind::object:
+            table = "objects";
+            break;
+        case ItemKind::word:
+            table = "words";
+            break;
+        case ItemKind::statement:
+            table = "statements";
+            break;
+        case ItemKind::question:
+            table = "questions";
+            break;
+        case ItemKind::pair:
+            break;
+    }
+    Query q = query();
+    q << "SELECT id FROM " << table << " WHERE id = " << param(id) << d_.for_update();
+    return q.first_int(s_).has_value();
+}
+
 void SqlContentTx::update_object(const ContentObject& object) {
     Query q = query();
     q << "UPDATE objects SET picture_id = " << param(object.picture_id)

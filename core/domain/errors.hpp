@@ -220,6 +220,11 @@ inline Error language_not_of_field(std::string_view language, std::string_view f
 inline Error unsupported_image() {
     return invalid_field("image must be a PNG, JPEG or WebP file");
 }
+// 412: a PATCH or DELETE whose If-Match names a version the item no longer has
+// (docs/authoring-guide.md "Two editors at once").
+inline Error changed_by_someone_else() {
+    return make(412, "Changed by someone else: reload");
+}
 inline Error only_reviewed_can_be_published() {
     return make(409, "Only reviewed items can be published");
 }

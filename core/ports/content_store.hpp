@@ -22,6 +22,7 @@
 
 #include "core/ports/content/audio.hpp"
 #include "core/ports/content/categories.hpp"
+#include "core/ports/content/item_locks.hpp"
 #include "core/ports/content/maintenance.hpp"
 #include "core/ports/content/objects.hpp"
 #include "core/ports/content/page.hpp"
@@ -43,7 +44,8 @@ class ContentTx : public CategoryRows,
                   public TextRows,
                   public PairRows,
                   public AudioRows,
-                  public ContentMaintenance {};
+                  public ContentMaintenance,
+                  public ItemLocks {};
 
 class ContentStore {
   public:

@@ -21,6 +21,36 @@ struct Abort : std::runtime_error {
     int code;
 };
 
+// 4 threads x 5 transactions: each takes `lock`, reads the counter `get` shows, waits, and
+// writes it back + 1 with `set`. Without the lock serialising them, updates get lost.
+template <typename Lock, typename Get, typename Set>
+void count_up_under_lock(ContentDb& c, Lock lock, Get get, Set set) {
+    constexpr int kThreads = 4, kRounds = 5;
+    std::mutex mutex;
+    std::vector<std::string> failures;  // Catch's macros are not thread-safe: report after join
+    std::vector<std::thread> threads;
+    for (int t = 0; t < kThreads; ++t) {
+        threads.emplace_back([&] {
+            for (int i = 0; i < kRounds; ++i) {
+                try {
+                    c.store.write([&](ContentTx& tx) {
+                        if (!lock(tx)) throw std::runtime_error("no item");
+                        const int n = std::stoi(get(tx));
+                        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+                        set(tx, std::to_string(n + 1));
+                    });
+                } catch (const std::exception& e) {
+                    std::lock_guard guard(mutex);
+                    failures.emplace_back(e.what());
+                }
+            }
+        });
+    }
+    for (auto& t : threads) t.join();
+    CHECK(failures == std::vector<std::string>{});
+    CHECK(c.read([&](ContentTx& tx) { return get(tx); }) == std::to_string(kThreads * kRounds));
+}
+
 }  // namespace
 
 TEST_CASE("content: a write whose work throws is rolled back whole and the exception rethrown",
@@ -156,32 +186,41 @@ TEST_CASE("content: lock_object serialises transactions on one object", "[conten
         o.user_notes = "0";
         return tx.insert_object(o).id;
     });
-    constexpr int kThreads = 4, kRounds = 5;
-    std::mutex mutex;
-    std::vector<std::string> failures;  // Catch's macros are not thread-safe: report after join
-    std::vector<std::thread> threads;
-    for (int t = 0; t < kThreads; ++t) {
-        threads.emplace_back([&] {
-            for (int i = 0; i < kRounds; ++i) {
-                try {
-                    // Read, wait, write back + 1: without the lock, updates get lost.
-                    c.store.write([&](ContentTx& tx) {
-                        if (!tx.lock_object(object)) throw std::runtime_error("no object");
-                        ContentObject o = must(tx.object(object));
-                        const int n = std::stoi(must(o.user_notes));
-                        std::this_thread::sleep_for(std::chrono::milliseconds(5));
-                        o.user_notes = std::to_string(n + 1);
-                        tx.update_object(o);
-                    });
-                } catch (const std::exception& e) {
-                    std::lock_guard lock(mutex);
-                    failures.emplace_back(e.what());
-                }
-            }
+    count_up_under_lock(
+        c, [&](ContentTx& tx) { return tx.lock_object(object); },
+        [&](ContentTx& tx) { return must(must(tx.object(object)).user_notes); },
+        [&](ContentTx& tx, const std::string& n) {
+            ContentObject o = must(tx.object(object));
+            o.user_notes = n;
+            tx.update_object(o);
         });
-    }
-    for (auto& t : threads) t.join();
-    CHECK(failures == std::vector<std::string>{});
-    CHECK(c.read([&](ContentTx& tx) { return must(must(tx.object(object)).user_notes); }) ==
-          std::to_string(kThreads * kRounds));
+}
+
+TEST_CASE("content: lock_item serialises transactions on one item and finds unknown ids",
+          "[content][tx]") {
+    ContentDb c(8);
+    const Id statement = c.write([](ContentTx& tx) {
+        Statement s;
+        s.text_de = "0";
+        return tx.insert_statement(s).id;
+    });
+    count_up_under_lock(
+        c, [&](ContentTx& tx) { return tx.lock_item(ItemKind::statement, statement); },
+        [&](ContentTx& tx) { return must(must(tx.statement(statement)).text_de); },
+        [&](ContentTx& tx, const std::string& n) {
+            Statement s = must(tx.statement(statement));
+            s.text_de = n;
+            tx.update_statement(s);
+        });
+    c.write([&](ContentTx& tx) {
+        const Id picture = tx.insert_picture(full_picture()).id;
+        CHECK(tx.lock_item(ItemKind::picture, picture));
+        CHECK_FALSE(tx.lock_item(ItemKind::picture, picture + 1000));
+        CHECK_FALSE(tx.lock_item(ItemKind::object, 1000));
+        CHECK_FALSE(tx.lock_item(ItemKind::word, 1000));
+        CHECK_FALSE(tx.lock_item(ItemKind::statement, statement + 1000));
+        CHECK(tx.lock_item(ItemKind::statement, statement));
+        CHECK_FALSE(tx.lock_item(ItemKind::question, 1000));
+        CHECK_FALSE(tx.lock_item(ItemKind::pair, 1000));
+    });
 }

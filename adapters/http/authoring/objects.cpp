@@ -12,28 +12,32 @@ void add_object_routes(RouteBuilder& routes, AuthoringPorts p) {
                 Auth::token,
                 Body::none,
                 [p](Call& c) mutable { return answer(decoded(list_objects, p, c.query())); }});
-    routes.add(
-        {"POST",
-         {"/api/cms/objects", "/api/cms/db-objects"},
-         Auth::token,
-         Body::json,
-         [p](Call& c) mutable { return answer(decoded(create_object, p, c.loose_body()), 201); }});
+    routes.add({"POST",
+                {"/api/cms/objects", "/api/cms/db-objects"},
+                Auth::token,
+                Body::json,
+                [p](Call& c) mutable {
+                    return answer_item(decoded(create_object, p, c.loose_body()), 201);
+                }});
     routes.add({"GET",
                 {"/api/cms/objects/:id", "/api/cms/db-objects/:id"},
                 Auth::token,
                 Body::none,
-                [p](Call& c) mutable { return answer(get_object(p, c.id)); }});
-    routes.add(
-        {"PATCH",
-         {"/api/cms/objects/:id", "/api/cms/db-objects/:id"},
-         Auth::token,
-         Body::json,
-         [p](Call& c) mutable { return answer(decoded(patch_object, p, c.id, c.loose_body())); }});
-    routes.add({"DELETE",
+                [p](Call& c) mutable { return answer_item(get_object(p, c.id)); }});
+    routes.add({"PATCH",
                 {"/api/cms/objects/:id", "/api/cms/db-objects/:id"},
                 Auth::token,
-                Body::none,
-                [p](Call& c) mutable { return no_content(delete_object(p, c.id)); }});
+                Body::json,
+                [p](Call& c) mutable {
+                    return answer_item(
+                        decoded(patch_object, p, c.id, c.loose_body(), if_match(c.request)));
+                }});
+    routes.add(
+        {"DELETE",
+         {"/api/cms/objects/:id", "/api/cms/db-objects/:id"},
+         Auth::token,
+         Body::none,
+         [p](Call& c) mutable { return no_content(delete_object(p, c.id, if_match(c.request))); }});
     add_review_routes(
         routes, {"/api/cms/objects/:id", "/api/cms/db-objects/:id"},
         [p](Id id, ReviewAction a) mutable { return change_object_status(p, id, a); });

@@ -9,16 +9,17 @@ void add_pair_routes(RouteBuilder& routes, AuthoringPorts p) {
                     return answer(decoded(list_pairs, p, c.query()));
                 }});
     routes.add({"POST", {"/api/cms/db-pairs"}, Auth::token, Body::json, [p](Call& c) mutable {
-                    return answer(decoded(create_pair, p, c.loose_body()), 201);
+                    return answer_item(decoded(create_pair, p, c.loose_body()), 201);
                 }});
     routes.add({"GET", {"/api/cms/db-pairs/:id"}, Auth::token, Body::none, [p](Call& c) mutable {
-                    return answer(get_pair(p, c.id));
+                    return answer_item(get_pair(p, c.id));
                 }});
     routes.add({"PATCH", {"/api/cms/db-pairs/:id"}, Auth::token, Body::json, [p](Call& c) mutable {
-                    return answer(decoded(patch_pair, p, c.id, c.loose_body()));
+                    return answer_item(
+                        decoded(patch_pair, p, c.id, c.loose_body(), if_match(c.request)));
                 }});
     routes.add({"DELETE", {"/api/cms/db-pairs/:id"}, Auth::token, Body::none, [p](Call& c) mutable {
-                    return no_content(delete_pair(p, c.id));
+                    return no_content(delete_pair(p, c.id, if_match(c.request)));
                 }});
     add_review_routes(routes, {"/api/cms/db-pairs/:id"},
                       [p](Id id, ReviewAction a) mutable { return change_pair_status(p, id, a); });

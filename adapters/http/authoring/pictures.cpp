@@ -32,14 +32,14 @@ void add_picture_routes(RouteBuilder& routes, AuthoringPorts p, Metrics& metrics
                             return error_response(errors::payload_too_large());
                         const auto object = parse_object(c.request.body);
                         if (!object) return error_response(errors::invalid_json_body());
-                        return answer(decoded(create_picture, p, to_loose(json::value(*object))),
-                                      201);
+                        return answer_item(
+                            decoded(create_picture, p, to_loose(json::value(*object))), 201);
                     }
                     auto result = with_decoded<NewPicture>(c.query(), [&](const NewPicture& r) {
                         return upload_picture(p, r, upload_of(c.request));
                     });
                     if (result) metrics.increment("langlearn_pictures_uploaded_total");
-                    return answer(result, 201);
+                    return answer_item(result, 201);
                 },
                 Execution::worker,
                 kMaxImageBytes});
@@ -51,24 +51,28 @@ void add_picture_routes(RouteBuilder& routes, AuthoringPorts p, Metrics& metrics
                 {"/api/pictures/:id", "/pictures/:id"},
                 Auth::token,
                 Body::none,
-                [p](Call& c) mutable { return answer(get_picture(p, c.id)); }});
-    routes.add(
-        {"PATCH",
-         {"/api/pictures/:id", "/pictures/:id"},
-         Auth::token,
-         Body::json,
-         [p](Call& c) mutable { return answer(decoded(patch_picture, p, c.id, c.loose_body())); }});
+                [p](Call& c) mutable { return answer_item(get_picture(p, c.id)); }});
+    routes.add({"PATCH",
+                {"/api/pictures/:id", "/pictures/:id"},
+                Auth::token,
+                Body::json,
+                [p](Call& c) mutable {
+                    return answer_item(
+                        decoded(patch_picture, p, c.id, c.loose_body(), if_match(c.request)));
+                }});
     routes.add({"DELETE",
                 {"/api/pictures/:id", "/pictures/:id"},
                 Auth::token,
                 Body::none,
-                [p](Call& c) mutable { return no_content(delete_picture(p, c.id)); }});
+                [p](Call& c) mutable {
+                    return no_content(delete_picture(p, c.id, if_match(c.request)));
+                }});
     routes.add({"PUT",
                 {"/api/pictures/:id/image"},
                 Auth::token,
                 Body::none,
                 [p](Call& c) mutable {
-                    return answer(replace_picture_image(p, c.id, upload_of(c.request)));
+                    return answer_item(replace_picture_image(p, c.id, upload_of(c.request)));
                 },
                 Execution::worker,
                 kMaxImageBytes});
@@ -76,10 +80,10 @@ void add_picture_routes(RouteBuilder& routes, AuthoringPorts p, Metrics& metrics
                 {"/api/pictures/:id/finish-annotation"},
                 Auth::token,
                 Body::none,
-                [p](Call& c) mutable { return answer(finish_annotation(p, c.id)); }});
+                [p](Call& c) mutable { return answer_item(finish_annotation(p, c.id)); }});
     routes.add(
         {"POST", {"/api/pictures/:id/finish"}, Auth::token, Body::none, [p](Call& c) mutable {
-             return answer(finish_picture(p, c.id));
+             return answer_item(finish_picture(p, c.id));
          }});
     routes.add(
         {"GET", {"/api/cms/pictures/:id/words"}, Auth::token, Body::none, [p](Call& c) mutable {

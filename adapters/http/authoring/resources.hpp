@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "adapters/http/api/answers.hpp"
+#include "adapters/http/api/item_versions.hpp"
 #include "adapters/http/api/route_builder.hpp"
 #include "adapters/http/authoring/routes.hpp"
 #include "core/app/authoring/requests/decoder.hpp"
@@ -36,9 +37,10 @@ void add_review_routes(RouteBuilder& routes, std::initializer_list<const char*> 
     for (const auto& [suffix, action] : actions) {
         std::vector<std::string> patterns;
         for (const char* base : bases) patterns.push_back(std::string(base) + suffix);
-        routes.add(
-            {"POST", std::move(patterns), Auth::token, Body::none,
-             [change, action = action](Call& c) mutable { return answer(change(c.id, action)); }});
+        routes.add({"POST", std::move(patterns), Auth::token, Body::none,
+                    [change, action = action](Call& c) mutable {
+                        return answer_item(change(c.id, action));
+                    }});
     }
 }
 

@@ -10,19 +10,20 @@ void add_text_routes(RouteBuilder& routes, AuthoringPorts p) {
                     return answer(decoded(list_statements, p, c.query()));
                 }});
     routes.add({"POST", {"/api/cms/db-statements"}, Auth::token, Body::json, [p](Call& c) mutable {
-                    return answer(decoded(create_statement, p, c.loose_body()), 201);
+                    return answer_item(decoded(create_statement, p, c.loose_body()), 201);
                 }});
     routes.add(
         {"GET", {"/api/cms/db-statements/:id"}, Auth::token, Body::none, [p](Call& c) mutable {
-             return answer(get_statement(p, c.id));
+             return answer_item(get_statement(p, c.id));
          }});
     routes.add(
         {"PATCH", {"/api/cms/db-statements/:id"}, Auth::token, Body::json, [p](Call& c) mutable {
-             return answer(decoded(patch_statement, p, c.id, c.loose_body()));
+             return answer_item(
+                 decoded(patch_statement, p, c.id, c.loose_body(), if_match(c.request)));
          }});
     routes.add(
         {"DELETE", {"/api/cms/db-statements/:id"}, Auth::token, Body::none, [p](Call& c) mutable {
-             return no_content(delete_statement(p, c.id));
+             return no_content(delete_statement(p, c.id, if_match(c.request)));
          }});
     add_review_routes(routes, {"/api/cms/db-statements/:id"}, [p](Id id, ReviewAction a) mutable {
         return change_statement_status(p, id, a);
@@ -31,21 +32,24 @@ void add_text_routes(RouteBuilder& routes, AuthoringPorts p) {
                     return answer(decoded(list_questions, p, c.query()));
                 }});
     routes.add({"POST", {"/api/cms/db-questions"}, Auth::token, Body::json, [p](Call& c) mutable {
-                    return answer(decoded(create_question, p, c.loose_body()), 201);
+                    return answer_item(decoded(create_question, p, c.loose_body()), 201);
                 }});
     routes.add(
         {"GET", {"/api/cms/db-questions/:id"}, Auth::token, Body::none, [p](Call& c) mutable {
-             return answer(get_question(p, c.id));
+             return answer_item(get_question(p, c.id));
          }});
     routes.add(
         {"PATCH", {"/api/cms/db-questions/:id"}, Auth::token, Body::json, [p](Call& c) mutable {
-             return answer(decoded(patch_question, p, c.id, c.loose_body()));
+             return answer_item(
+                 decoded(patch_question, p, c.id, c.loose_body(), if_match(c.request)));
          }});
     routes.add({"DELETE",
                 {"/api/cms/db-questions/:id", "/api/question/:id"},
                 Auth::token,
                 Body::none,
-                [p](Call& c) mutable { return no_content(delete_question(p, c.id)); }});
+                [p](Call& c) mutable {
+                    return no_content(delete_question(p, c.id, if_match(c.request)));
+                }});
     add_review_routes(routes, {"/api/cms/db-questions/:id"}, [p](Id id, ReviewAction a) mutable {
         return change_question_status(p, id, a);
     });

@@ -9,29 +9,31 @@ void add_word_routes(RouteBuilder& routes, AuthoringPorts p) {
                     return answer(decoded(list_words, p, c.query()));
                 }});
     routes.add({"POST", {"/api/cms/db-words"}, Auth::token, Body::json, [p](Call& c) mutable {
-                    return answer(decoded(create_word, p, c.loose_body()), 201);
+                    return answer_item(decoded(create_word, p, c.loose_body()), 201);
                 }});
     routes.add({"GET", {"/api/cms/db-words/:id"}, Auth::token, Body::none, [p](Call& c) mutable {
-                    return answer(get_word(p, c.id));
+                    return answer_item(get_word(p, c.id));
                 }});
     routes.add({"PATCH", {"/api/cms/db-words/:id"}, Auth::token, Body::json, [p](Call& c) mutable {
-                    return answer(decoded(patch_word, p, c.id, c.loose_body()));
+                    return answer_item(
+                        decoded(patch_word, p, c.id, c.loose_body(), if_match(c.request)));
                 }});
-    routes.add({"DELETE",
-                {"/api/cms/db-words/:id", "/api/word/:id"},
-                Auth::token,
-                Body::none,
-                [p](Call& c) mutable { return no_content(delete_word(p, c.id)); }});
+    routes.add(
+        {"DELETE",
+         {"/api/cms/db-words/:id", "/api/word/:id"},
+         Auth::token,
+         Body::none,
+         [p](Call& c) mutable { return no_content(delete_word(p, c.id, if_match(c.request))); }});
     routes.add(
         {"POST", {"/api/cms/db-words/:id/publish"}, Auth::token, Body::none, [p](Call& c) mutable {
-             return answer(change_word_status(p, c.id, WordAction::publish));
+             return answer_item(change_word_status(p, c.id, WordAction::publish));
          }});
     routes.add({"POST",
                 {"/api/cms/db-words/:id/unpublish"},
                 Auth::token,
                 Body::none,
                 [p](Call& c) mutable {
-                    return answer(change_word_status(p, c.id, WordAction::unpublish));
+                    return answer_item(change_word_status(p, c.id, WordAction::unpublish));
                 }});
     routes.add({"GET", {"/api/categories"}, Auth::token, Body::none, [p](Call&) mutable {
                     return answer(list_categories(p));

@@ -61,6 +61,20 @@ bool if_none_match(std::string_view header, std::string_view etag) {
     });
 }
 
+IfMatchList parse_if_match(std::string_view header) {
+    IfMatchList out;
+    any_element(header, [&](std::string_view tag) {
+        if (tag == "*") {
+            out.any = true;
+        } else if (tag.size() >= 2 && tag.front() == '"' && tag.back() == '"') {
+            const std::string_view opaque = tag.substr(1, tag.size() - 2);
+            if (opaque.find('"') == std::string_view::npos) out.tags.emplace_back(opaque);
+        }
+        return false;  // every element
+    });
+    return out;
+}
+
 bool if_range_matches(std::string_view header, std::string_view etag) {
     return trim(header) == etag;
 }

@@ -1,15 +1,26 @@
 #pragma once
-// The parts of RFC 9110 conditional and range requests the media route uses: entity-tag lists
-// (If-None-Match, If-Range) and a single byte range (Range).
+// The parts of RFC 9110 conditional and range requests the services use: entity-tag lists
+// (If-None-Match, If-Range on media; If-Match on staff items) and a single byte range (Range).
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
+#include <vector>
 
 namespace ll::http {
 
 // If-None-Match: `*`, or a comma-separated list of entity tags compared weakly (W/"x"
 // matches "x"). `etag` is the quoted strong tag, e.g. "\"abc.png\"".
 bool if_none_match(std::string_view header, std::string_view etag);
+
+// If-Match (RFC 9110 13.1.1): `*` (any current representation), or the opaque parts of the
+// strong tags listed ("abc" gives abc). Weak and malformed tags are left out: the strong
+// comparison If-Match asks for never matches them.
+struct IfMatchList {
+    bool any = false;
+    std::vector<std::string> tags;
+};
+IfMatchList parse_if_match(std::string_view header);
 
 // If-Range with an entity tag: strong comparison, so W/ tags and dates never match.
 bool if_range_matches(std::string_view header, std::string_view etag);

@@ -29,7 +29,7 @@ std::optional<Response> cors_preflight(const Request& request,
         "Access-Control-Allow-Methods",
         match.route ? probe.method : (match.allow.empty() ? "GET" : match.allow));
     r.headers.emplace_back("Access-Control-Allow-Headers",
-                           "Authorization, Content-Type, Idempotency-Key, X-Request-Id");
+                           "Authorization, Content-Type, Idempotency-Key, If-Match, X-Request-Id");
     r.headers.emplace_back("Access-Control-Max-Age", "600");
     return r;
 }

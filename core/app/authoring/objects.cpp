@@ -90,10 +90,13 @@ Result<ContentObject> get_object(AuthoringPorts& ports, Id id) {
     });
 }
 
-Result<ContentObject> patch_object(AuthoringPorts& ports, Id id, const ObjectPatch& patch) {
+Result<ContentObject> patch_object(AuthoringPorts& ports, Id id, const ObjectPatch& patch,
+                                   const VersionCondition& expected) {
     return write<ContentObject>(ports.content, [&](ContentTx& tx) -> Result<ContentObject> {
+        lock_if_conditional(tx, ItemKind::object, id, expected);
         auto o = tx.object(id);
         if (!o) return errors::not_found();
+        if (auto refused = stale(expected, *o)) return *refused;
         if (patch.parent_id.present) {
             if (patch.parent_id.value) {
                 auto ok = check_parent(tx, o->picture_id, id, *patch.parent_id.value);
@@ -116,9 +119,12 @@ Result<ContentObject> patch_object(AuthoringPorts& ports, Id id, const ObjectPat
     });
 }
 
-Result<Done> delete_object(AuthoringPorts& ports, Id id) {
+Result<Done> delete_object(AuthoringPorts& ports, Id id, const VersionCondition& expected) {
     return write<Done>(ports.content, [&](ContentTx& tx) -> Result<Done> {
-        if (!tx.object(id)) return errors::not_found();
+        lock_if_conditional(tx, ItemKind::object, id, expected);
+        const auto object = tx.object(id);
+        if (!object) return errors::not_found();
+        if (auto refused = stale(expected, *object)) return *refused;
         PairFilter uses;
         uses.object_id = id;
         if (const auto n = tx.count_pairs(uses); n > 0) {

@@ -5,6 +5,7 @@
 #include "core/app/authoring/authoring_ports.hpp"
 #include "core/app/authoring/requests/objects.hpp"
 #include "core/app/authoring/unit_of_work.hpp"
+#include "core/app/authoring/versions.hpp"
 #include "core/app/authoring/views.hpp"
 
 namespace ll {
@@ -16,9 +17,11 @@ Result<std::vector<ContentObject>> list_objects(AuthoringPorts& ports,
                                                 const ObjectListQuery& query);
 Result<ContentObject> get_object(AuthoringPorts& ports, Id id);
 // `parent_id` (null detaches), `user_notes`, `selections`.
-Result<ContentObject> patch_object(AuthoringPorts& ports, Id id, const ObjectPatch& patch);
+// `expected`: the If-Match versions (versions.hpp); another version is 412, nothing changed.
+Result<ContentObject> patch_object(AuthoringPorts& ports, Id id, const ObjectPatch& patch,
+                                   const VersionCondition& expected = {});
 // Refused (409) while pairs use the object.
-Result<Done> delete_object(AuthoringPorts& ports, Id id);
+Result<Done> delete_object(AuthoringPorts& ports, Id id, const VersionCondition& expected = {});
 // Orphaned link records of this object (its words' links, its questions' word links).
 Result<std::int64_t> purge_object_orphans(AuthoringPorts& ports, Id id);
 // Its questions with answer and distractor words (GET /api/object/:id/questions).

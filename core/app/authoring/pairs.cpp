@@ -132,12 +132,30 @@ Result<Statement> statement_for(ContentTx& tx, const Pair& pair, const Statement
     return changed;
 }
 
+// The pair, 404, or 412 when a conditional request names another version than its view's
+// (which shows its statement, question, words and categories too). Inside a write.
+// The pair's row is locked first even without a condition: a pair's PATCH writes its statement
+// and question before the pair row, so a conditional write (pair row first) beside an
+// unconditional one (statement first) could otherwise deadlock; this way every write of a pair
+// takes the pair row, then its statement and question.
+Result<Pair> checked_pair(ContentTx& tx, Id id, const VersionCondition& expected) {
+    tx.lock_item(ItemKind::pair, id);
+    auto pair = tx.pair(id);
+    if (!pair) return errors::not_found();
+    if (expected.conditional()) {
+        if (auto refused = stale(expected, view_of(tx, *pair))) return *refused;
+    }
+    return std::move(*pair);
+}
+
+// `expected`: the versions a conditional request was made from (412 for another).
 template <typename F>
-Result<PairView> with_pair(AuthoringPorts& ports, Id id, F&& change) {
+Result<PairView> with_pair(AuthoringPorts& ports, Id id, F&& change,
+                           const VersionCondition& expected = {}) {
     return write<PairView>(ports.content, [&](ContentTx& tx) -> Result<PairView> {
-        auto pair = tx.pair(id);
-        if (!pair) return errors::not_found();
-        Result<Pair> changed = change(tx, std::move(*pair));
+        auto pair = checked_pair(tx, id, expected);
+        if (!pair) return pair.error();
+        Result<Pair> changed = change(tx, std::move(pair.value()));
         if (!changed) return changed.error();
         return view_of(tx, std::move(changed.value()));
     });
@@ -228,41 +246,45 @@ Result<PairView> get_pair(AuthoringPorts& ports, Id id) {
     });
 }
 
-Result<PairView> patch_pair(AuthoringPorts& ports, Id id, const PairPatch& patch) {
+Result<PairView> patch_pair(AuthoringPorts& ports, Id id, const PairPatch& patch,
+                            const VersionCondition& expected) {
     const Timestamp now = ports.clock.now();
-    return with_pair(ports, id, [&](ContentTx& tx, Pair p) -> Result<Pair> {
-        Pair stored = p;
-        if (patch.level) p.level = *patch.level;
-        if (patch.answer_type) p.answer_type = *patch.answer_type;
-        if (patch.statement) {
-            auto s = statement_for(tx, p, *patch.statement, now);
-            if (!s) return s.error();
-            p.statement_id = s->id;
-        }
-        if (patch.question.present && !patch.question.value && p.question_id) {
-            const Id old = *p.question_id;
-            p.question_id.reset();
+    return with_pair(
+        ports, id,
+        [&](ContentTx& tx, Pair p) -> Result<Pair> {
+            Pair stored = p;
+            if (patch.level) p.level = *patch.level;
+            if (patch.answer_type) p.answer_type = *patch.answer_type;
+            if (patch.statement) {
+                auto s = statement_for(tx, p, *patch.statement, now);
+                if (!s) return s.error();
+                p.statement_id = s->id;
+            }
+            if (patch.question.present && !patch.question.value && p.question_id) {
+                const Id old = *p.question_id;
+                p.question_id.reset();
+                p.updated_at = now;
+                store_pair(tx, stored, p);
+                stored = p;
+                drop_if_unused(tx, std::nullopt, old);
+            } else if (patch.question.value) {
+                auto q = question_for(tx, p, *patch.question.value, now);
+                if (!q) return q.error();
+                p.question_id = q->id;
+            }
+            auto linked = apply_word_links(tx, p, patch.words_remove, patch.words_add);
+            if (!linked) return linked.error();
             p.updated_at = now;
             store_pair(tx, stored, p);
-            stored = p;
-            drop_if_unused(tx, std::nullopt, old);
-        } else if (patch.question.value) {
-            auto q = question_for(tx, p, *patch.question.value, now);
-            if (!q) return q.error();
-            p.question_id = q->id;
-        }
-        auto linked = apply_word_links(tx, p, patch.words_remove, patch.words_add);
-        if (!linked) return linked.error();
-        p.updated_at = now;
-        store_pair(tx, stored, p);
-        return p;
-    });
+            return p;
+        },
+        expected);
 }
 
-Result<Done> delete_pair(AuthoringPorts& ports, Id id) {
+Result<Done> delete_pair(AuthoringPorts& ports, Id id, const VersionCondition& expected) {
     return write<Done>(ports.content, [&](ContentTx& tx) -> Result<Done> {
-        const auto pair = tx.pair(id);
-        if (!pair) return errors::not_found();
+        const auto pair = checked_pair(tx, id, expected);
+        if (!pair) return pair.error();
         // The learners' progress on it goes with it: so do its figures.
         tx.withdraw_pair_statistics(id, PairStatistics::all);
         tx.delete_pair(id);

@@ -6,6 +6,7 @@
 #include "core/app/authoring/authoring_ports.hpp"
 #include "core/app/authoring/requests/pairs.hpp"
 #include "core/app/authoring/unit_of_work.hpp"
+#include "core/app/authoring/versions.hpp"
 #include "core/app/authoring/views.hpp"
 #include "core/domain/content_states.hpp"
 
@@ -19,9 +20,11 @@ Result<std::vector<PairView>> list_pairs(AuthoringPorts& ports, const PairListQu
 Result<PairView> get_pair(AuthoringPorts& ports, Id id);
 // `level`, `answer_type`, `statement` (texts), `question` (texts: created when the pair has
 // none; null removes it), `words_add: [{word_id, link_to}]`, `words_remove: [link ids]`.
-Result<PairView> patch_pair(AuthoringPorts& ports, Id id, const PairPatch& patch);
+// `expected`: the If-Match versions (versions.hpp); another version is 412, nothing changed.
+Result<PairView> patch_pair(AuthoringPorts& ports, Id id, const PairPatch& patch,
+                            const VersionCondition& expected = {});
 // The pair, its categories, and its statement and question unless another pair uses them.
-Result<Done> delete_pair(AuthoringPorts& ports, Id id);
+Result<Done> delete_pair(AuthoringPorts& ports, Id id, const VersionCondition& expected = {});
 // review / publish / unpublish; publishing recomputes the pair's categories.
 Result<PairView> change_pair_status(AuthoringPorts& ports, Id id, ReviewAction action);
 // `{picture_id}`: every reviewed pair of the picture is published (categories recomputed).

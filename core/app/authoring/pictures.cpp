@@ -54,11 +54,15 @@ Result<Picture> insert(AuthoringPorts& ports, const Picture& p) {
 }
 
 // Loads the picture, applies `change` (which may refuse), stores it with a new updated_at.
+// `expected`: the versions a conditional request was made from (412 for another).
 template <typename F>
-Result<Picture> update(AuthoringPorts& ports, Id id, F&& change) {
+Result<Picture> update(AuthoringPorts& ports, Id id, F&& change,
+                       const VersionCondition& expected = {}) {
     return write<Picture>(ports.content, [&](ContentTx& tx) -> Result<Picture> {
+        lock_if_conditional(tx, ItemKind::picture, id, expected);
         auto picture = tx.picture(id);
         if (!picture) return errors::not_found();
+        if (auto refused = stale(expected, *picture)) return *refused;
         Result<Picture> changed = change(*picture);
         if (!changed) return changed;
         changed->updated_at = ports.clock.now();
@@ -102,16 +106,21 @@ Result<Picture> get_picture(AuthoringPorts& ports, Id id) {
     });
 }
 
-Result<Picture> patch_picture(AuthoringPorts& ports, Id id, const PicturePatch& patch) {
+Result<Picture> patch_picture(AuthoringPorts& ports, Id id, const PicturePatch& patch,
+                              const VersionCondition& expected) {
     const Timestamp now = ports.clock.now();
-    return update(ports, id, [&](Picture p) -> Result<Picture> {
-        if (patch.title.present) p.title = patch.title.value;
-        if (patch.objects_created && *patch.objects_created != p.objects_created) {
-            p.objects_created = *patch.objects_created;
-            p.objects_created_at = p.objects_created ? std::optional<Timestamp>(now) : std::nullopt;
-        }
-        return p;
-    });
+    return update(
+        ports, id,
+        [&](Picture p) -> Result<Picture> {
+            if (patch.title.present) p.title = patch.title.value;
+            if (patch.objects_created && *patch.objects_created != p.objects_created) {
+                p.objects_created = *patch.objects_created;
+                p.objects_created_at =
+                    p.objects_created ? std::optional<Timestamp>(now) : std::nullopt;
+            }
+            return p;
+        },
+        expected);
 }
 
 Result<Picture> replace_picture_image(AuthoringPorts& ports, Id id, const ImageUpload& image) {
@@ -153,9 +162,12 @@ Result<Picture> finish_picture(AuthoringPorts& ports, Id id) {
     });
 }
 
-Result<Done> delete_picture(AuthoringPorts& ports, Id id) {
+Result<Done> delete_picture(AuthoringPorts& ports, Id id, const VersionCondition& expected) {
     return write<Done>(ports.content, [&](ContentTx& tx) -> Result<Done> {
-        if (!tx.picture(id)) return errors::not_found();
+        lock_if_conditional(tx, ItemKind::picture, id, expected);
+        const auto picture = tx.picture(id);
+        if (!picture) return errors::not_found();
+        if (auto refused = stale(expected, *picture)) return *refused;
         PairFilter uses;
         uses.picture_id = id;
         if (const auto n = tx.count_pairs(uses); n > 0) {

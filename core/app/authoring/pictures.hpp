@@ -10,6 +10,7 @@
 #include "core/app/authoring/authoring_ports.hpp"
 #include "core/app/authoring/requests/pictures.hpp"
 #include "core/app/authoring/unit_of_work.hpp"
+#include "core/app/authoring/versions.hpp"
 
 namespace ll {
 
@@ -29,11 +30,13 @@ Result<Picture> upload_picture(AuthoringPorts& ports, const NewPicture& request,
 Result<std::vector<Picture>> list_pictures(AuthoringPorts& ports, const PictureListQuery& query);
 Result<Picture> get_picture(AuthoringPorts& ports, Id id);
 // `title`, `objects_created` (objects_created_at follows it).
-Result<Picture> patch_picture(AuthoringPorts& ports, Id id, const PicturePatch& patch);
+// `expected`: the If-Match versions (versions.hpp); another version is 412, nothing changed.
+Result<Picture> patch_picture(AuthoringPorts& ports, Id id, const PicturePatch& patch,
+                              const VersionCondition& expected = {});
 Result<Picture> replace_picture_image(AuthoringPorts& ports, Id id, const ImageUpload& image);
 Result<Picture> finish_annotation(AuthoringPorts& ports, Id id);
 Result<Picture> finish_picture(AuthoringPorts& ports, Id id);
 // Refused (409) while pairs use the picture; removes its objects and link records.
-Result<Done> delete_picture(AuthoringPorts& ports, Id id);
+Result<Done> delete_picture(AuthoringPorts& ports, Id id, const VersionCondition& expected = {});
 
 }  // namespace ll

@@ -14,12 +14,22 @@ Error no_text(std::string_view prefix) {
     return errors::text_required(prefix);
 }
 
-// Load, change, stamp, store: the shape of every PATCH here.
+// Lock (when conditional), load, check the version, change, stamp, store: the shape of every
+// PATCH here. `load(tx)` reads the item with id `at.id`.
+struct Target {
+    ItemKind kind;
+    Id id;
+    const VersionCondition& expected;
+};
+
 template <typename T, typename Load, typename Change, typename Store>
-Result<T> update(AuthoringPorts& ports, Load&& load, Change&& change, Store&& store) {
+Result<T> update(AuthoringPorts& ports, const Target& at, Load&& load, Change&& change,
+                 Store&& store) {
     return write<T>(ports.content, [&](ContentTx& tx) -> Result<T> {
+        lock_if_conditional(tx, at.kind, at.id, at.expected);
         auto item = load(tx);
         if (!item) return errors::not_found();
+        if (auto refused = stale(at.expected, *item)) return *refused;
         Result<T> changed = change(tx, std::move(*item));
         if (!changed) return changed;
         changed->updated_at = ports.clock.now();
@@ -76,9 +86,10 @@ Result<Statement> get_statement(AuthoringPorts& ports, Id id) {
     });
 }
 
-Result<Statement> patch_statement(AuthoringPorts& ports, Id id, const StatementPatch& patch) {
+Result<Statement> patch_statement(AuthoringPorts& ports, Id id, const StatementPatch& patch,
+                                  const VersionCondition& expected) {
     return update<Statement>(
-        ports, [&](ContentTx& tx) { return tx.statement(id); },
+        ports, {ItemKind::statement, id, expected}, [&](ContentTx& tx) { return tx.statement(id); },
         [&](ContentTx&, Statement s) -> Result<Statement> {
             auto texts = patch.texts.checked();
             if (!texts) return texts.error();
@@ -87,9 +98,12 @@ Result<Statement> patch_statement(AuthoringPorts& ports, Id id, const StatementP
         [](ContentTx& tx, const Statement& s) { tx.update_statement(s); });
 }
 
-Result<Done> delete_statement(AuthoringPorts& ports, Id id) {
+Result<Done> delete_statement(AuthoringPorts& ports, Id id, const VersionCondition& expected) {
     return write<Done>(ports.content, [&](ContentTx& tx) -> Result<Done> {
-        if (!tx.statement(id)) return errors::not_found();
+        lock_if_conditional(tx, ItemKind::statement, id, expected);
+        const auto statement = tx.statement(id);
+        if (!statement) return errors::not_found();
+        if (auto refused = stale(expected, *statement)) return *refused;
         PairFilter uses;
         uses.statement_id = id;
         if (const auto n = tx.count_pairs(uses); n > 0) {
@@ -127,9 +141,10 @@ Result<Question> get_question(AuthoringPorts& ports, Id id) {
     });
 }
 
-Result<Question> patch_question(AuthoringPorts& ports, Id id, const QuestionPatch& patch) {
+Result<Question> patch_question(AuthoringPorts& ports, Id id, const QuestionPatch& patch,
+                                const VersionCondition& expected) {
     return update<Question>(
-        ports, [&](ContentTx& tx) { return tx.question(id); },
+        ports, {ItemKind::question, id, expected}, [&](ContentTx& tx) { return tx.question(id); },
         [&](ContentTx& tx, Question q) -> Result<Question> {
             if (patch.object_id.present) {
                 const auto& object_id = patch.object_id.value;
@@ -144,9 +159,12 @@ Result<Question> patch_question(AuthoringPorts& ports, Id id, const QuestionPatc
         [](ContentTx& tx, const Question& q) { tx.update_question(q); });
 }
 
-Result<Done> delete_question(AuthoringPorts& ports, Id id) {
+Result<Done> delete_question(AuthoringPorts& ports, Id id, const VersionCondition& expected) {
     return write<Done>(ports.content, [&](ContentTx& tx) -> Result<Done> {
-        if (!tx.question(id)) return errors::not_found();
+        lock_if_conditional(tx, ItemKind::question, id, expected);
+        const auto question = tx.question(id);
+        if (!question) return errors::not_found();
+        if (auto refused = stale(expected, *question)) return *refused;
         tx.delete_question(id);
         return Done{};
     });

@@ -32,11 +32,15 @@ std::vector<WordView> views_of(ContentTx& tx, const std::vector<std::pair<Id, Id
     return out;
 }
 
+// `expected`: the versions a conditional request was made from (412 for another).
 template <typename F>
-Result<Word> update_word(AuthoringPorts& ports, Id id, F&& change) {
+Result<Word> update_word(AuthoringPorts& ports, Id id, F&& change,
+                         const VersionCondition& expected = {}) {
     return write<Word>(ports.content, [&](ContentTx& tx) -> Result<Word> {
+        lock_if_conditional(tx, ItemKind::word, id, expected);
         auto word = tx.word(id);
         if (!word) return errors::not_found();
+        if (auto refused = stale(expected, *word)) return *refused;
         Result<Word> changed = change(tx, *word);
         if (!changed) return changed;
         changed->updated_at = ports.clock.now();
@@ -134,19 +138,23 @@ Result<Word> get_word(AuthoringPorts& ports, Id id) {
     });
 }
 
-Result<Word> patch_word(AuthoringPorts& ports, Id id, const WordPatch& patch) {
-    return update_word(ports, id, [&](ContentTx& tx, Word w) -> Result<Word> {
-        if (patch.title_de.present) w.title_de = *patch.title_de.value;
-        if (patch.title_en.present) w.title_en = patch.title_en.value;
-        if (patch.title_sv.present) w.title_sv = patch.title_sv.value;
-        if (patch.level) w.level = *patch.level;
-        if (patch.category_ids) {
-            auto categories = existing_categories(tx, *patch.category_ids, "category_ids");
-            if (!categories) return categories.error();
-            w.categories = std::move(categories.value());
-        }
-        return w;
-    });
+Result<Word> patch_word(AuthoringPorts& ports, Id id, const WordPatch& patch,
+                        const VersionCondition& expected) {
+    return update_word(
+        ports, id,
+        [&](ContentTx& tx, Word w) -> Result<Word> {
+            if (patch.title_de.present) w.title_de = *patch.title_de.value;
+            if (patch.title_en.present) w.title_en = patch.title_en.value;
+            if (patch.title_sv.present) w.title_sv = patch.title_sv.value;
+            if (patch.level) w.level = *patch.level;
+            if (patch.category_ids) {
+                auto categories = existing_categories(tx, *patch.category_ids, "category_ids");
+                if (!categories) return categories.error();
+                w.categories = std::move(categories.value());
+            }
+            return w;
+        },
+        expected);
 }
 
 Result<Word> change_word_status(AuthoringPorts& ports, Id id, WordAction action) {
@@ -158,9 +166,12 @@ Result<Word> change_word_status(AuthoringPorts& ports, Id id, WordAction action)
     });
 }
 
-Result<Done> delete_word(AuthoringPorts& ports, Id id) {
+Result<Done> delete_word(AuthoringPorts& ports, Id id, const VersionCondition& expected) {
     return write<Done>(ports.content, [&](ContentTx& tx) -> Result<Done> {
-        if (!tx.word(id)) return errors::not_found();
+        lock_if_conditional(tx, ItemKind::word, id, expected);
+        const auto word = tx.word(id);
+        if (!word) return errors::not_found();
+        if (auto refused = stale(expected, *word)) return *refused;
         tx.delete_word(id);
         return Done{};
     });

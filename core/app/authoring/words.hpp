@@ -6,6 +6,7 @@
 #include "core/app/authoring/authoring_ports.hpp"
 #include "core/app/authoring/requests/words.hpp"
 #include "core/app/authoring/unit_of_work.hpp"
+#include "core/app/authoring/versions.hpp"
 #include "core/app/authoring/views.hpp"
 #include "core/domain/content_states.hpp"
 
@@ -16,10 +17,12 @@ Result<Word> create_word(AuthoringPorts& ports, const NewWord& request);
 Result<std::vector<Word>> list_words(AuthoringPorts& ports, const WordListQuery& query);
 Result<Word> get_word(AuthoringPorts& ports, Id id);
 // Titles, level, category_ids (replacing). Status moves by publish/unpublish only.
-Result<Word> patch_word(AuthoringPorts& ports, Id id, const WordPatch& patch);
+// `expected`: the If-Match versions (versions.hpp); another version is 412, nothing changed.
+Result<Word> patch_word(AuthoringPorts& ports, Id id, const WordPatch& patch,
+                        const VersionCondition& expected = {});
 Result<Word> change_word_status(AuthoringPorts& ports, Id id, WordAction action);
 // The word with every link record naming it and its audios.
-Result<Done> delete_word(AuthoringPorts& ports, Id id);
+Result<Done> delete_word(AuthoringPorts& ports, Id id, const VersionCondition& expected = {});
 
 struct LinkedWords {
     std::vector<WordView> words;  // the picture's or object's words after the change

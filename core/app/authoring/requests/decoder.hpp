@@ -52,6 +52,13 @@ R decoded(R (*use)(AuthoringPorts&, Id, const T&), AuthoringPorts& ports, Id id,
           const LooseValue& v) {
     return with_decoded<T>(v, [&](const T& request) { return use(ports, id, request); });
 }
+// And for a conditional one: `decoded(patch_object, ports, id, body, expected)`, where
+// `expected` is what If-Match asked for (versions.hpp; unconditional when left out).
+template <typename R, typename T, typename Condition>
+R decoded(R (*use)(AuthoringPorts&, Id, const T&, const Condition&), AuthoringPorts& ports, Id id,
+          const LooseValue& v, const Condition& expected = Condition{}) {
+    return with_decoded<T>(v, [&](const T& request) { return use(ports, id, request, expected); });
+}
 
 // Reads the fields of one body (or query, or nested object) into a request's members, in the
 // order the calls are made, and keeps the first problem: after one, every later call does nothing.

@@ -10,6 +10,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "adapters/http/server/metrics.hpp"
 #include "adapters/http/server/server.hpp"
@@ -61,6 +62,7 @@ struct StaffApiOptions {
     http::RateLimits limits{};
     std::string tts_command = "espeak-ng";
     std::string llm_api_key = "test-llm-key-must-not-leak";
+    std::vector<std::string> cors_origins{};  // CORS_ORIGINS (none by default)
 };
 
 struct StaffApi {

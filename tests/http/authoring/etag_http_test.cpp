@@ -1,0 +1,300 @@
+// Two editors at once (docs/authoring-guide.md): ETag on every staff item read and on the
+// answers of writes that show the item, If-Match on PATCH and DELETE (412 for a stale version,
+// nothing changed), for pictures, objects, words, statements, questions and pairs; and N
+// concurrent PATCHes with one If-Match, of which exactly one wins.
+#include <atomic>
+#include <functional>
+#include <regex>
+#include <thread>
+
+#include "tests/http/authoring/support/json_helpers.hpp"
+
+using namespace ll;
+using namespace ll::test;
+
+namespace {
+
+const std::string kChanged = "Changed by someone else: reload";
+
+// One kind of staff item as the test drives it.
+struct Kind {
+    std::string name;
+    std::vector<std::string> bases;  // the item routes' aliases, e.g. /api/cms/objects
+    std::function<Id(StaffApi&)> make;
+    std::vector<std::string> patches;  // valid PATCH bodies, each changing the item
+    std::string transition;            // a POST suffix that moves the item's status
+};
+
+std::vector<Kind> kinds() {
+    return {
+        {"picture",
+         {"/api/pictures", "/pictures"},
+         [](StaffApi& api) { return api.picture(); },
+         {R"({"title":"Erster"})", R"({"title":"Zweiter"})", R"({"title":"Dritter"})",
+          R"({"title":"Vierter"})"},
+         "/finish"},
+        {"object",
+         {"/api/cms/objects", "/api/cms/db-objects"},
+         [](StaffApi& api) { return api.object(api.picture()); },
+         {R"({"user_notes":"eins"})", R"({"user_notes":"zwei"})", R"({"user_notes":"drei"})",
+          R"({"user_notes":"vier"})"},
+         "/review"},
+        {"word",
+         {"/api/cms/db-words"},
+         [](StaffApi& api) { return api.word("Etikett", 2); },
+         {R"({"level":3})", R"({"level":4})", R"({"level":5})", R"({"level":6})"},
+         "/publish"},
+        {"statement",
+         {"/api/cms/db-statements"},
+         [](StaffApi& api) {
+             const Reply r = api.post("/api/cms/db-statements", R"({"text_de":"Ein Hund."})");
+             REQUIRE(r.status == 201);
+             return id_of(r.json);
+         },
+         {R"({"text_en":"A dog."})", R"({"text_en":"One dog."})", R"({"text_sv":"En hund."})",
+          R"({"text_sv":"Hund."})"},
+         "/review"},
+        {"question",
+         {"/api/cms/db-questions"},
+         [](StaffApi& api) {
+             const Reply r = api.post("/api/cms/db-questions", R"({"text_de":"Was ist das?"})");
+             REQUIRE(r.status == 201);
+             return id_of(r.json);
+         },
+         {R"({"text_en":"What is it?"})", R"({"level":7})", R"({"short_answer_de":"Hund"})",
+          R"({"text_sv":"Vad?"})"},
+         "/review"},
+        {"pair",
+         {"/api/cms/db-pairs"},
+         [](StaffApi& api) { return api.pair(api.picture()); },
+         {R"({"level":4})", R"({"level":5})", R"({"statement":{"text_en":"A cat."}})",
+          R"({"level":6})"},
+         "/review"},
+    };
+}
+
+// A request with the development token and these extra headers.
+Reply call(StaffApi& api, const std::string& method, const std::string& target,
+           const std::string& body, std::map<std::string, std::string> headers) {
+    headers["Authorization"] = std::string("Bearer ") + kDevToken;
+    return api.client->call(method, target, body, headers);
+}
+
+Reply patch_if(StaffApi& api, const std::string& target, const std::string& body,
+               const std::string& if_match) {
+    return call(api, "PATCH", target, body, {{"If-Match", if_match}});
+}
+
+Reply delete_if(StaffApi& api, const std::string& target, const std::string& if_match) {
+    return call(api, "DELETE", target, "", {{"If-Match", if_match}});
+}
+
+// The ETag of a reply, checked to be strong and quoted.
+std::string etag(const Reply& r) {
+    const std::string tag = r.header("etag");
+    INFO(r.status << " " << r.body);
+    CHECK(std::regex_match(tag, std::regex(R"("[0-9a-f]{16}")")));
+    return tag;
+}
+
+void expect_412(const Reply& r) {
+    INFO(text(r));
+    CHECK(r.status == 412);
+    CHECK(r.error() == kChanged);
+    CHECK(r.header("etag").empty());
+}
+
+}  // namespace
+
+TEST_CASE("etag: reads carry a strong ETag that moves with every change", "[authoring][etag]") {
+    StaffApi api;
+    for (const Kind& kind : kinds()) {
+        INFO(kind.name);
+        const Id id = kind.make(api);
+        const std::string item = at(kind.bases[0], id);
+
+        const Reply first = api.get(item);
+        REQUIRE(first.status == 200);
+        const std::string v1 = etag(first);
+        CHECK(etag(api.get(item)) == v1);  // stable
+        for (const auto& alias : kind.bases) CHECK(etag(api.get(at(alias, id))) == v1);
+
+        // A PATCH without If-Match works as before and answers the new ETag, which reads give.
+        const Reply patched = api.patch(item, kind.patches[0]);
+        INFO(text(patched));
+        REQUIRE(patched.status == 200);
+        const std::string v2 = etag(patched);
+        CHECK(v2 != v1);
+        CHECK(etag(api.get(item)) == v2);
+
+        // A review (or finish, publish) transition moves it too, and answers it.
+        const Reply moved = api.post(item + kind.transition, "");
+        INFO(text(moved));
+        REQUIRE(moved.status == 200);
+        const std::string v3 = etag(moved);
+        CHECK(v3 != v2);
+        CHECK(etag(api.get(item)) == v3);
+    }
+}
+
+TEST_CASE(
+    "etag: If-Match on PATCH: stale 412 and nothing changed; current, list, * pass; weak "
+    "never matches",
+    "[authoring][etag]") {
+    StaffApi api;
+    for (const Kind& kind : kinds()) {
+        INFO(kind.name);
+        const Id id = kind.make(api);
+        const std::string item = at(kind.bases.back(), id);
+        const std::string v1 = etag(api.get(item));
+
+        // The current version: 200 with the new one.
+        const Reply current = patch_if(api, item, kind.patches[0], v1);
+        INFO(text(current));
+        REQUIRE(current.status == 200);
+        const std::string v2 = etag(current);
+        CHECK(v2 != v1);
+
+        // The editor who read v1 is refused, and the item stays as it is.
+        const Reply before = api.get(item);
+        expect_412(patch_if(api, item, kind.patches[1], v1));
+        const Reply after = api.get(item);
+        CHECK(after.json == before.json);
+        CHECK(etag(after) == v2);
+
+        // A weak tag never matches (strong comparison), even of the current version.
+        expect_412(patch_if(api, item, kind.patches[1], "W/" + v2));
+        CHECK(api.get(item).json == before.json);
+
+        // A list that names the current version matches; so does `*`.
+        const Reply listed =
+            patch_if(api, item, kind.patches[1], "\"0000000000000000\", " + v1 + ", " + v2);
+        INFO(text(listed));
+        CHECK(listed.status == 200);
+        const Reply any = patch_if(api, item, kind.patches[2], "*");
+        INFO(text(any));
+        CHECK(any.status == 200);
+        CHECK(etag(any) != etag(listed));
+        // 404 wins over the condition.
+        const std::string missing = at(kind.bases[0], id + 100000);
+        CHECK(patch_if(api, missing, kind.patches[0], "*").status == 404);
+        CHECK(delete_if(api, missing, v1).status == 404);
+    }
+}
+
+TEST_CASE(
+    "etag: DELETE with a stale If-Match is 412 and the item stays; the current one "
+    "deletes",
+    "[authoring][etag]") {
+    StaffApi api;
+    for (const Kind& kind : kinds()) {
+        INFO(kind.name);
+        const Id id = kind.make(api);
+        const std::string item = at(kind.bases[0], id);
+        const std::string v1 = etag(api.get(item));
+        REQUIRE(api.patch(item, kind.patches[0]).status == 200);
+
+        expect_412(delete_if(api, item, v1));
+        CHECK(api.get(item).status == 200);
+        expect_412(delete_if(api, item, "W/" + etag(api.get(item))));
+        CHECK(api.get(item).status == 200);
+
+        const Reply deleted = delete_if(api, item, etag(api.get(item)));
+        INFO(text(deleted));
+        CHECK(deleted.status == 204);
+        CHECK(api.get(item).status == 404);
+    }
+    // `*` deletes whatever version there is.
+    const Id statement = kinds()[3].make(api);
+    CHECK(delete_if(api, at("/api/cms/db-statements", statement), "*").status == 204);
+}
+
+TEST_CASE("etag: a pair's ETag moves when its statement or a linked word changes elsewhere",
+          "[authoring][etag]") {
+    StaffApi api;
+    const Id pair = api.pair(api.picture());
+    const std::string item = at("/api/cms/db-pairs", pair);
+    const Reply first = api.get(item);
+    const std::string v1 = etag(first);
+    const Id statement = first.json.at("statement").at("id").as_int64();
+
+    REQUIRE(
+        api.patch(at("/api/cms/db-statements", statement), R"({"text_en":"A big dog."})").status ==
+        200);
+    const std::string v2 = etag(api.get(item));
+    CHECK(v2 != v1);
+    expect_412(patch_if(api, item, R"({"level":9})", v1));
+
+    const Id word = api.word("Hund", 2);
+    REQUIRE(api.patch(item, R"({"words_add":[{"word_id":)" + std::to_string(word) +
+                                R"(,"link_to":"statement"}]})")
+                .status == 200);
+    const std::string v3 = etag(api.get(item));
+    REQUIRE(api.patch(at("/api/cms/db-words", word), R"({"title_de":"Hündchen"})").status == 200);
+    CHECK(etag(api.get(item)) != v3);
+}
+
+TEST_CASE("etag: concurrent PATCHes with one If-Match: exactly one succeeds",
+          "[authoring][etag][concurrency]") {
+    StaffApi api;
+    const Id id =
+        api.post("/api/cms/db-statements", R"({"text_de":"Start."})").json.at("id").as_int64();
+    const std::string item = at("/api/cms/db-statements", id);
+    constexpr int kThreads = 8, kRounds = 6;
+    for (int round = 0; round < kRounds; ++round) {
+        INFO("round " << round);
+        const std::string version = etag(api.get(item));
+        std::atomic<int> ready{0}, ok{0}, refused{0}, other{0};
+        std::vector<std::string> bodies(kThreads);
+        std::vector<std::thread> threads;
+        for (int t = 0; t < kThreads; ++t) {
+            threads.emplace_back([&, t] {
+                HttpClient client(api.port(), RecordTo::none);
+                ++ready;
+                while (ready.load() < kThreads) std::this_thread::yield();
+                const Reply r = client.call(
+                    "PATCH", item,
+                    R"({"text_en":"round )" + std::to_string(round) + " thread " +
+                        std::to_string(t) + R"("})",
+                    {{"Authorization", std::string("Bearer ") + kDevToken}, {"If-Match", version}});
+                if (r.status == 200) {
+                    ++ok;
+                    bodies[static_cast<std::size_t>(t)] = str(r.json, "text_en");
+                } else if (r.status == 412 && r.error() == kChanged) {
+                    ++refused;
+                } else {
+                    ++other;
+                }
+            });
+        }
+        for (auto& t : threads) t.join();
+        CHECK(ok == 1);
+        CHECK(refused == kThreads - 1);
+        CHECK(other == 0);
+        // What is stored is the winner's text.
+        std::string winner;
+        for (const auto& b : bodies) winner += b;
+        CHECK(str(api.get(item).json, "text_en") == winner);
+    }
+}
+
+TEST_CASE("etag: browsers on another origin may send If-Match and read ETag", "[authoring][etag]") {
+    StaffApiOptions options;
+    options.cors_origins = {"http://studio.example"};
+    StaffApi api(options);
+    HttpClient browser(api.port(), RecordTo::none);  // OPTIONS is no documented operation
+    const Reply preflight =
+        browser.call("OPTIONS", "/api/cms/db-statements/1", "",
+                     {{"Origin", "http://studio.example"},
+                      {"Access-Control-Request-Method", "PATCH"},
+                      {"Access-Control-Request-Headers", "if-match, content-type"}});
+    CHECK(preflight.status == 204);
+    CHECK(preflight.header("access-control-allow-headers").find("If-Match") != std::string::npos);
+
+    const Id id = kinds()[3].make(api);
+    const Reply read = call(api, "GET", at("/api/cms/db-statements", id), "",
+                            {{"Origin", "http://studio.example"}});
+    CHECK(read.status == 200);
+    CHECK(read.header("access-control-allow-origin") == "http://studio.example");
+    CHECK(read.header("access-control-expose-headers").find("ETag") != std::string::npos);
+}
