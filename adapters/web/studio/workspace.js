@@ -112,6 +112,7 @@ class Workspace {
   build() {
     const p = this.picture;
     const title = p.title || `Untitled picture ${p.id}`;
+    document.title = `${title} · langlearn studio`;
     this.statusEl = el("span", { class: "badge" });
     this.finishBtn = el("button", { type: "button", class: "ws-finish" });
     this.finishMsg = el("p", { class: "ws-msg", role: "alert" });
