@@ -7,6 +7,7 @@
 
 #include "core/ports/clock.hpp"
 #include "core/ports/security.hpp"
+#include "core/ports/staff_sessions.hpp"
 
 namespace ll {
 
@@ -54,6 +55,35 @@ class FakeTokenService final : public TokenService {
 
   private:
     std::chrono::milliseconds lifetime_;
+};
+
+// cookie = "sess|<id>|<expiry ms>", csrf = "csrf|<id>"; ids count up ("s1", "s2", ...).
+class FakeSessionSigner final : public SessionSigner {
+  public:
+    std::string new_session_id() override { return "s" + std::to_string(++issued_); }
+    std::string cookie(const SessionCookie& s) const override {
+        return "sess|" + s.session_id + "|" +
+               std::to_string(s.expires_at.time_since_epoch().count());
+    }
+    std::optional<SessionCookie> verify(std::string_view cookie, Timestamp now) const override {
+        const auto bar = cookie.rfind('|');
+        if (cookie.substr(0, 5) != "sess|" || bar < 5) return std::nullopt;
+        try {
+            const Timestamp expires{
+                std::chrono::milliseconds(std::stoll(std::string(cookie.substr(bar + 1))))};
+            if (expires <= now) return std::nullopt;
+            return SessionCookie{std::string(cookie.substr(5, bar - 5)), expires};
+        } catch (const std::exception&) {
+            return std::nullopt;
+        }
+    }
+    std::string csrf_token(std::string_view id) const override { return "csrf|" + std::string(id); }
+    bool csrf_matches(std::string_view id, std::string_view token) const override {
+        return token == csrf_token(id);
+    }
+
+  private:
+    std::atomic<int> issued_{0};
 };
 
 }  // namespace ll

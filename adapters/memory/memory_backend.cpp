@@ -18,6 +18,7 @@ MemoryBackend::MemoryBackend() : state_(std::make_unique<State>()) {
     feed_ = make_memory_feed(s);
     content_ = make_memory_content_seeder(s);
     content_store_ = make_memory_content_store(s);
+    staff_sessions_ = make_memory_staff_sessions(s);
 
     // The seed migrations' content (docs/spec/decisions.md 6, 9).
     add_language(Language{0, "de", "Deutsch", "German", "Tyska", "Hallo!"}, true);

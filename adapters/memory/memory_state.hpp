@@ -44,7 +44,8 @@ struct MemoryBackend::State {
         Timestamp stored_at;
         BookingOutcome outcome;
     };
-    std::map<std::pair<Id, std::string>, StoredKey> idempotency;  // (user, Idempotency-Key)
+    std::map<std::pair<Id, std::string>, StoredKey> idempotency;      // (user, Idempotency-Key)
+    std::map<std::string, StaffSession, std::less<>> staff_sessions;  // by session id
 
     Id new_id() { return next_id++; }
 };
@@ -60,5 +61,6 @@ std::unique_ptr<StatsQuery> make_memory_stats(MemoryBackend::State& s);
 std::unique_ptr<FeedQuery> make_memory_feed(MemoryBackend::State& s);
 std::unique_ptr<ContentSeeder> make_memory_content_seeder(MemoryBackend::State& s);
 std::unique_ptr<ContentStore> make_memory_content_store(MemoryBackend::State& s);
+std::unique_ptr<StaffSessionRepository> make_memory_staff_sessions(MemoryBackend::State& s);
 
 }  // namespace ll

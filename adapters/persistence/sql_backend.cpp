@@ -41,6 +41,7 @@ SqlBackend::SqlBackend(const SqlBackendOptions& options) : impl_(std::make_uniqu
     feed_ = sql::make_feed(db);
     content_ = sql::make_content_seeder(db);
     content_store_ = sql::make_content_store(db);
+    staff_sessions_ = sql::make_staff_sessions(db);
 }
 
 SqlBackend::~SqlBackend() = default;

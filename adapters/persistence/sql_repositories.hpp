@@ -17,5 +17,6 @@ std::unique_ptr<StatsQuery> make_stats(Database& db);
 std::unique_ptr<FeedQuery> make_feed(Database& db);
 std::unique_ptr<ContentSeeder> make_content_seeder(Database& db);
 std::unique_ptr<ContentStore> make_content_store(Database& db);
+std::unique_ptr<StaffSessionRepository> make_staff_sessions(Database& db);
 
 }  // namespace ll::sql

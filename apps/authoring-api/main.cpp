@@ -6,7 +6,9 @@
 
 #include "adapters/http/authoring/routes.hpp"
 #include "adapters/http/studio/routes.hpp"
+#include "adapters/security/argon2id_password_hasher.hpp"
 #include "adapters/security/dev_tokens.hpp"
+#include "adapters/security/session_signer.hpp"
 #include "adapters/speech/espeak_synthesizer.hpp"
 #include "adapters/web/embedded_files.hpp"
 #include "adapters/words/freedict_generator.hpp"
@@ -16,10 +18,15 @@
 int main() {
     using namespace ll;
     std::unique_ptr<ConstantTimeDevTokens> dev_tokens;
+    std::unique_ptr<Argon2idPasswordHasher> hasher;  // the studio's sign-in
+    std::unique_ptr<HmacSessionSigner> signer;
     std::unique_ptr<EspeakSynthesizer> speech;
     std::unique_ptr<WordGenerator> words;
     return app::run_service("authoring-api", ServiceKind::authoring, [&](app::Service& s) {
         dev_tokens = std::make_unique<ConstantTimeDevTokens>(s.config.dev_tokens);
+        hasher = std::make_unique<Argon2idPasswordHasher>(s.config.password_hash_memory_kib,
+                                                          s.config.password_hash_passes);
+        signer = std::make_unique<HmacSessionSigner>(s.config.jwt_secret);
         speech = std::make_unique<EspeakSynthesizer>(s.config.tts_command);
         // The key would cross the network in the clear (and any proxy on the way could log it).
         if (!s.config.llm_api_key.empty() && s.config.llm_url.rfind("http://", 0) == 0)
@@ -40,9 +47,12 @@ int main() {
                      s.config.tts_command);
         http::add_authoring_routes(
             s.router, AuthoringPorts{s.storage.content(), s.media, *speech, *words, s.clock},
-            http::AuthoringAccess{s.tokens, *dev_tokens, s.storage.accounts(),
-                                  s.config.max_body_bytes,
-                                  std::chrono::seconds(s.config.account_recheck_seconds)},
+            http::AuthoringAccess{
+                s.tokens, *dev_tokens, s.storage.accounts(), *hasher, s.storage.staff_sessions(),
+                *signer,
+                http::RateLimits{s.config.auth_rate_per_minute, s.config.login_failures_per_email,
+                                 s.config.trusted_proxies},
+                s.config.max_body_bytes, std::chrono::seconds(s.config.account_recheck_seconds)},
             s.metrics);
         http::add_studio_routes(s.router, web::studio_files());
     });

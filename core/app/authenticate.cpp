@@ -19,11 +19,12 @@ Result<StaffPrincipal> authenticate_staff(TokenService& tokens, const Clock& clo
     const auto token = bearer(authorization);
     if (!token) return errors::unauthorized();
     if (token->empty()) return errors::invalid_token();
-    if (dev_tokens.matches(*token)) return StaffPrincipal{kRoleAdmin, std::nullopt, true};
+    if (dev_tokens.matches(*token))
+        return StaffPrincipal{kRoleAdmin, std::nullopt, true, std::nullopt};
     auto claims = tokens.verify(*token, clock.now());
     if (!claims) return errors::invalid_token();
     if (!is_staff_role(claims->role)) return errors::insufficient_permissions();
-    return StaffPrincipal{claims->role, claims->user_id, false};
+    return StaffPrincipal{claims->role, claims->user_id, false, std::nullopt};
 }
 
 Result<TokenClaims> authenticate(TokenService& tokens, const Clock& clock,

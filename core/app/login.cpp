@@ -12,47 +12,53 @@ std::uint64_t login_throttle_key(const std::optional<Account>& account, std::str
     return fnv1a64(email) | kEmailSpace;
 }
 
-Result<LoginOutput> login(LearnerPorts& ports, LoginThrottle& throttle, const LoginInput& input) {
+Result<Account> check_login(AccountRepository& accounts, PasswordHasher& hasher,
+                            LoginThrottle& throttle, const LoginInput& input) {
     const auto credentials = read_credentials(input.email, input.password);
     if (!credentials) return errors::email_and_password_required();
     // No account can have such an address (register refuses it): nothing to look up, nothing
     // to count, and no hashing either (the answer reveals nothing about which accounts exist).
     if (!is_valid_email_shape(credentials->email)) return errors::invalid_credentials();
 
-    const auto account = ports.accounts.find_by_email(credentials->email);
+    auto account = accounts.find_by_email(credentials->email);
     const std::uint64_t key = login_throttle_key(account, credentials->email);
     if (const auto wait = throttle.blocked(key)) return errors::too_many_requests(*wait);
     if (!account) {
         // Same work as a real check, so timing does not reveal which e-mails exist.
-        ports.hasher.verify_dummy(credentials->password);
+        hasher.verify_dummy(credentials->password);
         throttle.record_failure(key);
         return errors::invalid_credentials();
     }
     if (!account->is_active) return errors::account_deactivated();
-    if (!ports.hasher.verify(account->password_hash, credentials->password)) {
+    if (!hasher.verify(account->password_hash, credentials->password)) {
         throttle.record_failure(key);
         return errors::invalid_credentials();
     }
-    if (ports.hasher.needs_rehash(account->password_hash)) {
+    if (hasher.needs_rehash(account->password_hash)) {
         try {
-            ports.accounts.update_password_hash(account->id,
-                                                ports.hasher.hash(credentials->password));
+            accounts.update_password_hash(account->id, hasher.hash(credentials->password));
         } catch (const std::exception&) {
             // The login stands; the stronger hash is written at a later login.
         }
     }
+    return std::move(*account);
+}
+
+Result<LoginOutput> login(LearnerPorts& ports, LoginThrottle& throttle, const LoginInput& input) {
+    auto checked = check_login(ports.accounts, ports.hasher, throttle, input);
+    if (!checked) return checked.error();
+    const Account& account = checked.value();
 
     const auto languages = ports.languages.list_published();
-    const Language* native = find_language(languages, account->language_native_id);
+    const Language* native = find_language(languages, account.language_native_id);
     LoginOutput out;
-    out.id = account->id;
-    out.email = account->email;
-    out.role = account->role;
+    out.id = account.id;
+    out.email = account.email;
+    out.role = account.role;
     out.native_lang = native ? native->short_en : "de";
-    out.needs_profile = !ports.profiles.find_by_user(account->id).has_value();
-    out.token =
-        ports.tokens.issue(TokenClaims{account->id, account->email, account->role, out.native_lang},
-                           ports.clock.now());
+    out.needs_profile = !ports.profiles.find_by_user(account.id).has_value();
+    out.token = ports.tokens.issue(
+        TokenClaims{account.id, account.email, account.role, out.native_lang}, ports.clock.now());
     return out;
 }
 

@@ -22,6 +22,13 @@ struct LoginOutput {  // 200
     bool needs_profile = true;
 };
 
+// The checks of a login, shared by POST /auth/login and the staff sign-in (POST /api/session,
+// core/app/staff_session.hpp): the account these credentials open, or the error login answers
+// (400, 401 Invalid credentials, 403 Account deactivated, 429). A stored hash with weaker
+// parameters than configured is replaced on the way.
+Result<Account> check_login(AccountRepository& accounts, PasswordHasher& hasher,
+                            LoginThrottle& throttle, const LoginInput& input);
+
 // The e-mail is normalised and checked for shape first (docs/spec/decisions.md 7: trimmed,
 // lower-cased, at most 254 bytes, no NUL): one that no account can have is `Invalid credentials`
 // without a database lookup. Failed attempts count against the account they name, whichever

@@ -20,11 +20,15 @@ inline bool is_staff_role(std::string_view role) {
     return role == kRoleEditor || role == kRoleAdmin;
 }
 
-// Who calls an authoring route: a development token (acting as admin) or a staff account.
+// Who calls an authoring route: a development token (acting as admin) or a staff account, by
+// its JWT or by a staff session (the studio's cookie, core/app/staff_session.hpp).
 struct StaffPrincipal {
     std::string role;           // editor or admin
     std::optional<Id> user_id;  // nullopt for a development token
     bool development_token = false;
+    // The staff session the cookie named; its user and role are known only after step two has
+    // read the session (check_session_standing).
+    std::optional<std::string> session_id;
 };
 
 struct Account {

@@ -94,6 +94,11 @@ inline Error account_deactivated() {
 inline Error insufficient_permissions() {
     return make(403, "Insufficient permissions");
 }
+// A state-changing request authenticated by the staff session cookie without the session's
+// X-CSRF-Token, or sent from another origin (docs/studio.md "Sign-in and sessions").
+inline Error invalid_csrf_token() {
+    return make(403, "Missing or invalid CSRF token");
+}
 // 404
 inline Error user_not_found() {
     return make(404, "User not found");

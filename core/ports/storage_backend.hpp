@@ -10,6 +10,7 @@
 #include "core/ports/languages.hpp"
 #include "core/ports/profiles.hpp"
 #include "core/ports/progress.hpp"
+#include "core/ports/staff_sessions.hpp"
 #include "core/ports/stats.hpp"
 
 namespace ll {
@@ -28,6 +29,8 @@ class StorageBackend {
     virtual ContentSeeder& content_seeder() = 0;
     // The authoring content (pictures ... audios) behind one unit of work.
     virtual ContentStore& content() = 0;
+    // The studio's staff sessions (authoring-api).
+    virtual StaffSessionRepository& staff_sessions() = 0;
     // Database reachable and schema at the latest migration (/readyz).
     virtual bool ready() = 0;
 };
@@ -46,6 +49,7 @@ class PortOwningBackend : public StorageBackend {
     FeedQuery& feed() final { return *feed_; }
     ContentSeeder& content_seeder() final { return *content_; }
     ContentStore& content() final { return *content_store_; }
+    StaffSessionRepository& staff_sessions() final { return *staff_sessions_; }
 
   protected:
     std::unique_ptr<AccountRepository> accounts_;
@@ -58,6 +62,7 @@ class PortOwningBackend : public StorageBackend {
     std::unique_ptr<FeedQuery> feed_;
     std::unique_ptr<ContentSeeder> content_;
     std::unique_ptr<ContentStore> content_store_;
+    std::unique_ptr<StaffSessionRepository> staff_sessions_;
 };
 
 }  // namespace ll

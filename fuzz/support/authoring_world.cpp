@@ -20,7 +20,9 @@ AuthoringWorld::AuthoringWorld() {
     words.next_questions = {question};
     http::add_authoring_routes(
         router, AuthoringPorts{backend.content(), media, speech, words, clock},
-        http::AuthoringAccess{tokens, dev_tokens, backend.accounts()}, metrics);
+        http::AuthoringAccess{tokens, dev_tokens, backend.accounts(), hasher,
+                              backend.staff_sessions(), signer, http::RateLimits{}},
+        metrics);
 
     const auto post = [&](const char* pattern, const char* body) {
         must_succeed(router, "POST", pattern, body, authorization);

@@ -8,6 +8,7 @@
 
 #include "adapters/http/server/metrics.hpp"
 #include "adapters/http/server/router.hpp"
+#include "adapters/memory/fake_security.hpp"
 #include "adapters/memory/manual_clock.hpp"
 #include "adapters/memory/memory_backend.hpp"
 #include "adapters/memory/memory_media_store.hpp"
@@ -15,6 +16,7 @@
 #include "adapters/memory/tone_synthesizer.hpp"
 #include "adapters/security/dev_tokens.hpp"
 #include "adapters/security/jwt_token_service.hpp"
+#include "adapters/security/session_signer.hpp"
 #include "fuzz/support/learner_world.hpp"
 
 namespace ll::fuzz {
@@ -31,6 +33,8 @@ struct AuthoringWorld {
     ScriptedWordGenerator words;
     JwtTokenService tokens{kFuzzSecret, 3600};
     ConstantTimeDevTokens dev_tokens{{kDevToken}};
+    FakePasswordHasher hasher;  // the sign-in route is reached, argon2id is not the target
+    HmacSessionSigner signer{kFuzzSecret};
     http::Metrics metrics;
     http::Router router;
     std::string authorization = std::string("Bearer ") + kDevToken;

@@ -1,6 +1,8 @@
 #include "adapters/http/api/access_policy.hpp"
 
+#include "adapters/http/api/staff_cookie.hpp"
 #include "core/app/authenticate.hpp"
+#include "core/app/staff_session.hpp"
 
 namespace ll::http {
 
@@ -18,15 +20,35 @@ Result<std::optional<Id>> LearnerTokens::check_account(Request& request) const {
 }
 
 std::optional<Error> StaffTokens::check_token(Request& request) const {
-    auto principal =
-        authenticate_staff(tokens_, clock_, dev_tokens_, request.header("authorization"));
+    const auto authorization = request.header("authorization");
+    // A bearer header, when sent, decides; the cookie is looked at only without one.
+    if (!authorization && sessions_) {
+        if (const auto cookie = cookie_value(request, kStaffCookie))
+            return check_cookie(request, *cookie);
+    }
+    auto principal = authenticate_staff(tokens_, clock_, dev_tokens_, authorization);
     if (!principal) return principal.error();
     request.staff = std::move(principal.value());
     return std::nullopt;
 }
 
+std::optional<Error> StaffTokens::check_cookie(Request& request, std::string_view cookie) const {
+    auto principal = authenticate_staff_cookie(sessions_->signer, clock_, cookie);
+    if (!principal) return principal.error();
+    const std::string origin = own_origin(request, sessions_->trusted_proxies);
+    const auto csrf = check_csrf(sessions_->signer, *principal->session_id,
+                                 CsrfEvidence{request.method, request.header(kCsrfHeader),
+                                              request.header("origin"), origin});
+    if (!csrf) return csrf.error();
+    request.staff = std::move(principal.value());
+    return std::nullopt;
+}
+
 Result<std::optional<Id>> StaffTokens::check_account(Request& request) const {
-    auto principal = check_staff_standing(*standing_, *request.staff);
+    auto principal =
+        request.staff->session_id
+            ? check_session_standing(sessions_->sessions, *standing_, clock_, *request.staff)
+            : check_staff_standing(*standing_, *request.staff);
     if (!principal) return principal.error();
     request.staff = std::move(principal.value());  // with the account's current role
     return request.staff->user_id;

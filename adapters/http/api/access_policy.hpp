@@ -5,12 +5,15 @@
 // standing now, checked on the worker where the database may be read.
 #include <memory>
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "adapters/http/server/message.hpp"
 #include "core/app/account_standing.hpp"
 #include "core/domain/result.hpp"
 #include "core/ports/clock.hpp"
 #include "core/ports/security.hpp"
+#include "core/ports/staff_sessions.hpp"
 
 namespace ll::http {
 
@@ -42,21 +45,39 @@ class LearnerTokens final : public AccessPolicy {
     std::shared_ptr<AccountStanding> standing_;
 };
 
-// The authoring API: a staff JWT or a development token (docs/spec/authoring.md "Access").
+// What the staff policy needs to accept the studio's session cookie.
+struct StaffSessionChecks {
+    const SessionSigner& signer;
+    StaffSessionRepository& sessions;
+    std::vector<std::string> trusted_proxies;  // whose X-Forwarded-Proto is believed
+};
+
+// The authoring API: a staff JWT or a development token (docs/spec/authoring.md "Access"), or,
+// when no Authorization header is sent, the staff session cookie (docs/studio.md "Sign-in and
+// sessions"): step one checks its signature and expiry and, on state-changing methods, the CSRF
+// token and Origin; step two the session row and the account's standing.
 class StaffTokens final : public AccessPolicy {
   public:
     StaffTokens(TokenService& tokens, const Clock& clock, const DevTokenVerifier& dev_tokens,
-                std::shared_ptr<AccountStanding> standing)
-        : tokens_(tokens), clock_(clock), dev_tokens_(dev_tokens), standing_(std::move(standing)) {}
+                std::shared_ptr<AccountStanding> standing,
+                std::shared_ptr<const StaffSessionChecks> sessions)
+        : tokens_(tokens),
+          clock_(clock),
+          dev_tokens_(dev_tokens),
+          standing_(std::move(standing)),
+          sessions_(std::move(sessions)) {}
     std::optional<Error> check_token(Request& request) const override;
     Result<std::optional<Id>> check_account(Request& request) const override;
     bool token_checked(const Request& request) const override { return request.staff.has_value(); }
 
   private:
+    std::optional<Error> check_cookie(Request& request, std::string_view cookie) const;
+
     TokenService& tokens_;
     const Clock& clock_;
     const DevTokenVerifier& dev_tokens_;
     std::shared_ptr<AccountStanding> standing_;
+    std::shared_ptr<const StaffSessionChecks> sessions_;
 };
 
 }  // namespace ll::http

@@ -9,9 +9,13 @@
 #include "adapters/http/authoring/routes.hpp"
 #include "core/app/authoring/requests/decoder.hpp"
 #include "core/app/authoring/review.hpp"
+#include "core/app/staff_session.hpp"
 
 namespace ll::http::authoring {
 
+// POST, GET and DELETE /api/session: the studio's sign-in (session.cpp).
+void add_session_routes(RouteBuilder& routes, StaffSessionPorts p, const RateLimits& limits,
+                        Metrics& metrics);
 void add_picture_routes(RouteBuilder& routes, AuthoringPorts p, Metrics& metrics,
                         std::size_t max_json_bytes);
 void add_object_routes(RouteBuilder& routes, AuthoringPorts p);

@@ -5,10 +5,12 @@
 #include <chrono>
 
 #include "adapters/http/server/metrics.hpp"
+#include "adapters/http/server/rate_limiter.hpp"
 #include "adapters/http/server/router.hpp"
 #include "core/app/authoring/authoring_ports.hpp"
 #include "core/ports/accounts.hpp"
 #include "core/ports/security.hpp"
+#include "core/ports/staff_sessions.hpp"
 
 namespace ll::http {
 
@@ -18,6 +20,13 @@ struct AuthoringAccess {
     // Staff tokens are checked against their account (still active, still staff) at least every
     // `account_recheck` (ACCOUNT_RECHECK_SECONDS).
     AccountRepository& accounts;
+    // The studio's sign-in (POST /api/session) and session cookie (docs/studio.md "Sign-in and
+    // sessions"), held to the login's limits (`limits`: AUTH_RATE_PER_MINUTE,
+    // LOGIN_FAILURES_PER_EMAIL, TRUSTED_PROXIES, which also decide the cookie's Secure).
+    PasswordHasher& hasher;
+    StaffSessionRepository& sessions;
+    SessionSigner& signer;
+    RateLimits limits;
     // MAX_BODY_BYTES: the limit of JSON bodies on routes whose own limit is larger (the picture
     // route takes a 10 MiB image or a JSON body).
     std::size_t max_json_bytes = 1024 * 1024;

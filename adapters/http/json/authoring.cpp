@@ -54,6 +54,13 @@ json::object source(const AudioSource& s) {
 
 }  // namespace
 
+json::value to_json(const StaffSessionView& s) {
+    return json::object{
+        {"user", json::object{{"id", s.user_id}, {"email", s.email}, {"role", s.role}}},
+        {"csrf_token", s.csrf_token},
+        {"expires_at", format_timestamp(s.expires_at)}};
+}
+
 json::value to_json(const Category& c) {
     return json::object{{"id", c.id}, {"titel_de", c.titel_de}};
 }

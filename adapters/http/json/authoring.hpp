@@ -4,6 +4,7 @@
 #include <boost/json.hpp>
 
 #include "core/app/authoring/views.hpp"
+#include "core/app/staff_session.hpp"
 #include "core/ports/content_store.hpp"
 
 namespace ll::http {
@@ -25,6 +26,8 @@ boost::json::value to_json(const GeneratedWords& g);
 boost::json::value to_json(const GeneratedQuestions& g);
 boost::json::value to_json(const PipelineResult& r);
 boost::json::value to_json(const LinkTableCheck& c);
+// {"user": {"id", "email", "role"}, "csrf_token", "expires_at"} (POST and GET /api/session).
+boost::json::value to_json(const StaffSessionView& s);
 boost::json::value to_json(const std::vector<std::pair<std::string, std::int64_t>>& removed);
 
 template <typename T>

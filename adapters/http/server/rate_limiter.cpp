@@ -102,6 +102,10 @@ std::uint64_t address_key(std::string_view address) {
     return fnv1a64(address);
 }
 
+bool is_trusted_proxy(std::string_view peer, const std::vector<std::string>& trusted_proxies) {
+    return trusted(peer, trusted_proxies);
+}
+
 std::string client_address(const std::string& peer, std::optional<std::string_view> forwarded_for,
                            const std::vector<std::string>& trusted_proxies) {
     if (!forwarded_for || !trusted(peer, trusted_proxies)) return peer;

@@ -73,6 +73,9 @@ class InProcessLoginThrottle final : public LoginThrottle {
 std::string client_address(const std::string& peer, std::optional<std::string_view> forwarded_for,
                            const std::vector<std::string>& trusted_proxies);
 
+// Whether the peer is one of TRUSTED_PROXIES (whose X-Forwarded-* headers are believed).
+bool is_trusted_proxy(std::string_view peer, const std::vector<std::string>& trusted_proxies);
+
 // A fixed-size key for an address: a forwarded address may be anything.
 std::uint64_t address_key(std::string_view address);
 

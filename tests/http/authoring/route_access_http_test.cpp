@@ -253,6 +253,9 @@ TEST_CASE("authoring access: the route table covers every route of adapters/http
     REQUIRE(in_code.size() > 30);
     std::set<std::string> in_table;
     for (const auto& r : routes()) in_table.insert(r.pattern);
+    // The studio's sign-in takes a password, not a token, and GET/DELETE answer only a session
+    // cookie: session_http_test.cpp holds /api/session to its own rules.
+    in_code.erase("/api/session");
     for (const auto& pattern : in_code) {
         // Review bases appear alone and with /review, /publish, /unpublish in the table.
         INFO(pattern);

@@ -108,7 +108,9 @@ StaffApi::StaffApi(StaffApiOptions options, std::shared_ptr<TestDatabase> databa
     http::Router router;
     http::add_authoring_routes(
         router, AuthoringPorts{db->backend().content(), media, speech, *words, clock},
-        http::AuthoringAccess{tokens, dev_tokens, db->backend().accounts()}, metrics);
+        http::AuthoringAccess{tokens, dev_tokens, db->backend().accounts(), hasher,
+                              db->backend().staff_sessions(), signer, options.limits},
+        metrics);
     http::add_operational_routes(router, db->backend(), metrics, media);
     http::ServerOptions server_options;
     server_options.host = "127.0.0.1";

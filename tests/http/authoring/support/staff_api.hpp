@@ -16,8 +16,10 @@
 #include "adapters/media/local_media_store.hpp"
 #include "adapters/media/png_writer.hpp"
 #include "adapters/memory/manual_clock.hpp"
+#include "adapters/security/argon2id_password_hasher.hpp"
 #include "adapters/security/dev_tokens.hpp"
 #include "adapters/security/jwt_token_service.hpp"
+#include "adapters/security/session_signer.hpp"
 #include "adapters/speech/espeak_synthesizer.hpp"
 #include "core/ports/word_generator.hpp"
 #include "tests/http/support/http_client.hpp"
@@ -55,6 +57,8 @@ class FakeLlm {
 
 struct StaffApiOptions {
     bool fake_llm = false;  // word generation by FakeLlm instead of FreeDict
+    // The sign-in's limits (POST /api/session); the defaults of the configuration.
+    http::RateLimits limits{};
     std::string tts_command = "espeak-ng";
     std::string llm_api_key = "test-llm-key-must-not-leak";
 };
@@ -68,6 +72,8 @@ struct StaffApi {
     ManualClock clock;
     JwtTokenService tokens{kTestSecret, 7 * 24 * 3600};
     ConstantTimeDevTokens dev_tokens{{kDevToken}};
+    Argon2idPasswordHasher hasher;
+    HmacSessionSigner signer{kTestSecret};
     std::string media_dir = fresh_media_dir();
     LocalMediaStore media{media_dir};
     EspeakSynthesizer speech;
