@@ -220,6 +220,11 @@ inline Error language_not_of_field(std::string_view language, std::string_view f
 inline Error unsupported_image() {
     return invalid_field("image must be a PNG, JPEG or WebP file");
 }
+// The header was right, the picture itself cannot be decoded (damaged or cut short); the
+// image library's reason goes to the log only.
+inline Error damaged_image(std::string detail) {
+    return Error{400, "image is damaged or incomplete", {}, {}, std::move(detail)};
+}
 inline Error only_reviewed_can_be_published() {
     return make(409, "Only reviewed items can be published");
 }
