@@ -32,7 +32,10 @@ test('upload by the file picker: progress, then the picture in the grid with its
   await cdp.send('Network.emulateNetworkConditions', {
     offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 1024 * 1024 });
   const image = png(800, 600, [30, 140, 200], { noise: true }); // about 1.4 MB: over a second
-  await page.getByLabel('Choose files…').setInputFiles({ name: 'Harbour at dawn.png', mimeType: 'image/png', buffer: image });
+  // The picker as a mouse user opens it.
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByText('Choose files…').click()]);
+  expect(chooser.isMultiple()).toBe(true);
+  await chooser.setFiles({ name: 'Harbour at dawn.png', mimeType: 'image/png', buffer: image });
 
   const progress = page.getByRole('progressbar', { name: 'Uploading Harbour at dawn.png' });
   await expect(progress).toBeVisible();
@@ -62,6 +65,20 @@ test('upload by the file picker: progress, then the picture in the grid with its
   await card.click();
   await expect(page).toHaveURL(new RegExp(`#/pictures/${stored.id}$`));
   await expect(page.getByRole('heading', { name: 'Harbour at dawn' })).toBeVisible();
+});
+
+test('the file picker opens from the keyboard', async ({ page, accounts }) => {
+  await signIn(page, accounts.editor);
+  const picker = page.getByLabel('Choose files…');
+  await page.getByRole('button', { name: 'Search' }).focus();
+  for (let i = 0; i < 10 && !(await picker.evaluate((e) => e === document.activeElement)); i++) await page.keyboard.press('Tab');
+  await expect(picker).toBeFocused();
+  // The focus is shown on the button-like label around the hidden input.
+  const outline = await picker.evaluate((e) => getComputedStyle(e.closest('label')).outlineStyle);
+  expect(outline).toBe('solid');
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Space')]);
+  await chooser.setFiles({ name: 'Lighthouse.png', mimeType: 'image/png', buffer: png(64, 48) });
+  await expect(page.getByRole('link', { name: 'Open Lighthouse' })).toBeVisible();
 });
 
 test('upload by drag-and-drop', async ({ page, accounts, api }) => {

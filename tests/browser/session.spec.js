@@ -24,7 +24,7 @@ test('an editor signs in with the keyboard, sees who is signed in, and signs out
   const header = page.getByRole('banner');
   await expect(header).toContainText(`Signed in as ${accounts.editor.email}`);
   await expect(header.locator('#who-role')).toHaveText('editor');
-  await expect(page.getByRole('heading', { name: 'Pictures' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Pictures', exact: true })).toBeVisible();
   await expectAccessible(page);
 
   const cookie = await sessionCookie(page);
@@ -86,7 +86,7 @@ test('a sign-in posted from another site is refused', async ({ accounts, playwri
 test('a session that ends elsewhere leads to the sign-in form, then back to the same screen', async ({ page, accounts }) => {
   await signIn(page, accounts.editor);
   await page.goto('/studio/#/pictures?status=draft');
-  await expect(page.getByRole('heading', { name: 'Pictures' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Pictures', exact: true })).toBeVisible();
   // Signed out from another tab: the next request of this one is answered 401.
   const ended = await page.evaluate(async () => {
     const { csrf_token: token } = await fetch('/api/session').then((r) => r.json());

@@ -98,13 +98,13 @@ export function mount(container, ctx) {
     el('button', { type: 'submit' }, 'Search'));
 
   // Uploads
-  const picker = el('input', { id: 'upload-picker', class: 'visually-hidden', type: 'file', multiple: true,
-                               accept: ACCEPT.join(',') });
+  // The input sits inside its label, which looks like a button and shows the keyboard focus.
+  const picker = el('input', { class: 'visually-hidden', type: 'file', multiple: true, accept: ACCEPT.join(',') });
   const uploads = el('ul', { class: 'uploads', 'aria-label': 'Uploads' });
   const drop = el('section', { class: 'drop', 'aria-labelledby': 'upload-heading' },
     el('h2', { id: 'upload-heading' }, 'Upload pictures'),
     el('p', {}, 'Drop PNG, JPEG or WebP images here (up to 10 MiB each), or ',
-      el('label', { for: 'upload-picker', class: 'button' }, 'Choose files…'), picker),
+      el('label', { class: 'button' }, 'Choose files…', picker)),
     uploads);
 
   // Grid and paging
@@ -120,11 +120,13 @@ export function mount(container, ctx) {
     el('div', { class: 'screen-head' }, el('h1', {}, 'Pictures'), searchForm),
     filters, drop, listStatus, listError, grid, pager);
 
+  let latest = 0; // uploads refresh the grid too: only the newest answer is shown
   async function refresh() {
+    const mine = ++latest;
     showError(listError, null);
     try {
       const { pictures, more } = q ? await search(ctx.api, status, q, page) : await loadPage(ctx.api, status, page);
-      if (!alive) return;
+      if (!alive || mine !== latest) return;
       grid.replaceChildren(...pictures.map(card));
       const what = [status && statusLabel[status].toLowerCase(), q && `matching “${q}”`].filter(Boolean).join(' ');
       listStatus.textContent = pictures.length
@@ -134,7 +136,7 @@ export function mount(container, ctx) {
       next.hidden = !more;
       pager.hidden = page <= 1 && !more;
     } catch (e) {
-      if (!alive) return;
+      if (!alive || mine !== latest) return;
       listStatus.textContent = '';
       showError(listError, e);
     }
