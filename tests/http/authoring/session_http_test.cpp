@@ -4,7 +4,10 @@
 #include <catch2/catch.hpp>
 
 #include <regex>
+#include <sstream>
 
+#include <spdlog/sinks/ostream_sink.h>
+#include <spdlog/spdlog.h>
 #include <boost/json.hpp>
 
 #include "core/domain/time_format.hpp"
@@ -475,4 +478,45 @@ TEST_CASE("session: a deactivated or demoted account loses its session within th
         REQUIRE(me.status == 200);
         CHECK(me.json.at("user").at("role").as_string() == "admin");
     }
+}
+
+TEST_CASE("session: the access log names the user and never the cookie or the token",
+          "[authoring][session]") {
+    StaffApiOptions options;
+    options.access_log = true;
+    StaffApi api(options);
+    const Id id = account(api, "editor@example.com", "editor");
+    // The first logged request makes the access logger; then its lines are captured too.
+    REQUIRE(api.get("/api/categories").status == 200);
+    const auto logger = spdlog::get("access");
+    REQUIRE(logger);
+    std::ostringstream lines;
+    const auto sink = std::make_shared<spdlog::sinks::ostream_sink_mt>(lines);
+    // Only into `lines` meanwhile (the test's output stays readable).
+    const auto stdout_sinks = logger->sinks();
+    logger->sinks() = {sink};
+
+    const Reply in = sign_in(api, "editor@example.com");
+    REQUIRE(in.status == 200);
+    const Session s{cookie_of(in), std::string(in.json.at("csrf_token").as_string()), id};
+    CHECK(with_cookie(api, "GET", "/api/categories", s.cookie).status == 200);
+    CHECK(with_cookie(api, "POST", "/api/categories", s.cookie, R"({"titel_de":"Log"})", s.csrf)
+              .status == 201);
+    CHECK(with_cookie(api, "POST", "/api/categories", s.cookie, R"({"titel_de":"Nein"})").status ==
+          403);
+    CHECK(with_cookie(api, "DELETE", "/api/session", s.cookie, {}, s.csrf).status == 204);
+    logger->flush();
+    logger->sinks() = stdout_sinks;
+
+    const std::string log = lines.str();
+    INFO(log);
+    const std::string value = s.cookie.substr(std::string("ll_staff=").size());
+    CHECK(log.find(value) == std::string::npos);
+    CHECK(log.find(s.csrf) == std::string::npos);
+    CHECK(log.find(kPassword) == std::string::npos);
+    // Sign-in, the GET, the POST and the sign-out name the user.
+    const std::string user = "\"user_id\":" + std::to_string(id);
+    std::size_t named = 0;
+    for (auto at = log.find(user); at != std::string::npos; at = log.find(user, at + 1)) ++named;
+    CHECK(named == 4);
 }
