@@ -103,19 +103,20 @@ bool MemoryContentTx::lock_object(Id id) {
 
 // The same: the one mutex serialises the version check and the write already.
 bool MemoryContentTx::lock_item(ItemKind kind, Id id) {
+    const auto has = [id](const auto& rows) { return rows.count(id) > 0; };
     switch (kind) {
         case ItemKind::picture:
-            return t_.pictures.count(id) > 0;
+            return has(t_.pictures);
         case ItemKind::object:
-            return t_.objects.count(id) > 0;
+            return has(t_.objects);
         case ItemKind::word:
-            return t_.words.count(id) > 0;
+            return has(t_.words);
         case ItemKind::statement:
-            return t_.statements.count(id) > 0;
+            return has(t_.statements);
         case ItemKind::question:
-            return t_.questions.count(id) > 0;
+            return has(t_.questions);
         case ItemKind::pair:
-            return t_.pairs.count(id) > 0;
+            return has(t_.pairs);
     }
     return false;
 }

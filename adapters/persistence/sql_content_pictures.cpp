@@ -184,28 +184,12 @@ bool SqlContentTx::lock_object(Id id) {
 }
 
 bool SqlContentTx::lock_item(ItemKind kind, Id id) {
-    const char* table = "pairs";
-    switch (kind) {
-        case ItemKind::picture:
-            table = "pictures";
-            break;
-        case ItemKind::object:
-            table = "objects";
-            break;
-        case ItemKind::word:
-            table = "words";
-            break;
-        case ItemKind::statement:
-            table = "statements";
-            break;
-        case ItemKind::question:
-            table = "questions";
-            break;
-        case ItemKind::pair:
-            break;
-    }
+    // The table of each ItemKind, in the order the enum declares them.
+    static constexpr const char* kTables[] = {"pictures",   "objects",   "words",
+                                              "statements", "questions", "pairs"};
     Query q = query();
-    q << "SELECT id FROM " << table << " WHERE id = " << param(id) << d_.for_update();
+    q << "SELECT id FROM " << kTables[static_cast<std::size_t>(kind)] << " WHERE id = " << param(id)
+      << d_.for_update();
     return q.first_int(s_).has_value();
 }
 

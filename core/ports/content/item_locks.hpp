@@ -5,6 +5,7 @@
 
 namespace ll {
 
+// (Adapters may index tables by this order: add new kinds at the end.)
 enum class ItemKind { picture, object, word, statement, question, pair };
 
 class ItemLocks {
