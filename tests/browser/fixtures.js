@@ -159,6 +159,24 @@ function apiClient(context) {
 // something the page then shows (401 before sign-in, a wrong password), so only those pass.
 const expectedNetworkLog = /^Failed to load resource: the server responded with a status of 4\d\d/;
 
+// Collects what must not happen on a page: a console error, an uncaught exception, a request to
+// another origin. The page fixture checks it after each test; a test's own extra pages
+// (a second browser context) use it too.
+function watchPage(page, origin) {
+  const problems = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !expectedNetworkLog.test(message.text()))
+      problems.push(`console error: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (!['data:', 'blob:', 'about:'].includes(url.protocol) && url.origin !== origin)
+      problems.push(`request to another origin: ${request.url()}`);
+  });
+  return problems;
+}
+
 const test = base.test.extend({
   server: [
     async ({}, use) => {
@@ -182,17 +200,7 @@ const test = base.test.extend({
     await context.dispose();
   },
   page: async ({ page, server }, use) => {
-    const problems = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error' && !expectedNetworkLog.test(message.text()))
-        problems.push(`console error: ${message.text()}`);
-    });
-    page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
-    page.on('request', (request) => {
-      const url = new URL(request.url());
-      if (!['data:', 'blob:', 'about:'].includes(url.protocol) && url.origin !== server.origin)
-        problems.push(`request to another origin: ${request.url()}`);
-    });
+    const problems = watchPage(page, server.origin);
     await use(page);
     expect(problems, 'the page stayed clean').toEqual([]);
   },
@@ -222,4 +230,4 @@ async function signIn(page, account) {
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
 }
 
-module.exports = { test, expect, expectAccessible, signIn, apiClient, ACCOUNTS };
+module.exports = { test, expect, expectAccessible, signIn, apiClient, watchPage, ACCOUNTS };

@@ -4,7 +4,7 @@
 // from the page's own mapping (the SVG's screen matrix), so the stored selections must be in
 // picture pixels whatever the zoom and whatever size the picture is shown at.
 const path = require('node:path');
-const { test, expect, expectAccessible, signIn } = require('./fixtures');
+const { test, expect, expectAccessible, signIn, watchPage } = require('./fixtures');
 const { scene } = require('./images');
 
 const TOLERANCE = 1.5; // picture pixels: clicks land on whole screen pixels
@@ -358,21 +358,11 @@ test('finish moves the picture along its flow; a refused finish says why', async
   await expectAccessible(page);
 });
 
-// A second signed-in browser (its own cookies), watched like the fixture's page.
+// A second browser (its own cookies), watched like the fixture's page.
 async function secondPage(browser, server) {
   const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
-  const problems = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error' && !/^Failed to load resource: the server responded with a status of 4\d\d/.test(m.text()))
-      problems.push(m.text());
-  });
-  page.on('pageerror', (e) => problems.push(e.message));
-  page.on('request', (r) => {
-    const url = new URL(r.url());
-    if (!['data:', 'blob:', 'about:'].includes(url.protocol) && url.origin !== server.origin) problems.push(r.url());
-  });
-  return { page, problems, close: () => context.close() };
+  return { page, problems: watchPage(page, server.origin), close: () => context.close() };
 }
 
 test('two editors on one object: the second save is offered a reload', async ({ page, browser, server, accounts, api }) => {
@@ -415,7 +405,7 @@ test('two editors on one object: the second save is offered a reload', async ({ 
     const final = await stored(api, object.id);
     expect(final.user_notes).toBe('changed by editor one');
     expect(final.selections).toHaveLength(2);
-    expect(other.problems).toEqual([]);
+    expect(other.problems, 'the second page stayed clean').toEqual([]);
   } finally {
     await other.close();
   }
