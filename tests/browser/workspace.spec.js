@@ -163,8 +163,16 @@ test('the wheel zooms around the pointer; space-drag, the middle button and the 
   await signIn(page, accounts.editor);
   await openWorkspace(page, picture);
   // The picture is shown from its phone rendition when it has one, stretched over its own size.
+  expect(picture.phone_url, 'the upload has a phone rendition, smaller than the picture').toBeTruthy();
   const image = page.locator('.ws-svg image');
-  await expect(image).toHaveAttribute('href', picture.phone_url || picture.image_url);
+  await expect(image).toHaveAttribute('href', picture.phone_url);
+  const shown = await image.evaluate(async (node) => {
+    const img = new Image();
+    img.src = node.getAttribute('href');
+    await img.decode();
+    return img.naturalWidth;
+  });
+  expect(shown).toBeLessThan(1600);
   await expect(image).toHaveAttribute('width', '1600');
   await expect(image).toHaveAttribute('height', '1000');
 
