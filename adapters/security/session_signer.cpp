@@ -80,7 +80,7 @@ std::string HmacSessionSigner::cookie(const SessionCookie& session) const {
 
 std::optional<SessionCookie> HmacSessionSigner::verify(std::string_view cookie,
                                                        Timestamp now) const {
-    // A cookie is 76 characters: anything much longer is not worth decoding.
+    // A cookie is 75 characters: anything much longer is not worth decoding.
     if (cookie.size() > 2 * kCookieBytes) return std::nullopt;
     const auto data = base64url::decode(cookie);
     if (!data || data->size() != kCookieBytes) return std::nullopt;

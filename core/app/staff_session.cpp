@@ -10,9 +10,22 @@ bool is_safe_method(std::string_view method) {
     return method == "GET" || method == "HEAD" || method == "OPTIONS";
 }
 
-// A sent Origin must be this service's; "null" (sandboxed frames, some redirects) is not.
+// "scheme://host" of "scheme://host:port" ([IPv6] literals keep their colons).
+std::string_view without_port(std::string_view origin) {
+    const auto colon = origin.rfind(':');
+    const auto bracket = origin.rfind(']');
+    const auto scheme_end = origin.find("://");
+    if (colon == std::string_view::npos || colon <= scheme_end + 2) return origin;
+    if (bracket != std::string_view::npos && bracket > colon) return origin;
+    return origin.substr(0, colon);
+}
+
+// A sent Origin must be this service's; "null" (sandboxed frames, some redirects) is not. A
+// proxy may pass the Host without its port (nginx's `$host`): then the Origin's port is not
+// compared (the CSRF token still is).
 bool origin_allowed(std::optional<std::string_view> origin, std::string_view own_origin) {
-    return !origin || *origin == own_origin;
+    if (!origin || *origin == own_origin) return true;
+    return without_port(own_origin) == own_origin && without_port(*origin) == own_origin;
 }
 
 }  // namespace

@@ -4,7 +4,10 @@
 #include <catch2/catch.hpp>
 
 #include <regex>
+#include <sstream>
 
+#include <spdlog/sinks/ostream_sink.h>
+#include <spdlog/spdlog.h>
 #include <boost/json.hpp>
 
 #include "core/domain/time_format.hpp"
@@ -241,6 +244,7 @@ TEST_CASE("session: state-changing requests need the CSRF token and this origin"
         const char* name;
         std::string csrf;
         std::string origin;
+        std::string host = "127.0.0.1";  // the test client's
     };
     std::string tampered = s.csrf;
     tampered.back() = tampered.back() == 'A' ? 'B' : 'A';
@@ -249,11 +253,14 @@ TEST_CASE("session: state-changing requests need the CSRF token and this origin"
              Refused{"a wrong token", tampered, ""},
              Refused{"another session's token", signed_in(api, "editor@example.com").csrf, ""},
              Refused{"the right token from a foreign origin", s.csrf, "http://evil.example"},
-             Refused{"the right token from another port", s.csrf, "http://127.0.0.1:9"},
+             Refused{"the right token from another port", s.csrf, "http://127.0.0.1:9",
+                     "127.0.0.1:" + std::to_string(api.port())},
              Refused{"the right token from origin null", s.csrf, "null"},
          }) {
-        const Reply reply =
-            with_cookie(api, "POST", "/api/categories", s.cookie, body, r.csrf, r.origin);
+        std::map<std::string, std::string> headers{{"Cookie", s.cookie}, {"Host", r.host}};
+        if (!r.csrf.empty()) headers["X-CSRF-Token"] = r.csrf;
+        if (!r.origin.empty()) headers["Origin"] = r.origin;
+        const Reply reply = api.client->call("POST", "/api/categories", body, headers);
         INFO(r.name << ": " << text(reply));
         CHECK(reply.status == 403);
         CHECK(reply.error() == "Missing or invalid CSRF token");
@@ -278,6 +285,21 @@ TEST_CASE("session: state-changing requests need the CSRF token and this origin"
                                               R"({"titel_de":"Garten"})", s.csrf, kOwnOrigin);
         CHECK(same_origin.status == 201);
         CHECK(categories_named(api, "Garten") == 1);
+        // The browser's Host carries the port, and so does its Origin.
+        const std::string host = "127.0.0.1:" + std::to_string(api.port());
+        const Reply with_port =
+            api.client->call("POST", "/api/categories", R"({"titel_de":"Keller"})",
+                             {{"Cookie", s.cookie},
+                              {"X-CSRF-Token", s.csrf},
+                              {"Host", host},
+                              {"Origin", "http://" + host}});
+        CHECK(with_port.status == 201);
+        // A proxy that passes the Host without its port (nginx's $host): the port is not
+        // compared.
+        const Reply via_proxy = api.client->call(
+            "POST", "/api/categories", R"({"titel_de":"Dach"})",
+            {{"Cookie", s.cookie}, {"X-CSRF-Token", s.csrf}, {"Origin", "http://127.0.0.1:8443"}});
+        CHECK(via_proxy.status == 201);
     }
     SECTION("a sign-in posted from a foreign origin is refused") {
         const Reply r =
@@ -456,4 +478,45 @@ TEST_CASE("session: a deactivated or demoted account loses its session within th
         REQUIRE(me.status == 200);
         CHECK(me.json.at("user").at("role").as_string() == "admin");
     }
+}
+
+TEST_CASE("session: the access log names the user and never the cookie or the token",
+          "[authoring][session]") {
+    StaffApiOptions options;
+    options.access_log = true;
+    StaffApi api(options);
+    const Id id = account(api, "editor@example.com", "editor");
+    // The first logged request makes the access logger; then its lines are captured too.
+    REQUIRE(api.get("/api/categories").status == 200);
+    const auto logger = spdlog::get("access");
+    REQUIRE(logger);
+    std::ostringstream lines;
+    const auto sink = std::make_shared<spdlog::sinks::ostream_sink_mt>(lines);
+    // Only into `lines` meanwhile (the test's output stays readable).
+    const auto stdout_sinks = logger->sinks();
+    logger->sinks() = {sink};
+
+    const Reply in = sign_in(api, "editor@example.com");
+    REQUIRE(in.status == 200);
+    const Session s{cookie_of(in), std::string(in.json.at("csrf_token").as_string()), id};
+    CHECK(with_cookie(api, "GET", "/api/categories", s.cookie).status == 200);
+    CHECK(with_cookie(api, "POST", "/api/categories", s.cookie, R"({"titel_de":"Log"})", s.csrf)
+              .status == 201);
+    CHECK(with_cookie(api, "POST", "/api/categories", s.cookie, R"({"titel_de":"Nein"})").status ==
+          403);
+    CHECK(with_cookie(api, "DELETE", "/api/session", s.cookie, {}, s.csrf).status == 204);
+    logger->flush();
+    logger->sinks() = stdout_sinks;
+
+    const std::string log = lines.str();
+    INFO(log);
+    const std::string value = s.cookie.substr(std::string("ll_staff=").size());
+    CHECK(log.find(value) == std::string::npos);
+    CHECK(log.find(s.csrf) == std::string::npos);
+    CHECK(log.find(kPassword) == std::string::npos);
+    // Sign-in, the GET, the POST and the sign-out name the user.
+    const std::string user = "\"user_id\":" + std::to_string(id);
+    std::size_t named = 0;
+    for (auto at = log.find(user); at != std::string::npos; at = log.find(user, at + 1)) ++named;
+    CHECK(named == 4);
 }

@@ -117,7 +117,7 @@ StaffApi::StaffApi(StaffApiOptions options, std::shared_ptr<TestDatabase> databa
     server_options.port = 0;
     server_options.io_threads = 2;
     server_options.worker_threads = 4;
-    server_options.access_log = false;
+    server_options.access_log = options.access_log;
     server = std::make_unique<http::Server>(server_options, std::move(router), metrics);
     server->start();
     client = std::make_unique<HttpClient>(server->port(), RecordTo::authoring);

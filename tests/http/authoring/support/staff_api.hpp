@@ -60,6 +60,7 @@ struct StaffApiOptions {
     bool fake_llm = false;  // word generation by FakeLlm instead of FreeDict
     // The sign-in's limits (POST /api/session); the defaults of the configuration.
     http::RateLimits limits{};
+    bool access_log = false;  // the server's access log on stdout (spdlog logger "access")
     std::string tts_command = "espeak-ng";
     std::string llm_api_key = "test-llm-key-must-not-leak";
 };
