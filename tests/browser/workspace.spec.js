@@ -305,6 +305,7 @@ test('nest an object under another, write notes; leaving unsaved asks first', as
 
   // "New object" adds one and chooses it; new drawings would go to it.
   await page.getByRole('button', { name: 'New object' }).click();
+  await expect(page.locator('button.ws-obj')).toHaveCount(3);
   const created = (await api.get(`/api/cms/objects?picture_id=${picture.id}`)).body;
   expect(created).toHaveLength(3);
   await expect(objectButton(page, created[2].id)).toHaveAttribute('aria-pressed', 'true');
@@ -431,6 +432,7 @@ test('screenshot of the workspace with a box and a polygon', async ({ page, acco
   await openWorkspace(page, picture);
   // The sun (a box) as a part of the sky, the nearer hill (a polygon) as its own object.
   await page.getByRole('button', { name: 'New object' }).click();
+  await expect(page.locator('button.ws-obj[aria-pressed="true"]')).toHaveText(/^#3/);
   await page.getByLabel('Parent').selectOption(String(sky.id));
   await page.getByLabel('Notes').fill('Sun');
   await page.keyboard.press('Escape');
