@@ -8,6 +8,7 @@ packages=(
   libboost1.81-dev libboost-json1.81-dev libboost-url1.81-dev
   libsoci-dev libsqlite3-dev sqlite3 libpq-dev
   libsodium-dev libssl-dev zlib1g-dev ca-certificates libfmt-dev libspdlog-dev catch2
+  libvips-dev
   postgresql-15 postgresql-client-15 tzdata python3 python3-yaml python3-jsonschema
   python3-kubernetes docker-compose
   espeak-ng sox dict-freedict-deu-eng dict-freedict-deu-swe

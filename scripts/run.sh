@@ -24,6 +24,9 @@ fi
 
 "$bin/langlearn-admin/langlearn-admin" migrate
 "$bin/langlearn-admin/langlearn-admin" seed --demo
+# Pictures stored before renditions existed (a var/ database of an older checkout) get theirs;
+# quick and silent when every picture has them.
+"$bin/langlearn-admin/langlearn-admin" make-renditions || echo "make run: pictures without renditions remain (above)"
 # A development editor account (made once), so a newcomer can sign in as staff at once.
 dev_editor_email=${DEV_EDITOR_EMAIL:-dev-editor@example.com}
 dev_editor_password=${DEV_EDITOR_PASSWORD:-development-editor}
@@ -31,7 +34,7 @@ if echo "$dev_editor_password" | "$bin/langlearn-admin/langlearn-admin" create-s
      --email "$dev_editor_email" --role editor >/dev/null 2>&1; then
   echo "make run: development editor account created"
 fi
-echo "make run: development editor account: $dev_editor_email / $dev_editor_password (POST /auth/login gives its staff token; development only)"
+echo "make run: development editor account: $dev_editor_email / $dev_editor_password (sign in to the studio with it; POST /auth/login gives its staff token; development only)"
 
 pids=()
 cleanup() { for p in "${pids[@]}"; do kill -TERM "$p" 2>/dev/null || true; done; wait || true; }
@@ -39,6 +42,6 @@ trap cleanup EXIT INT TERM
 
 PORT=${LEARNER_PORT:-8080} "$bin/learner-api/learner-api" & pids+=($!)
 PORT=${AUTHORING_PORT:-8081} "$bin/authoring-api/authoring-api" & pids+=($!)
-echo "make run: learner-api on http://127.0.0.1:${LEARNER_PORT:-8080}, authoring-api on http://127.0.0.1:${AUTHORING_PORT:-8081} (Ctrl-C stops both)"
+echo "make run: learner-api on http://127.0.0.1:${LEARNER_PORT:-8080}, authoring-api on http://127.0.0.1:${AUTHORING_PORT:-8081}, the studio at http://127.0.0.1:${AUTHORING_PORT:-8081}/studio/ (Ctrl-C stops both)"
 # When either service stops, the other is stopped too (the EXIT trap).
 wait -n "${pids[@]}" || true

@@ -63,6 +63,7 @@ class MemoryFeed final : public FeedQuery {
                                  q->short_answer_de, q->short_answer_en, q->short_answer_se};
             }
             item.image_url = media_url(*picture->image_path);
+            if (picture->phone_path) item.image_phone_url = media_url(*picture->phone_path);
             item.audio_url = media_url(audio->file_path);
             for (const Category& c : categories_of(t, t.pair_categories, pair.id))
                 item.categories.push_back(FeedCategory{c.id, c.titel_de});

@@ -6,7 +6,8 @@ namespace ll::sql {
 namespace {
 
 std::string picture_select(const DialectSql& d) {
-    return "SELECT id, status, title, image_path, image_mime, width, height, "
+    return "SELECT id, status, title, image_path, image_mime, thumbnail_path, phone_path, width, "
+           "height, "
            "CASE WHEN objects_created THEN 1 ELSE 0 END, " +
            d.ts_out("objects_created_at") + ", " + d.ts_out("created_at") + ", " +
            d.ts_out("updated_at") + " FROM pictures WHERE 1 = 1";
@@ -20,6 +21,8 @@ Picture picture_of(const soci::row& r) {
     p.title = c.opt_text();
     p.image_path = c.opt_text();
     p.image_mime = c.opt_text();
+    p.thumbnail_path = c.opt_text();
+    p.phone_path = c.opt_text();
     p.width = c.opt_small();
     p.height = c.opt_small();
     p.objects_created = c.boolean();
@@ -94,13 +97,15 @@ Picture SqlContentTx::insert_picture(const Picture& picture) {
     Picture stored = picture;
     stored.id = new_id(IdSequence::pictures);
     Query q = query();
-    q << "INSERT INTO pictures (id, status, title, image_path, image_mime, width, height, "
-         "objects_created, objects_created_at, created_at, updated_at) VALUES ("
+    q << "INSERT INTO pictures (id, status, title, image_path, image_mime, thumbnail_path, "
+         "phone_path, width, height, objects_created, objects_created_at, created_at, "
+         "updated_at) VALUES ("
       << param(stored.id) << ", " << param(stored.status) << ", " << param(stored.title) << ", "
-      << param(stored.image_path) << ", " << param(stored.image_mime) << ", " << param(stored.width)
-      << ", " << param(stored.height) << ", " << param(stored.objects_created) << ", "
-      << ts(stored.objects_created_at) << ", " << ts(stored.created_at) << ", "
-      << ts(stored.updated_at) << ")";
+      << param(stored.image_path) << ", " << param(stored.image_mime) << ", "
+      << param(stored.thumbnail_path) << ", " << param(stored.phone_path) << ", "
+      << param(stored.width) << ", " << param(stored.height) << ", "
+      << param(stored.objects_created) << ", " << ts(stored.objects_created_at) << ", "
+      << ts(stored.created_at) << ", " << ts(stored.updated_at) << ")";
     q.run(s_);
     return stored;
 }
@@ -115,7 +120,9 @@ void SqlContentTx::update_picture(const Picture& picture) {
     Query q = query();
     q << "UPDATE pictures SET status = " << param(picture.status)
       << ", title = " << param(picture.title) << ", image_path = " << param(picture.image_path)
-      << ", image_mime = " << param(picture.image_mime) << ", width = " << param(picture.width)
+      << ", image_mime = " << param(picture.image_mime)
+      << ", thumbnail_path = " << param(picture.thumbnail_path)
+      << ", phone_path = " << param(picture.phone_path) << ", width = " << param(picture.width)
       << ", height = " << param(picture.height)
       << ", objects_created = " << param(picture.objects_created)
       << ", objects_created_at = " << ts(picture.objects_created_at)

@@ -34,7 +34,7 @@ class SqlFeed final : public FeedQuery {
                         "q.short_answer_se, pic.image_path, "
                         "(SELECT a.file_path FROM audios a WHERE a.source_table = 'statements' "
                         " AND a.source_id = st.id AND a.language = :lang ORDER BY a.source_field = "
-                        " 'text_' || :lang2 DESC, a.id LIMIT 1) "
+                        " 'text_' || :lang2 DESC, a.id LIMIT 1), pic.phone_path "
                         "FROM pairs p JOIN pictures pic ON pic.id = p.picture_id "
                         "JOIN statements st ON st.id = p.statement_id "
                         "LEFT JOIN questions q ON q.id = p.question_id "
@@ -59,6 +59,7 @@ class SqlFeed final : public FeedQuery {
                 }
                 item.image_url = media_url(as_text(r, 13));
                 item.audio_url = media_url(as_text(r, 14));
+                if (const auto phone = text(r, 15)) item.image_phone_url = media_url(*phone);
                 items.push_back(std::move(item));
             }
             for (auto& item : items) {

@@ -6,6 +6,7 @@
 
 #include "adapters/http/authoring/routes.hpp"
 #include "adapters/http/studio/routes.hpp"
+#include "adapters/media/vips_renditions.hpp"
 #include "adapters/security/argon2id_password_hasher.hpp"
 #include "adapters/security/dev_tokens.hpp"
 #include "adapters/security/session_signer.hpp"
@@ -21,6 +22,7 @@ int main() {
     std::unique_ptr<Argon2idPasswordHasher> hasher;  // the studio's sign-in
     std::unique_ptr<HmacSessionSigner> signer;
     std::unique_ptr<EspeakSynthesizer> speech;
+    std::unique_ptr<VipsRenditions> renditions;
     std::unique_ptr<WordGenerator> words;
     return app::run_service("authoring-api", ServiceKind::authoring, [&](app::Service& s) {
         dev_tokens = std::make_unique<ConstantTimeDevTokens>(s.config.dev_tokens);
@@ -28,6 +30,7 @@ int main() {
                                                           s.config.password_hash_passes);
         signer = std::make_unique<HmacSessionSigner>(s.config.jwt_secret);
         speech = std::make_unique<EspeakSynthesizer>(s.config.tts_command);
+        renditions = std::make_unique<VipsRenditions>();
         // The key would cross the network in the clear (and any proxy on the way could log it).
         if (!s.config.llm_api_key.empty() && s.config.llm_url.rfind("http://", 0) == 0)
             spdlog::warn(
@@ -46,7 +49,8 @@ int main() {
         spdlog::info("authoring-api: word generation by {}, speech by {}", words->name(),
                      s.config.tts_command);
         http::add_authoring_routes(
-            s.router, AuthoringPorts{s.storage.content(), s.media, *speech, *words, s.clock},
+            s.router,
+            AuthoringPorts{s.storage.content(), s.media, *renditions, *speech, *words, s.clock},
             http::AuthoringAccess{
                 s.tokens, *dev_tokens, s.storage.accounts(), *hasher, s.storage.staff_sessions(),
                 *signer,

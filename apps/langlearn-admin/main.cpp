@@ -11,12 +11,14 @@
 #include "adapters/clock/system_clock.hpp"
 #include "adapters/config/service_config.hpp"
 #include "adapters/media/local_media_store.hpp"
+#include "adapters/media/vips_renditions.hpp"
 #include "adapters/persistence/sql_backend.hpp"
 #include "adapters/security/argon2id_password_hasher.hpp"
 #include "adapters/speech/espeak_synthesizer.hpp"
 #include "adapters/words/freedict_generator.hpp"
 #include "apps/langlearn-admin/demo_seed.hpp"
 #include "core/app/authoring/pairs.hpp"
+#include "core/app/authoring/renditions.hpp"
 #include "core/app/create_staff.hpp"
 #include "core/domain/errors.hpp"
 #include "core/domain/rules.hpp"
@@ -34,20 +36,23 @@ constexpr const char* kUsage =
     "  set-active EMAIL true|false           (de)activate an account\n"
     "  block-email EMAIL                     refuse registration for this e-mail\n"
     "  backfill-pair-categories              recompute the categories of every published pair\n"
+    "  make-renditions                       make the thumbnail and phone rendition of every\n"
+    "                                        picture stored without them (idempotent)\n"
     "environment: DATABASE_URL (default sqlite://./var/langlearn.db), MEDIA_DIR (./var/media),\n"
     "             TTS_COMMAND (espeak-ng), APP_TIMEZONE (UTC), PASSWORD_HASH_MEMORY_KIB,\n"
     "             PASSWORD_HASH_PASSES, as the services read them (docs/configuration.md)\n";
 
-// The authoring parts the content commands need (the demo seed speaks; the backfill only
-// reads and writes content).
+// The authoring parts the content commands need (the demo seed speaks and makes renditions;
+// the backfills read and write content and media).
 struct Authoring {
     Authoring(ll::StorageBackend& storage, const ll::ServiceConfig& config)
         : clock(config.app_timezone),
           media(config.media_dir),
           speech(config.tts_command),
-          ports{storage.content(), media, speech, words, clock} {}
+          ports{storage.content(), media, renditions, speech, words, clock} {}
     ll::SystemClock clock;
     ll::LocalMediaStore media;
+    ll::VipsRenditions renditions;
     ll::EspeakSynthesizer speech;
     ll::FreedictGenerator words;
     ll::AuthoringPorts ports;
@@ -147,6 +152,16 @@ int run(const std::vector<std::string>& args) {
         std::printf("backfill-pair-categories: %lld published pair(s) recomputed\n",
                     static_cast<long long>(pairs));
         return 0;
+    }
+    if (command == "make-renditions" && args.size() == 1) {
+        Authoring authoring(storage, config);
+        const auto done = make_missing_renditions(authoring.ports);
+        for (const auto& problem : done.problems)
+            std::fprintf(stderr, "make-renditions: %s\n", problem.c_str());
+        std::printf("make-renditions: %lld made, %lld skipped, %lld failed\n",
+                    static_cast<long long>(done.made), static_cast<long long>(done.skipped),
+                    static_cast<long long>(done.failed));
+        return done.failed > 0 ? 1 : 0;
     }
     std::fputs(kUsage, stderr);
     return 2;

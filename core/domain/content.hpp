@@ -34,6 +34,10 @@ struct Picture {
     std::optional<std::string> title;
     std::optional<std::string> image_path;  // media name (content hash), null without image
     std::optional<std::string> image_mime;
+    // The renditions made from the image (docs/architecture.md "Renditions"), media names like
+    // image_path; null without image and for pictures stored before renditions existed.
+    std::optional<std::string> thumbnail_path;
+    std::optional<std::string> phone_path;
     std::optional<int> width;
     std::optional<int> height;
     bool objects_created = false;

@@ -225,6 +225,11 @@ inline Error unsupported_image() {
 inline Error changed_by_someone_else() {
     return make(412, "Changed by someone else: reload");
 }
+// The header was right, the picture itself cannot be decoded (damaged or cut short); the
+// image library's reason goes to the log only.
+inline Error damaged_image(std::string detail) {
+    return Error{400, "image is damaged or incomplete", {}, {}, std::move(detail)};
+}
 inline Error only_reviewed_can_be_published() {
     return make(409, "Only reviewed items can be published");
 }

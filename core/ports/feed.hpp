@@ -25,6 +25,9 @@ struct FeedItem {
     std::optional<std::string> statement_de, statement_en, statement_sv;
     std::optional<FeedQuestion> question;
     std::string image_url;  // /media/<name>
+    // The picture's phone-sized rendition (docs/architecture.md "Renditions"); nullopt for a
+    // picture stored before renditions existed.
+    std::optional<std::string> image_phone_url;
     std::string audio_url;  // /media/<name>
     std::vector<FeedCategory> categories;
 };

@@ -8,6 +8,7 @@
 
 #include "adapters/http/server/metrics.hpp"
 #include "adapters/http/server/router.hpp"
+#include "adapters/memory/fake_renditions.hpp"
 #include "adapters/memory/fake_security.hpp"
 #include "adapters/memory/manual_clock.hpp"
 #include "adapters/memory/memory_backend.hpp"
@@ -29,6 +30,7 @@ struct AuthoringWorld {
     MemoryBackend backend;
     ManualClock clock{fuzz_now(), std::chrono::minutes{60}};
     MemoryMediaStore media;
+    FakeRenditions renditions;
     ToneSynthesizer speech;
     ScriptedWordGenerator words;
     JwtTokenService tokens{kFuzzSecret, 3600};

@@ -73,6 +73,8 @@ inline Picture full_picture() {
     p.title = "Küche";
     p.image_path = "3f2a9c.png";
     p.image_mime = "image/png";
+    p.thumbnail_path = "7d1e0b.jpg";
+    p.phone_path = "c4a815.jpg";
     p.width = 640;
     p.height = 480;
     p.objects_created = true;
@@ -181,6 +183,7 @@ inline std::string show(const Category& c) {
 inline std::string show(const Picture& p) {
     return "picture " + show(p.id) + " status=" + show(p.status) + " title=" + show(p.title) +
            " image_path=" + show(p.image_path) + " image_mime=" + show(p.image_mime) +
+           " thumbnail_path=" + show(p.thumbnail_path) + " phone_path=" + show(p.phone_path) +
            " width=" + show(p.width) + " height=" + show(p.height) +
            " objects_created=" + show(p.objects_created) +
            " objects_created_at=" + show(p.objects_created_at) +

@@ -17,6 +17,11 @@ json::value id_or_null(const std::optional<Id>& id) {
     return id ? json::value(*id) : json::value(nullptr);
 }
 
+// A stored media name as its public address (/media/<name>), null without one.
+json::value url_or_null(const std::optional<std::string>& media_name) {
+    return media_name ? json::value(media_url(*media_name)) : json::value(nullptr);
+}
+
 json::value int_or_null(const std::optional<int>& v) {
     return v ? json::value(*v) : json::value(nullptr);
 }
@@ -66,17 +71,18 @@ json::value to_json(const Category& c) {
 }
 
 json::value to_json(const Picture& p) {
-    json::object o{
-        {"id", p.id},
-        {"status", p.status},
-        {"title", nullable(p.title)},
-        {"image_path", nullable(p.image_path)},
-        {"image_url", p.image_path ? json::value(media_url(*p.image_path)) : json::value(nullptr)},
-        {"image_mime", nullable(p.image_mime)},
-        {"width", int_or_null(p.width)},
-        {"height", int_or_null(p.height)},
-        {"objects_created", p.objects_created},
-        {"objects_created_at", timestamp(p.objects_created_at)}};
+    json::object o{{"id", p.id},
+                   {"status", p.status},
+                   {"title", nullable(p.title)},
+                   {"image_path", nullable(p.image_path)},
+                   {"image_url", url_or_null(p.image_path)},
+                   {"image_mime", nullable(p.image_mime)},
+                   {"thumbnail_url", url_or_null(p.thumbnail_path)},
+                   {"phone_url", url_or_null(p.phone_path)},
+                   {"width", int_or_null(p.width)},
+                   {"height", int_or_null(p.height)},
+                   {"objects_created", p.objects_created},
+                   {"objects_created_at", timestamp(p.objects_created_at)}};
     stamp(o, p.created_at, p.updated_at);
     return o;
 }

@@ -166,6 +166,7 @@ json::value to_json(const FeedOutput& feed) {
                                                     {"sv", nullable(item.statement_sv)}}},
                          {"question", std::move(question)},
                          {"image_url", item.image_url},
+                         {"image_phone_url", nullable(item.image_phone_url)},
                          {"audio_url", item.audio_url},
                          {"categories", std::move(categories)}});
     }

@@ -1,16 +1,137 @@
-// The studio's entry point (docs/studio.md). It runs as an ES module under the page's strict
-// Content-Security-Policy: no inline script, requests to this origin only.
-const status = document.getElementById("status");
+// The studio's shell (docs/studio.md "For developers"): asks who is signed in, shows the header
+// (e-mail, role, "Sign out") and routes the hash to a screen module:
+//   #/signin                      signin.js
+//   #/pictures?status=&q=&page=   pictures.js
+//   #/pictures/<id>               workspace.js
+// A screen module exports mount(container, ctx) and may return an unmount() function;
+// ctx = { api, session, navigate(hash), params }, params = the route's id and hash query.
+import { createApi } from './api.js';
+
+const main = document.getElementById('main');
+const shellAlert = document.getElementById('shell-alert');
+const header = {
+  nav: document.getElementById('nav'),
+  who: document.getElementById('who'),
+  email: document.getElementById('who-email'),
+  role: document.getElementById('who-role'),
+  signOut: document.getElementById('sign-out'),
+};
+
+let session = null;
+let unmount = null;
+let afterSignIn = '#/pictures';
+let generation = 0; // the route being shown; an older one that finishes loading late is dropped
+
+const api = createApi({
+  onUnauthorized() {
+    if (session) shellAlert.textContent = 'Your session has ended: please sign in again.';
+    setSession(null);
+    const here = parseRoute(location.hash);
+    if (here?.screen === 'signin') return;
+    if (here) afterSignIn = location.hash; // back to it once signed in again
+    navigate('#/signin');
+  },
+});
+
+const screens = {
+  signin: () => import('./signin.js'),
+  pictures: () => import('./pictures.js'),
+  workspace: () => import('./workspace.js'),
+};
+
+function navigate(hash) {
+  if (location.hash === hash) route();
+  else location.hash = hash;
+}
+
+// '#/pictures/12?x=1' -> {screen: 'workspace', params: {id: '12', x: '1'}}
+export function parseRoute(hash) {
+  const [path, query = ''] = hash.replace(/^#/, '').split('?');
+  const params = Object.fromEntries(new URLSearchParams(query));
+  const parts = path.split('/').filter(Boolean);
+  if (parts[0] === 'signin' && parts.length === 1) return { screen: 'signin', params };
+  if (parts[0] === 'pictures' && parts.length === 1) return { screen: 'pictures', params };
+  if (parts[0] === 'pictures' && parts.length === 2 && /^[1-9][0-9]*$/.test(parts[1]))
+    return { screen: 'workspace', params: { ...params, id: parts[1] } };
+  return null;
+}
+
+function setSession(next) {
+  session = next;
+  api.setSession(next);
+  header.nav.hidden = header.who.hidden = !next;
+  header.email.textContent = next ? next.user.email : '';
+  header.role.textContent = next ? next.user.role : '';
+}
+
+function signedIn(next) {
+  shellAlert.textContent = '';
+  setSession(next);
+  const target = afterSignIn;
+  afterSignIn = '#/pictures';
+  navigate(target);
+}
+
+async function route() {
+  const current = ++generation;
+  let found = parseRoute(location.hash);
+  if (!session && found?.screen !== 'signin') {
+    if (found) afterSignIn = location.hash;
+    return navigate('#/signin');
+  }
+  if (session && (!found || found.screen === 'signin')) return navigate('#/pictures');
+  let module;
+  try {
+    module = await screens[found.screen]();
+  } catch {
+    shellAlert.textContent = 'The studio could not load this screen: reload the page.';
+    return;
+  }
+  if (current !== generation) return;
+  if (unmount) unmount();
+  unmount = null;
+  main.replaceChildren();
+  for (const link of header.nav.querySelectorAll('a')) {
+    const here = link.dataset.section === found.screen ||
+                 (link.dataset.section === 'pictures' && found.screen === 'workspace');
+    if (here) link.setAttribute('aria-current', 'page');
+    else link.removeAttribute('aria-current');
+  }
+  const ctx = { api, session, navigate, params: found.params, signedIn };
+  const result = await module.mount(main, ctx);
+  if (current !== generation) {
+    if (typeof result === 'function') result();
+    return;
+  }
+  unmount = typeof result === 'function' ? result : null;
+  // When each screen is up, for the load-time budget (docs/performance.md "Studio").
+  performance.mark(`studio:${found.screen}`);
+}
+
+header.signOut.addEventListener('click', async () => {
+  header.signOut.disabled = true;
+  try {
+    await api.send('DELETE', '/api/session');
+  } catch (e) {
+    // A session that had already ended is signed out too; anything else is worth saying.
+    if (e.status !== 401) shellAlert.textContent = e.message;
+  } finally {
+    header.signOut.disabled = false;
+  }
+  setSession(null);
+  navigate('#/signin');
+});
 
 async function start() {
-  // The service is up and this origin answers: the screens build on the same origin's /api.
-  const ready = await fetch("/readyz", { credentials: "same-origin" }).then(
-    (r) => r.ok,
-    () => false,
-  );
-  status.textContent = ready
-    ? "The studio's screens arrive with staff sign-in; until then use the API (docs/authoring-guide.md)."
-    : "The authoring service is not ready: try again in a moment.";
+  try {
+    const answer = await api.get('/api/session');
+    setSession(answer.body);
+  } catch (e) {
+    setSession(null);
+    if (e.status !== 401) shellAlert.textContent = e.message;
+  }
+  window.addEventListener('hashchange', route);
+  route();
 }
 
 start();

@@ -3,6 +3,7 @@
 // (authoring-api, langlearn-admin's demo seed, tests).
 #include "core/ports/clock.hpp"
 #include "core/ports/content_store.hpp"
+#include "core/ports/image_renditions.hpp"
 #include "core/ports/media_store.hpp"
 #include "core/ports/speech.hpp"
 #include "core/ports/word_generator.hpp"
@@ -12,6 +13,7 @@ namespace ll {
 struct AuthoringPorts {
     ContentStore& content;
     MediaStore& media;
+    ImageRenditions& renditions;
     SpeechSynthesizer& speech;
     WordGenerator& words;
     const Clock& clock;

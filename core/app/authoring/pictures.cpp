@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "core/app/authoring/renditions.hpp"
 #include "core/domain/content_states.hpp"
 #include "core/domain/image_info.hpp"
 #include "core/domain/utf8.hpp"
@@ -18,7 +19,7 @@ std::string declared_type(const std::optional<std::string>& content_type) {
     return t == "image/jpg" ? "image/jpeg" : t;
 }
 
-// The image checked and stored; fills the picture's image fields.
+// The image checked and stored with its renditions; fills the picture's image fields.
 Result<Picture> with_image(AuthoringPorts& ports, Picture picture, const ImageUpload& image) {
     if (image.bytes.empty()) return fields::required("image");
     if (image.bytes.size() > kMaxImageBytes) return errors::payload_too_large();
@@ -32,7 +33,13 @@ Result<Picture> with_image(AuthoringPorts& ports, Picture picture, const ImageUp
             fmt::format("image is {}, but the Content-Type says {}", info->mime,
                         utf8::storable_text(declared) ? declared : "otherwise"));
     }
+    // The renditions first: an image the library cannot decode is refused before anything is
+    // stored (the route runs on the worker pool, never the I/O thread).
+    auto renditions = store_renditions(ports, image.bytes);
+    if (!renditions) return renditions.error();
     picture.image_path = ports.media.put(image.bytes, info->extension);
+    picture.thumbnail_path = renditions->thumbnail_path;
+    picture.phone_path = renditions->phone_path;
     picture.image_mime = std::string(info->mime);
     picture.width = info->width;
     picture.height = info->height;
@@ -133,6 +140,8 @@ Result<Picture> replace_picture_image(AuthoringPorts& ports, Id id, const ImageU
     return update(ports, id, [&](Picture p) -> Result<Picture> {
         p.image_path = checked->image_path;
         p.image_mime = checked->image_mime;
+        p.thumbnail_path = checked->thumbnail_path;
+        p.phone_path = checked->phone_path;
         p.width = checked->width;
         p.height = checked->height;
         return p;

@@ -2,6 +2,7 @@
 // made through the authoring API: only published pairs whose picture has an image and whose
 // statement has audio in the language; media served by /media; lang, paging and order.
 #include "adapters/speech/wav_info.hpp"
+#include "core/domain/image_info.hpp"
 #include "tests/http/authoring/support/json_helpers.hpp"
 
 using namespace ll;
@@ -78,7 +79,8 @@ TEST_CASE("feed: a published pair with image and audio, its media served by the 
     CHECK(f.json.at("next_after").is_null());
     const json::value& item = f.json.at("items").at(0);
     CHECK(keys(item) == std::set<std::string>{"pair_id", "answer_type", "level", "statement",
-                                              "question", "image_url", "audio_url", "categories"});
+                                              "question", "image_url", "image_phone_url",
+                                              "audio_url", "categories"});
     CHECK(str(item, "answer_type") == "question");
     CHECK(item.at("level").as_int64() == 3);
     CHECK(item.at("statement") == json::value(json::object{{"de", "Das ist ein Hund."},
@@ -91,6 +93,8 @@ TEST_CASE("feed: a published pair with image and audio, its media served by the 
                                                           {"short_answer_en", "dog"},
                                                           {"short_answer_se", "hund"}}));
     CHECK(str(item, "image_url") == image_url);
+    // The phone-sized rendition the picture carries (a 32x24 picture keeps its size).
+    CHECK(str(item, "image_phone_url") == str(pic.json, "phone_url"));
     CHECK(str(item, "audio_url") == str(audio, "audio_url"));
     CHECK(item.at("categories") ==
           json::value(json::array{json::object{{"id", category}, {"label", "Vierbeiner"}}}));
@@ -105,6 +109,13 @@ TEST_CASE("feed: a published pair with image and audio, its media served by the 
     REQUIRE(image.status == 200);
     CHECK(image.header("content-type") == "image/png");
     CHECK(image.body.substr(0, 8) == std::string("\x89PNG\r\n\x1a\n", 8));
+    const Reply phone = learner.get(str(item, "image_phone_url"));
+    REQUIRE(phone.status == 200);
+    CHECK(phone.header("content-type") == "image/jpeg");
+    const auto phone_info = detect_image(phone.body);
+    REQUIRE(phone_info);
+    CHECK(phone_info->width == 32);
+    CHECK(phone_info->height == 24);
     const Reply sound = learner.get(str(item, "audio_url"));
     REQUIRE(sound.status == 200);
     CHECK(sound.header("content-type") == "audio/wav");

@@ -142,11 +142,16 @@ TEST_CASE("pictures: the same bytes twice share one file", "[authoring][pictures
     CHECK(a.json.at("id") != b.json.at("id"));
     CHECK(field(a, "image_path") == field(b, "image_path"));
     CHECK(field(b, "title") == "Zwei");
-    CHECK(media_files(api) == 1);
+    CHECK(field(a, "thumbnail_url") == field(b, "thumbnail_url"));
+    CHECK(field(a, "phone_url") == field(b, "phone_url"));
+    // The image and its renditions, once; a small picture's two renditions are the same bytes
+    // (neither is upscaled), so one file.
+    CHECK(field(a, "thumbnail_url") == field(a, "phone_url"));
+    CHECK(media_files(api) == 2);
     const Reply c = upload(api, solid_png(30, 21), "image/png");
     REQUIRE(c.status == 201);
     CHECK(field(c, "image_path") != field(a, "image_path"));
-    CHECK(media_files(api) == 2);
+    CHECK(media_files(api) == 4);
 }
 
 TEST_CASE("pictures: the type comes from the bytes", "[authoring][pictures]") {
@@ -301,7 +306,8 @@ TEST_CASE("pictures: JSON creation without image", "[authoring][pictures]") {
     REQUIRE(r.status == 201);
     CHECK(field(r, "status") == "new");
     CHECK(field(r, "title") == "Ohne Bild");
-    for (const char* empty : {"image_path", "image_url", "image_mime", "width", "height"}) {
+    for (const char* empty : {"image_path", "image_url", "image_mime", "thumbnail_url", "phone_url",
+                              "width", "height"}) {
         INFO(empty);
         CHECK(r.json.at(empty).is_null());
     }

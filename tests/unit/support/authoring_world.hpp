@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include "adapters/http/json/codec.hpp"
+#include "adapters/memory/fake_renditions.hpp"
 #include "adapters/memory/manual_clock.hpp"
 #include "adapters/memory/memory_backend.hpp"
 #include "adapters/memory/memory_media_store.hpp"
@@ -44,7 +45,8 @@ struct AuthoringWorld {
     MemoryMediaStore media;
     ToneSynthesizer speech;
     ScriptedWordGenerator words;
-    AuthoringPorts ports{backend.content(), media, speech, words, clock};
+    FakeRenditions renditions;
+    AuthoringPorts ports{backend.content(), media, renditions, speech, words, clock};
 
     // Reads the store directly (what is stored afterwards).
     template <typename F>

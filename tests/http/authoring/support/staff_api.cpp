@@ -107,7 +107,7 @@ StaffApi::StaffApi(StaffApiOptions options, std::shared_ptr<TestDatabase> databa
     }
     http::Router router;
     http::add_authoring_routes(
-        router, AuthoringPorts{db->backend().content(), media, speech, *words, clock},
+        router, AuthoringPorts{db->backend().content(), media, renditions, speech, *words, clock},
         http::AuthoringAccess{tokens, dev_tokens, db->backend().accounts(), hasher,
                               db->backend().staff_sessions(), signer, options.limits},
         metrics);

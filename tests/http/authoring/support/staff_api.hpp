@@ -16,6 +16,7 @@
 #include "adapters/http/server/server.hpp"
 #include "adapters/media/local_media_store.hpp"
 #include "adapters/media/png_writer.hpp"
+#include "adapters/media/vips_renditions.hpp"
 #include "adapters/memory/manual_clock.hpp"
 #include "adapters/security/argon2id_password_hasher.hpp"
 #include "adapters/security/dev_tokens.hpp"
@@ -79,6 +80,7 @@ struct StaffApi {
     HmacSessionSigner signer{kTestSecret};
     std::string media_dir = fresh_media_dir();
     LocalMediaStore media{media_dir};
+    VipsRenditions renditions;
     EspeakSynthesizer speech;
     std::unique_ptr<FakeLlm> llm;                  // with StaffApiOptions::fake_llm
     std::unique_ptr<WordGenerator> llm_generator;  // with StaffApiOptions::fake_llm

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# The studio's browser tests (docs/testing.md "Browser tests"): Playwright (npm @playwright/test,
+# pinned in package-lock.json) driving Debian's chromium against the built authoring-api on a
+# fresh database of BACKEND (fixtures.js starts and stops it). The npm packages go to
+# BUILD_DIR/tests/browser (`npm ci` when missing or when the lock file changed); screenshots and
+# traces of failures to BUILD_DIR/tests/browser/results/BACKEND.
+#   run.sh BUILD_DIR sqlite|postgresql [playwright test arguments...]
+# postgresql needs LL_TEST_PG_URL (a server where a fresh database may be created and dropped).
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+build=$(cd "${1:?usage: run.sh BUILD_DIR sqlite|postgresql [args...]}" && pwd)
+backend=${2:?usage: run.sh BUILD_DIR sqlite|postgresql [args...]}
+shift 2
+case "$backend" in
+  sqlite) ;;
+  postgresql) [ -n "${LL_TEST_PG_URL:-}" ] || { echo "browser: LL_TEST_PG_URL is not set" >&2; exit 1; } ;;
+  *) echo "browser: backend must be sqlite or postgresql" >&2; exit 2 ;;
+esac
+for binary in apps/authoring-api/authoring-api apps/langlearn-admin/langlearn-admin; do
+  [ -x "$build/$binary" ] || { echo "browser: $build/$binary missing: build it first" >&2; exit 1; }
+done
+[ -x /usr/bin/chromium ] || { echo "browser: /usr/bin/chromium missing (Debian package chromium)" >&2; exit 1; }
+
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 NO_UPDATE_NOTIFIER=1 npm_config_update_notifier=false \
+  npm_config_fund=false npm_config_audit=false
+work="$build/tests/browser"
+mkdir -p "$work"
+if ! cmp -s "$here/package-lock.json" "$work/package-lock.json" || [ ! -x "$work/node_modules/.bin/playwright" ]; then
+  cp "$here/package.json" "$here/package-lock.json" "$work/"
+  (cd "$work" && npm ci --loglevel=error)
+fi
+
+# The specs live in the source tree and the packages in the build tree: NODE_PATH lets the
+# specs' require('@playwright/test') find them (one copy, so the runner and the specs agree).
+export NODE_PATH="$work/node_modules"
+export LL_BUILD_DIR="$build" LL_BROWSER_BACKEND="$backend" LL_BROWSER_RESULTS="$work/results/$backend"
+rm -rf "$LL_BROWSER_RESULTS"
+exec "$work/node_modules/.bin/playwright" test --config "$here/playwright.config.js" "$@"

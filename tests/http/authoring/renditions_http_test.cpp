@@ -1,0 +1,140 @@
+// A picture's renditions over HTTP (docs/architecture.md "Renditions"): every upload and image
+// replacement answers thumbnail_url and phone_url, /media serves them (JPEG of the right size,
+// the same caching headers as the original), a damaged image is refused with nothing stored, and
+// a picture stored before renditions existed answers null until the backfill made them.
+#include <filesystem>
+
+#include "core/app/authoring/renditions.hpp"
+#include "core/domain/image_info.hpp"
+#include "tests/http/authoring/support/reply_views.hpp"
+#include "tests/http/authoring/support/staff_api.hpp"
+
+using namespace ll;
+using namespace ll::test;
+
+namespace {
+
+const std::string kPictures = "/api/pictures";
+
+std::size_t media_files(const StaffApi& api) {
+    std::size_t n = 0;
+    for ([[maybe_unused]] const auto& f : std::filesystem::directory_iterator(api.media_dir)) ++n;
+    return n;
+}
+
+// The image at `url` from /media (no token): its type, size and caching headers.
+void check_served(StaffApi& api, const std::string& url, int width, int height) {
+    INFO(url);
+    const Reply file = api.get(url, std::string());
+    REQUIRE(file.status == 200);
+    CHECK(file.header("content-type") == "image/jpeg");
+    CHECK(file.header("cache-control") == "public, max-age=31536000, immutable");
+    CHECK(file.header("etag") == "\"" + url.substr(std::string("/media/").size()) + "\"");
+    const auto info = detect_image(file.body);
+    REQUIRE(info);
+    CHECK(info->mime == "image/jpeg");
+    CHECK(info->width == width);
+    CHECK(info->height == height);
+}
+
+// A picture as one stored before renditions existed.
+void forget_renditions(StaffApi& api, Id id) {
+    api.storage().content().write([&](ContentTx& tx) {
+        auto p = tx.picture(id);
+        REQUIRE(p);
+        p->thumbnail_path.reset();
+        p->phone_path.reset();
+        tx.update_picture(*p);
+    });
+}
+
+}  // namespace
+
+TEST_CASE("renditions: an upload answers thumbnail_url and phone_url, served by /media",
+          "[authoring][pictures][renditions]") {
+    StaffApi api;
+    const Reply r =
+        api.send("POST", kPictures + "?title=Gross", solid_png(1600, 1200), "image/png");
+    INFO(text(r));
+    REQUIRE(r.status == 201);
+    const std::string thumbnail = field(r, "thumbnail_url");
+    const std::string phone = field(r, "phone_url");
+    CHECK(thumbnail.rfind("/media/", 0) == 0);
+    CHECK(thumbnail.size() == 7 + 64 + 4);  // a content-hash name, .jpg
+    CHECK(thumbnail != phone);
+    check_served(api, thumbnail, 320, 240);
+    check_served(api, phone, 1280, 960);
+    CHECK(media_files(api) == 3);  // the original and its two renditions
+    // The item and the list answer the same.
+    const Id id = r.json.at("id").as_int64();
+    CHECK(api.get(at(kPictures, id)).json == r.json);
+    const Reply list = api.get(kPictures);
+    REQUIRE(list.status == 200);
+    CHECK(list.json.as_array().at(0) == r.json);
+
+    SECTION("replacing the image replaces the renditions") {
+        const Reply put =
+            api.send("PUT", at(kPictures, id, "/image"), solid_png(600, 900), "image/png");
+        INFO(text(put));
+        REQUIRE(put.status == 200);
+        CHECK(field(put, "thumbnail_url") != thumbnail);
+        CHECK(field(put, "phone_url") != phone);
+        check_served(api, field(put, "thumbnail_url"), 213, 320);
+        check_served(api, field(put, "phone_url"), 600, 900);  // never upscaled
+        CHECK(api.get(at(kPictures, id)).json == put.json);
+    }
+    SECTION("a picture without image has none") {
+        const Reply bare = api.post(kPictures, R"({"title":"Leer"})");
+        REQUIRE(bare.status == 201);
+        CHECK(bare.json.at("thumbnail_url").is_null());
+        CHECK(bare.json.at("phone_url").is_null());
+    }
+}
+
+TEST_CASE("renditions: a damaged image is a 400 and nothing is stored",
+          "[authoring][pictures][renditions]") {
+    StaffApi api;
+    const Id id = api.picture(40, 30, "Heil");
+    const Reply before = api.get(at(kPictures, id));
+    const std::size_t files = media_files(api);
+    // A real PNG header (detect_image is satisfied) whose pixel data is cut short.
+    const std::string png = solid_png(300, 200, {1, 2, 3});
+    const std::string damaged = png.substr(0, 33) + png.substr(33, 40);
+    const Reply r = api.send("POST", kPictures, damaged, "image/png");
+    CHECK(r.status == 400);
+    CHECK(field(r, "error") == "image is damaged or incomplete");
+    const Reply put = api.send("PUT", at(kPictures, id, "/image"), damaged, "image/png");
+    CHECK(put.status == 400);
+    CHECK(put.json == r.json);
+    CHECK(media_files(api) == files);
+    CHECK(ids_of(api.get(kPictures)) == std::vector<Id>{id});
+    CHECK(api.get(at(kPictures, id)).json == before.json);
+}
+
+TEST_CASE("renditions: pictures stored before renditions answer null until the backfill",
+          "[authoring][pictures][renditions]") {
+    StaffApi api;
+    const Id id = api.picture(2000, 1000, "Alt");
+    const Id fresh = api.picture(50, 40, "Neu");
+    const Reply kept = api.get(at(kPictures, fresh));
+    forget_renditions(api, id);
+    const Reply old = api.get(at(kPictures, id));
+    CHECK(old.json.at("thumbnail_url").is_null());
+    CHECK(old.json.at("phone_url").is_null());
+    CHECK_FALSE(old.json.at("image_url").is_null());
+
+    // What `langlearn-admin make-renditions` runs, on this test's database (SQLite or
+    // PostgreSQL) and media folder.
+    AuthoringPorts ports{api.storage().content(), api.media, api.renditions, api.speech,
+                         shared_freedict(),       api.clock};
+    const RenditionBackfill done = make_missing_renditions(ports);
+    CHECK(done.made == 1);
+    CHECK(done.skipped == 1);
+    CHECK(done.failed == 0);
+    const Reply after = api.get(at(kPictures, id));
+    check_served(api, field(after, "thumbnail_url"), 320, 160);
+    check_served(api, field(after, "phone_url"), 1280, 640);
+    CHECK(after.json.at("updated_at") == old.json.at("updated_at"));
+    CHECK(api.get(at(kPictures, fresh)).json == kept.json);
+    CHECK(make_missing_renditions(ports).made == 0);
+}
