@@ -2,6 +2,7 @@
 #include <stdexcept>
 
 #include "adapters/memory/memory_content_tx.hpp"
+#include "core/domain/rules.hpp"
 
 namespace ll {
 
@@ -63,7 +64,10 @@ void MemoryContentTx::update_picture(const Picture& picture) {
 std::vector<Picture> MemoryContentTx::pictures(const PictureFilter& filter, const Page& page) {
     return page_of(t_.pictures, page, [&](const Picture& p) {
         return matches(filter.objects_created, p.objects_created) &&
-               matches(filter.status, p.status);
+               matches(filter.status, p.status) &&
+               (!filter.title_contains ||
+                ascii_lower(p.title.value_or("")).find(*filter.title_contains) !=
+                    std::string::npos);
     });
 }
 

@@ -135,6 +135,14 @@ std::vector<Picture> SqlContentTx::pictures(const PictureFilter& filter, const P
     q << picture_select(d_);
     if (filter.objects_created) q << " AND objects_created = " << param(*filter.objects_created);
     if (filter.status) q << " AND status = " << param(*filter.status);
+    if (filter.title_contains) {
+        // ASCII letters only on both dialects (SQLite's lower() folds no others), so both
+        // answer alike; the needle comes lower-cased (core/ports/content/pictures.hpp).
+        q << (d_.pg() ? " AND strpos(translate(title, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', "
+                        "'abcdefghijklmnopqrstuvwxyz'), "
+                      : " AND instr(lower(title), ")
+          << param(*filter.title_contains) << ") > 0";
+    }
     page_tail(q, page);
     return rows_as<Picture>(s_, q, picture_of);
 }

@@ -280,6 +280,36 @@ TEST_CASE("content: a pair round-trips every field; its categories; count_pairs"
     CHECK(c.read([&](ContentTx& tx) { return tx.pair_categories(full.id); }).empty());
 }
 
+TEST_CASE("content: pictures by a title's text, ASCII letters without case, alike everywhere",
+          "[content]") {
+    ContentDb c;
+    const std::vector<Id> P = c.write([](ContentTx& tx) {
+        std::vector<Id> ids;
+        for (const std::optional<std::string>& title :
+             {std::optional<std::string>("Black Cat"), std::optional<std::string>("two cats"),
+              std::optional<std::string>("Äpfel 100%"), std::optional<std::string>()}) {
+            Picture p = full_picture();
+            p.title = title;
+            ids.push_back(tx.insert_picture(p).id);
+        }
+        return ids;
+    });
+    c.read([&](ContentTx& tx) {
+        // The needle comes lower-cased by the use case (core/ports/content/pictures.hpp).
+        const auto titled = [&](const char* text) {
+            return ids_of(tx.pictures({std::nullopt, std::nullopt, text}, {}));
+        };
+        CHECK(titled("cat") == std::vector<Id>{P[0], P[1]});
+        CHECK(titled("black c") == std::vector<Id>{P[0]});
+        CHECK(titled("Äpfel") == std::vector<Id>{P[2]});
+        CHECK(titled("äpfel").empty());  // beyond ASCII, as written
+        CHECK(titled("%") == std::vector<Id>{P[2]});
+        CHECK(titled("_").empty());
+        CHECK(titled("horse").empty());
+        return 0;
+    });
+}
+
 TEST_CASE("content: lists are by id, after/limit paged, filters combine with AND", "[content]") {
     ContentDb c;
     struct Made {
@@ -338,12 +368,17 @@ TEST_CASE("content: lists are by id, after/limit paged, filters combine with AND
         CHECK(ids_of(tx.pictures({}, {P[3], 50})) == std::vector<Id>{P[4]});
         CHECK(tx.pictures({}, {P[4], 50}).empty());
         CHECK(ids_of(tx.pictures({}, {std::nullopt, 1})) == std::vector<Id>{P[0]});
-        CHECK(ids_of(tx.pictures({true, std::nullopt}, {})) == std::vector<Id>{P[1], P[3]});
-        CHECK(ids_of(tx.pictures({false, std::nullopt}, {})) == std::vector<Id>{P[0], P[2], P[4]});
-        CHECK(ids_of(tx.pictures({false, status::kDraft}, {})) == std::vector<Id>{P[0], P[4]});
-        CHECK(tx.pictures({true, status::kDraft}, {}).empty());
-        CHECK(ids_of(tx.pictures({std::nullopt, status::kNew}, {})) == std::vector<Id>{P[2]});
-        CHECK(ids_of(tx.pictures({false, status::kDraft}, {P[0], 50})) == std::vector<Id>{P[4]});
+        CHECK(ids_of(tx.pictures({true, std::nullopt, std::nullopt}, {})) ==
+              std::vector<Id>{P[1], P[3]});
+        CHECK(ids_of(tx.pictures({false, std::nullopt, std::nullopt}, {})) ==
+              std::vector<Id>{P[0], P[2], P[4]});
+        CHECK(ids_of(tx.pictures({false, status::kDraft, std::nullopt}, {})) ==
+              std::vector<Id>{P[0], P[4]});
+        CHECK(tx.pictures({true, status::kDraft, std::nullopt}, {}).empty());
+        CHECK(ids_of(tx.pictures({std::nullopt, status::kNew, std::nullopt}, {})) ==
+              std::vector<Id>{P[2]});
+        CHECK(ids_of(tx.pictures({false, status::kDraft, std::nullopt}, {P[0], 50})) ==
+              std::vector<Id>{P[4]});
 
         const auto& O = m.objects;
         CHECK(ids_of(tx.objects({}, {})) == O);

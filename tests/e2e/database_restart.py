@@ -41,6 +41,17 @@ def scenario(h):
         with lock:
             records.append((who, what, started, time.monotonic(), outcome))
 
+    def stuck(booking):
+        """What a booking retried in vain met: its answers and what the replicas logged."""
+        seen = collections.Counter(str(a[0]) for a in booking.attempts)
+        rids = {a[1] for a in booking.attempts[-3:]}
+        logged = [e for r in replicas for e in r.access_log() if e.get("request_id") in rids]
+        errors = []
+        for r in replicas:
+            with open(r.log_path("err"), errors="replace") as f:
+                errors += [line.strip() for line in f if any(rid in line for rid in rids)]
+        return f"answers {dict(seen)}; last attempts as logged: {logged} {errors}"
+
     def booker():
         client = H.Client(nginx.port, timeout=MAX_ANSWER_SECONDS + 2)
         while not stop.is_set():
@@ -54,7 +65,8 @@ def scenario(h):
                 note("nginx", "POST /auth/progress", started, status)
                 if status not in H.RETRYABLE:
                     break
-                H.check(time.monotonic() < deadline, f"booking {booking.key} never booked")
+                if time.monotonic() >= deadline:
+                    H.check(False, f"booking {booking.key} never booked: {stuck(booking)}")
                 time.sleep(0.05)
 
     def reader():

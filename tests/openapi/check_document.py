@@ -214,11 +214,30 @@ class Checker:
         return self.problems
 
 
+def duplicate_keys(node, found):
+    """Keys given twice in one mapping: PyYAML keeps the last one silently, so a merge that left
+    two `parameters:` in one operation would drop the first list unseen."""
+    if isinstance(node, yaml.MappingNode):
+        seen = set()
+        for key, value in node.value:
+            if isinstance(key, yaml.ScalarNode) and key.value != "<<":
+                if key.value in seen:
+                    found.append(f"line {key.start_mark.line + 1}: key {key.value!r} given twice")
+                seen.add(key.value)
+            duplicate_keys(value, found)
+    elif isinstance(node, yaml.SequenceNode):
+        for value in node.value:
+            duplicate_keys(value, found)
+    return found
+
+
 def main(files):
     problems = []
     for f in files:
         try:
-            spec = yaml.safe_load(pathlib.Path(f).read_text())
+            text = pathlib.Path(f).read_text()
+            spec = yaml.safe_load(text)
+            problems += [f"{f}: {d}" for d in duplicate_keys(yaml.compose(text), [])]
         except yaml.YAMLError as e:
             problems.append(f"{f}: does not parse: {e}")
             continue

@@ -24,43 +24,29 @@ function hashFor({ status = '', q = '', page = 1 }) {
   return text ? `#/pictures?${text}` : '#/pictures';
 }
 
-function listPath(status, limit, after) {
+function listPath(status, q, limit, after) {
   const query = new URLSearchParams({ limit: String(limit) });
   if (status) query.set('status', status);
+  if (q) query.set('q', q);
   if (after) query.set('after', String(after));
   return `/api/pictures?${query}`;
 }
 
-// Page `page` (from 1) of the pictures with `status`, by id as the API lists them (keyset
+// Page `page` (from 1) of the pictures with `status` whose title contains `q`, by id as the API lists them (keyset
 // paging by `after`): skips the earlier pages in steps of 200, then asks for one more than a
 // page to know whether another follows.
-async function loadPage(api, status, page) {
+async function loadPage(api, status, q, page) {
   let after = 0;
   for (let skip = (page - 1) * PAGE; skip > 0;) {
     const step = Math.min(200, skip);
-    const { body } = await api.get(listPath(status, step, after));
+    const { body } = await api.get(listPath(status, q, step, after));
     if (body.length === 0) return { pictures: [], more: false };
     after = body[body.length - 1].id;
     skip -= body.length;
     if (body.length < step) return { pictures: [], more: false };
   }
-  const { body } = await api.get(listPath(status, PAGE + 1, after));
+  const { body } = await api.get(listPath(status, q, PAGE + 1, after));
   return { pictures: body.slice(0, PAGE), more: body.length > PAGE };
-}
-
-// The API has no title search (GET /api/pictures filters by status only): the search reads
-// every page of the status's pictures and keeps the titles that contain the words.
-async function search(api, status, q, page) {
-  const needle = q.toLocaleLowerCase();
-  const found = [];
-  for (let after = 0; ;) {
-    const { body } = await api.get(listPath(status, 200, after));
-    for (const p of body) if ((p.title || '').toLocaleLowerCase().includes(needle)) found.push(p);
-    if (body.length < 200) break;
-    after = body[body.length - 1].id;
-  }
-  const start = (page - 1) * PAGE;
-  return { pictures: found.slice(start, start + PAGE), more: found.length > start + PAGE };
 }
 
 function card(picture) {
@@ -125,7 +111,7 @@ export function mount(container, ctx) {
     const mine = ++latest;
     showError(listError, null);
     try {
-      const { pictures, more } = q ? await search(ctx.api, status, q, page) : await loadPage(ctx.api, status, page);
+      const { pictures, more } = await loadPage(ctx.api, status, q, page);
       if (!alive || mine !== latest) return;
       grid.replaceChildren(...pictures.map(card));
       const what = [status && statusLabel[status].toLowerCase(), q && `matching “${q}”`].filter(Boolean).join(' ');

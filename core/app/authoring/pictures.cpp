@@ -5,6 +5,7 @@
 #include "core/app/authoring/renditions.hpp"
 #include "core/domain/content_states.hpp"
 #include "core/domain/image_info.hpp"
+#include "core/domain/rules.hpp"
 #include "core/domain/utf8.hpp"
 
 namespace ll {
@@ -95,6 +96,10 @@ Result<Picture> upload_picture(AuthoringPorts& ports, const NewPicture& request,
 
 Result<std::vector<Picture>> list_pictures(AuthoringPorts& ports, const PictureListQuery& query) {
     PictureFilter filter = query.filter;
+    if (filter.title_contains) {
+        filter.title_contains = ascii_lower(*filter.title_contains);
+        if (filter.title_contains->empty()) filter.title_contains.reset();
+    }
     if (query.list) {
         const std::string by_list(status_of_picture_list(*query.list));
         if (filter.status && *filter.status != by_list) return std::vector<Picture>{};

@@ -12,6 +12,9 @@ namespace ll {
 struct PictureFilter {
     std::optional<bool> objects_created;
     std::optional<std::string> status;
+    // Titles containing this text, ASCII letters compared without case (the use case passes it
+    // lower-cased; letters beyond ASCII match as written, alike on every backend).
+    std::optional<std::string> title_contains;
 };
 
 class PictureRows {

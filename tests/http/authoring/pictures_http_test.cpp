@@ -345,9 +345,44 @@ TEST_CASE("pictures: JSON creation without image", "[authoring][pictures]") {
     CHECK(ids_of(api.get(kPictures)).size() == 4);
 }
 
+TEST_CASE("pictures: q keeps the titles that contain it, with the other filters and paging",
+          "[authoring][pictures]") {
+    StaffApi api;
+    const Id cat = create_json(api, "draft", "Black Cat on a wall");
+    const Id cats = create_json(api, "new", "two CATS");
+    const Id dog = create_json(api, "draft", "Dog");
+    const Id apfel = create_json(api, "new", "Äpfel im Korb");
+    const Id percent = create_json(api, "draft", "100% cat_like");
+
+    using Ids = std::vector<Id>;
+    const std::vector<std::pair<std::string, Ids>> expectations{
+        {"q=cat", {cat, cats, percent}},
+        {"q=CAT", {cat, cats, percent}},
+        {"q=black%20cat", {cat}},
+        {"q=cat&status=new", {cats}},
+        {"q=cat&limit=1&after=" + std::to_string(cat), {cats}},
+        {"q=%25", {percent}},  // % and _ are plain text, not patterns
+        {"q=_", {percent}},
+        {"q=dog", {dog}},
+        {"q=%C3%84pfel", {apfel}},  // letters beyond ASCII match as written
+        {"q=%C3%A4pfel", {}},
+        {"q=horse", {}},
+        {"q=", {cat, cats, dog, apfel, percent}},
+    };
+    for (const auto& [query, ids] : expectations) {
+        const Reply r = api.get("/api/pictures?" + query);
+        INFO(query << ": " << text(r));
+        CHECK(r.status == 200);
+        CHECK(ids_of(r) == ids);
+    }
+    const Reply long_q = api.get("/api/pictures?q=" + std::string(201, 'a'));
+    CHECK(long_q.status == 400);
+    CHECK(long_q.error().rfind("q ", 0) == 0);
+}
+
 TEST_CASE("pictures: list filters, combined filters and paging", "[authoring][pictures]") {
     StaffApi api;
-    const Id a = api.picture(10, 10, "a");      // draft
+    const Id a = create_json(api, "draft", "a");
     const Id b = create_json(api, "new", "b");  // new
     const Id c = create_json(api, "new", "c");  // -> drawing_created
     const Id d = api.picture(12, 12, "d");      // -> objects_created (finish)

@@ -17,7 +17,8 @@ Result<PictureListQuery> decode<PictureListQuery>(const LooseValue& v) {
     d.page(r.page)
         .boolean(r.filter.objects_created, "objects_created")
         .choice(r.filter.status, "status", {"new", "drawing_created", "draft", "objects_created"})
-        .choice(r.list, "list", {"annotation", "generation", "pair-authoring"});
+        .choice(r.list, "list", {"annotation", "generation", "pair-authoring"})
+        .text(r.filter.title_contains, "q", fields::kTitleMax);
     return d.done(std::move(r));
 }
 

@@ -13,7 +13,8 @@ struct NewPicture {
     std::optional<std::string> status;  // draft (the default) or new (the older flow)
 };
 
-// GET /api/pictures: `list` (annotation|generation|pair-authoring) narrows the status.
+// GET /api/pictures: `list` (annotation|generation|pair-authoring) narrows the status; `q`
+// keeps the titles that contain it (docs/openapi-authoring.yaml).
 struct PictureListQuery {
     PictureFilter filter;
     std::optional<std::string> list;
