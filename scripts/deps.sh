@@ -14,6 +14,9 @@ packages=(
   espeak-ng sox dict-freedict-deu-eng dict-freedict-deu-swe
   webp libjpeg-turbo-progs
   wrk nginx-light curl procps
+  # The studio's browser tests (tests/browser): Playwright drives Debian's chromium; a font so
+  # that text is laid out and measured (axe-core's contrast checks).
+  chromium fonts-dejavu-core
 )
 # The libFuzzer targets (scripts/fuzz.sh) only: the deploy image builds none of them.
 fuzz_packages=(clang libclang-rt-14-dev)
