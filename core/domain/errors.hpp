@@ -220,6 +220,11 @@ inline Error language_not_of_field(std::string_view language, std::string_view f
 inline Error unsupported_image() {
     return invalid_field("image must be a PNG, JPEG or WebP file");
 }
+// The width times height an upload's header declares, checked before anything decodes it
+// (kMaxImagePixels in core/app/authoring/pictures.hpp).
+inline Error too_many_pixels() {
+    return invalid_field("image must have at most 50 million pixels");
+}
 // 412: a PATCH or DELETE whose If-Match names a version the item no longer has
 // (docs/authoring-guide.md "Two editors at once").
 inline Error changed_by_someone_else() {

@@ -26,6 +26,8 @@ Result<Picture> with_image(AuthoringPorts& ports, Picture picture, const ImageUp
     if (image.bytes.size() > kMaxImageBytes) return errors::payload_too_large();
     const auto info = detect_image(image.bytes);
     if (!info) return errors::unsupported_image();
+    if (std::int64_t{info->width} * info->height > kMaxImagePixels)
+        return errors::too_many_pixels();
     const std::string declared = declared_type(image.content_type);
     if (declared.rfind("image/", 0) == 0 && declared != info->mime) {
         // The header is quoted only when it is text: HTTP lets a header carry any byte above

@@ -2,6 +2,7 @@
 // Pictures (docs/spec/authoring.md): upload (raw PNG/JPEG/WebP, type and size read from the bytes)
 // or create without an image, list with the flow filters, PATCH title/objects_created, replace the
 // image, the two finish transitions, delete.
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -15,6 +16,10 @@
 namespace ll {
 
 inline constexpr std::size_t kMaxImageBytes = 10 * 1024 * 1024;  // 413 beyond
+// 400 beyond (errors::too_many_pixels): decoding costs time by pixels, not bytes, and a small
+// compressed file may declare billions of them. 50 million keeps every phone camera's photo
+// (48 megapixels at most today).
+inline constexpr std::int64_t kMaxImagePixels = 50'000'000;
 
 struct ImageUpload {
     std::string_view bytes;

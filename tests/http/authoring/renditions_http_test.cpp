@@ -2,7 +2,10 @@
 // replacement answers thumbnail_url and phone_url, /media serves them (JPEG of the right size,
 // the same caching headers as the original), a damaged image is refused with nothing stored, and
 // a picture stored before renditions existed answers null until the backfill made them.
+#include <cstdint>
 #include <filesystem>
+
+#include <zlib.h>
 
 #include "core/app/authoring/renditions.hpp"
 #include "core/domain/image_info.hpp"
@@ -91,24 +94,62 @@ TEST_CASE("renditions: an upload answers thumbnail_url and phone_url, served by 
     }
 }
 
-TEST_CASE("renditions: a damaged image is a 400 and nothing is stored",
-          "[authoring][pictures][renditions]") {
+namespace {
+
+// `image` refused with `message` by the upload and by the replacement of a picture's image,
+// nothing stored by either.
+void refused_with_nothing_stored(const std::string& image, const std::string& message) {
     StaffApi api;
     const Id id = api.picture(40, 30, "Heil");
     const Reply before = api.get(at(kPictures, id));
     const std::size_t files = media_files(api);
-    // A real PNG header (detect_image is satisfied) whose pixel data is cut short.
-    const std::string png = solid_png(300, 200, {1, 2, 3});
-    const std::string damaged = png.substr(0, 33) + png.substr(33, 40);
-    const Reply r = api.send("POST", kPictures, damaged, "image/png");
+    const Reply r = api.send("POST", kPictures, image, "image/png");
     CHECK(r.status == 400);
-    CHECK(field(r, "error") == "image is damaged or incomplete");
-    const Reply put = api.send("PUT", at(kPictures, id, "/image"), damaged, "image/png");
+    CHECK(field(r, "error") == message);
+    const Reply put = api.send("PUT", at(kPictures, id, "/image"), image, "image/png");
     CHECK(put.status == 400);
     CHECK(put.json == r.json);
     CHECK(media_files(api) == files);
     CHECK(ids_of(api.get(kPictures)) == std::vector<Id>{id});
     CHECK(api.get(at(kPictures, id)).json == before.json);
+}
+
+}  // namespace
+
+TEST_CASE("renditions: a damaged image is a 400 and nothing is stored",
+          "[authoring][pictures][renditions]") {
+    // A real PNG header (detect_image is satisfied) whose pixel data is cut short.
+    const std::string png = solid_png(300, 200, {1, 2, 3});
+    refused_with_nothing_stored(png.substr(0, 33) + png.substr(33, 40),
+                                "image is damaged or incomplete");
+}
+
+namespace {
+
+// A PNG whose header declares width x height (CRC right) and whose pixel data is that of a small
+// image: what a decompression bomb looks like before anything decodes it.
+std::string png_declaring(std::uint32_t width, std::uint32_t height) {
+    std::string png = solid_png(30, 20, {1, 2, 3});
+    for (int i = 0; i < 4; ++i) {
+        png[static_cast<std::size_t>(16 + i)] = static_cast<char>(width >> (24 - 8 * i));
+        png[static_cast<std::size_t>(20 + i)] = static_cast<char>(height >> (24 - 8 * i));
+    }
+    const auto crc = static_cast<std::uint32_t>(
+        crc32(0, reinterpret_cast<const Bytef*>(png.data() + 12), 4 + 13));
+    for (int i = 0; i < 4; ++i)
+        png[static_cast<std::size_t>(29 + i)] = static_cast<char>(crc >> (24 - 8 * i));
+    return png;
+}
+
+}  // namespace
+
+TEST_CASE("renditions: more than 50 million pixels declared is a 400 before any decoding",
+          "[authoring][pictures][renditions]") {
+    const std::string bomb = png_declaring(8000, 6251);  // 50,008,000 pixels
+    REQUIRE(detect_image(bomb).has_value());
+    refused_with_nothing_stored(bomb, "image must have at most 50 million pixels");
+    // At the limit the header passes and the decoder speaks (this one's data is not that big).
+    refused_with_nothing_stored(png_declaring(8000, 6250), "image is damaged or incomplete");
 }
 
 TEST_CASE("renditions: pictures stored before renditions answer null until the backfill",
