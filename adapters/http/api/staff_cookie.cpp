@@ -1,26 +1,10 @@
 #include "adapters/http/api/staff_cookie.hpp"
 
+#include <boost/beast/core/string.hpp>
+
 #include "adapters/http/server/rate_limiter.hpp"
 
 namespace ll::http {
-namespace {
-
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-    return s;
-}
-
-bool equals_ignoring_case(std::string_view a, std::string_view b) {
-    if (a.size() != b.size()) return false;
-    for (std::size_t i = 0; i < a.size(); ++i) {
-        const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c; };
-        if (lower(a[i]) != lower(b[i])) return false;
-    }
-    return true;
-}
-
-}  // namespace
 
 std::optional<std::string_view> cookie_value(const Request& request, std::string_view name) {
     for (const auto& [header, value] : request.headers) {
@@ -28,10 +12,10 @@ std::optional<std::string_view> cookie_value(const Request& request, std::string
         std::string_view rest = value;
         while (!rest.empty()) {
             const auto semicolon = rest.find(';');
-            const std::string_view pair = trim(rest.substr(0, semicolon));
+            const std::string_view pair = trim_ows(rest.substr(0, semicolon));
             const auto equals = pair.find('=');
-            if (equals != std::string_view::npos && trim(pair.substr(0, equals)) == name)
-                return trim(pair.substr(equals + 1));
+            if (equals != std::string_view::npos && trim_ows(pair.substr(0, equals)) == name)
+                return trim_ows(pair.substr(equals + 1));
             if (semicolon == std::string_view::npos) break;
             rest.remove_prefix(semicolon + 1);
         }
@@ -43,8 +27,8 @@ bool arrived_over_https(const Request& request, const std::vector<std::string>& 
     const auto proto = request.header("x-forwarded-proto");
     if (!proto || !is_trusted_proxy(request.client_address, trusted_proxies)) return false;
     const auto comma = proto->rfind(',');
-    return equals_ignoring_case(
-        trim(comma == std::string_view::npos ? *proto : proto->substr(comma + 1)), "https");
+    return boost::beast::iequals(
+        trim_ows(comma == std::string_view::npos ? *proto : proto->substr(comma + 1)), "https");
 }
 
 std::string own_origin(const Request& request, const std::vector<std::string>& trusted_proxies) {

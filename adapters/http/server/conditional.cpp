@@ -2,18 +2,10 @@
 
 #include <limits>
 
+#include "adapters/http/server/message.hpp"
+
 namespace ll::http {
 namespace {
-
-bool is_space(char c) {
-    return c == ' ' || c == '\t';
-}
-
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
-    while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
-    return s;
-}
 
 // Calls `each` with every trimmed, non-empty element of a comma-separated list until it
 // returns true. Our tags never contain commas, so a plain split cannot miss one.
@@ -21,7 +13,7 @@ template <typename F>
 bool any_element(std::string_view list, F each) {
     while (true) {
         const auto comma = list.find(',');
-        const std::string_view element = trim(list.substr(0, comma));
+        const std::string_view element = trim_ows(list.substr(0, comma));
         if (!element.empty() && each(element)) return true;
         if (comma == std::string_view::npos) return false;
         list.remove_prefix(comma + 1);
@@ -76,13 +68,13 @@ IfMatchList parse_if_match(std::string_view header) {
 }
 
 bool if_range_matches(std::string_view header, std::string_view etag) {
-    return trim(header) == etag;
+    return trim_ows(header) == etag;
 }
 
 RangeRequest parse_range(std::string_view header, std::uint64_t total) {
     const auto eq = header.find('=');
-    if (eq == std::string_view::npos || !unit_is_bytes(trim(header.substr(0, eq)))) return {};
-    const std::string_view spec = trim(header.substr(eq + 1));
+    if (eq == std::string_view::npos || !unit_is_bytes(trim_ows(header.substr(0, eq)))) return {};
+    const std::string_view spec = trim_ows(header.substr(eq + 1));
     if (spec.find(',') != std::string_view::npos) return {};  // several ranges: whole file
     const auto dash = spec.find('-');
     if (dash == std::string_view::npos) return {};

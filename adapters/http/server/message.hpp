@@ -4,6 +4,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -13,6 +14,14 @@
 #include "core/ports/security.hpp"
 
 namespace ll::http {
+
+// A header value without the optional whitespace (spaces and tabs) HTTP allows around it and
+// around the elements of its lists.
+inline std::string_view trim_ows(std::string_view s) {
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+    return s;
+}
 
 struct Request {
     std::string method;                         // "GET", "POST", ...

@@ -2,16 +2,11 @@
 
 #include <algorithm>
 
+#include "adapters/http/server/message.hpp"
 #include "core/domain/digest.hpp"
 
 namespace ll::http {
 namespace {
-
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-    return s;
-}
 
 bool trusted(std::string_view address, const std::vector<std::string>& proxies) {
     return std::find(proxies.begin(), proxies.end(), address) != proxies.end();
@@ -115,7 +110,7 @@ std::string client_address(const std::string& peer, std::optional<std::string_vi
     while (!rest.empty()) {
         const auto comma = rest.rfind(',');
         const std::string_view hop =
-            trim(comma == std::string_view::npos ? rest : rest.substr(comma + 1));
+            trim_ows(comma == std::string_view::npos ? rest : rest.substr(comma + 1));
         if (!hop.empty()) {
             candidate = std::string(hop);
             if (!trusted(hop, trusted_proxies)) break;
