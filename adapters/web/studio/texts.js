@@ -1,6 +1,197 @@
-// Placeholder: this screen is being built (issue 17).
+// The Texts screen of a picture (#/pictures/<id>/texts, docs/studio.md "Texts"): the statements
+// its pairs use and a form for a new one; per object of the picture its questions, "New
+// question" and "Generate questions" (the API's 409 for an object without a label word points
+// to the Words tab). Each statement and question is a TextCard (text-card.js); a question's
+// answer and distractor words are a QuestionWords (question-words.js).
 import { el } from './dom.js';
+import { loadStylesheet } from './workspace-dom.js';
+import { pictureHead } from './picture-tabs.js';
+import { TextCard } from './text-card.js';
+import { QuestionWords, wordsOf } from './question-words.js';
 
-export function mount(container) {
-  container.replaceChildren(el('section', { class: 'screen' }, el('h1', {}, 'Coming soon')));
+const PAGE = 200; // the lists' largest page (docs/openapi-authoring.yaml, Limit)
+
+export function mount(container, ctx) {
+  const screen = new TextsScreen(container, ctx);
+  screen.start();
+  return () => screen.destroy();
+}
+
+// Every item of a paged list (`after` the last id).
+async function readAll(api, path) {
+  const all = [];
+  for (let after = 0; ; ) {
+    const page = (await api.get(`${path}&limit=${PAGE}${after ? `&after=${after}` : ''}`)).body;
+    all.push(...page);
+    if (page.length < PAGE) return all;
+    after = page[page.length - 1].id;
+  }
+}
+
+class TextsScreen {
+  constructor(container, ctx) {
+    this.container = container;
+    this.api = ctx.api;
+    this.pictureId = Number(ctx.params?.id);
+    this.cards = new Set();
+    this.onLeave = (e) => {
+      if (this.dirty()) {
+        e.preventDefault();
+        e.returnValue = '';
+      }
+    };
+  }
+
+  dirty() {
+    return [...this.cards].some((c) => c.node.isConnected && c.dirty);
+  }
+
+  destroy() {
+    this.destroyed = true;
+    window.removeEventListener('beforeunload', this.onLeave);
+  }
+
+  async start() {
+    this.container.replaceChildren(el('section', { class: 'tx', 'aria-busy': 'true' }, el('p', { role: 'status' }, 'Loading the texts…')));
+    const styles = loadStylesheet('texts.css');
+    let picture, objects, pairs;
+    try {
+      [picture, objects, pairs] = await Promise.all([
+        this.api.get(`/api/pictures/${this.pictureId}`).then((r) => r.body),
+        readAll(this.api, `/api/cms/db-objects?picture_id=${this.pictureId}`),
+        readAll(this.api, `/api/cms/db-pairs?picture_id=${this.pictureId}`),
+        styles,
+      ]);
+    } catch (e) {
+      if (this.destroyed) return;
+      this.container.replaceChildren(el('section', { class: 'tx' },
+        el('p', {}, el('a', { href: '#/pictures' }, '← Pictures')),
+        el('p', { role: 'alert', class: 'error' }, `The texts could not be opened: ${e.message}`)));
+      return;
+    }
+    if (this.destroyed) return;
+    document.title = `Texts: ${picture.title || `Picture ${picture.id}`} · langlearn studio`;
+    window.addEventListener('beforeunload', this.onLeave);
+    this.statements = el('div', { class: 'tx-list' });
+    this.questions = el('div', { class: 'tx-objects' });
+    this.container.replaceChildren(el('section', { class: 'tx' },
+      pictureHead(picture, 'texts'),
+      el('section', { class: 'tx-section', 'aria-labelledby': 'tx-statements' },
+        el('h2', { id: 'tx-statements' }, 'Statements'),
+        el('p', { class: 'muted' }, 'The statements of this picture’s pairs, and new ones to use in a pair (Pairs tab).'),
+        this.statements),
+      el('section', { class: 'tx-section', 'aria-labelledby': 'tx-questions' },
+        el('h2', { id: 'tx-questions' }, 'Questions'),
+        objects.length ? this.questions : el('p', { class: 'muted' }, 'This picture has no objects yet: mark them on the Objects tab.'))));
+    await Promise.all([this.loadStatements(pairs), ...objects.map((o) => this.loadObject(o))]);
+  }
+
+  card(kind, item, etag, options) {
+    const card = new TextCard(kind, item, etag, { api: this.api, ...options });
+    this.cards.add(card);
+    return card;
+  }
+
+  // ---- statements
+
+  async loadStatements(pairs) {
+    const usedBy = new Map(); // statement id -> its pairs' ids
+    for (const p of pairs) {
+      if (!p.statement) continue;
+      if (!usedBy.has(p.statement.id)) usedBy.set(p.statement.id, []);
+      usedBy.get(p.statement.id).push(p.id);
+    }
+    const note = (s) => {
+      const ids = usedBy.get(s.id);
+      return ids ? `Used by pair ${ids.map((i) => `#${i}`).join(', ')}` : 'Not used by a pair yet';
+    };
+    // Each read carries the ETag that the card's saves send back as If-Match.
+    const reads = await Promise.all([...usedBy.keys()].map((id) => this.api.get(`/api/cms/db-statements/${id}`).catch(() => null)));
+    if (this.destroyed) return;
+    for (const r of reads) if (r) this.statements.append(this.card('statement', r.body, r.etag, { note }).node);
+    const form = () => this.card('statement', null, null, {
+      note,
+      created: () => this.statements.append(form().node),
+    });
+    this.statements.append(form().node);
+  }
+
+  // ---- questions of one object
+
+  async loadObject(object) {
+    const head = el('h3', { id: `tx-object-${object.id}` }, `Object #${object.id}`);
+    const label = el('p', { class: 'tx-label muted' });
+    const list = el('div', { class: 'tx-list' });
+    const message = el('div', { class: 'tx-msg', role: 'alert' });
+    const status = el('p', { class: 'tx-done', role: 'status' });
+    const generate = el('button', { type: 'button', 'aria-label': `Generate questions for object #${object.id}` }, 'Generate questions');
+    const add = el('button', { type: 'button', 'aria-label': `New question for object #${object.id}` }, 'New question');
+    const box = el('section', { class: 'tx-object', 'aria-labelledby': head.id },
+      el('div', { class: 'tx-object-head' }, head, label, generate, add), message, status, list);
+    this.questions.append(box);
+
+    const byId = new Map(); // question id -> {card, words}
+    const options = (words) => ({
+      heading: 'h4',
+      extra: (card) => {
+        const entry = byId.get(card.id) ?? { card };
+        byId.set(card.id, entry);
+        entry.words = new QuestionWords(this.api, card.id, entry.words?.words ?? words);
+        return entry.words.node;
+      },
+      deleted: (card) => byId.delete(card.id),
+    });
+    const show = (question, etag) => {
+      status.textContent = '';
+      list.append(this.card('question', question, etag, options(wordsOf(question))).node);
+    };
+    const withEtags = async (questions) => {
+      const reads = await Promise.all(questions.map((q) => this.api.get(`/api/cms/db-questions/${q.id}`).catch(() => null)));
+      reads.forEach((r, i) => r && !this.destroyed && show({ ...questions[i], ...r.body }, r.etag));
+    };
+
+    add.addEventListener('click', () => {
+      const open = list.querySelector('.tx-card[data-id="new"]');
+      if (open) return open.querySelector('textarea').focus();
+      const card = this.card('question', null, null, { ...options([]), create: { object_id: object.id } });
+      status.textContent = '';
+      list.append(card.node);
+      card.node.querySelector('textarea').focus();
+    });
+
+    generate.addEventListener('click', async () => {
+      generate.disabled = true;
+      message.replaceChildren();
+      status.textContent = 'Generating questions…';
+      try {
+        const r = await this.api.send('POST', `/api/objects/${object.id}/generate-questions`, {});
+        const fresh = r.body.questions.filter((q) => !byId.has(q.id));
+        for (const q of r.body.questions) byId.get(q.id)?.words?.show(wordsOf(q));
+        await withEtags(fresh);
+        const n = r.body.questions.length;
+        status.textContent = `${n} ${n === 1 ? 'question' : 'questions'} generated (${fresh.length} new).`;
+      } catch (e) {
+        status.textContent = '';
+        message.append(e.message);
+        if (e.status === 409)
+          message.append(' ', el('a', { href: `#/pictures/${this.pictureId}/words` }, 'Choose a label word on the Words tab'));
+      } finally {
+        generate.disabled = false;
+      }
+    });
+
+    try {
+      const [words, questions] = await Promise.all([
+        this.api.get(`/api/cms/db-objects/${object.id}/words`).then((r) => r.body),
+        this.api.get(`/api/object/${object.id}/questions`).then((r) => r.body),
+      ]);
+      const labelWord = words.find((w) => w.is_label);
+      if (labelWord) head.textContent = `Object #${object.id}: ${labelWord.title_de}`;
+      label.replaceChildren(labelWord ? `Label word: ${labelWord.title_de}` : 'No label word yet (Words tab).');
+      await withEtags(questions);
+      if (!questions.length) status.textContent = 'No questions yet.';
+    } catch (e) {
+      message.textContent = `The questions could not be read: ${e.message}`;
+    }
+  }
 }

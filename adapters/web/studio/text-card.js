@@ -1,0 +1,280 @@
+// One statement or question as an editable card on the Texts screen (docs/studio.md "Texts"):
+// the three languages side by side (a question also has a short answer under each text, and a
+// level), audio for every text field, Save with If-Match (412: the API's message and "Reload"),
+// review / publish / unpublish (a refusal's message beside the buttons) and Delete. A card
+// without an item is the form for a new one: "Create" posts it and the card becomes the item's.
+import { el } from './dom.js';
+import { audioControls } from './audio-field.js';
+
+export const LANGUAGES = [
+  { code: 'de', name: 'German', short: 'short_answer_de' },
+  { code: 'en', name: 'English', short: 'short_answer_en' },
+  { code: 'sv', name: 'Swedish', short: 'short_answer_se' },
+];
+
+const KINDS = {
+  statement: { table: 'statements', path: '/api/cms/db-statements', title: 'Statement', max: 2000 },
+  question: { table: 'questions', path: '/api/cms/db-questions', title: 'Question', max: 2000 },
+};
+
+let serial = 0;
+const newId = (what) => `tx-${what}-${++serial}`;
+
+// A 400 that names a field ("level must be ...", "object_id: no such object") belongs beside it.
+export function fieldOf(message) {
+  return /^([a-z_]+)(?: must|:)/.exec(message || '')?.[1] ?? null;
+}
+
+export class TextCard {
+  // kind: 'statement' | 'question'; item: the stored item or null (the new-item form); etag of
+  // the read; options: {api, heading ('h3'...), create: extra fields of a new item (object_id),
+  // created(card), deleted(card), note(item) -> a text beside the heading, extra(card) -> a node
+  // below the fields (the question's words)}.
+  constructor(kind, item, etag, options) {
+    this.kind = KINDS[kind];
+    this.isQuestion = kind === 'question';
+    this.options = options;
+    this.api = options.api;
+    this.busy = false;
+    this.node = el('article', { class: 'tx-card' });
+    this.show(item, etag);
+  }
+
+  get id() {
+    return this.item?.id ?? null;
+  }
+
+  // The fields this kind edits, each {key, label, lang, long}.
+  fields() {
+    const list = [];
+    for (const l of LANGUAGES) {
+      list.push({ key: `text_${l.code}`, label: l.name, lang: l.code, long: true });
+      if (this.isQuestion) list.push({ key: l.short, label: `${l.name} short answer`, lang: l.code });
+    }
+    return list;
+  }
+
+  // (Re)builds the card for the item (null: the empty form).
+  show(item, etag) {
+    this.item = item;
+    this.etag = etag;
+    this.inputs = new Map();
+    this.errors = new Map();
+    const name = item ? `${this.kind.title} #${item.id}` : `New ${this.kind.title.toLowerCase()}`;
+    const headingId = newId('h');
+    this.node.setAttribute('aria-labelledby', headingId);
+    this.node.dataset.id = item ? item.id : 'new';
+    this.state = el('span', { class: 'tx-state', 'aria-live': 'polite' });
+    this.badge = el('span', { class: 'badge' });
+    const columns = LANGUAGES.map((l) =>
+      el('div', { class: 'tx-lang' }, this.fields().filter((f) => f.lang === l.code).map((f) => this.field(f, name))));
+    this.message = el('div', { class: 'tx-msg', role: 'alert' });
+    this.node.replaceChildren(
+      el('div', { class: 'tx-card-head' },
+        el(this.options.heading || 'h3', { id: headingId }, name), item ? this.badge : null, this.state,
+        item && this.options.note ? el('span', { class: 'tx-note' }, this.options.note(item)) : null),
+      el('div', { class: 'tx-langs' }, columns),
+      this.isQuestion ? this.levelField() : null,
+      item && this.options.extra ? this.options.extra(this) : null,
+      el('div', { class: 'tx-actions' }, this.actions(name)),
+      this.message);
+    this.fill(item);
+    if (item) this.loadAudio(name);
+  }
+
+  field(f, name) {
+    const id = newId('f');
+    const error = el('p', { class: 'tx-field-msg', role: 'alert', id: `${id}-msg` });
+    const input = f.long
+      ? el('textarea', { id, rows: '3', maxlength: String(this.kind.max), 'aria-describedby': `${id}-msg` })
+      : el('input', { id, type: 'text', maxlength: '200', 'aria-describedby': `${id}-msg` });
+    input.lang = f.lang;
+    input.addEventListener('input', () => this.refresh());
+    this.inputs.set(f.key, input);
+    this.errors.set(f.key, error);
+    const audio = el('div', { class: 'tx-audio', 'data-field': f.key });
+    audio.hidden = !this.item;
+    return el('div', { class: f.long ? 'tx-field tx-text' : 'tx-field' },
+      el('label', { for: id }, f.label), input, error, audio);
+  }
+
+  levelField() {
+    const id = newId('f');
+    const input = el('input', { id, type: 'number', min: '1', max: '100', step: '1', class: 'tx-level',
+                                'aria-describedby': `${id}-msg` });
+    input.addEventListener('input', () => this.refresh());
+    const error = el('p', { class: 'tx-field-msg', role: 'alert', id: `${id}-msg` });
+    this.inputs.set('level', input);
+    this.errors.set('level', error);
+    return el('div', { class: 'tx-field tx-level-field' }, el('label', { for: id }, 'Level'), input, error);
+  }
+
+  actions(name) {
+    const button = (text, fn, extra = {}) => {
+      const b = el('button', { type: 'button', ...extra }, text);
+      b.addEventListener('click', () => fn.call(this));
+      return b;
+    };
+    if (!this.item) {
+      this.saveBtn = button(`Create ${this.kind.title.toLowerCase()}`, this.save, { class: 'primary' });
+      return [this.saveBtn];
+    }
+    this.saveBtn = button('Save', this.save, { 'aria-label': `Save ${name}` });
+    return [
+      this.saveBtn,
+      ...['review', 'publish', 'unpublish'].map((step) =>
+        button(step[0].toUpperCase() + step.slice(1), () => this.transition(step), { 'aria-label': `${step[0].toUpperCase() + step.slice(1)} ${name}` })),
+      button('Delete', this.remove, { class: 'tx-delete', 'aria-label': `Delete ${name}` }),
+    ];
+  }
+
+  async loadAudio(name) {
+    let make;
+    try {
+      make = await audioControls(this.api, this.kind.table, this.item.id);
+    } catch (e) {
+      this.message.textContent = `Audio not loaded: ${e.message}`;
+      return;
+    }
+    for (const slot of this.node.querySelectorAll('.tx-audio')) {
+      const f = this.fields().find((x) => x.key === slot.dataset.field);
+      slot.replaceChildren(make(f.key, f.lang, `${name} ${f.label}`));
+    }
+  }
+
+  fill(item) {
+    for (const [key, input] of this.inputs) {
+      const value = item ? item[key] : key === 'level' ? 1 : null;
+      input.value = value === null || value === undefined ? '' : String(value);
+    }
+    this.refresh();
+  }
+
+  // What the inputs hold, as the API takes it: "" clears a text; a level that is not a whole
+  // number goes as typed, so the API's message says what is wrong with it.
+  values() {
+    const out = {};
+    for (const [key, input] of this.inputs) {
+      const v = input.value;
+      if (key === 'level') out.level = /^[0-9]+$/.test(v) ? Number(v) : v === '' ? null : v;
+      else out[key] = v === '' ? null : v;
+    }
+    return out;
+  }
+
+  get dirty() {
+    if (!this.item) return [...this.inputs].some(([key, input]) => key !== 'level' && input.value !== '');
+    const now = this.values();
+    return Object.keys(now).some((key) => (now[key] ?? null) !== (this.item[key] ?? null));
+  }
+
+  refresh() {
+    const dirty = this.dirty;
+    this.saveBtn.disabled = this.busy || !dirty;
+    if (this.item) {
+      this.saveBtn.classList.toggle('primary', dirty);
+      this.state.textContent = dirty ? 'Unsaved changes' : '';
+      this.badge.textContent = this.item.status;
+      this.badge.className = `badge review-${this.item.status}`;
+    }
+  }
+
+  // Clears the messages; shows an error beside the field it names, else beside the actions
+  // (and a 412 with the reload offer).
+  report(error) {
+    for (const [key, e] of this.errors) {
+      e.textContent = '';
+      this.inputs.get(key).removeAttribute('aria-invalid');
+    }
+    this.message.replaceChildren();
+    if (!error) return;
+    const field = error.status === 400 ? fieldOf(error.message) : null;
+    if (field && this.errors.has(field)) {
+      this.errors.get(field).textContent = error.message;
+      this.inputs.get(field).setAttribute('aria-invalid', 'true');
+      return;
+    }
+    this.message.append(error.message);
+    if (error.status === 412) {
+      const reload = el('button', { type: 'button', class: 'tx-reload' }, 'Reload');
+      reload.addEventListener('click', () => this.reload());
+      this.message.append(' ', reload);
+    }
+  }
+
+  async run(work) {
+    if (this.busy) return;
+    this.busy = true;
+    this.node.setAttribute('aria-busy', 'true');
+    this.report(null);
+    for (const b of this.node.querySelectorAll('.tx-actions button')) b.disabled = true;
+    try {
+      await work();
+    } catch (e) {
+      this.report(e);
+    } finally {
+      this.busy = false;
+      this.node.removeAttribute('aria-busy');
+      for (const b of this.node.querySelectorAll('.tx-actions button')) b.disabled = false;
+      if (this.node.isConnected) this.refresh();
+    }
+  }
+
+  save() {
+    return this.run(async () => {
+      if (!this.item) {
+        const r = await this.api.send('POST', this.kind.path, { ...this.options.create, ...this.values() });
+        this.show(r.body, r.etag);
+        this.options.created?.(this);
+        return;
+      }
+      const r = await this.api.send('PATCH', `${this.kind.path}/${this.item.id}`, this.values(), { ifMatch: this.etag });
+      this.item = r.body;
+      this.etag = r.etag;
+      this.fill(r.body);
+      this.state.textContent = 'Saved';
+    });
+  }
+
+  transition(step) {
+    return this.run(async () => {
+      const r = await this.api.send('POST', `${this.kind.path}/${this.item.id}/${step}`);
+      // Local edits stay; the new version is taken only if nobody changed the texts meanwhile
+      // (otherwise the next save meets the 412 and its reload offer, as it should).
+      const same = Object.keys(this.values()).every((k) => (r.body[k] ?? null) === (this.item[k] ?? null));
+      const dirty = this.dirty;
+      if (dirty && !same) {
+        this.item = { ...this.item, status: r.body.status };
+        return;
+      }
+      this.item = r.body;
+      this.etag = r.etag;
+      if (!dirty) this.fill(r.body);
+    });
+  }
+
+  reload() {
+    return this.run(async () => {
+      try {
+        const r = await this.api.get(`${this.kind.path}/${this.item.id}`);
+        this.item = r.body;
+        this.etag = r.etag;
+        this.fill(r.body);
+        this.state.textContent = 'Reloaded';
+      } catch (e) {
+        if (e.status !== 404) throw e;
+        this.message.textContent = `${this.kind.title} #${this.item.id} was deleted by someone else.`;
+      }
+    });
+  }
+
+  remove() {
+    const name = `${this.kind.title.toLowerCase()} #${this.item.id}`;
+    if (!window.confirm(`Delete ${name}? Its audio and word links go with it.`)) return Promise.resolve();
+    return this.run(async () => {
+      await this.api.send('DELETE', `${this.kind.path}/${this.item.id}`, undefined, { ifMatch: this.etag });
+      this.node.remove();
+      this.options.deleted?.(this);
+    });
+  }
+}
