@@ -201,7 +201,7 @@ test('review then publish a question; a refused transition shows the API\'s 409 
   const card = article(page, `Question #${question.id}`);
   const name = `Question #${question.id}`;
   await expect(card.getByText('draft', { exact: true })).toBeVisible();
-  await card.getByRole('button', { name: `Publish ${name}` }).click();
+  await card.getByRole('button', { name: `Publish ${name}`, exact: true }).click();
   await expect(card.getByRole('alert').filter({ hasText: 'Only reviewed items can be published' })).toBeVisible();
   expect((await stored(api, `/api/cms/db-questions/${question.id}`)).status).toBe('draft');
   await expectAccessible(page);
@@ -209,7 +209,7 @@ test('review then publish a question; a refused transition shows the API\'s 409 
   await card.getByRole('button', { name: `Review ${name}` }).click();
   await expect(card.getByText('reviewed', { exact: true })).toBeVisible();
   await expect(card.getByRole('alert').filter({ hasText: 'Only reviewed' })).toHaveCount(0);
-  await card.getByRole('button', { name: `Publish ${name}` }).click();
+  await card.getByRole('button', { name: `Publish ${name}`, exact: true }).click();
   await expect(card.getByText('published', { exact: true })).toBeVisible();
   expect((await stored(api, `/api/cms/db-questions/${question.id}`)).status).toBe('published');
 

@@ -13,12 +13,11 @@ export const LANGUAGES = [
 ];
 
 const KINDS = {
-  statement: { table: 'statements', path: '/api/cms/db-statements', title: 'Statement', max: 2000 },
-  question: { table: 'questions', path: '/api/cms/db-questions', title: 'Question', max: 2000 },
+  statement: { table: 'statements', path: '/api/cms/db-statements', title: 'Statement' },
+  question: { table: 'questions', path: '/api/cms/db-questions', title: 'Question' },
 };
 
 let serial = 0;
-const newId = (what) => `tx-${what}-${++serial}`;
 
 // A 400 that names a field ("level must be ...", "object_id: no such object") belongs beside it.
 export function fieldOf(message) {
@@ -32,26 +31,21 @@ export class TextCard {
   // below the fields (the question's words)}.
   constructor(kind, item, etag, options) {
     this.kind = KINDS[kind];
-    this.isQuestion = kind === 'question';
     this.options = options;
     this.api = options.api;
     this.busy = false;
     this.node = el('article', { class: 'tx-card' });
+    // The fields, each {key, label, lang, type}: the texts, a question's short answers and level.
+    this.fields = LANGUAGES.flatMap((l) => [
+      { key: `text_${l.code}`, label: l.name, lang: l.code, type: 'long' },
+      kind === 'question' && { key: l.short, label: `${l.name} short answer`, lang: l.code, type: 'short' },
+    ]).filter(Boolean);
+    if (kind === 'question') this.fields.push({ key: 'level', label: 'Level', type: 'level' });
     this.show(item, etag);
   }
 
   get id() {
     return this.item?.id ?? null;
-  }
-
-  // The fields this kind edits, each {key, label, lang, long}.
-  fields() {
-    const list = [];
-    for (const l of LANGUAGES) {
-      list.push({ key: `text_${l.code}`, label: l.name, lang: l.code, long: true });
-      if (this.isQuestion) list.push({ key: l.short, label: `${l.name} short answer`, lang: l.code });
-    }
-    return list;
   }
 
   // (Re)builds the card for the item (null: the empty form).
@@ -61,70 +55,54 @@ export class TextCard {
     this.inputs = new Map();
     this.errors = new Map();
     const name = item ? `${this.kind.title} #${item.id}` : `New ${this.kind.title.toLowerCase()}`;
-    const headingId = newId('h');
+    const headingId = `tx-h-${++serial}`;
     this.node.setAttribute('aria-labelledby', headingId);
     this.node.dataset.id = item ? item.id : 'new';
     this.state = el('span', { class: 'tx-state', 'aria-live': 'polite' });
     this.badge = el('span', { class: 'badge' });
-    const columns = LANGUAGES.map((l) =>
-      el('div', { class: 'tx-lang' }, this.fields().filter((f) => f.lang === l.code).map((f) => this.field(f, name))));
     this.message = el('div', { class: 'tx-msg', role: 'alert' });
-    this.node.replaceChildren(
+    const level = this.fields.find((f) => f.type === 'level');
+    this.node.replaceChildren(...[
       el('div', { class: 'tx-card-head' },
         el(this.options.heading || 'h3', { id: headingId }, name), item ? this.badge : null, this.state,
         item && this.options.note ? el('span', { class: 'tx-note' }, this.options.note(item)) : null),
-      el('div', { class: 'tx-langs' }, columns),
-      this.isQuestion ? this.levelField() : null,
+      el('div', { class: 'tx-langs' }, LANGUAGES.map((l) =>
+        el('div', { class: 'tx-lang' }, this.fields.filter((f) => f.lang === l.code).map((f) => this.field(f))))),
+      level ? this.field(level) : null,
       item && this.options.extra ? this.options.extra(this) : null,
       el('div', { class: 'tx-actions' }, this.actions(name)),
-      this.message);
+      this.message,
+    ].filter(Boolean));
     this.fill(item);
     if (item) this.loadAudio(name);
   }
 
-  field(f, name) {
-    const id = newId('f');
-    const error = el('p', { class: 'tx-field-msg', role: 'alert', id: `${id}-msg` });
-    const input = f.long
-      ? el('textarea', { id, rows: '3', maxlength: String(this.kind.max), 'aria-describedby': `${id}-msg` })
-      : el('input', { id, type: 'text', maxlength: '200', 'aria-describedby': `${id}-msg` });
-    input.lang = f.lang;
+  field(f) {
+    const id = `tx-f-${++serial}`;
+    const described = { id, 'aria-describedby': `${id}-msg` };
+    const input = f.type === 'long' ? el('textarea', { ...described, rows: '3', maxlength: '2000', lang: f.lang })
+      : f.type === 'short' ? el('input', { ...described, type: 'text', maxlength: '200', lang: f.lang })
+      : el('input', { ...described, type: 'number', min: '1', max: '100', class: 'tx-level' });
     input.addEventListener('input', () => this.refresh());
+    const error = el('p', { class: 'tx-field-msg', role: 'alert', id: `${id}-msg` });
     this.inputs.set(f.key, input);
     this.errors.set(f.key, error);
-    const audio = el('div', { class: 'tx-audio', 'data-field': f.key });
-    audio.hidden = !this.item;
-    return el('div', { class: f.long ? 'tx-field tx-text' : 'tx-field' },
-      el('label', { for: id }, f.label), input, error, audio);
-  }
-
-  levelField() {
-    const id = newId('f');
-    const input = el('input', { id, type: 'number', min: '1', max: '100', step: '1', class: 'tx-level',
-                                'aria-describedby': `${id}-msg` });
-    input.addEventListener('input', () => this.refresh());
-    const error = el('p', { class: 'tx-field-msg', role: 'alert', id: `${id}-msg` });
-    this.inputs.set('level', input);
-    this.errors.set('level', error);
-    return el('div', { class: 'tx-field tx-level-field' }, el('label', { for: id }, 'Level'), input, error);
+    return el('div', { class: `tx-field tx-${f.type}` }, el('label', { for: id }, f.label), input, error,
+      f.lang && this.item ? el('div', { class: 'tx-audio', 'data-field': f.key }) : null);
   }
 
   actions(name) {
     const button = (text, fn, extra = {}) => {
-      const b = el('button', { type: 'button', ...extra }, text);
+      const b = el('button', { type: 'button', 'aria-label': this.item ? `${text} ${name}` : null, ...extra }, text);
       b.addEventListener('click', () => fn.call(this));
       return b;
     };
-    if (!this.item) {
-      this.saveBtn = button(`Create ${this.kind.title.toLowerCase()}`, this.save, { class: 'primary' });
-      return [this.saveBtn];
-    }
-    this.saveBtn = button('Save', this.save, { 'aria-label': `Save ${name}` });
+    this.saveBtn = this.item ? button('Save', this.save) : button(`Create ${this.kind.title.toLowerCase()}`, this.save, { class: 'primary' });
+    if (!this.item) return [this.saveBtn];
     return [
       this.saveBtn,
-      ...['review', 'publish', 'unpublish'].map((step) =>
-        button(step[0].toUpperCase() + step.slice(1), () => this.transition(step), { 'aria-label': `${step[0].toUpperCase() + step.slice(1)} ${name}` })),
-      button('Delete', this.remove, { class: 'tx-delete', 'aria-label': `Delete ${name}` }),
+      ...['Review', 'Publish', 'Unpublish'].map((step) => button(step, () => this.transition(step.toLowerCase()))),
+      button('Delete', this.remove, { class: 'tx-delete' }),
     ];
   }
 
@@ -137,7 +115,7 @@ export class TextCard {
       return;
     }
     for (const slot of this.node.querySelectorAll('.tx-audio')) {
-      const f = this.fields().find((x) => x.key === slot.dataset.field);
+      const f = this.fields.find((x) => x.key === slot.dataset.field);
       slot.replaceChildren(make(f.key, f.lang, `${name} ${f.label}`));
     }
   }
@@ -173,7 +151,8 @@ export class TextCard {
     this.saveBtn.disabled = this.busy || !dirty;
     if (this.item) {
       this.saveBtn.classList.toggle('primary', dirty);
-      this.state.textContent = dirty ? 'Unsaved changes' : '';
+      if (dirty) this.state.textContent = 'Unsaved changes';
+      else if (this.state.textContent === 'Unsaved changes') this.state.textContent = '';
       this.badge.textContent = this.item.status;
       this.badge.className = `badge review-${this.item.status}`;
     }

@@ -105,13 +105,30 @@ class TextsScreen {
       const ids = usedBy.get(s.id);
       return ids ? `Used by pair ${ids.map((i) => `#${i}`).join(', ')}` : 'Not used by a pair yet';
     };
+    // Statements made here belong to no pair yet: this browser remembers them for the picture,
+    // so they stay listed after a reload (those deleted meanwhile are forgotten).
+    const key = `langlearn.texts.${this.pictureId}.statements`;
+    let mine = [];
+    try {
+      mine = JSON.parse(localStorage.getItem(key) || '[]').filter(Number.isInteger);
+    } catch {
+      // nothing remembered
+    }
+    const remember = (ids) => localStorage.setItem(key, JSON.stringify(ids.slice(-50)));
+    const ids = [...new Set([...usedBy.keys(), ...mine])].sort((a, b) => a - b);
     // Each read carries the ETag that the card's saves send back as If-Match.
-    const reads = await Promise.all([...usedBy.keys()].map((id) => this.api.get(`/api/cms/db-statements/${id}`).catch(() => null)));
+    const reads = await Promise.all(ids.map((id) => this.api.get(`/api/cms/db-statements/${id}`).catch(() => null)));
     if (this.destroyed) return;
+    mine = mine.filter((id) => reads[ids.indexOf(id)]);
+    remember(mine);
     for (const r of reads) if (r) this.statements.append(this.card('statement', r.body, r.etag, { note }).node);
     const form = () => this.card('statement', null, null, {
       note,
-      created: () => this.statements.append(form().node),
+      created: (card) => {
+        mine.push(card.id);
+        remember(mine);
+        this.statements.append(form().node);
+      },
     });
     this.statements.append(form().node);
   }
