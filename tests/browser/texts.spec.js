@@ -2,6 +2,7 @@
 // side, generated questions, a question's answer and distractor words, review and publish, and
 // two editors on one question. Driven as an editor would; what is stored is checked through the
 // API (bearer token).
+const path = require('node:path');
 const { test, expect, expectAccessible, signIn, watchPage } = require('./fixtures');
 const { scene } = require('./images');
 
@@ -57,6 +58,7 @@ test('a statement written in three languages is stored, edited and deleted', asy
   await field(form, 'English').fill('The dog is sleeping.');
   await field(form, 'Swedish').fill('Hunden sover.');
   await form.getByRole('button', { name: 'Create statement' }).click();
+  await expect(page.getByRole('article', { name: /^Statement #/ })).toHaveCount(2);
 
   const all = await stored(api, '/api/cms/db-statements?limit=200');
   const made = all.find((s) => s.text_de === 'Der Hund schläft.');
@@ -126,6 +128,7 @@ test('a question: texts, short answers and level are stored; a refused level is 
   await field(form, 'German').fill('Welche Farbe hat das Boot?');
   await field(form, 'German short answer').fill('rot');
   await form.getByRole('button', { name: 'Create question' }).click();
+  await expect(form).toHaveCount(0);
   const list = await stored(api, `/api/object/${object.id}/questions`);
   const made = list.find((q) => q.text_de === 'Welche Farbe hat das Boot?');
   expect(made).toMatchObject({ object_id: object.id, short_answer_de: 'rot', level: 1, status: 'draft' });
@@ -157,6 +160,9 @@ test('generate questions: an object without a label word is sent to the Words ta
   }
   await expect(region.getByRole('article')).toHaveCount(questions.length);
   await expectAccessible(page);
+  // For a look at the screen (kept with the run's results).
+  if (process.env.LL_BROWSER_RESULTS)
+    await page.screenshot({ path: path.join(process.env.LL_BROWSER_RESULTS, 'texts-generated.png'), fullPage: true });
 });
 
 test('a question\'s words: add a distractor and an answer by their German title, remove one', async ({ page, accounts, api }) => {

@@ -34,11 +34,17 @@ class TextsScreen {
     this.api = ctx.api;
     this.pictureId = Number(ctx.params?.id);
     this.cards = new Set();
+    // Leaving with unsaved changes asks first: closing or reloading the tab, and (where the
+    // browser has the Navigation API, as the workspace does) going to another screen.
     this.onLeave = (e) => {
       if (this.dirty()) {
         e.preventDefault();
         e.returnValue = '';
       }
+    };
+    this.onNavigate = (e) => {
+      if (e.hashChange && e.cancelable && this.dirty() && !window.confirm('Some texts are not saved. Leave without saving?'))
+        e.preventDefault();
     };
   }
 
@@ -49,6 +55,7 @@ class TextsScreen {
   destroy() {
     this.destroyed = true;
     window.removeEventListener('beforeunload', this.onLeave);
+    window.navigation?.removeEventListener('navigate', this.onNavigate);
   }
 
   async start() {
@@ -72,6 +79,7 @@ class TextsScreen {
     if (this.destroyed) return;
     document.title = `Texts: ${picture.title || `Picture ${picture.id}`} · langlearn studio`;
     window.addEventListener('beforeunload', this.onLeave);
+    window.navigation?.addEventListener('navigate', this.onNavigate);
     this.statements = el('div', { class: 'tx-list' });
     this.questions = el('div', { class: 'tx-objects' });
     this.container.replaceChildren(el('section', { class: 'tx' },
@@ -204,7 +212,7 @@ class TextsScreen {
       ]);
       const labelWord = words.find((w) => w.is_label);
       if (labelWord) head.textContent = `Object #${object.id}: ${labelWord.title_de}`;
-      label.replaceChildren(labelWord ? `Label word: ${labelWord.title_de}` : 'No label word yet (Words tab).');
+      else label.replaceChildren('No label word yet: ', el('a', { href: `#/pictures/${this.pictureId}/words` }, 'Words tab'));
       await withEtags(questions);
       if (!questions.length) status.textContent = 'No questions yet.';
     } catch (e) {
