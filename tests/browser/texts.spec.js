@@ -114,7 +114,7 @@ test('a question: texts, short answers and level are stored; a refused level is 
   await expectAccessible(page);
 
   await field(card, 'Level').fill('7');
-  await save.click();
+  await field(card, 'Level').press('Control+s'); // the card's shortcut for Save
   await expect(card.getByText('Saved', { exact: true })).toBeVisible();
   await expect(field(card, 'Level')).not.toHaveAttribute('aria-invalid', 'true');
   expect(await stored(api, `/api/cms/db-questions/${question.id}`)).toMatchObject({

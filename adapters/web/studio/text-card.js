@@ -35,6 +35,13 @@ export class TextCard {
     this.api = options.api;
     this.busy = false;
     this.node = el('article', { class: 'tx-card' });
+    // Ctrl+S (Cmd+S) in a card saves (or creates) that card, as Ctrl+S saves in the workspace.
+    this.node.addEventListener('keydown', (e) => {
+      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 's' && e.target.closest('.tx-langs, .tx-level')) {
+        e.preventDefault();
+        if (this.dirty) this.save();
+      }
+    });
     // The fields, each {key, label, lang, type}: the texts, a question's short answers and level.
     this.fields = LANGUAGES.flatMap((l) => [
       { key: `text_${l.code}`, label: l.name, lang: l.code, type: 'long' },
@@ -97,7 +104,8 @@ export class TextCard {
       b.addEventListener('click', () => fn.call(this));
       return b;
     };
-    this.saveBtn = this.item ? button('Save', this.save) : button(`Create ${this.kind.title.toLowerCase()}`, this.save, { class: 'primary' });
+    const keys = { 'aria-keyshortcuts': 'Control+S', title: 'Ctrl+S in a field of this card' };
+    this.saveBtn = this.item ? button('Save', this.save, keys) : button(`Create ${this.kind.title.toLowerCase()}`, this.save, { class: 'primary', ...keys });
     if (!this.item) return [this.saveBtn];
     return [
       this.saveBtn,
