@@ -18,10 +18,13 @@ async function newObject(api, picture) {
   return answer.body;
 }
 
-async function newQuestion(api, object, fields) {
+// A picture with one object and a question about it, set up through the API.
+async function pictureWithQuestion(api, title, fields) {
+  const picture = await newPicture(api, title);
+  const object = await newObject(api, picture);
   const answer = await api.post('/api/cms/db-questions', { object_id: object.id, ...fields });
   expect(answer.status).toBe(201);
-  return answer.body;
+  return { picture, object, question: answer.body };
 }
 
 async function stored(api, path) {
@@ -90,9 +93,7 @@ test('a statement written in three languages is stored, edited and deleted', asy
 });
 
 test('a question: texts, short answers and level are stored; a refused level is shown beside it', async ({ page, accounts, api }) => {
-  const picture = await newPicture(api, 'Texts questions');
-  const object = await newObject(api, picture);
-  const question = await newQuestion(api, object, { text_de: 'Was ist das?' });
+  const { picture, object, question } = await pictureWithQuestion(api, 'Texts questions', { text_de: 'Was ist das?' });
   await signIn(page, accounts.editor);
   await openTexts(page, picture);
 
@@ -166,9 +167,7 @@ test('generate questions: an object without a label word is sent to the Words ta
 });
 
 test('a question\'s words: add a distractor and an answer by their German title, remove one', async ({ page, accounts, api }) => {
-  const picture = await newPicture(api, 'Texts distractors');
-  const object = await newObject(api, picture);
-  const question = await newQuestion(api, object, { text_de: 'Was ist das?', short_answer_de: 'ein Hund' });
+  const { picture, question } = await pictureWithQuestion(api, 'Texts distractors', { text_de: 'Was ist das?', short_answer_de: 'ein Hund' });
   await signIn(page, accounts.editor);
   await openTexts(page, picture);
 
@@ -198,9 +197,7 @@ test('a question\'s words: add a distractor and an answer by their German title,
 });
 
 test('review then publish a question; a refused transition shows the API\'s 409 beside the buttons', async ({ page, accounts, api }) => {
-  const picture = await newPicture(api, 'Texts review');
-  const object = await newObject(api, picture);
-  const question = await newQuestion(api, object, { text_de: 'Wo ist die Katze?' });
+  const { picture, question } = await pictureWithQuestion(api, 'Texts review', { text_de: 'Wo ist die Katze?' });
   await signIn(page, accounts.editor);
   await openTexts(page, picture);
 
@@ -227,9 +224,7 @@ test('review then publish a question; a refused transition shows the API\'s 409 
 });
 
 test('two editors on one question: the second save is refused with a reload offer', async ({ page, browser, server, accounts, api }) => {
-  const picture = await newPicture(api, 'Texts two editors');
-  const object = await newObject(api, picture);
-  const question = await newQuestion(api, object, { text_de: 'Was ist das?' });
+  const { picture, question } = await pictureWithQuestion(api, 'Texts two editors', { text_de: 'Was ist das?' });
   const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 } });
   const other = await context.newPage();
   const problems = watchPage(other, server.origin);
