@@ -215,10 +215,12 @@ export class TextCard {
         this.options.created?.(this);
         return;
       }
+      const sent = JSON.stringify(this.values());
       const r = await this.api.send('PATCH', `${this.kind.path}/${this.item.id}`, this.values(), { ifMatch: this.etag });
       this.item = r.body;
       this.etag = r.etag;
-      this.fill(r.body);
+      // What was typed while the request ran stays (and counts as unsaved).
+      if (JSON.stringify(this.values()) === sent) this.fill(r.body);
       this.state.textContent = 'Saved';
     });
   }
