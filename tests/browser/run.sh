@@ -17,7 +17,7 @@ case "$backend" in
   postgresql) [ -n "${LL_TEST_PG_URL:-}" ] || { echo "browser: LL_TEST_PG_URL is not set" >&2; exit 1; } ;;
   *) echo "browser: backend must be sqlite, postgresql or unit" >&2; exit 2 ;;
 esac
-[ "$backend" = unit ] || for binary in apps/authoring-api/authoring-api apps/langlearn-admin/langlearn-admin; do
+[ "$backend" = unit ] || for binary in apps/authoring-api/authoring-api apps/learner-api/learner-api apps/langlearn-admin/langlearn-admin; do
   [ -x "$build/$binary" ] || { echo "browser: $build/$binary missing: build it first" >&2; exit 1; }
 done
 [ "$backend" = unit ] || [ -x /usr/bin/chromium ] || { echo "browser: /usr/bin/chromium missing (Debian package chromium)" >&2; exit 1; }
