@@ -58,6 +58,23 @@ TEST_CASE("content: picture word links are made once and listed by link id", "[c
         CHECK(tx.picture_word_links(it.picture + 100).empty());
         return 0;
     });
+
+    // Deleting one link by its id; unknown ids do nothing; the word and other links stay.
+    const Id object_link = c.write(
+        [&](ContentTx& tx) { return tx.link_object_word(it.object, W[1], false).first.id; });
+    c.write([&](ContentTx& tx) {
+        tx.delete_picture_word_link(l1.first.id);
+        tx.delete_picture_word_link(l2.first.id + 100);
+    });
+    c.read([&](ContentTx& tx) {
+        CHECK(show(tx.picture_word_links(it.picture)) ==
+              show(std::vector<PictureWordLink>{l2.first}));
+        CHECK(ids_of(tx.object_word_links(it.object)) == std::vector<Id>{object_link});
+        CHECK(tx.word(W[2]).has_value());
+        return 0;
+    });
+    // Linked again: a new link record.
+    CHECK(c.write([&](ContentTx& tx) { return tx.link_picture_word(it.picture, W[2]); }).second);
 }
 
 TEST_CASE("content: object word links: once per word, is_label updated, one label per object",
