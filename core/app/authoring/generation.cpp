@@ -80,6 +80,39 @@ Error no_label(Id object_id) {
     return errors::object_has_no_label(object_id);
 }
 
+}  // namespace
+
+std::optional<std::string> invalid_generated_word(const GeneratedWord& w) {
+    if (auto p = bad_text(w.title_de, "title_de", fields::kTitleMax)) return p;
+    if (auto p = bad_text(w.title_en, "title_en", fields::kTitleMax)) return p;
+    if (auto p = bad_text(w.title_sv, "title_sv", fields::kTitleMax)) return p;
+    return bad_level(w.level);
+}
+
+std::optional<std::string> invalid_generated_question(const GeneratedQuestion& q) {
+    const std::pair<const std::string*, const char*> texts[] = {
+        {&q.text_de, "text_de"}, {&q.text_en, "text_en"}, {&q.text_sv, "text_sv"}};
+    for (const auto& [value, name] : texts) {
+        if (auto p = bad_text(*value, name, fields::kTextMax)) return p;
+    }
+    const std::pair<const std::string*, const char*> answers[] = {
+        {&q.short_answer_de, "short_answer_de"},
+        {&q.short_answer_en, "short_answer_en"},
+        {&q.short_answer_se, "short_answer_se"}};
+    for (const auto& [value, name] : answers) {
+        if (auto p = bad_text(*value, name, fields::kTitleMax)) return p;
+    }
+    if (auto p = bad_level(q.level)) return p;
+    for (const auto* list : {&q.answer_words, &q.distractor_words}) {
+        for (const auto& w : *list) {
+            if (auto p = invalid_generated_word(w)) return "a word's " + *p;
+        }
+    }
+    return std::nullopt;
+}
+
+namespace {
+
 // What generate-words settles before it stores anything, and all that suggestions show: the
 // subject as read and the generator's words, validated and cut to the count asked for.
 struct WordPlan {
@@ -148,35 +181,6 @@ bool linked_to(ContentTx& tx, const Subject& subject, Id word_id) {
 
 }  // namespace
 
-std::optional<std::string> invalid_generated_word(const GeneratedWord& w) {
-    if (auto p = bad_text(w.title_de, "title_de", fields::kTitleMax)) return p;
-    if (auto p = bad_text(w.title_en, "title_en", fields::kTitleMax)) return p;
-    if (auto p = bad_text(w.title_sv, "title_sv", fields::kTitleMax)) return p;
-    return bad_level(w.level);
-}
-
-std::optional<std::string> invalid_generated_question(const GeneratedQuestion& q) {
-    const std::pair<const std::string*, const char*> texts[] = {
-        {&q.text_de, "text_de"}, {&q.text_en, "text_en"}, {&q.text_sv, "text_sv"}};
-    for (const auto& [value, name] : texts) {
-        if (auto p = bad_text(*value, name, fields::kTextMax)) return p;
-    }
-    const std::pair<const std::string*, const char*> answers[] = {
-        {&q.short_answer_de, "short_answer_de"},
-        {&q.short_answer_en, "short_answer_en"},
-        {&q.short_answer_se, "short_answer_se"}};
-    for (const auto& [value, name] : answers) {
-        if (auto p = bad_text(*value, name, fields::kTitleMax)) return p;
-    }
-    if (auto p = bad_level(q.level)) return p;
-    for (const auto* list : {&q.answer_words, &q.distractor_words}) {
-        for (const auto& w : *list) {
-            if (auto p = invalid_generated_word(w)) return "a word's " + *p;
-        }
-    }
-    return std::nullopt;
-}
-
 Result<WordSuggestions> suggest_words(AuthoringPorts& ports, const SuggestWords& request) {
     auto plan = plan_words(ports, request);
     if (!plan) return plan.error();
@@ -211,32 +215,32 @@ Result<WordSuggestions> suggest_words(AuthoringPorts& ports, const SuggestWords&
 Result<GeneratedWords> generate_words(AuthoringPorts& ports, const GenerateWords& request) {
     auto plan = plan_words(ports, request);
     if (!plan) return plan.error();
-    const Subject* subject = &plan->subject;
+    const Subject& subject = plan->subject;
     const auto& generated = plan->words;
 
     const Timestamp now = ports.clock.now();
     return write<GeneratedWords>(ports.content, [&](ContentTx& tx) -> Result<GeneratedWords> {
         GeneratedWords out{{}, ports.words.name()};
-        if (subject->object && !tx.lock_object(subject->object->id)) return errors::not_found();
-        if (!subject->object && !tx.picture(subject->picture->id)) return errors::not_found();
+        if (subject.object && !tx.lock_object(subject.object->id)) return errors::not_found();
+        if (!subject.object && !tx.picture(subject.picture->id)) return errors::not_found();
         std::map<Id, bool> seen;
         for (const auto& g : generated) {
             const auto [word, created] = find_or_create_word(tx, word_of(g, request.status), now);
             if (seen.count(word.id)) continue;
             seen[word.id] = created;
             Id link = 0;
-            if (subject->object) {
+            if (subject.object) {
                 // A word that already is the label stays the label.
                 // (An init-capture: clang 14 cannot capture a structured binding.)
-                const auto links = tx.object_word_links(subject->object->id);
+                const auto links = tx.object_word_links(subject.object->id);
                 const auto it =
                     std::find_if(links.begin(), links.end(),
                                  [id = word.id](const auto& l) { return l.word_id == id; });
                 link = it != links.end()
                            ? it->id
-                           : tx.link_object_word(subject->object->id, word.id, false).first.id;
+                           : tx.link_object_word(subject.object->id, word.id, false).first.id;
             } else {
-                link = tx.link_picture_word(subject->picture->id, word.id).first.id;
+                link = tx.link_picture_word(subject.picture->id, word.id).first.id;
             }
             out.words.push_back(WordView{word, link, std::nullopt, created});
         }

@@ -123,7 +123,8 @@ TEST_CASE("generate-words (FreeDict): words about an object's label, linked, nev
     CHECK(one.json.at("words").as_array().size() <= 1);
 }
 
-TEST_CASE("generate-words: validation, unknown ids, nothing stored", "[authoring][generation]") {
+TEST_CASE("generate-words and word-suggestions: validation, unknown ids, nothing stored",
+          "[authoring][generation]") {
     StaffApi api;
     const Id picture = api.picture();
     const Id object = api.object(picture);
@@ -143,19 +144,24 @@ TEST_CASE("generate-words: validation, unknown ids, nothing stored", "[authoring
         {{{"object_id", "x"}}, "object_id must be a positive integer"},
         {{{"picture_id", 0}}, "picture_id must be a positive integer"},
     };
-    for (const auto& [body, message] : bad) {
-        const Reply r = generate_words(api, body);
-        INFO(json::serialize(body) << " -> " << text(r));
-        CHECK(r.status == 400);
-        CHECK(r.error() == message);
+    // The suggestions route reads its body the same way (but no status) and stores nothing.
+    for (const std::string route : {"/api/generate-words", "/api/word-suggestions"}) {
+        for (const auto& [body, message] : bad) {
+            if (route == "/api/word-suggestions" && body.contains("status")) continue;
+            const Reply r = api.post(route, json::serialize(body));
+            INFO(route << " " << json::serialize(body) << " -> " << text(r));
+            CHECK(r.status == 400);
+            CHECK(r.error() == message);
+        }
+        for (const char* key : {"object_id", "picture_id"}) {
+            const Reply r =
+                api.post(route, json::serialize(json::object{{key, 999999}, {"count", 2}}));
+            INFO(route << " " << key << " -> " << text(r));
+            CHECK(r.status == 404);
+            CHECK(r.error() == "Not found");
+        }
+        CHECK(api.post(route, "not json").error() == "Invalid JSON body");
     }
-    for (const char* key : {"object_id", "picture_id"}) {
-        const Reply r = generate_words(api, {{key, 999999}, {"count", 2}});
-        INFO(key << " -> " << text(r));
-        CHECK(r.status == 404);
-        CHECK(r.error() == "Not found");
-    }
-    CHECK(api.post("/api/generate-words", "not json").error() == "Invalid JSON body");
     CHECK(stored(api, object) == before);
 }
 
