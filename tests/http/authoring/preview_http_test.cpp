@@ -21,6 +21,22 @@ Id statement_of(StaffApi& api, Id pair) {
     return r.json.at("statement").at("id").as_int64();
 }
 
+// A draft question pair on a picture with an image, its object labelled Hund (category
+// Vierbeiner).
+struct DogPair {
+    Id picture = 0, animals = 0, pair = 0;
+};
+
+DogPair dog_pair(StaffApi& api) {
+    DogPair d;
+    d.picture = api.picture(32, 24);
+    const Id object = api.object(d.picture);
+    d.animals = api.category("Vierbeiner");
+    api.label(object, "Hund", "dog", "hund", {d.animals});
+    d.pair = api.pair(d.picture, object, "question", true);
+    return d;
+}
+
 json::array reasons(std::initializer_list<const char*> list) {
     json::array out;
     for (const char* r : list) out.emplace_back(r);
@@ -32,11 +48,7 @@ json::array reasons(std::initializer_list<const char*> list) {
 TEST_CASE("preview: a draft shows the feed entry to come and why it is not in the feed",
           "[authoring][preview]") {
     StaffApi api;
-    const Id picture = api.picture(32, 24);
-    const Id object = api.object(picture);
-    const Id animals = api.category("Vierbeiner");
-    api.label(object, "Hund", "dog", "hund", {animals});
-    const Id pair = api.pair(picture, object, "question", true);
+    const auto [picture, animals, pair] = dog_pair(api);
     const Reply pic = api.get(at("/api/pictures", picture));
     REQUIRE(pic.status == 200);
 
@@ -76,11 +88,7 @@ TEST_CASE("preview: a draft shows the feed entry to come and why it is not in th
 TEST_CASE("preview: a pair in the feed previews exactly as the learner's feed shows it",
           "[authoring][preview]") {
     StaffApi api;
-    const Id picture = api.picture(32, 24);
-    const Id object = api.object(picture);
-    const Id animals = api.category("Vierbeiner");
-    api.label(object, "Hund", "dog", "hund", {animals});
-    const Id pair = api.pair(picture, object, "question", true);
+    const Id pair = dog_pair(api).pair;
     const Id statement = statement_of(api, pair);
     // Spoken in Swedish, then published: in the Swedish feed.
     const json::value own = speak(api, "statements", statement, "text_sv", "sv");
