@@ -2,7 +2,13 @@
 // (e-mail, role, "Sign out") and routes the hash to a screen module:
 //   #/signin                      signin.js
 //   #/pictures?status=&q=&page=   pictures.js
-//   #/pictures/<id>               workspace.js
+//   #/pictures/<id>               workspace.js (objects)
+//   #/pictures/<id>/words         words.js
+//   #/pictures/<id>/texts         texts.js (statements and questions)
+//   #/pictures/<id>/pairs         pairs.js
+//   #/pairs/<id>/preview?lang=    preview.js (the pair as the learner feed delivers it)
+//   #/audio                       audio.js (coverage, generate what is missing)
+//   #/maintenance                 maintenance.js (admins: categories, orphan purge)
 // A screen module exports mount(container, ctx) and may return an unmount() function;
 // ctx = { api, session, navigate(hash), params }, params = the route's id and hash query.
 import { createApi } from './api.js';
@@ -15,6 +21,7 @@ const header = {
   email: document.getElementById('who-email'),
   role: document.getElementById('who-role'),
   signOut: document.getElementById('sign-out'),
+  admin: document.getElementById('nav-maintenance'),
 };
 
 let session = null;
@@ -37,22 +44,40 @@ const screens = {
   signin: () => import('./signin.js'),
   pictures: () => import('./pictures.js'),
   workspace: () => import('./workspace.js'),
+  words: () => import('./words.js'),
+  texts: () => import('./texts.js'),
+  pairs: () => import('./pairs.js'),
+  preview: () => import('./preview.js'),
+  audio: () => import('./audio.js'),
+  maintenance: () => import('./maintenance.js'),
 };
+
+// The nav section each screen belongs to (its link is marked as the current page).
+const sectionOf = { workspace: 'pictures', words: 'pictures', texts: 'pictures', pairs: 'pictures',
+                    preview: 'pictures' };
 
 function navigate(hash) {
   if (location.hash === hash) route();
   else location.hash = hash;
 }
 
+const pictureTabs = { words: 'words', texts: 'texts', pairs: 'pairs' };
+const isId = (text) => /^[1-9][0-9]*$/.test(text);
+
 // '#/pictures/12?x=1' -> {screen: 'workspace', params: {id: '12', x: '1'}}
 export function parseRoute(hash) {
   const [path, query = ''] = hash.replace(/^#/, '').split('?');
   const params = Object.fromEntries(new URLSearchParams(query));
   const parts = path.split('/').filter(Boolean);
-  if (parts[0] === 'signin' && parts.length === 1) return { screen: 'signin', params };
-  if (parts[0] === 'pictures' && parts.length === 1) return { screen: 'pictures', params };
-  if (parts[0] === 'pictures' && parts.length === 2 && /^[1-9][0-9]*$/.test(parts[1]))
-    return { screen: 'workspace', params: { ...params, id: parts[1] } };
+  const single = { signin: 'signin', pictures: 'pictures', audio: 'audio', maintenance: 'maintenance' };
+  if (parts.length === 1 && Object.hasOwn(single, parts[0])) return { screen: single[parts[0]], params };
+  if (parts[0] === 'pictures' && isId(parts[1] ?? '')) {
+    if (parts.length === 2) return { screen: 'workspace', params: { ...params, id: parts[1] } };
+    if (parts.length === 3 && Object.hasOwn(pictureTabs, parts[2]))
+      return { screen: pictureTabs[parts[2]], params: { ...params, id: parts[1] } };
+  }
+  if (parts[0] === 'pairs' && isId(parts[1] ?? '') && parts[2] === 'preview' && parts.length === 3)
+    return { screen: 'preview', params: { ...params, id: parts[1] } };
   return null;
 }
 
@@ -62,6 +87,8 @@ function setSession(next) {
   header.nav.hidden = header.who.hidden = !next;
   header.email.textContent = next ? next.user.email : '';
   header.role.textContent = next ? next.user.role : '';
+  // Maintenance is for admins (the API refuses editors too): editors do not see the link.
+  header.admin.hidden = next?.user.role !== 'admin';
 }
 
 function signedIn(next) {
@@ -92,8 +119,7 @@ async function route() {
   unmount = null;
   main.replaceChildren();
   for (const link of header.nav.querySelectorAll('a')) {
-    const here = link.dataset.section === found.screen ||
-                 (link.dataset.section === 'pictures' && found.screen === 'workspace');
+    const here = link.dataset.section === (sectionOf[found.screen] ?? found.screen);
     if (here) link.setAttribute('aria-current', 'page');
     else link.removeAttribute('aria-current');
   }

@@ -8,6 +8,7 @@ import { ObjectDrafts } from "./object-drafts.js";
 import { Stage } from "./stage.js";
 import { ObjectPanel } from "./object-panel.js";
 import { el, errorText, humanStatus, loadStylesheet } from "./workspace-dom.js";
+import { pictureTabs } from "./picture-tabs.js";
 
 const TOOL_BUTTONS = [
   { tool: "select", label: "Select", key: "V" },
@@ -160,6 +161,7 @@ class Workspace {
       el("h1", {}, title),
       this.statusEl,
       el("div", { class: "ws-finish-box" }, [this.finishBtn, this.finishMsg]),
+      pictureTabs(p, "objects"),
     ]);
     this.panelEl = el("aside", { class: "ws-panel", "aria-label": "Objects" });
     const body = el("div", { class: "ws-body" }, [
