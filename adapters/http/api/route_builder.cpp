@@ -59,7 +59,7 @@ Handler checked(std::shared_ptr<const AccessPolicy> access, Auth auth, Body body
         if (call.user_id) response.user_id = call.user_id;
         // What a caller's credentials opened is theirs alone: no cache keeps it, not even the
         // browser's (a shared computer; docs/architecture.md "Before the body").
-        if (auth == Auth::token && !has_header(response, "Cache-Control"))
+        if (auth != Auth::open && !has_header(response, "Cache-Control"))
             response.headers.emplace_back("Cache-Control", "no-store");
         return response;
     };
