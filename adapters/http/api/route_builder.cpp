@@ -39,10 +39,14 @@ Handler checked(std::shared_ptr<const AccessPolicy> access, Auth auth, Body body
             auto user = access->check_account(request);
             if (!user) return error_response(user.error());
             call.user_id = user.value();
-            // With the account's current role: a demoted admin is refused here.
+            // With the account's current role: a demoted admin is refused here (the access
+            // log names the caller, known by now).
             if (auth == Auth::admin) {
-                if (auto refused = access->check_maintainer(request))
-                    return error_response(*refused);
+                if (auto refused = access->check_maintainer(request)) {
+                    Response response = error_response(*refused);
+                    response.user_id = call.user_id;
+                    return response;
+                }
             }
         }
         if (request.params.count("id")) {
