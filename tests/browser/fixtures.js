@@ -127,7 +127,8 @@ async function startServer() {
     await stop();
     throw e;
   }
-  return { url, origin: url, accounts: ACCOUNTS, devToken: DEV_TOKEN, backend, stop };
+  // databaseUrl: for the few tests that must make data the API never makes (legacy orphans).
+  return { url, origin: url, accounts: ACCOUNTS, devToken: DEV_TOKEN, backend, databaseUrl: database.url, stop };
 }
 
 // The API through Playwright's request context: every call answers {status, body, headers}.
