@@ -52,7 +52,7 @@ export async function mount(container, { api }) {
     return el('td', { class: left ? 'incomplete' : 'complete' },
       el('span', { class: 'audio-share' }, `${c.with_audio} of ${c.items}`),
       el('span', { class: 'audio-percent' }, percent(c)),
-      left ? el('button', { type: 'button', class: 'audio-cell-run', 'aria-label': `Generate the ${left} missing: ${where}`,
+      left ? el('button', { type: 'button', class: 'audio-cell-run', 'aria-label': `Generate ${left} missing: ${where}`,
                             onclick: () => run({ source_table: kind, language: lang }) }, `Generate ${left} missing`)
            : null);
   }

@@ -16,7 +16,7 @@ export async function mount(container, { api, session }) {
   document.title = 'Maintenance · langlearn studio';
   if (session.user.role !== 'admin') {
     container.replaceChildren(el('section', { class: 'screen' }, el('h1', {}, 'Maintenance'),
-      el('p', { role: 'alert' }, 'Maintenance is for admins. Ask an admin if a category or a clean-up is needed.')));
+      el('p', {}, 'Maintenance is for admins. Ask an admin if a category or a clean-up is needed.')));
     return;
   }
   await loadStylesheet('maintenance.css');
@@ -56,15 +56,17 @@ function categoriesSection(api) {
     show();
   }
 
-  function show() {
+  // focusId: the category whose Rename button gets the focus (the line it was in is rebuilt).
+  function show(focusId) {
     const sorted = [...rows].sort((a, b) => a.titel_de.localeCompare(b.titel_de, 'de'));
     list.replaceChildren(...sorted.map(row));
     if (!rows.length && !listError.textContent) list.append(el('li', { class: 'muted' }, 'No categories yet.'));
+    if (focusId) list.querySelector(`[data-id="${focusId}"] button`)?.focus();
   }
 
   // One category: its name with Rename and Delete; each turns the line into its own small form.
   function row(category) {
-    const line = el('li', { class: 'category' });
+    const line = el('li', { class: 'category', 'data-id': category.id });
     const error = el('span', { class: 'error', role: 'alert' });
     const reading = () => {
       line.replaceChildren(el('span', { class: 'category-name' }, category.titel_de),
@@ -85,7 +87,7 @@ function categoriesSection(api) {
         try {
           const { body } = await api.send('PATCH', `/api/categories/${category.id}`, { titel_de: input.value });
           Object.assign(category, body);
-          show();
+          show(category.id);
         } catch (e) {
           error.textContent = e.message;
           busy(false);
@@ -95,7 +97,7 @@ function categoriesSection(api) {
       line.replaceChildren(el('form', { class: 'category-rename', onsubmit: save },
         el('label', { for: id, class: 'visually-hidden' }, `New name of ${category.titel_de}`), input,
         el('button', { type: 'submit', class: 'primary' }, 'Save'),
-        el('button', { type: 'button', onclick: () => { error.textContent = ''; reading(); } }, 'Cancel'),
+        el('button', { type: 'button', onclick: () => { error.textContent = ''; show(category.id); } }, 'Cancel'),
         error));
       input.focus();
       input.select();
@@ -109,11 +111,12 @@ function categoriesSection(api) {
             await api.send('DELETE', `/api/categories/${category.id}`);
             rows = rows.filter((r) => r.id !== category.id);
             show();
+            name.focus();
           } catch (e) {
             reading();
             error.textContent = e.message;
           }
-        }, reading), error);
+        }, () => show(category.id)), error);
     }
     reading();
     return line;
