@@ -224,8 +224,8 @@ test('an admin adds, renames and deletes a category', async ({ page, accounts, a
 
 // Legacy data the API never makes: an item deleted behind the API's back, its audio left over.
 function deleteBehindTheApi(server, sql) {
-  if (server.backend === 'postgresql') execFileSync('psql', [server.databaseUrl, '-v', 'ON_ERROR_STOP=1', '-qc', sql]);
-  else execFileSync('sqlite3', [server.databaseUrl.replace(/^sqlite:\/\//, ''), sql]);
+  if (server.backend === 'postgresql') execFileSync('psql', [server.env.DATABASE_URL, '-v', 'ON_ERROR_STOP=1', '-qc', sql]);
+  else execFileSync('sqlite3', [server.env.DATABASE_URL.replace(/^sqlite:\/\//, ''), sql]);
 }
 
 test('an admin purges orphans after a confirmation and sees the counts', async ({ page, accounts, api, server }) => {
