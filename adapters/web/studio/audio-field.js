@@ -16,14 +16,8 @@ const keyOf = (field, language) => `${field}/${language}`;
 export async function audioControls(api, sourceTable, sourceId) {
   loadStylesheet('audio.css');
   const query = new URLSearchParams({ source_table: sourceTable, source_id: String(sourceId) });
-  const known = new Map();
-  try {
-    const { body } = await api.get(`/api/audios?${query}`);
-    for (const audio of body) known.set(keyOf(audio.source_field, audio.language), audio);
-  } catch (e) {
-    // Until GET /api/audios is merged (branch api-admin): no audio known yet.
-    if (e.status !== 404 && e.status !== 405) throw e;
-  }
+  const { body } = await api.get(`/api/audios?${query}`);
+  const known = new Map(body.map((audio) => [keyOf(audio.source_field, audio.language), audio]));
 
   return (sourceField, language, label) => {
     const key = keyOf(sourceField, language);
