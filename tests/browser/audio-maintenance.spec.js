@@ -61,7 +61,7 @@ test('the Audio screen shows the coverage; one cell generates in rounds and Stop
   await cell(page, 'Statements', 'English').getByRole('button', { name: /statements in English/ }).click();
   const progress = page.getByRole('progressbar', { name: 'Audio generated' });
   await expect(progress).toBeVisible();
-  await expect(page.getByText(`0 of ${missing}`, { exact: true })).toBeVisible();
+  await expect(page.locator('.audio-progress').getByText(`0 of ${missing}`, { exact: true })).toBeVisible();
   await expect.poll(() => bodies.length).toBe(1);
   expect(bodies[0]).toEqual({ source_table: 'statements', language: 'en', limit: 5 });
   await expectAccessible(page);
@@ -97,7 +97,7 @@ test('"Generate everything that is missing" runs to 100 % and the table matches 
   const progress = page.getByRole('progressbar', { name: 'Audio generated' });
   await expect(progress).toHaveAttribute('max', String(total));
   await expect(progress).toHaveAttribute('value', String(total));
-  await expect(page.getByText(`${total} of ${total}`, { exact: true })).toBeVisible();
+  await expect(page.locator('.audio-progress').getByText(`${total} of ${total}`, { exact: true })).toBeVisible();
   await expect(page.locator('.audio-failures li')).toHaveCount(0); // no failures listed
 
   const after = await coverage(api);
@@ -191,7 +191,7 @@ test('an admin adds, renames and deletes a category', async ({ page, accounts, a
   await field.fill(name);
   await field.press('Enter');
   await expect(list.getByText(name, { exact: true })).toBeVisible();
-  await expect(page.locator('.category-add').getByRole('alert')).toHaveText('');
+  await expect(page.locator('#new-category-error')).toBeEmpty();
   const added = (await categories(api)).find((c) => c.titel_de === name);
   expect(added).toBeTruthy();
 

@@ -22,10 +22,12 @@ export async function audioControls(api, sourceTable, sourceId) {
   return (sourceField, language, label) => {
     const key = keyOf(sourceField, language);
     const player = el('audio', { controls: true, preload: 'metadata', 'aria-label': `Audio: ${label}` });
-    // The visible words plus the field, hidden, as the button's name ("Generate audio: German text").
-    const words = el('span', {});
-    const button = el('button', { type: 'button', class: 'audio-generate' },
-      words, el('span', { class: 'visually-hidden' }, `: ${label}`));
+    const button = el('button', { type: 'button', class: 'audio-generate' });
+    // The name is the visible words and the field: "Generate audio: German text".
+    const say = (words) => {
+      button.textContent = words;
+      button.setAttribute('aria-label', `${words}: ${label}`);
+    };
     const message = el('span', { class: 'error', role: 'alert' });
     const group = el('div', { class: 'audio-field', role: 'group', 'aria-label': `Audio of ${label}` },
       player, button, message);
@@ -34,13 +36,13 @@ export async function audioControls(api, sourceTable, sourceId) {
       const audio = known.get(key);
       player.hidden = !audio;
       if (audio && player.getAttribute('src') !== audio.audio_url) player.src = audio.audio_url;
-      words.textContent = audio ? 'Regenerate audio' : 'Generate audio';
+      say(audio ? 'Regenerate audio' : 'Generate audio');
     };
 
     button.addEventListener('click', async () => {
       button.disabled = true;
       group.setAttribute('aria-busy', 'true');
-      words.textContent = 'Generating…';
+      say('Generating…');
       message.textContent = '';
       try {
         const { body } = await api.send('POST', '/api/audios/generate-for', {
