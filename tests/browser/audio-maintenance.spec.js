@@ -228,7 +228,7 @@ function deleteBehindTheApi(server, sql) {
   else execFileSync('sqlite3', [server.env.DATABASE_URL.replace(/^sqlite:\/\//, ''), sql]);
 }
 
-test('an admin purges orphans after a confirmation and sees the counts', async ({ page, accounts, api, server }) => {
+test('an admin purges orphans after a confirmation and sees the counts', async ({ page, accounts, api, server }, testInfo) => {
   const item = await statement(api, { text_de: unique('Das Haus ist rot') });
   const audio = await api.post('/api/audios/generate-for',
     { source_table: 'statements', source_id: item.id, source_field: 'text_de', language: 'de' });
@@ -246,6 +246,8 @@ test('an admin purges orphans after a confirmation and sees the counts', async (
   const result = page.getByRole('table', { name: /^Removed \d+ orphaned record/ });
   await expect(result).toBeVisible();
   await expect(result.getByRole('row', { name: /^Audios/ })).toContainText('1');
+  await page.setViewportSize({ width: 1024, height: 800 });
+  await page.screenshot({ path: testInfo.outputPath('maintenance-purge-1024.png'), fullPage: true });
   await expectAccessible(page);
   // Gone: the item's audios are no longer stored, and a second purge finds nothing.
   const left = await api.get(`/api/audios?source_table=statements&source_id=${item.id}`);
