@@ -79,6 +79,30 @@ test('the Audio screen shows the coverage; one cell generates in rounds and Stop
   await page.unroute('**/api/audios/generate-batch');
 });
 
+test('texts the synthesizer cannot speak are listed and the run ends instead of retrying for ever', async ({ page, accounts, api }) => {
+  await statement(api, { text_sv: unique('Hunden skäller') });
+  const total = missingOf(await coverage(api));
+  await signIn(page, accounts.editor);
+  await openAudio(page);
+  // The server's answers are replaced: espeak-ng does not fail on demand. Round 1 speaks two and
+  // fails one; round 2 only meets the failing one again, so the run must end there.
+  const failure = { source_table: 'words', source_id: 40, source_field: 'title_sv', language: 'sv', error: 'Speech synthesis failed' };
+  const answers = [{ generated: 2, skipped: 0, failed: [failure] }, { generated: 0, skipped: 0, failed: [failure] }];
+  const bodies = [];
+  await page.route('**/api/audios/generate-batch', (route) => {
+    bodies.push(route.request().postDataJSON());
+    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(answers[bodies.length - 1] ?? answers[1]) });
+  });
+  await page.getByRole('button', { name: 'Generate everything that is missing' }).click();
+  await expect(page.getByText('Finished: 2 generated, 1 could not be spoken.')).toBeVisible();
+  expect(bodies).toEqual([{ limit: 5 }, { limit: 6 }]);
+  await expect(page.getByRole('list', { name: 'Texts that could not be spoken' }).getByRole('listitem'))
+    .toHaveText(['Word 40, title_sv (Swedish): Speech synthesis failed']);
+  await expect(page.locator('.audio-progress').getByText(`2 of ${total}`, { exact: true })).toBeVisible();
+  await expectAccessible(page);
+  await page.unroute('**/api/audios/generate-batch');
+});
+
 test('"Generate everything that is missing" runs to 100 % and the table matches the API', async ({ page, accounts, api }, testInfo) => {
   test.setTimeout(90_000);
   await statement(api, { text_de: unique('Die Katze schläft'), text_en: 'The cat sleeps', text_sv: 'Katten sover' });
