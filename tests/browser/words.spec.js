@@ -1,0 +1,252 @@
+// The Words screen (docs/studio.md "Words"), driven as an editor would: suggestions from the
+// offline FreeDict generator accepted or dropped for a picture and for an object, the object's
+// label, a word's titles, level and categories, publishing, the reload offer when someone else
+// saved first, and removing a word from a picture. What the page stored is checked through the
+// API (bearer token). One server per run: each test uses its own words.
+const { test, expect, expectAccessible, signIn } = require('./fixtures');
+const { scene } = require('./images');
+
+async function newPicture(api, title) {
+  const answer = await api.upload(`/api/pictures?${new URLSearchParams({ title })}`, scene(320, 240, 0.6));
+  expect(answer.status).toBe(201);
+  return answer.body;
+}
+
+async function newObject(api, picture, fields = {}) {
+  const answer = await api.post('/api/cms/objects', { picture_id: picture.id, ...fields });
+  expect(answer.status).toBe(201);
+  return answer.body;
+}
+
+async function linkToPicture(api, picture, word) {
+  const answer = await api.post(`/api/cms/pictures/${picture.id}/words`, { level: 1, ...word });
+  expect(answer.status).toBe(201);
+  return answer.body.find((w) => w.title_de === word.title_de);
+}
+
+async function storedWords(api, path) {
+  const answer = await api.get(path);
+  expect(answer.status).toBe(200);
+  return answer.body;
+}
+
+// Every stored word's title_de, page by page.
+async function allTitles(api) {
+  const titles = [];
+  for (let after = 0; ; ) {
+    const page = await storedWords(api, `/api/cms/db-words?limit=200${after ? `&after=${after}` : ''}`);
+    titles.push(...page.map((w) => w.title_de));
+    if (page.length < 200) return titles;
+    after = page[page.length - 1].id;
+  }
+}
+
+async function openWords(page, picture, object) {
+  await page.goto(`/studio/#/pictures/${picture.id}/words${object ? `?object=${object.id}` : ''}`);
+  await expect(page.getByRole('heading', { name: picture.title })).toBeVisible();
+  await expect(page.getByRole('heading', { name: object ? `Words of object #${object.id}` : 'Words of the picture' })).toBeVisible();
+  await expect(page.locator('.wd-words [role="status"]')).toHaveCount(0); // the words are read
+}
+
+// Asks the generator for `count` suggestions; their German titles as the page shows them.
+async function generate(page, count) {
+  await page.getByLabel('How many').fill(String(count));
+  await page.getByRole('button', { name: 'Generate suggestions' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /suggestions? from freedict/ })).toBeVisible();
+  return page.locator('.wd-sugg strong').allTextContents();
+}
+
+const row = (page, title) => page.locator('.wd-table tbody tr').filter({ has: page.getByText(title, { exact: true }) });
+
+test('suggestions for a picture: the accepted ones are stored and linked, the dropped one is not', async ({ page, accounts, api }) => {
+  const picture = await newPicture(api, 'Garten');
+  await signIn(page, accounts.editor);
+  await openWords(page, picture);
+  await expect(page.getByText('No words linked to the picture yet.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Words' })).toHaveAttribute('aria-current', 'page');
+  await expectAccessible(page);
+
+  const titles = await generate(page, 4);
+  expect(titles.length).toBeGreaterThanOrEqual(3);
+  // Nothing is stored while they are only suggestions.
+  expect(await storedWords(api, `/api/cms/pictures/${picture.id}/words`)).toEqual([]);
+  await expectAccessible(page);
+
+  const [first, dropped, ...rest] = titles;
+  await page.getByRole('button', { name: `Accept ${first}` }).click();
+  await expect(row(page, first)).toBeVisible();
+  await page.getByRole('button', { name: `Drop ${dropped}` }).click();
+  await expect(page.locator('.wd-sugg')).toHaveCount(rest.length);
+  if (rest.length > 1) await page.getByRole('button', { name: 'Accept all' }).click();
+  else await page.getByRole('button', { name: `Accept ${rest[0]}` }).click();
+  await expect(page.locator('.wd-sugg')).toHaveCount(0);
+  for (const t of rest) await expect(row(page, t)).toBeVisible();
+
+  const linked = (await storedWords(api, `/api/cms/pictures/${picture.id}/words`)).map((w) => w.title_de);
+  expect(linked.sort()).toEqual([first, ...rest].sort());
+  expect(await allTitles(api)).not.toContain(dropped);
+});
+
+test('suggestions for an object: the missing label is offered first; accepted words are linked beside the label', async ({ page, accounts, api }) => {
+  const picture = await newPicture(api, 'Am Zaun');
+  const object = await newObject(api, picture, { user_notes: 'der Hund links' });
+  await signIn(page, accounts.editor);
+  await openWords(page, picture);
+
+  // The object is chosen from the list by its notes; it has no label yet.
+  const choice = page.getByRole('button', { name: /^Object #\d+ · no label der Hund links$/ });
+  await choice.click();
+  await expect(choice).toHaveAttribute('aria-current', 'true');
+  await expect(page.getByRole('heading', { name: `Words of object #${object.id}` })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`#/pictures/${picture.id}/words\\?object=${object.id}$`));
+
+  // No label, no suggestions: the API's 409 and the offer to set the label.
+  await page.getByRole('button', { name: 'Generate suggestions' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: `Object ${object.id} has no label word` })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Set the label first' }).click();
+  const add = page.getByRole('form', { name: 'Add a word' });
+  await expect(add.getByLabel('German')).toBeFocused();
+  await expect(add.getByLabel("As the object's label")).toBeChecked();
+  await page.keyboard.type('Hund');
+  await add.getByRole('button', { name: 'Add word' }).click();
+  await expect(page.getByText('Label word: Hund')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Object #\d+ · Hund der Hund links$/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Set the label first' })).toBeHidden();
+
+  const titles = await generate(page, 3);
+  expect(titles.length).toBeGreaterThanOrEqual(2);
+  const [first, dropped] = titles;
+  await page.getByRole('button', { name: `Drop ${dropped}` }).click();
+  await page.getByRole('button', { name: `Accept ${first}` }).click();
+  await expect(row(page, first)).toBeVisible();
+  await expectAccessible(page);
+
+  let words = await storedWords(api, `/api/cms/db-objects/${object.id}/words`);
+  expect(words.map((w) => [w.title_de, w.is_label]).sort()).toEqual([[first, false], ['Hund', true]].sort());
+  expect(await allTitles(api)).not.toContain(dropped);
+
+  // The accepted word becomes the label; Hund stays linked.
+  await page.getByRole('button', { name: `Make ${first} the label` }).click();
+  await expect(page.getByText(`Label word: ${first}`)).toBeVisible();
+  await expect(row(page, 'Hund').getByRole('button', { name: 'Make Hund the label' })).toBeVisible();
+  words = await storedWords(api, `/api/cms/db-objects/${object.id}/words`);
+  expect(words.map((w) => [w.title_de, w.is_label]).sort()).toEqual([[first, true], ['Hund', false]].sort());
+});
+
+test('a word\'s titles, level and categories are edited and stored; publish and unpublish', async ({ page, accounts, api }) => {
+  const tiere = await api.post('/api/categories', { titel_de: 'Tiere (Wörter)' });
+  const hof = await api.post('/api/categories', { titel_de: 'Bauernhof (Wörter)' });
+  expect([tiere.status, hof.status]).toEqual([201, 201]);
+  const picture = await newPicture(api, 'Auf dem Hof');
+  const word = await linkToPicture(api, picture, { title_de: 'Schaf' });
+  await signIn(page, accounts.editor);
+  await openWords(page, picture);
+
+  await page.getByRole('button', { name: 'Edit Schaf' }).click();
+  const form = page.getByRole('form', { name: 'Edit Schaf' });
+  await expect(form.getByLabel('German')).toBeFocused();
+  await expectAccessible(page);
+
+  // A refusal is shown beside the field it names; nothing is stored.
+  await form.getByLabel('German').fill('');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.locator('.wd-f-title_de [role="alert"]')).toHaveText('title_de is required');
+  expect((await api.get(`/api/cms/db-words/${word.id}`)).body.title_de).toBe('Schaf');
+
+  await form.getByLabel('German').fill('Schaf');
+  await form.getByLabel('English').fill('sheep');
+  await form.getByLabel('Swedish').fill('får');
+  await form.getByLabel('Level').fill('3');
+  await form.getByLabel('Tiere (Wörter)').check();
+  await form.getByLabel('Bauernhof (Wörter)').check();
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.locator('.wd-saved')).toHaveText('Saved.');
+  await expect(row(page, 'Schaf')).toContainText('sheep');
+  await expect(row(page, 'Schaf')).toContainText('Tiere (Wörter), Bauernhof (Wörter)');
+  let stored = (await api.get(`/api/cms/db-words/${word.id}`)).body;
+  expect(stored).toMatchObject({ title_de: 'Schaf', title_en: 'sheep', title_sv: 'får', level: 3,
+                                 category_ids: [tiere.body.id, hof.body.id].sort((a, b) => a - b) });
+
+  // One category off, the Swedish title cleared.
+  await form.getByLabel('Bauernhof (Wörter)').uncheck();
+  await form.getByLabel('Swedish').fill('');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(row(page, 'Schaf').locator('td').nth(5)).toHaveText('Tiere (Wörter)');
+  stored = (await api.get(`/api/cms/db-words/${word.id}`)).body;
+  expect(stored).toMatchObject({ title_sv: null, category_ids: [tiere.body.id] });
+
+  await page.getByRole('button', { name: 'Publish Schaf' }).click();
+  await expect(row(page, 'Schaf')).toContainText('published');
+  await expect(page.getByRole('button', { name: 'Unpublish Schaf' })).toBeFocused();
+  expect((await api.get(`/api/cms/db-words/${word.id}`)).body.status).toBe('published');
+  // The editor is still open on the published version: a save goes through.
+  await form.getByLabel('Level').fill('4');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(row(page, 'Schaf').locator('td').nth(3)).toHaveText('4');
+  await page.getByRole('button', { name: 'Unpublish Schaf' }).click();
+  await expect(row(page, 'Schaf')).toContainText('draft');
+  expect((await api.get(`/api/cms/db-words/${word.id}`)).body).toMatchObject({ status: 'draft', level: 4 });
+  await expectAccessible(page);
+});
+
+test('someone else saved the word first: 412, nothing overwritten, Reload shows the stored word', async ({ page, accounts, api }) => {
+  const picture = await newPicture(api, 'Ziegen');
+  const word = await linkToPicture(api, picture, { title_de: 'Ziege', title_en: 'goat' });
+  await signIn(page, accounts.editor);
+  await openWords(page, picture);
+  await page.getByRole('button', { name: 'Edit Ziege' }).click();
+  const form = page.getByRole('form', { name: 'Edit Ziege' });
+
+  // A second editor changes the word meanwhile.
+  const other = await api.patch(`/api/cms/db-words/${word.id}`, { title_en: 'nanny goat' });
+  expect(other.status).toBe(200);
+
+  await form.getByLabel('English').fill('billy goat');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByRole('alert').filter({ hasText: 'Changed by someone else' })).toBeVisible();
+  await expectAccessible(page);
+  expect((await api.get(`/api/cms/db-words/${word.id}`)).body.title_en).toBe('nanny goat');
+  await expect(form.getByLabel('English')).toHaveValue('billy goat'); // the editor's text stays
+
+  await form.getByRole('button', { name: 'Reload' }).click();
+  await expect(form.getByLabel('English')).toHaveValue('nanny goat');
+  await expect(form.getByRole('button', { name: 'Reload' })).toBeHidden();
+  await expect(row(page, 'Ziege')).toContainText('nanny goat');
+  await form.getByLabel('Level').fill('2');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.locator('.wd-saved')).toHaveText('Saved.');
+  expect((await api.get(`/api/cms/db-words/${word.id}`)).body).toMatchObject({ title_en: 'nanny goat', level: 2 });
+});
+
+test('a word added by hand and one removed from the picture: the removed word itself stays', async ({ page, accounts, api }) => {
+  const picture = await newPicture(api, 'Weide');
+  const pferd = await linkToPicture(api, picture, { title_de: 'Pferd' });
+  await signIn(page, accounts.editor);
+  await openWords(page, picture);
+
+  const add = page.getByRole('form', { name: 'Add a word' });
+  await add.getByLabel('German').fill('Kuh');
+  await add.getByLabel('English').fill('cow');
+  await add.getByLabel('Level').fill('2');
+  await add.getByRole('button', { name: 'Add word' }).click();
+  await expect(row(page, 'Kuh')).toContainText('cow');
+  await expect(add.getByLabel('German')).toHaveValue('');
+  let linked = await storedWords(api, `/api/cms/pictures/${picture.id}/words`);
+  expect(linked.map((w) => [w.title_de, w.title_en, w.level])).toEqual([['Pferd', null, 1], ['Kuh', 'cow', 2]]);
+
+  // A bad level: the API's message beside the field, nothing linked.
+  await add.getByLabel('German').fill('Esel');
+  await add.getByLabel('Level').fill('101');
+  await add.getByRole('button', { name: 'Add word' }).click();
+  await expect(add.locator('.wd-f-level [role="alert"]')).toHaveText('level must be an integer from 1 to 100');
+  expect(await storedWords(api, `/api/cms/pictures/${picture.id}/words`)).toHaveLength(2);
+
+  await page.getByRole('button', { name: 'Remove Pferd from the picture' }).click();
+  await expect(row(page, 'Pferd')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Edit Kuh' })).toBeFocused();
+  linked = await storedWords(api, `/api/cms/pictures/${picture.id}/words`);
+  expect(linked.map((w) => w.title_de)).toEqual(['Kuh']);
+  expect((await api.get(`/api/cms/db-words/${pferd.id}`)).status).toBe(200);
+  await expectAccessible(page);
+});
