@@ -106,7 +106,7 @@ test('suggestions for an object: the missing label is offered first; accepted wo
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Set the label first' }).click();
   const add = page.getByRole('form', { name: 'Add a word' });
-  await expect(add.getByLabel('German')).toBeFocused();
+  await expect(add.getByLabel('German', { exact: true })).toBeFocused();
   await expect(add.getByLabel("As the object's label")).toBeChecked();
   await page.keyboard.type('Hund');
   await add.getByRole('button', { name: 'Add word' }).click();
@@ -145,19 +145,20 @@ test('a word\'s titles, level and categories are edited and stored; publish and 
 
   await page.getByRole('button', { name: 'Edit Schaf' }).click();
   const form = page.getByRole('form', { name: 'Edit Schaf' });
-  await expect(form.getByLabel('German')).toBeFocused();
+  await expect(form.getByLabel('German', { exact: true })).toBeFocused();
   await expectAccessible(page);
 
   // A refusal is shown beside the field it names; nothing is stored.
-  await form.getByLabel('German').fill('');
+  await form.getByLabel('German', { exact: true }).fill('');
   await form.getByRole('button', { name: 'Save' }).click();
-  await expect(form.locator('.wd-f-title_de [role="alert"]')).toHaveText('title_de is required');
+  await expect(form.getByLabel('German', { exact: true })).toHaveAccessibleDescription('title_de is required');
+  await expect(form.getByRole('alert').filter({ hasText: 'title_de is required' })).toBeVisible();
   expect((await api.get(`/api/cms/db-words/${word.id}`)).body.title_de).toBe('Schaf');
 
-  await form.getByLabel('German').fill('Schaf');
-  await form.getByLabel('English').fill('sheep');
-  await form.getByLabel('Swedish').fill('får');
-  await form.getByLabel('Level').fill('3');
+  await form.getByLabel('German', { exact: true }).fill('Schaf');
+  await form.getByLabel('English', { exact: true }).fill('sheep');
+  await form.getByLabel('Swedish', { exact: true }).fill('får');
+  await form.getByLabel('Level', { exact: true }).fill('3');
   await form.getByLabel('Tiere (Wörter)').check();
   await form.getByLabel('Bauernhof (Wörter)').check();
   await form.getByRole('button', { name: 'Save' }).click();
@@ -170,7 +171,7 @@ test('a word\'s titles, level and categories are edited and stored; publish and 
 
   // One category off, the Swedish title cleared.
   await form.getByLabel('Bauernhof (Wörter)').uncheck();
-  await form.getByLabel('Swedish').fill('');
+  await form.getByLabel('Swedish', { exact: true }).fill('');
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(row(page, 'Schaf').locator('td').nth(5)).toHaveText('Tiere (Wörter)');
   stored = (await api.get(`/api/cms/db-words/${word.id}`)).body;
@@ -181,7 +182,7 @@ test('a word\'s titles, level and categories are edited and stored; publish and 
   await expect(page.getByRole('button', { name: 'Unpublish Schaf' })).toBeFocused();
   expect((await api.get(`/api/cms/db-words/${word.id}`)).body.status).toBe('published');
   // The editor is still open on the published version: a save goes through.
-  await form.getByLabel('Level').fill('4');
+  await form.getByLabel('Level', { exact: true }).fill('4');
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(row(page, 'Schaf').locator('td').nth(3)).toHaveText('4');
   await page.getByRole('button', { name: 'Unpublish Schaf' }).click();
@@ -202,18 +203,18 @@ test('someone else saved the word first: 412, nothing overwritten, Reload shows 
   const other = await api.patch(`/api/cms/db-words/${word.id}`, { title_en: 'nanny goat' });
   expect(other.status).toBe(200);
 
-  await form.getByLabel('English').fill('billy goat');
+  await form.getByLabel('English', { exact: true }).fill('billy goat');
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(form.getByRole('alert').filter({ hasText: 'Changed by someone else' })).toBeVisible();
   await expectAccessible(page);
   expect((await api.get(`/api/cms/db-words/${word.id}`)).body.title_en).toBe('nanny goat');
-  await expect(form.getByLabel('English')).toHaveValue('billy goat'); // the editor's text stays
+  await expect(form.getByLabel('English', { exact: true })).toHaveValue('billy goat'); // the editor's text stays
 
   await form.getByRole('button', { name: 'Reload' }).click();
-  await expect(form.getByLabel('English')).toHaveValue('nanny goat');
+  await expect(form.getByLabel('English', { exact: true })).toHaveValue('nanny goat');
   await expect(form.getByRole('button', { name: 'Reload' })).toBeHidden();
   await expect(row(page, 'Ziege')).toContainText('nanny goat');
-  await form.getByLabel('Level').fill('2');
+  await form.getByLabel('Level', { exact: true }).fill('2');
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(form.locator('.wd-saved')).toHaveText('Saved.');
   expect((await api.get(`/api/cms/db-words/${word.id}`)).body).toMatchObject({ title_en: 'nanny goat', level: 2 });
@@ -226,20 +227,20 @@ test('a word added by hand and one removed from the picture: the removed word it
   await openWords(page, picture);
 
   const add = page.getByRole('form', { name: 'Add a word' });
-  await add.getByLabel('German').fill('Kuh');
-  await add.getByLabel('English').fill('cow');
-  await add.getByLabel('Level').fill('2');
+  await add.getByLabel('German', { exact: true }).fill('Kuh');
+  await add.getByLabel('English', { exact: true }).fill('cow');
+  await add.getByLabel('Level', { exact: true }).fill('2');
   await add.getByRole('button', { name: 'Add word' }).click();
   await expect(row(page, 'Kuh')).toContainText('cow');
-  await expect(add.getByLabel('German')).toHaveValue('');
+  await expect(add.getByLabel('German', { exact: true })).toHaveValue('');
   let linked = await storedWords(api, `/api/cms/pictures/${picture.id}/words`);
   expect(linked.map((w) => [w.title_de, w.title_en, w.level])).toEqual([['Pferd', null, 1], ['Kuh', 'cow', 2]]);
 
   // A bad level: the API's message beside the field, nothing linked.
-  await add.getByLabel('German').fill('Esel');
-  await add.getByLabel('Level').fill('101');
+  await add.getByLabel('German', { exact: true }).fill('Esel');
+  await add.getByLabel('Level', { exact: true }).fill('101');
   await add.getByRole('button', { name: 'Add word' }).click();
-  await expect(add.locator('.wd-f-level [role="alert"]')).toHaveText('level must be an integer from 1 to 100');
+  await expect(add.getByLabel('Level', { exact: true })).toHaveAccessibleDescription('level must be an integer from 1 to 100');
   expect(await storedWords(api, `/api/cms/pictures/${picture.id}/words`)).toHaveLength(2);
 
   await page.getByRole('button', { name: 'Remove Pferd from the picture' }).click();
