@@ -57,6 +57,10 @@ std::pair<PictureWordLink, bool> MemoryContentTx::link_picture_word(Id picture_i
     return make_link(kPictureWords, {0, picture_id, word_id});
 }
 
+void MemoryContentTx::delete_picture_word_link(Id link_id) {
+    delete_link(kPictureWords, link_id);
+}
+
 std::vector<ObjectWordLink> MemoryContentTx::object_word_links(Id object_id) {
     return links_of(kObjectWords, object_id);
 }

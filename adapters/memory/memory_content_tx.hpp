@@ -69,6 +69,7 @@ class MemoryContentTx final : public ContentTx {
     // memory_content_links.cpp: WordLinkRows
     std::vector<PictureWordLink> picture_word_links(Id picture_id) override;
     std::pair<PictureWordLink, bool> link_picture_word(Id picture_id, Id word_id) override;
+    void delete_picture_word_link(Id link_id) override;
     std::vector<ObjectWordLink> object_word_links(Id object_id) override;
     std::pair<ObjectWordLink, bool> link_object_word(Id object_id, Id word_id,
                                                      bool is_label) override;

@@ -101,6 +101,10 @@ std::pair<PictureWordLink, bool> SqlContentTx::link_picture_word(Id picture_id, 
     return make_link(kPictureWords, {0, picture_id, word_id});
 }
 
+void SqlContentTx::delete_picture_word_link(Id link_id) {
+    delete_link(kPictureWords, link_id);
+}
+
 std::vector<ObjectWordLink> SqlContentTx::object_word_links(Id object_id) {
     return links_of(kObjectWords, object_id);
 }

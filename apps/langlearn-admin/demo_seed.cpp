@@ -177,7 +177,7 @@ Word word(AuthoringPorts& ports, Id object_id, const Texts& t, int level, Id cat
                                  {"level", num(level)},
                                  {"category_ids", LooseValue::array({num(category)})}});
     if (label) {
-        const auto linked = must(decoded(set_object_label, ports, object_id, body), "label word");
+        const auto linked = must(decoded(add_object_word, ports, object_id, body), "label word");
         for (const auto& v : linked.words) {
             if (v.is_label.value_or(false)) return v.word;
         }

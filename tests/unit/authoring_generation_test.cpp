@@ -13,12 +13,7 @@ using namespace ll::test;
 
 namespace {
 
-struct GenerationWorld : AuthoringWorld {
-    Id picture = ok(decoded(create_picture, ports, body(R"({"title":"Hof"})"))).id;
-    Id object =
-        ok(decoded(create_object, ports, body(R"({"picture_id":)" + std::to_string(picture) + "}")))
-            .id;
-
+struct GenerationWorld : ObjectWorld {
     std::int64_t word_count() {
         return stored([](ContentTx& tx) {
             return static_cast<std::int64_t>(tx.words({}, Page{std::nullopt, 200}).size());
@@ -37,7 +32,7 @@ TEST_CASE("generate-words: needs a label, validates everything, links without du
     GenerationWorld w;
     const auto request = body(R"({"object_id":)" + std::to_string(w.object) + R"(,"count":3})");
     CHECK(status_of(decoded(generate_words, w.ports, request)) == 409);
-    ok(decoded(set_object_label, w.ports, w.object,
+    ok(decoded(add_object_word, w.ports, w.object,
                body(R"({"title_de":"Hund","title_en":"dog"})")));
 
     w.words.next_words = {gw("Haushund"), gw("Hundeleine", 0)};  // level 0: invalid
@@ -76,7 +71,7 @@ TEST_CASE("generate-words: needs a label, validates everything, links without du
 TEST_CASE("generate-questions: drafts with words; the same text is not made twice",
           "[authoring][generation]") {
     GenerationWorld w;
-    ok(decoded(set_object_label, w.ports, w.object,
+    ok(decoded(add_object_word, w.ports, w.object,
                body(R"({"title_de":"Hund","title_en":"dog","title_sv":"hund"})")));
     GeneratedQuestion q{
         "Was ist das?", "What is this?",          "Vad är det här?", "Hund", "dog", "hund", 5,
@@ -170,7 +165,7 @@ TEST_CASE("audio: one row per source, replaced on regeneration; batches go on pa
 
 TEST_CASE("questions publish: all or nothing, with their words", "[authoring][texts]") {
     GenerationWorld w;
-    ok(decoded(set_object_label, w.ports, w.object, body(R"({"title_de":"Hund"})")));
+    ok(decoded(add_object_word, w.ports, w.object, body(R"({"title_de":"Hund"})")));
     w.words.next_questions = {GeneratedQuestion{
         "Was?", "What?", "Vad?", "Hund", "dog", "hund", 5, {gw("Hund")}, {gw("Katze")}}};
     const Id q =

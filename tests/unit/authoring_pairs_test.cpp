@@ -10,11 +10,7 @@ using namespace ll::test;
 
 namespace {
 
-struct PairWorld : AuthoringWorld {
-    Id picture = ok(decoded(create_picture, ports, body(R"({"title":"Hof"})"))).id;
-    Id object =
-        ok(decoded(create_object, ports, body(R"({"picture_id":)" + std::to_string(picture) + "}")))
-            .id;
+struct PairWorld : ObjectWorld {
     Id animals = 1, food = 2;  // seeded categories (Tiere, Essen)
 
     Id word(const std::string& title, Id category) {
@@ -96,7 +92,7 @@ TEST_CASE("pairs: publish gating and categories from statement and object words"
     PairWorld w;
     const Id dog = w.word("Hund", w.animals);
     const Id bone = w.word("Knochen", w.food);
-    ok(decoded(set_object_label, w.ports, w.object,
+    ok(decoded(add_object_word, w.ports, w.object,
                body(R"({"title_de":"Hund"})")));  // dog: via the object
     const PairView p = w.pair(R"(,"words_add":[{"word_id":)" + std::to_string(bone) +
                               R"(,"link_to":"statement"}])");

@@ -64,7 +64,7 @@ TEST_CASE("requests: good bodies decode fully", "[authoring][requests]") {
     CHECK(word.word.level == 3);
     CHECK(word.word.status == "published");
     CHECK(word.category_ids == std::vector<Id>{2, 1});
-    CHECK(ok(decode<LabelWord>(body(R"({"title_de":"Hund"})"))).word.level == 1);
+    CHECK(ok(decode<ObjectWord>(body(R"({"title_de":"Hund"})"))).word.level == 1);
 
     const auto pair =
         ok(decode<NewPair>(body(R"({"picture_id":1,"object_id":2,"answer_type":"word","level":5,)"

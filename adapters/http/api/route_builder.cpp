@@ -7,9 +7,9 @@
 namespace ll::http {
 namespace {
 
-// `:id` in the path: anything but a positive integer names no resource (404).
-std::optional<Id> path_id(const Request& r) {
-    const auto it = r.params.find("id");
+// `:id` (or `:word_id`) in the path: anything but a positive integer names no resource (404).
+std::optional<Id> path_id(const Request& r, const char* name) {
+    const auto it = r.params.find(name);
     if (it == r.params.end()) return std::nullopt;
     Id id = 0;
     const auto& s = it->second;
@@ -21,7 +21,7 @@ std::optional<Id> path_id(const Request& r) {
 Handler checked(std::shared_ptr<const AccessPolicy> access, Auth auth, Body body,
                 CallHandler handle) {
     return [access = std::move(access), auth, body, handle = std::move(handle)](Request& request) {
-        Call call{request, 0, {}, std::nullopt};
+        Call call{request, 0, 0, {}, std::nullopt};
         if (auth == Auth::token) {
             // The guard has run on the I/O thread unless the request came without a body (or
             // from a fuzzer calling the handler directly): the same check, here.
@@ -32,10 +32,11 @@ Handler checked(std::shared_ptr<const AccessPolicy> access, Auth auth, Body body
             if (!user) return error_response(user.error());
             call.user_id = user.value();
         }
-        if (request.params.count("id")) {
-            const auto id = path_id(request);
+        for (auto [name, out] : {std::pair{"id", &call.id}, std::pair{"word_id", &call.word_id}}) {
+            if (!request.params.count(name)) continue;
+            const auto id = path_id(request, name);
             if (!id) return error_response(errors::not_found());
-            call.id = *id;
+            *out = *id;
         }
         if (body == Body::json) {
             auto object = parse_object(request.body);

@@ -1,7 +1,7 @@
 #pragma once
 // One way to declare a route of either API: its method and paths, whether it needs the API's
 // token (the access policy), what body it takes, where it runs, and a handler that sees a Call:
-// the request with what the policies established (caller, path id, JSON body). The checks run in
+// the request with what the policies established (caller, path ids, JSON body). The checks run in
 // one order on every route: token (401/403, on the I/O thread before any body is read when one
 // is coming), the account's standing (401/403), the path id (404), the body (400).
 #include <functional>
@@ -26,6 +26,7 @@ enum class Body { none, json };
 struct Call {
     Request& request;
     Id id = 0;                  // the path's `:id`, on routes that have one
+    Id word_id = 0;             // the path's `:word_id` (a link's word: .../words/:word_id)
     boost::json::object body;   // Body::json
     std::optional<Id> user_id;  // the caller, on Auth::token routes (nullopt: development token)
 

@@ -9,6 +9,9 @@ void add_generation_routes(RouteBuilder& routes, AuthoringPorts p) {
     routes.add({"POST", {"/api/generate-words"}, Auth::token, Body::json, [p](Call& c) mutable {
                     return answer(decoded(generate_words, p, c.loose_body()));
                 }});
+    routes.add({"POST", {"/api/word-suggestions"}, Auth::token, Body::json, [p](Call& c) mutable {
+                    return answer(decoded(suggest_words, p, c.loose_body()));
+                }});
     routes.add({"POST",
                 {"/api/objects/:id/generate-questions"},
                 Auth::token,

@@ -52,8 +52,14 @@ void add_object_routes(RouteBuilder& routes, AuthoringPorts p) {
                 Auth::token,
                 Body::json,
                 [p](Call& c) mutable {
-                    return created_or_found(decoded(set_object_label, p, c.id, c.loose_body()));
+                    return created_or_found(decoded(add_object_word, p, c.id, c.loose_body()));
                 }});
+    routes.add(
+        {"DELETE",
+         {"/api/cms/objects/:id/words/:word_id", "/api/cms/db-objects/:id/words/:word_id"},
+         Auth::token,
+         Body::none,
+         [p](Call& c) mutable { return no_content(unlink_object_word(p, c.id, c.word_id)); }});
     routes.add({"POST",
                 {"/api/cms/objects/:id/purge-orphans", "/api/cms/db-objects/:id/purge-orphans"},
                 Auth::token,

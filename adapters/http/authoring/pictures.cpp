@@ -93,6 +93,12 @@ void add_picture_routes(RouteBuilder& routes, AuthoringPorts p, Metrics& metrics
         {"POST", {"/api/cms/pictures/:id/words"}, Auth::token, Body::json, [p](Call& c) mutable {
              return created_or_found(decoded(add_picture_word, p, c.id, c.loose_body()));
          }});
+    routes.add(
+        {"DELETE",
+         {"/api/cms/pictures/:id/words/:word_id"},
+         Auth::token,
+         Body::none,
+         [p](Call& c) mutable { return no_content(unlink_picture_word(p, c.id, c.word_id)); }});
 }
 
 }  // namespace ll::http::authoring

@@ -1,7 +1,8 @@
-// Statements (db_statement) and questions (db_question) (docs/spec/authoring.md).
+// Statements (db_statement) and questions (db_question) with their words (docs/spec/authoring.md).
 #include "core/app/authoring/texts.hpp"
 #include "adapters/http/authoring/resources.hpp"
 #include "core/app/authoring/objects.hpp"
+#include "core/app/authoring/question_words.hpp"
 
 namespace ll::http::authoring {
 
@@ -53,6 +54,23 @@ void add_text_routes(RouteBuilder& routes, AuthoringPorts p) {
     add_review_routes(routes, {"/api/cms/db-questions/:id"}, [p](Id id, ReviewAction a) mutable {
         return change_question_status(p, id, a);
     });
+    routes.add(
+        {"GET", {"/api/cms/db-questions/:id/words"}, Auth::token, Body::none, [p](Call& c) mutable {
+             return answer(list_question_words(p, c.id));
+         }});
+    routes.add({"POST",
+                {"/api/cms/db-questions/:id/words"},
+                Auth::token,
+                Body::json,
+                [p](Call& c) mutable {
+                    return created_or_found(decoded(add_question_word, p, c.id, c.loose_body()));
+                }});
+    routes.add(
+        {"DELETE",
+         {"/api/cms/db-questions/:id/words/:word_id"},
+         Auth::token,
+         Body::none,
+         [p](Call& c) mutable { return no_content(unlink_question_word(p, c.id, c.word_id)); }});
     routes.add({"POST", {"/api/questions/publish"}, Auth::token, Body::json, [p](Call& c) mutable {
                     return answer(decoded(publish_questions, p, c.loose_body()));
                 }});

@@ -132,6 +132,7 @@ json::value to_json(const WordView& v) {
     auto& o = out.as_object();
     if (v.link_id) o["link_id"] = *v.link_id;
     if (v.is_label) o["is_label"] = *v.is_label;
+    if (v.role) o["role"] = *v.role;
     if (v.created) o["created"] = *v.created;
     return out;
 }
@@ -256,6 +257,19 @@ json::value to_json(const GeneratedWords& g) {
     json::array list;
     for (const auto& w : g.words) list.push_back(to_json(w));
     return json::object{{"generator", g.generator}, {"words", std::move(list)}};
+}
+
+json::value to_json(const WordSuggestions& s) {
+    json::array list;
+    for (const auto& w : s.words) {
+        list.push_back(json::object{{"title_de", w.title_de},
+                                    {"title_en", w.title_en},
+                                    {"title_sv", w.title_sv},
+                                    {"level", w.level},
+                                    {"word_id", nullable(w.word_id)},
+                                    {"linked", w.linked}});
+    }
+    return json::object{{"generator", s.generator}, {"words", std::move(list)}};
 }
 
 json::value to_json(const GeneratedQuestions& g) {

@@ -23,6 +23,7 @@ boost::json::value to_json(const AudioResult& a);
 boost::json::value to_json(const AudioBatchResult& b);
 boost::json::value to_json(const std::vector<AudioCoverageRow>& rows);
 boost::json::value to_json(const GeneratedWords& g);
+boost::json::value to_json(const WordSuggestions& s);
 boost::json::value to_json(const GeneratedQuestions& g);
 boost::json::value to_json(const PipelineResult& r);
 boost::json::value to_json(const LinkTableCheck& c);

@@ -1,6 +1,8 @@
 #include "core/app/authoring/generation.hpp"
 
+#include <algorithm>
 #include <map>
+#include <set>
 
 #include <fmt/format.h>
 
@@ -78,38 +80,14 @@ Error no_label(Id object_id) {
     return errors::object_has_no_label(object_id);
 }
 
-}  // namespace
+// What generate-words settles before it stores anything, and all that suggestions show: the
+// subject as read and the generator's words, validated and cut to the count asked for.
+struct WordPlan {
+    Subject subject;
+    std::vector<GeneratedWord> words;
+};
 
-std::optional<std::string> invalid_generated_word(const GeneratedWord& w) {
-    if (auto p = bad_text(w.title_de, "title_de", fields::kTitleMax)) return p;
-    if (auto p = bad_text(w.title_en, "title_en", fields::kTitleMax)) return p;
-    if (auto p = bad_text(w.title_sv, "title_sv", fields::kTitleMax)) return p;
-    return bad_level(w.level);
-}
-
-std::optional<std::string> invalid_generated_question(const GeneratedQuestion& q) {
-    const std::pair<const std::string*, const char*> texts[] = {
-        {&q.text_de, "text_de"}, {&q.text_en, "text_en"}, {&q.text_sv, "text_sv"}};
-    for (const auto& [value, name] : texts) {
-        if (auto p = bad_text(*value, name, fields::kTextMax)) return p;
-    }
-    const std::pair<const std::string*, const char*> answers[] = {
-        {&q.short_answer_de, "short_answer_de"},
-        {&q.short_answer_en, "short_answer_en"},
-        {&q.short_answer_se, "short_answer_se"}};
-    for (const auto& [value, name] : answers) {
-        if (auto p = bad_text(*value, name, fields::kTitleMax)) return p;
-    }
-    if (auto p = bad_level(q.level)) return p;
-    for (const auto* list : {&q.answer_words, &q.distractor_words}) {
-        for (const auto& w : *list) {
-            if (auto p = invalid_generated_word(w)) return "a word's " + *p;
-        }
-    }
-    return std::nullopt;
-}
-
-Result<GeneratedWords> generate_words(AuthoringPorts& ports, const GenerateWords& request) {
+Result<WordPlan> plan_words(AuthoringPorts& ports, const WordSubject& request) {
     const auto& object_id = request.object_id;
     const auto& picture_id = request.picture_id;
     auto subject = read<Subject>(ports.content, [&](ContentTx& tx) -> Result<Subject> {
@@ -153,6 +131,88 @@ Result<GeneratedWords> generate_words(AuthoringPorts& ports, const GenerateWords
         if (auto problem = invalid_generated_word(generated[i]))
             return errors::word_generation_failed(fmt::format("word {}: {}", i, *problem));
     }
+    return WordPlan{std::move(subject.value()), std::move(generated)};
+}
+
+// Whether the word is linked to the subject the way generate-words would link it (an object's
+// words, label or not; a picture's own words).
+bool linked_to(ContentTx& tx, const Subject& subject, Id word_id) {
+    const auto is_word = [word_id](const auto& l) { return l.word_id == word_id; };
+    if (subject.object) {
+        const auto links = tx.object_word_links(subject.object->id);
+        return std::any_of(links.begin(), links.end(), is_word);
+    }
+    const auto links = tx.picture_word_links(subject.picture->id);
+    return std::any_of(links.begin(), links.end(), is_word);
+}
+
+}  // namespace
+
+std::optional<std::string> invalid_generated_word(const GeneratedWord& w) {
+    if (auto p = bad_text(w.title_de, "title_de", fields::kTitleMax)) return p;
+    if (auto p = bad_text(w.title_en, "title_en", fields::kTitleMax)) return p;
+    if (auto p = bad_text(w.title_sv, "title_sv", fields::kTitleMax)) return p;
+    return bad_level(w.level);
+}
+
+std::optional<std::string> invalid_generated_question(const GeneratedQuestion& q) {
+    const std::pair<const std::string*, const char*> texts[] = {
+        {&q.text_de, "text_de"}, {&q.text_en, "text_en"}, {&q.text_sv, "text_sv"}};
+    for (const auto& [value, name] : texts) {
+        if (auto p = bad_text(*value, name, fields::kTextMax)) return p;
+    }
+    const std::pair<const std::string*, const char*> answers[] = {
+        {&q.short_answer_de, "short_answer_de"},
+        {&q.short_answer_en, "short_answer_en"},
+        {&q.short_answer_se, "short_answer_se"}};
+    for (const auto& [value, name] : answers) {
+        if (auto p = bad_text(*value, name, fields::kTitleMax)) return p;
+    }
+    if (auto p = bad_level(q.level)) return p;
+    for (const auto* list : {&q.answer_words, &q.distractor_words}) {
+        for (const auto& w : *list) {
+            if (auto p = invalid_generated_word(w)) return "a word's " + *p;
+        }
+    }
+    return std::nullopt;
+}
+
+Result<WordSuggestions> suggest_words(AuthoringPorts& ports, const SuggestWords& request) {
+    auto plan = plan_words(ports, request);
+    if (!plan) return plan.error();
+    const Subject& subject = plan->subject;
+    return read<WordSuggestions>(ports.content, [&](ContentTx& tx) -> Result<WordSuggestions> {
+        // The subject may have gone while the generator ran: as generate-words, 404.
+        if (subject.object ? !tx.object(subject.object->id) : !tx.picture(subject.picture->id))
+            return errors::not_found();
+        WordSuggestions out{{}, ports.words.name()};
+        std::set<std::string> seen;  // folded title_de: generate-words would find one word
+        for (const auto& g : plan->words) {
+            const Word proposed = word_of(g, status::kDraft);
+            if (!seen.insert(fold_case(proposed.title_de)).second) continue;
+            WordSuggestion s{proposed.title_de, *proposed.title_en, *proposed.title_sv,
+                             proposed.level,    std::nullopt,       false};
+            // An existing word would be linked as it is: show it, with the proposal's
+            // translation where it has none.
+            if (const auto existing = tx.word_by_title(proposed.title_de)) {
+                s.title_de = existing->title_de;
+                s.title_en = existing->title_en.value_or(s.title_en);
+                s.title_sv = existing->title_sv.value_or(s.title_sv);
+                s.level = existing->level;
+                s.word_id = existing->id;
+                s.linked = linked_to(tx, subject, existing->id);
+            }
+            out.words.push_back(std::move(s));
+        }
+        return out;
+    });
+}
+
+Result<GeneratedWords> generate_words(AuthoringPorts& ports, const GenerateWords& request) {
+    auto plan = plan_words(ports, request);
+    if (!plan) return plan.error();
+    const Subject* subject = &plan->subject;
+    const auto& generated = plan->words;
 
     const Timestamp now = ports.clock.now();
     return write<GeneratedWords>(ports.content, [&](ContentTx& tx) -> Result<GeneratedWords> {

@@ -15,6 +15,12 @@ namespace ll {
 // (default draft) or found, and linked to the object (not as its label) or the picture.
 Result<GeneratedWords> generate_words(AuthoringPorts& ports, const GenerateWords& request);
 
+// `{object_id | picture_id, count?}`: what generate_words would create or link, asked and
+// validated the same way (the same 400/404/409/502), but nothing is stored. Each word names the
+// existing word it would find (by title_de, case-insensitively) and whether that one is linked
+// to the subject already.
+Result<WordSuggestions> suggest_words(AuthoringPorts& ports, const SuggestWords& request);
+
 // `{count? (1..20, default 3)}` for an object with a label word: questions (draft) with their
 // answer and distractor words (draft), linked to the object's questions.
 Result<GeneratedQuestions> generate_questions(AuthoringPorts& ports, Id object_id,

@@ -14,6 +14,7 @@ struct WordView {
     std::optional<Id> link_id;     // the link record, in link lists
     std::optional<bool> is_label;  // object words
     std::optional<bool> created;   // generation and link routes: made by this request
+    std::optional<std::string> role = std::nullopt;  // question words: answer or distractor
 };
 
 // A word linked to a pair's statement or question (docs/spec/authoring.md "A pair answer").
@@ -48,6 +49,20 @@ struct GeneratedQuestions {
 
 struct GeneratedWords {
     std::vector<WordView> words;
+    std::string generator;
+};
+
+// One word POST /api/word-suggestions proposes: the generator's, or the existing word with that
+// title_de (word_id), and whether that word is linked to the subject already.
+struct WordSuggestion {
+    std::string title_de, title_en, title_sv;
+    int level = 1;
+    std::optional<Id> word_id;
+    bool linked = false;
+};
+
+struct WordSuggestions {
+    std::vector<WordSuggestion> words;
     std::string generator;
 };
 

@@ -14,8 +14,10 @@ Error title_taken(const Word& existing) {
     return errors::word_title_taken(existing.title_de, existing.id);
 }
 
+// Views of (link id, word id) pairs in their order; `decorate(view)` adds what the link says.
+template <typename Decorate>
 std::vector<WordView> views_of(ContentTx& tx, const std::vector<std::pair<Id, Id>>& links,
-                               const std::map<Id, bool>& labels) {
+                               Decorate&& decorate) {
     std::vector<Id> ids;
     for (const auto& [link, word] : links) ids.push_back(word);
     std::map<Id, Word> words;
@@ -25,8 +27,7 @@ std::vector<WordView> views_of(ContentTx& tx, const std::vector<std::pair<Id, Id
         const auto it = words.find(word);
         if (it == words.end()) continue;  // an orphaned link: purge-orphans removes it
         WordView view{it->second, link, std::nullopt, std::nullopt};
-        if (const auto label = labels.find(link); label != labels.end())
-            view.is_label = label->second;
+        decorate(view);
         out.push_back(std::move(view));
     }
     return out;
@@ -97,10 +98,16 @@ std::pair<Word, bool> find_or_create_word(WordRows& tx, const Word& word, Timest
     return {found, false};
 }
 
+Result<Word> requested_word(ContentTx& tx, const NewWordFields& request, Timestamp now) {
+    auto w = with_categories(tx, request);
+    if (!w) return w;
+    return find_or_create_word(tx, w.value(), now).first;
+}
+
 std::vector<WordView> picture_word_views(ContentTx& tx, Id picture_id) {
     std::vector<std::pair<Id, Id>> links;
     for (const auto& l : tx.picture_word_links(picture_id)) links.emplace_back(l.id, l.word_id);
-    return views_of(tx, links, {});
+    return views_of(tx, links, [](WordView&) {});
 }
 
 std::vector<WordView> object_word_views(ContentTx& tx, Id object_id) {
@@ -110,7 +117,17 @@ std::vector<WordView> object_word_views(ContentTx& tx, Id object_id) {
         links.emplace_back(l.id, l.word_id);
         labels[l.id] = l.is_label;
     }
-    return views_of(tx, links, labels);
+    return views_of(tx, links, [&](WordView& v) { v.is_label = labels.at(*v.link_id); });
+}
+
+std::vector<WordView> question_word_views(ContentTx& tx, Id question_id) {
+    std::vector<std::pair<Id, Id>> links;
+    std::map<Id, std::string> roles;
+    for (const auto& l : tx.question_word_links(question_id)) {
+        links.emplace_back(l.id, l.word_id);
+        roles[l.id] = l.role;
+    }
+    return views_of(tx, links, [&](WordView& v) { v.role = roles.at(*v.link_id); });
 }
 
 Result<Word> create_word(AuthoringPorts& ports, const NewWord& request) {
@@ -189,10 +206,9 @@ Result<LinkedWords> add_picture_word(AuthoringPorts& ports, Id picture_id,
                                      const PictureWord& request) {
     return write<LinkedWords>(ports.content, [&](ContentTx& tx) -> Result<LinkedWords> {
         if (!tx.picture(picture_id)) return errors::not_found();
-        auto w = with_categories(tx, request);
-        if (!w) return w.error();
-        const auto [word, word_created] = find_or_create_word(tx, w.value(), ports.clock.now());
-        const bool linked = tx.link_picture_word(picture_id, word.id).second;
+        const auto word = requested_word(tx, request, ports.clock.now());
+        if (!word) return word.error();
+        const bool linked = tx.link_picture_word(picture_id, word->id).second;
         return LinkedWords{picture_word_views(tx, picture_id), linked};
     });
 }
@@ -205,19 +221,42 @@ Result<std::vector<WordView>> list_object_words(AuthoringPorts& ports, Id object
                                        });
 }
 
-Result<LinkedWords> set_object_label(AuthoringPorts& ports, Id object_id,
-                                     const LabelWord& request) {
+Result<LinkedWords> add_object_word(AuthoringPorts& ports, Id object_id,
+                                    const ObjectWord& request) {
     return write<LinkedWords>(ports.content, [&](ContentTx& tx) -> Result<LinkedWords> {
         if (!tx.object(object_id)) return errors::not_found();
-        auto w = with_categories(tx, request);
-        if (!w) return w.error();
-        const auto [word, word_created] = find_or_create_word(tx, w.value(), ports.clock.now());
-        // One label per object: the previous label link goes, this word's link becomes it.
-        for (const auto& link : tx.object_word_links(object_id)) {
-            if (link.is_label && link.word_id != word.id) tx.delete_object_word_link(link.id);
+        const auto word = requested_word(tx, request, ports.clock.now());
+        if (!word) return word.error();
+        const auto links = tx.object_word_links(object_id);
+        if (!request.is_label) {
+            // Beside the label: a word that is the label already stays it.
+            const bool linked = std::any_of(links.begin(), links.end(),
+                                            [&](const auto& l) { return l.word_id == word->id; });
+            const bool created = !linked && tx.link_object_word(object_id, word->id, false).second;
+            return LinkedWords{object_word_views(tx, object_id), created};
         }
-        const auto [link, created] = tx.link_object_word(object_id, word.id, true);
+        // One label per object: the previous label link goes, this word's link becomes it.
+        for (const auto& link : links) {
+            if (link.is_label && link.word_id != word->id) tx.delete_object_word_link(link.id);
+        }
+        const auto [link, created] = tx.link_object_word(object_id, word->id, true);
         return LinkedWords{object_word_views(tx, object_id), created};
+    });
+}
+
+Result<Done> unlink_picture_word(AuthoringPorts& ports, Id picture_id, Id word_id) {
+    return write<Done>(ports.content, [&](ContentTx& tx) -> Result<Done> {
+        if (!tx.picture(picture_id)) return errors::not_found();
+        return unlink_all(tx.picture_word_links(picture_id), word_id,
+                          [&](Id link) { tx.delete_picture_word_link(link); });
+    });
+}
+
+Result<Done> unlink_object_word(AuthoringPorts& ports, Id object_id, Id word_id) {
+    return write<Done>(ports.content, [&](ContentTx& tx) -> Result<Done> {
+        if (!tx.object(object_id)) return errors::not_found();
+        return unlink_all(tx.object_word_links(object_id), word_id,
+                          [&](Id link) { tx.delete_object_word_link(link); });
     });
 }
 

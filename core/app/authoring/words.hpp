@@ -36,8 +36,15 @@ Result<LinkedWords> add_picture_word(AuthoringPorts& ports, Id picture_id,
                                      const PictureWord& request);
 
 Result<std::vector<WordView>> list_object_words(AuthoringPorts& ports, Id object_id);
-// `{title_de, level?, ...}`: this word becomes the object's one label word.
-Result<LinkedWords> set_object_label(AuthoringPorts& ports, Id object_id, const LabelWord& request);
+// `{title_de, level?, ..., is_label?}`: the word is found or created and linked to the object;
+// with is_label (the default) it becomes the object's one label word, without it the label
+// stays as it is (a word that is the label already stays the label).
+Result<LinkedWords> add_object_word(AuthoringPorts& ports, Id object_id, const ObjectWord& request);
+
+// Only the link goes; the word stays. 404 when the picture or object does not exist or the word
+// is not linked to it. Unlinking an object's label leaves the object without one.
+Result<Done> unlink_picture_word(AuthoringPorts& ports, Id picture_id, Id word_id);
+Result<Done> unlink_object_word(AuthoringPorts& ports, Id object_id, Id word_id);
 
 Result<std::vector<Category>> list_categories(AuthoringPorts& ports);
 Result<Category> create_category(AuthoringPorts& ports, const NewCategory& request);
@@ -51,8 +58,23 @@ Result<std::vector<Category>> existing_categories(CategoryRows& tx, const std::v
 Result<Word> with_categories(ContentTx& tx, const NewWordFields& request);
 // Found by title_de (then `categories` are added to it) or inserted as given. second: created.
 std::pair<Word, bool> find_or_create_word(WordRows& tx, const Word& word, Timestamp now);
+// The word a link request names: with_categories, then find_or_create_word.
+Result<Word> requested_word(ContentTx& tx, const NewWordFields& request, Timestamp now);
 // The words of link records, in link order, as views.
 std::vector<WordView> picture_word_views(ContentTx& tx, Id picture_id);
 std::vector<WordView> object_word_views(ContentTx& tx, Id object_id);
+std::vector<WordView> question_word_views(ContentTx& tx, Id question_id);
+// Deletes (by `remove(link_id)`) every one of `links` naming the word: 404 when none does.
+template <typename Link, typename Remove>
+Result<Done> unlink_all(const std::vector<Link>& links, Id word_id, Remove&& remove) {
+    bool found = false;
+    for (const auto& l : links) {
+        if (l.word_id != word_id) continue;
+        remove(l.id);
+        found = true;
+    }
+    if (!found) return errors::not_found();
+    return Done{};
+}
 
 }  // namespace ll

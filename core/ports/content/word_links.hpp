@@ -17,6 +17,7 @@ class WordLinkRows {
     virtual std::vector<PictureWordLink> picture_word_links(Id picture_id) = 0;
     // `second`: true when created; an existing (picture, word) link is returned as it is.
     virtual std::pair<PictureWordLink, bool> link_picture_word(Id picture_id, Id word_id) = 0;
+    virtual void delete_picture_word_link(Id link_id) = 0;
 
     virtual std::vector<ObjectWordLink> object_word_links(Id object_id) = 0;
     // An existing (object, word) link gets `is_label` set as given. At most one label per

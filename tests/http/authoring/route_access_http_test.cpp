@@ -88,6 +88,8 @@ const std::vector<RouteCase>& routes() {
         {"POST", "/api/cms/db-questions/:id/publish", ""},
         {"POST", "/api/cms/db-questions/:id/unpublish", ""},
         {"POST", "/api/questions/publish", R"({"ids":[{Q}]})"},
+        {"GET", "/api/cms/db-questions/:id/words", ""},
+        {"POST", "/api/cms/db-questions/:id/words", R"({"title_de":"Katze","role":"distractor"})"},
         // pairs
         {"GET", "/api/cms/db-pairs", ""},
         {"POST", "/api/cms/db-pairs",
@@ -101,6 +103,7 @@ const std::vector<RouteCase>& routes() {
         // generation
         {"POST", "/api/generate-words", R"({"object_id":{O},"count":2})"},
         {"POST", "/api/objects/:id/generate-questions", R"({"count":1})"},
+        {"POST", "/api/word-suggestions", R"({"object_id":{O},"count":2})"},
         // audio
         {"POST", "/api/audios/generate-for",
          R"({"source_table":"words","source_id":{W},"source_field":"title_de","language":"de"})"},
@@ -110,6 +113,10 @@ const std::vector<RouteCase>& routes() {
         {"POST", "/api/purge-all-orphans", ""},
         {"POST", "/api/cms/setup-m2m", ""},
         // deletes last: in the passing rounds they remove what the others use
+        {"DELETE", "/api/cms/pictures/:id/words/:word_id", ""},
+        {"DELETE", "/api/cms/objects/:id/words/:word_id", ""},
+        {"DELETE", "/api/cms/db-objects/:id/words/:word_id", ""},
+        {"DELETE", "/api/cms/db-questions/:id/words/:word_id", ""},
         {"DELETE", "/api/cms/db-pairs/:id", ""},
         {"DELETE", "/api/cms/db-questions/:id", ""},
         {"DELETE", "/api/question/:id", ""},
@@ -153,6 +160,7 @@ std::string sample_path(const RouteCase& route, const Ids& ids) {
     std::string path = route.pattern;
     if (path.find(":id") != std::string::npos)
         replace_all(path, ":id", std::to_string(id_for(route.pattern, ids)));
+    replace_all(path, ":word_id", std::to_string(ids.word));  // a link's word
     return path;
 }
 

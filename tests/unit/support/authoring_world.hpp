@@ -11,6 +11,8 @@
 #include "adapters/memory/scripted_word_generator.hpp"
 #include "adapters/memory/tone_synthesizer.hpp"
 #include "core/app/authoring/authoring_ports.hpp"
+#include "core/app/authoring/objects.hpp"
+#include "core/app/authoring/pictures.hpp"
 #include "core/domain/time_format.hpp"
 
 namespace ll::test {
@@ -55,6 +57,14 @@ struct AuthoringWorld {
         backend.content().read([&](ContentTx& tx) { out.emplace(f(tx)); });
         return std::move(*out);
     }
+};
+
+// The same with a picture ("Hof") and one object on it.
+struct ObjectWorld : AuthoringWorld {
+    Id picture = ok(decoded(create_picture, ports, body(R"({"title":"Hof"})"))).id;
+    Id object =
+        ok(decoded(create_object, ports, body(R"({"picture_id":)" + std::to_string(picture) + "}")))
+            .id;
 };
 
 }  // namespace ll::test

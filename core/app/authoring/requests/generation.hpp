@@ -12,10 +12,17 @@ inline constexpr int kMaxGeneratedWords = 50;
 inline constexpr int kDefaultGeneratedQuestions = 3;
 inline constexpr int kMaxGeneratedQuestions = 20;
 
-// POST /api/generate-words: one of object_id and picture_id.
-struct GenerateWords {
+// What words are generated about: one of object_id and picture_id, and how many at most.
+struct WordSubject {
     std::optional<Id> object_id, picture_id;
     int count = kDefaultGeneratedWords;
+};
+
+// POST /api/word-suggestions: the words generate-words would create or link, nothing stored.
+struct SuggestWords : WordSubject {};
+
+// POST /api/generate-words.
+struct GenerateWords : WordSubject {
     std::string status;  // of the words created: draft (the default) or published
 };
 
@@ -24,6 +31,8 @@ struct GenerateQuestions {
     int count = kDefaultGeneratedQuestions;
 };
 
+template <>
+Result<SuggestWords> decode<SuggestWords>(const LooseValue& v);
 template <>
 Result<GenerateWords> decode<GenerateWords>(const LooseValue& v);
 template <>

@@ -1,5 +1,7 @@
 #include "core/app/authoring/requests/words.hpp"
 
+#include <fmt/format.h>
+
 #include "core/domain/content_states.hpp"
 
 namespace ll {
@@ -40,8 +42,28 @@ Result<PictureWord> decode<PictureWord>(const LooseValue& v) {
 }
 
 template <>
-Result<LabelWord> decode<LabelWord>(const LooseValue& v) {
-    return word_fields<LabelWord>(v, false, false);
+Result<ObjectWord> decode<ObjectWord>(const LooseValue& v) {
+    auto r = word_fields<ObjectWord>(v, false, false);
+    if (!r) return r;
+    std::optional<bool> is_label;
+    Decoder d(v);
+    d.boolean(is_label, "is_label");
+    r->is_label = is_label.value_or(true);
+    return d.done(std::move(r.value()));
+}
+
+template <>
+Result<QuestionWord> decode<QuestionWord>(const LooseValue& v) {
+    auto r = word_fields<QuestionWord>(v, false, false);
+    if (!r) return r;
+    std::optional<std::string> role;
+    Decoder d(v);
+    d.choice(role, "role", {kRoleAnswer, kRoleDistractor});
+    // Required, and named with its choices when missing: the editor picks one of two.
+    d.refuse_if(!role, errors::field("role", errors::problem::not_one_of(fmt::format(
+                                                 "{}, {}", kRoleAnswer, kRoleDistractor))));
+    r->role = role.value_or("");
+    return d.done(std::move(r.value()));
 }
 
 template <>

@@ -17,8 +17,15 @@ struct NewWordFields {
 struct NewWord : NewWordFields {};
 // POST /api/cms/pictures/:id/words: a level is required; no status (draft).
 struct PictureWord : NewWordFields {};
-// POST /api/cms/objects/:id/words: the label word; the level defaults to 1.
-struct LabelWord : NewWordFields {};
+// POST /api/cms/objects/:id/words: the level defaults to 1; `is_label` (default true) makes the
+// word the object's one label, false links it beside the label.
+struct ObjectWord : NewWordFields {
+    bool is_label = true;
+};
+// POST /api/cms/db-questions/:id/words: the level defaults to 1; `role` answer or distractor.
+struct QuestionWord : NewWordFields {
+    std::string role;
+};
 
 struct WordListQuery {
     WordFilter filter;
@@ -41,7 +48,9 @@ Result<NewWord> decode<NewWord>(const LooseValue& v);
 template <>
 Result<PictureWord> decode<PictureWord>(const LooseValue& v);
 template <>
-Result<LabelWord> decode<LabelWord>(const LooseValue& v);
+Result<ObjectWord> decode<ObjectWord>(const LooseValue& v);
+template <>
+Result<QuestionWord> decode<QuestionWord>(const LooseValue& v);
 template <>
 Result<WordListQuery> decode<WordListQuery>(const LooseValue& v);
 template <>
