@@ -65,11 +65,16 @@ test('suggestions for a picture: the accepted ones are stored and linked, the dr
   await expect(page.getByText('No words linked to the picture yet.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Words' })).toHaveAttribute('aria-current', 'page');
   await expectAccessible(page);
+  // The generator starts from the picture's words: one added by hand.
+  const add = page.getByRole('form', { name: 'Add a word' });
+  await add.getByLabel('German', { exact: true }).fill('Baum');
+  await add.getByRole('button', { name: 'Add word' }).click();
+  await expect(row(page, 'Baum')).toBeVisible();
 
   const titles = await generate(page, 4);
   expect(titles.length).toBeGreaterThanOrEqual(3);
   // Nothing is stored while they are only suggestions.
-  expect(await storedWords(api, `/api/cms/pictures/${picture.id}/words`)).toEqual([]);
+  expect((await storedWords(api, `/api/cms/pictures/${picture.id}/words`)).map((w) => w.title_de)).toEqual(['Baum']);
   await expectAccessible(page);
 
   const [first, dropped, ...rest] = titles;
@@ -83,7 +88,7 @@ test('suggestions for a picture: the accepted ones are stored and linked, the dr
   for (const t of rest) await expect(row(page, t)).toBeVisible();
 
   const linked = (await storedWords(api, `/api/cms/pictures/${picture.id}/words`)).map((w) => w.title_de);
-  expect(linked.sort()).toEqual([first, ...rest].sort());
+  expect(linked.sort()).toEqual(['Baum', first, ...rest].sort());
   expect(await allTitles(api)).not.toContain(dropped);
 });
 
@@ -126,12 +131,15 @@ test('suggestions for an object: the missing label is offered first; accepted wo
   expect(words.map((w) => [w.title_de, w.is_label]).sort()).toEqual([[first, false], ['Hund', true]].sort());
   expect(await allTitles(api)).not.toContain(dropped);
 
-  // The accepted word becomes the label; Hund stays linked.
-  await page.getByRole('button', { name: `Make ${first} the label` }).click();
+  // The accepted word becomes the label; the former label's link goes (the API's rule), the
+  // word Hund itself stays.
+  await page.getByRole('button', { name: `Make label: ${first}` }).click();
   await expect(page.getByText(`Label word: ${first}`)).toBeVisible();
-  await expect(row(page, 'Hund').getByRole('button', { name: 'Make Hund the label' })).toBeVisible();
+  await expect(row(page, 'Hund')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: new RegExp(`^Object #${object.id} · ${first} der Hund links$`) })).toBeVisible();
   words = await storedWords(api, `/api/cms/db-objects/${object.id}/words`);
-  expect(words.map((w) => [w.title_de, w.is_label]).sort()).toEqual([[first, true], ['Hund', false]].sort());
+  expect(words.map((w) => [w.title_de, w.is_label])).toEqual([[first, true]]);
+  expect(await allTitles(api)).toContain('Hund');
 });
 
 test('a word\'s titles, level and categories are edited and stored; publish and unpublish', async ({ page, accounts, api }) => {

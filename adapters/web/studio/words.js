@@ -102,7 +102,7 @@ class WordsScreen {
         el('span', {}, name), detail && el('span', { class: 'wd-detail' }, detail)));
     this.subjects.replaceChildren(
       item(0, 'The picture', this.objects.length ? null : 'no objects yet: mark them under Objects'),
-      this.objects.map((o) => item(o.id, `Object #${o.id} · ${this.labels.get(o.id) ?? 'no label'}`, o.user_notes)));
+      ...this.objects.map((o) => item(o.id, `Object #${o.id} · ${this.labels.get(o.id) ?? 'no label'}`, o.user_notes)));
     if (focused) this.subjects.querySelector(`[data-subject="${focused}"]`)?.focus();
   }
 
@@ -182,7 +182,7 @@ class WordsScreen {
       el('td', {}, w.categories.map((c) => c.label).join(', ') || text()),
       el('td', {}, el('div', { class: 'wd-row-actions' }, edit,
         action(to, `${to} ${t}`, 'status', () => this.publish(w, to.toLowerCase())),
-        !!this.subject.object && !w.is_label && action('Make label', `Make ${t} the label`, 'label', () => this.makeLabel(w)),
+        !!this.subject.object && !w.is_label && action('Make label', `Make label: ${t}`, 'label', () => this.makeLabel(w)),
         action('Remove', `Remove ${t} from ${this.name}`, 'remove', () => this.remove(w)),
         msg)));
   }
@@ -234,10 +234,12 @@ class WordsScreen {
     this.announce(`${w.title_de} is ${answer.body.status} now.`);
   }
 
+  // The API unlinks the former label (the word itself stays).
   async makeLabel(w) {
+    const former = this.labels.get(this.subject.object);
     await this.link({ title_de: w.title_de }, true);
     this.renderWords(`edit-${w.id}`);
-    this.announce(`${w.title_de} is the label of ${this.name} now.`);
+    this.announce(`${w.title_de} is the label of ${this.name} now${former ? `; ${former} is no longer linked` : ''}.`);
   }
 
   // Only the link goes: the word stays for other pictures, objects and pairs.
