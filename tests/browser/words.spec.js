@@ -3,7 +3,7 @@
 // label, a word's titles, level and categories, publishing, the reload offer when someone else
 // saved first, and removing a word from a picture. What the page stored is checked through the
 // API (bearer token). One server per run: each test uses its own words.
-const { test, expect, expectAccessible, signIn } = require('./fixtures');
+const { test, expect, expectAccessible, signIn, watchPage } = require('./fixtures');
 const { scene } = require('./images');
 
 async function newPicture(api, title) {
@@ -204,7 +204,7 @@ test('a word\'s titles, level and categories are edited and stored; publish and 
   await expectAccessible(page);
 });
 
-test('someone else saved the word first: 412, nothing overwritten, Reload shows the stored word', async ({ page, accounts, api }) => {
+test('a second editor saved the word first: 412, nothing overwritten, Reload shows the stored word', async ({ page, browser, server, accounts, api }) => {
   const picture = await newPicture(api, 'Ziegen');
   const word = await linkToPicture(api, picture, { title_de: 'Zicklein', title_en: 'goat' });
   await signIn(page, accounts.editor);
@@ -212,9 +212,22 @@ test('someone else saved the word first: 412, nothing overwritten, Reload shows 
   await page.getByRole('button', { name: 'Edit Zicklein' }).click();
   const form = page.getByRole('form', { name: 'Edit Zicklein' });
 
-  // A second editor changes the word meanwhile.
-  const other = await api.patch(`/api/cms/db-words/${word.id}`, { title_en: 'nanny goat' });
-  expect(other.status).toBe(200);
+  // A second editor, in another browser, changes the word meanwhile.
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 } });
+  try {
+    const other = await context.newPage();
+    const problems = watchPage(other, server.origin);
+    await signIn(other, accounts.editor2);
+    await openWords(other, picture);
+    await other.getByRole('button', { name: 'Edit Zicklein' }).click();
+    const theirs = other.getByRole('form', { name: 'Edit Zicklein' });
+    await theirs.getByLabel('English', { exact: true }).fill('nanny goat');
+    await theirs.getByRole('button', { name: 'Save' }).click();
+    await expect(theirs.locator('.wd-saved')).toHaveText('Saved.');
+    expect(problems, 'the second page stayed clean').toEqual([]);
+  } finally {
+    await context.close();
+  }
 
   await form.getByLabel('English', { exact: true }).fill('billy goat');
   await form.getByRole('button', { name: 'Save' }).click();
