@@ -2,6 +2,8 @@
 
 #include <charconv>
 
+#include <boost/beast/core/string.hpp>
+
 #include "adapters/http/server/json_response.hpp"
 
 namespace ll::http {
@@ -16,6 +18,12 @@ std::optional<Id> path_id(const Request& r, const char* name) {
     const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), id);
     if (ec != std::errc{} || end != s.data() + s.size() || id <= 0) return std::nullopt;
     return id;
+}
+
+bool has_header(const Response& r, std::string_view name) {
+    for (const auto& [key, value] : r.headers)
+        if (boost::beast::iequals(key, name)) return true;
+    return false;
 }
 
 Handler checked(std::shared_ptr<const AccessPolicy> access, Auth auth, Body body,
@@ -45,6 +53,10 @@ Handler checked(std::shared_ptr<const AccessPolicy> access, Auth auth, Body body
         }
         Response response = handle(call);
         if (call.user_id) response.user_id = call.user_id;
+        // What a caller's credentials opened is theirs alone: no cache keeps it, not even the
+        // browser's (a shared computer; docs/architecture.md "Before the body").
+        if (auth == Auth::token && !has_header(response, "Cache-Control"))
+            response.headers.emplace_back("Cache-Control", "no-store");
         return response;
     };
 }

@@ -209,6 +209,8 @@ TEST_CASE("session: who am I, and the cookie on the other /api routes", "[author
     const Reply list = with_cookie(api, "GET", "/api/categories", s.cookie);
     CHECK(list.status == 200);
     CHECK(list.json.is_array());
+    // What the session opened is kept by no cache, not even the browser's.
+    CHECK(list.header("cache-control") == "no-store");
 
     SECTION("without a session: 401 with the API's messages") {
         CHECK(api.get("/api/session", std::string()).error() == "Unauthorized");
