@@ -37,6 +37,7 @@ export class PairCard {
   }
 
   render() {
+    if (!this.screen.entries.has(this.id)) return; // deleted
     const pair = this.pair;
     const object = pair.object_id ? this.screen.objectName(pair.object_id) : 'the whole picture';
     const head = el('div', { class: 'pc-head' },
