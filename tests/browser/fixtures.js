@@ -4,6 +4,8 @@
 //    end), migrated with langlearn-admin, with staff accounts (editor, editor2, admin) and an
 //    end-user account; stopped afterwards.
 //  - api: the API with a bearer token (setting up data, checking what is stored).
+//  - learner (one per run, started when a test asks for it): learner-api on the same database
+//    and media, for what a learner gets (GET /feed) once the studio has published cards.
 //  - page: every page is watched: a console error, an uncaught exception or a request to
 //    another origin fails the test.
 //  - expectAccessible(page): axe-core; a serious or critical violation fails the test.
@@ -21,6 +23,7 @@ const backend = process.env.LL_BROWSER_BACKEND || 'sqlite';
 const results = process.env.LL_BROWSER_RESULTS || path.join(os.tmpdir(), 'll-browser');
 const adminBin = build && path.join(build, 'apps/langlearn-admin/langlearn-admin');
 const serviceBin = build && path.join(build, 'apps/authoring-api/authoring-api');
+const learnerBin = build && path.join(build, 'apps/learner-api/learner-api');
 
 const DEV_TOKEN = 'browser-test-dev-token-0123456789';
 const ACCOUNTS = {
@@ -59,6 +62,32 @@ function freshPostgres() {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => psql(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+// Starts one of the services on a free port with env; {url, stop()} once /readyz answers.
+async function spawnService(binary, env) {
+  const port = await freePort();
+  fs.mkdirSync(results, { recursive: true });
+  const logFile = path.join(results, `${path.basename(binary)}-${port}.log`);
+  const log = fs.openSync(logFile, 'w');
+  const child = spawn(binary, [], { env: { ...env, HOST: '127.0.0.1', PORT: String(port) }, stdio: ['ignore', log, log] });
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+    fs.closeSync(log);
+  };
+  try {
+    await waitReady(url, child, logFile);
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+  return { url, stop };
 }
 
 async function waitReady(url, child, logFile) {
@@ -101,33 +130,21 @@ async function startServer() {
     database.drop();
     throw e;
   }
-  const port = await freePort();
-  fs.mkdirSync(results, { recursive: true });
-  const logFile = path.join(results, `authoring-api-${port}.log`);
-  const log = fs.openSync(logFile, 'w');
-  const child = spawn(serviceBin, [], {
-    env: { ...env, HOST: '127.0.0.1', PORT: String(port) },
-    stdio: ['ignore', log, log],
-  });
-  const url = `http://127.0.0.1:${port}`;
+  let service;
+  try {
+    service = await spawnService(serviceBin, env);
+  } catch (e) {
+    database.drop();
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw e;
+  }
+  const { url } = service;
   const stop = async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
-    }
-    fs.closeSync(log);
+    await service.stop();
     database.drop();
     fs.rmSync(dir, { recursive: true, force: true });
   };
-  try {
-    await waitReady(url, child, logFile);
-  } catch (e) {
-    await stop();
-    throw e;
-  }
-  return { url, origin: url, accounts: ACCOUNTS, devToken: DEV_TOKEN, backend, stop };
+  return { url, origin: url, accounts: ACCOUNTS, devToken: DEV_TOKEN, backend, env, stop };
 }
 
 // The API through Playwright's request context: every call answers {status, body, headers}.
@@ -185,6 +202,17 @@ const test = base.test.extend({
         await use(server);
       } finally {
         await server.stop();
+      }
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
+  learner: [
+    async ({ server }, use) => {
+      const service = await spawnService(learnerBin, server.env);
+      try {
+        await use({ url: service.url });
+      } finally {
+        await service.stop();
       }
     },
     { scope: 'worker', timeout: 60_000 },

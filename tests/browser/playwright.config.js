@@ -11,6 +11,7 @@ const results = process.env.LL_BROWSER_RESULTS || path.join(os.tmpdir(), 'll-bro
 module.exports = defineConfig({
   testDir: __dirname,
   testMatch: /.*\.spec\.js$/,
+  testIgnore: /\/unit\//, // the studio's pure logic: unit.config.js
   outputDir: path.join(results, 'artifacts'),
   fullyParallel: false,
   workers: 1,

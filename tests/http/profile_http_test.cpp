@@ -62,6 +62,8 @@ TEST_CASE("GET /auth/me: without and with a profile, every field", "[http][me]")
     const std::string token = api.register_user("ada@example.com");
     Reply me = c.get("/auth/me", token);
     REQUIRE(me.status == 200);
+    // A learner's own data is kept by no cache (a shared device).
+    CHECK(me.header("cache-control") == "no-store");
     const auto& bare = me.json.as_object();
     CHECK(bare.size() == 18);
     CHECK(bare.at("username").is_null());

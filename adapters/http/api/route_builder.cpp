@@ -2,6 +2,8 @@
 
 #include <charconv>
 
+#include <boost/beast/core/string.hpp>
+
 #include "adapters/http/server/json_response.hpp"
 
 namespace ll::http {
@@ -18,11 +20,17 @@ std::optional<Id> path_id(const Request& r) {
     return id;
 }
 
+bool has_header(const Response& r, std::string_view name) {
+    for (const auto& [key, value] : r.headers)
+        if (boost::beast::iequals(key, name)) return true;
+    return false;
+}
+
 Handler checked(std::shared_ptr<const AccessPolicy> access, Auth auth, Body body,
                 CallHandler handle) {
     return [access = std::move(access), auth, body, handle = std::move(handle)](Request& request) {
         Call call{request, 0, {}, std::nullopt};
-        if (auth == Auth::token) {
+        if (auth != Auth::open) {
             // The guard has run on the I/O thread unless the request came without a body (or
             // from a fuzzer calling the handler directly): the same check, here.
             if (!access->token_checked(request)) {
@@ -31,6 +39,11 @@ Handler checked(std::shared_ptr<const AccessPolicy> access, Auth auth, Body body
             auto user = access->check_account(request);
             if (!user) return error_response(user.error());
             call.user_id = user.value();
+            // With the account's current role: a demoted admin is refused here.
+            if (auth == Auth::admin) {
+                if (auto refused = access->check_maintainer(request))
+                    return error_response(*refused);
+            }
         }
         if (request.params.count("id")) {
             const auto id = path_id(request);
@@ -44,6 +57,10 @@ Handler checked(std::shared_ptr<const AccessPolicy> access, Auth auth, Body body
         }
         Response response = handle(call);
         if (call.user_id) response.user_id = call.user_id;
+        // What a caller's credentials opened is theirs alone: no cache keeps it, not even the
+        // browser's (a shared computer; docs/architecture.md "Before the body").
+        if (auth != Auth::open && !has_header(response, "Cache-Control"))
+            response.headers.emplace_back("Cache-Control", "no-store");
         return response;
     };
 }
@@ -71,11 +88,16 @@ std::optional<std::string> Call::query(const char* key) const {
 
 void RouteBuilder::add(Endpoint e) {
     Guard guard = std::move(e.guard);
-    if (e.auth == Auth::token) {
-        // The token first, then the route's own check (a limit), if it has one.
-        guard = [access = access_,
+    if (e.auth != Auth::open) {
+        // The token first (and the role the token states), then the route's own check (a
+        // limit), if it has one.
+        guard = [access = access_, admin = e.auth == Auth::admin,
                  own = std::move(guard)](Request& request) -> std::optional<Response> {
             if (auto refused = access->check_token(request)) return error_response(*refused);
+            if (admin) {
+                if (auto refused = access->check_maintainer(request))
+                    return error_response(*refused);
+            }
             return own ? own(request) : std::nullopt;
         };
     }

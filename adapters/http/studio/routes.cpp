@@ -42,6 +42,15 @@ Response strict(Response res) {
     return res;
 }
 
+// The page's one address: /studio and /studio/index.html lead to /studio/.
+Response to_page() {
+    Response res;
+    res.status = 308;
+    res.content_type.clear();
+    res.headers.emplace_back("Location", "/studio/");
+    return strict(std::move(res));
+}
+
 Response file_answer(const Request& r, std::string_view body, std::string_view type,
                      const std::string& etag, const char* cache_control) {
     Response res = strict({});
@@ -66,19 +75,21 @@ void add_studio_routes(Router& router, web::EmbeddedFiles files) {
         studio->page = with_version(index->bytes, files.version);
     studio->page_etag = "\"" + std::string(files.version) + "-index\"";
 
-    router.add(Route{"GET", "/studio", "/studio",
-                     [](Request&) {
-                         Response res;
-                         res.status = 308;
-                         res.content_type.clear();
-                         res.headers.emplace_back("Location", "/studio/");
-                         return strict(std::move(res));
-                     },
+    router.add(Route{"GET", "/studio", "/studio", [](Request&) { return to_page(); },
                      Execution::inline_io});
     router.add(Route{"GET", "/studio/", "/studio/",
                      [studio](Request& r) {
                          return file_answer(r, studio->page, "text/html; charset=utf-8",
                                             studio->page_etag, "no-cache");
+                     },
+                     Execution::inline_io});
+    // Any other name directly under /studio/ is a studio answer too (the same strict headers):
+    // /studio/index.html is the page's usual spelling and leads to it; anything else is 404.
+    router.add(Route{"GET", "/studio/:file", "/studio/:file",
+                     [](Request& r) {
+                         if (r.params.at("file") != "index.html")
+                             return strict(error_response(errors::not_found()));
+                         return to_page();
                      },
                      Execution::inline_io});
     router.add(Route{"GET", "/studio/v/:version/:file", "/studio/v/:version/:file",

@@ -91,13 +91,21 @@ TEST_CASE("studio: the page, its versioned assets, their caching", "[studio]") {
         CHECK(r.status == 200);
         CHECK(r.header("cache-control") == "no-cache");
     }
+    SECTION("/studio/index.html leads to the page, with the page's headers") {
+        const Reply r = client.get("/studio/index.html");
+        CHECK(r.status == 308);
+        CHECK(r.header("location") == "/studio/");
+        check_strict_headers(r);
+    }
     SECTION("nothing else is reachable") {
         const Reply missing = client.get("/studio/v/" + version + "/missing.js");
         CHECK(missing.status == 404);
         check_strict_headers(missing);
         CHECK(client.get("/studio/v/" + version + "/..%2F..%2Fetc%2Fpasswd").status == 404);
         CHECK(client.get("/studio/v/" + version + "/index.html").status == 404);
-        CHECK(client.get("/studio/other").status == 404);
+        const Reply other = client.get("/studio/other");
+        CHECK(other.status == 404);
+        check_strict_headers(other);
         CHECK(client.post("/studio/", "{}").status == 405);
     }
 }
