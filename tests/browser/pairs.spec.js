@@ -37,9 +37,9 @@ async function openPairs(page, picture) {
 }
 
 async function fillTexts(scope, [de, en, sv]) {
-  await scope.getByLabel('German').fill(de);
-  await scope.getByLabel('English').fill(en);
-  await scope.getByLabel('Swedish').fill(sv);
+  await scope.getByLabel('German', { exact: true }).fill(de);
+  await scope.getByLabel('English', { exact: true }).fill(en);
+  await scope.getByLabel('Swedish', { exact: true }).fill(sv);
 }
 
 test('a pair of each answer type through the form: stored with its statement, question and answer type', async ({ page, accounts, api }) => {
@@ -89,7 +89,7 @@ test('a pair of each answer type through the form: stored with its statement, qu
   await form.getByLabel('Answer type').selectOption('yes_no');
   await form.getByLabel('Level').fill('1');
   await form.getByLabel('Write a new statement').check();
-  await group(form, 'New statement').getByLabel('German').fill('Die Wiese ist grün.');
+  await group(form, 'New statement').getByLabel('German', { exact: true }).fill('Die Wiese ist grün.');
   await expect(form.getByLabel('Wiese').locator('option[value="both"]')).toBeDisabled(); // no question
   await form.getByLabel('Wiese').selectOption('statement');
   await form.getByRole('button', { name: 'Create pair' }).click();
@@ -124,9 +124,9 @@ test('an API refusal in the form is shown beside the part it names', async ({ pa
   const form = page.getByRole('form', { name: 'New pair' });
   await form.getByRole('button', { name: 'Create pair' }).click();
   await expect(group(form, 'Statement').getByRole('alert')).toHaveText('Write the statement in at least one language.');
-  await group(form, 'New statement').getByLabel('English').fill('A question without text.');
+  await group(form, 'New statement').getByLabel('English', { exact: true }).fill('A question without text.');
   await form.getByLabel('Write a new question').check();
-  await group(form, 'Short answer').getByLabel('English').fill('yes');
+  await group(form, 'Short answer').getByLabel('English', { exact: true }).fill('yes');
   await form.getByRole('button', { name: 'Create pair' }).click();
   await expect(group(form, 'Question').getByRole('alert'))
     .toHaveText('Not created: question.text_de, question.text_en or question.text_sv is required');
@@ -167,7 +167,7 @@ test('edit a pair; a change by someone else first is refused (412) and Reload sh
   const edit = shown.getByRole('form', { name: `Edit pair #${pair.id}` });
   await edit.getByLabel('Answer type').selectOption('yes_no');
   await edit.getByLabel('Level').fill('3');
-  await group(edit, 'Statement').getByLabel('English').fill('Here is a dog.');
+  await group(edit, 'Statement').getByLabel('English', { exact: true }).fill('Here is a dog.');
   await fillTexts(group(edit, 'Question'), ['Ist das ein Hund?', 'Is this a dog?', 'Är det en hund?']);
   await expectAccessible(page);
   await edit.getByRole('button', { name: 'Save' }).click();
@@ -179,12 +179,12 @@ test('edit a pair; a change by someone else first is refused (412) and Reload sh
 
   // A second editor changes the pair while the form is open.
   await shown.getByRole('button', { name: 'Edit' }).click();
-  await group(edit, 'Statement').getByLabel('German').fill('Mein Text.');
+  await group(edit, 'Statement').getByLabel('German', { exact: true }).fill('Mein Text.');
   const other = await api.patch(`/api/cms/db-pairs/${pair.id}`, { statement: { text_de: 'Ihr Text.' } });
   expect(other.status).toBe(200);
   await edit.getByRole('button', { name: 'Save' }).click();
   await expect(shown.getByRole('alert')).toContainText('Not saved: Changed by someone else');
-  await expect(group(edit, 'Statement').getByLabel('German')).toHaveValue('Mein Text.'); // kept until Reload
+  await expect(group(edit, 'Statement').getByLabel('German', { exact: true })).toHaveValue('Mein Text.'); // kept until Reload
   expect((await stored(api, pair.id)).statement.text_de).toBe('Ihr Text.');
   await expectAccessible(page);
   await shown.getByRole('button', { name: `Reload pair #${pair.id}` }).click();
@@ -265,7 +265,20 @@ test('review and publish one by one, a refused publish, and "Publish all reviewe
   expect((await stored(api, pairs[0].id)).status).toBe('reviewed');
 });
 
-test('the learner preview before and after publishing, in two languages', async ({ page, accounts, api }) => {
+// The card a learner of `lang` gets for the pair from learner-api's GET /feed, or undefined.
+async function feedCard(learner, account, pairId, lang) {
+  const json = (response) => response.json();
+  const login = await fetch(`${learner.url}/auth/login`, {
+    method: 'POST', headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: account.email, password: account.password }),
+  }).then(json);
+  const feed = await fetch(`${learner.url}/feed?lang=${lang}&after=${pairId - 1}&limit=1`, {
+    headers: { Authorization: `Bearer ${login.token}` },
+  }).then(json);
+  return feed.items.find((item) => item.pair_id === pairId);
+}
+
+test('the learner preview before and after publishing, in two languages', async ({ page, accounts, api, learner }) => {
   const category = await created(await api.post('/api/categories', { titel_de: 'Haustiere' }));
   const { picture, object } = await setting(api, 'Preview', { categoryIds: [category.id] });
   const pair = await pairOf(api, picture, object, {
@@ -297,6 +310,11 @@ test('the learner preview before and after publishing, in two languages', async 
   }
   expect((await api.post(`/api/cms/db-pairs/${pair.id}/review`)).status).toBe(200);
   expect((await api.post(`/api/cms/db-pairs/${pair.id}/publish`)).status).toBe(200);
+
+  // The preview's card is the one the learner feed delivers.
+  const previewed = (await api.get(`/api/cms/db-pairs/${pair.id}/preview?lang=de`)).body;
+  expect(previewed.in_feed).toBe(true);
+  expect(await feedCard(learner, accounts.endUser, pair.id, 'de')).toEqual(previewed.item);
 
   await page.reload();
   await expect(page.getByText('In the feed: learners of German get this card.')).toBeVisible();

@@ -5,7 +5,7 @@
 import { el } from './dom.js';
 import { audioControls } from './audio-field.js';
 import {
-  ANSWER_NAME, LANGS, SHORT, STATUS_NAME, TEXT_NAMES, answerTypeSelect, anyText, field, langGroup, levelInput,
+  ANSWER_NAME, LANGS, LANG_NAME, SHORT, STATUS_NAME, TEXT_NAMES, answerTypeSelect, anyText, field, langGroup, levelInput,
   plain, select, uid,
 } from './pair-fields.js';
 
@@ -85,7 +85,7 @@ export class PairCard {
   actions(pair) {
     const button = (label, fn, extra = {}) => el('button', { type: 'button', onclick: fn, ...extra }, label);
     const moves = Object.entries(TRANSITIONS).filter(([, t]) => t.from.includes(pair.status))
-      .map(([action, t]) => button(t.label, () => this.transition(action), { class: action === 'publish' ? 'primary' : null }));
+      .map(([action, t], i) => button(t.label, () => this.transition(action), { class: i ? null : 'primary' }));
     return el('div', { class: 'pc-actions' },
       this.editor ? null : button('Edit', () => this.edit()),
       moves,
@@ -187,7 +187,7 @@ export class PairCard {
     const audio = pair.statement ? audioControls(this.api, 'statements', pair.statement.id) : null;
     const audioFor = (lang) => {
       const slot = el('div', { class: 'pc-audio' });
-      audio?.then((make) => slot.append(make(TEXT_NAMES[lang], lang, `statement ${lang}`))).catch(() => {});
+      audio?.then((make) => slot.append(make(TEXT_NAMES[lang], lang, `statement in ${LANG_NAME[lang]}`))).catch(() => {});
       return slot;
     };
     const statement = langGroup('Statement', TEXT_NAMES, pair.statement, { extra: audioFor });
