@@ -26,17 +26,16 @@ TEST_CASE("feed rules: the reasons a pair is not in the feed, in order", "[feed]
                                    "The statement has no audio in sv"});
     CHECK(feed_exclusions(FeedFacts{true, false, true}, "en") ==
           std::vector<std::string>{"The picture has no image"});
-    CHECK(feed_exclusions(FeedFacts{false, true, false}, "en") ==
-          std::vector<std::string>{"The pair is not published",
-                                   "The statement has no audio in en"});
+    CHECK(
+        feed_exclusions(FeedFacts{false, true, false}, "en") ==
+        std::vector<std::string>{"The pair is not published", "The statement has no audio in en"});
 }
 
 TEST_CASE("feed rules: the statement audio of text_<lang> first, else the lowest id", "[feed]") {
-    const std::vector<Audio> audios{audio(5, "statements", "text_en", "de"),
-                                    audio(3, "statements", "text_sv", "de"),
-                                    audio(9, "statements", "text_de", "de"),
-                                    audio(1, "words", "title_de", "de"),
-                                    audio(2, "statements", "text_sv", "sv")};
+    const std::vector<Audio> audios{
+        audio(5, "statements", "text_en", "de"), audio(3, "statements", "text_sv", "de"),
+        audio(9, "statements", "text_de", "de"), audio(1, "words", "title_de", "de"),
+        audio(2, "statements", "text_sv", "sv")};
     CHECK(feed_statement_audio(audios, "de")->id == 9);
     CHECK(feed_statement_audio(audios, "sv")->id == 2);
     CHECK(feed_statement_audio(audios, "en") == nullptr);

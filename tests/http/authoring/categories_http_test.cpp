@@ -53,7 +53,7 @@ TEST_CASE("categories: rename", "[authoring][categories]") {
         CHECK(rows_where(*api.db, "categories", "id", garden) == 1);
     }
     SECTION("bad bodies: 400 naming the field, nothing changed") {
-        for (const std::string body :
+        for (const std::string& body :
              {std::string("{}"), std::string(R"({"titel_de":""})"),
               std::string(R"({"titel_de":"  "})"), std::string(R"({"titel_de":5})"),
               std::string(R"({"titel_de":null})")}) {

@@ -62,9 +62,9 @@ TEST_CASE("item audios: a word's and a question's audios, ordered by field then 
 TEST_CASE("item audios: none, or no such item: []", "[authoring][audio]") {
     StaffApi api;
     const Id word = api.word("Maus");
-    for (const std::string query :
-         {"?source_table=words&source_id=" + std::to_string(word),
-          "?source_table=words&source_id=999999", "?source_table=statements&source_id=1"}) {
+    for (const std::string& query : std::vector<std::string>{
+             "?source_table=words&source_id=" + std::to_string(word),
+             "?source_table=words&source_id=999999", "?source_table=statements&source_id=1"}) {
         const Reply r = audios_of(api, query);
         INFO(query << ": " << text(r));
         CHECK(r.status == 200);
