@@ -129,7 +129,6 @@ class PairsScreen {
       el('h2', { class: 'visually-hidden' }, 'Pairs of this picture'),
       this.list,
       this.announcer));
-    for (const id of this.entries.keys()) this.cards.set(id, new PairCard(this, id));
     this.toggleForm(this.entries.size === 0);
     this.renderList();
   }
@@ -140,9 +139,14 @@ class PairsScreen {
     if (open) this.form.refresh();
   }
 
+  // Every pair's card (made for new pairs, dropped for deleted ones), by id.
   renderList() {
     const ids = [...this.entries.keys()].sort((a, b) => a - b);
-    for (const id of ids) this.cards.get(id).render();
+    for (const id of this.cards.keys()) if (!this.entries.has(id)) this.cards.delete(id);
+    for (const id of ids) {
+      if (!this.cards.has(id)) this.cards.set(id, new PairCard(this, id));
+      this.cards.get(id).render();
+    }
     this.list.replaceChildren(...ids.map((id) => this.cards.get(id).node));
     if (!ids.length) this.list.append(el('p', { class: 'pairs-empty' }, 'No pairs yet: make the first one with the form above.'));
     const count = (s) => ids.filter((id) => this.entries.get(id).pair.status === s).length;
@@ -157,13 +161,11 @@ class PairsScreen {
   // After an answer that shows the pair (its ETag with it).
   update(pair, etag) {
     this.entries.set(pair.id, { pair, etag });
-    if (!this.cards.has(pair.id)) this.cards.set(pair.id, new PairCard(this, pair.id));
     this.renderList();
   }
 
   remove(id) {
     this.entries.delete(id);
-    this.cards.delete(id);
     this.renderList();
   }
 
@@ -176,8 +178,6 @@ class PairsScreen {
         ? `Published ${published.length} ${published.length === 1 ? 'pair' : 'pairs'}: ${published.map((q) => `#${q.id}`).join(', ')}.`
         : 'Nothing published: no pair of this picture is reviewed.';
       await this.loadPairs();
-      for (const id of this.entries.keys()) if (!this.cards.has(id)) this.cards.set(id, new PairCard(this, id));
-      for (const id of [...this.cards.keys()]) if (!this.entries.has(id)) this.cards.delete(id);
       this.renderList();
     } catch (e) {
       this.publishError.textContent = `Not published: ${plain(e)}`;
