@@ -1,7 +1,7 @@
 // The pairs screen (#/pictures/<id>/pairs) and the learner preview (#/pairs/<id>/preview),
 // docs/studio.md "Pairs" and "Learner preview": driven as an editor would; what the page stored
 // is checked through the API (bearer token), which also sets up pictures, objects and words.
-const { test, expect, expectAccessible, signIn } = require('./fixtures');
+const { test, expect, expectAccessible, signIn, watchPage } = require('./fixtures');
 const { scene } = require('./images');
 
 async function created(answer) {
@@ -156,7 +156,7 @@ test('link a word to question and statement, then unlink one', async ({ page, ac
   await expectAccessible(page);
 });
 
-test('edit a pair; a change by someone else first is refused (412) and Reload shows it', async ({ page, accounts, api }) => {
+test('edit a pair; a second editor saving first makes the save refused (412) and Reload shows it', async ({ page, browser, server, accounts, api }) => {
   const { picture, object } = await setting(api, 'Editing');
   const pair = await pairOf(api, picture, object);
   await signIn(page, accounts.editor);
@@ -177,11 +177,23 @@ test('edit a pair; a change by someone else first is refused (412) and Reload sh
   expect(now).toMatchObject({ answer_type: 'yes_no', level: 3, statement: { text_de: 'Das ist ein Hund.', text_en: 'Here is a dog.' },
                               question: { text_de: 'Ist das ein Hund?', text_sv: 'Är det en hund?', short_answer_de: null } });
 
-  // A second editor changes the pair while the form is open.
+  // A second editor, in another browser, changes the pair while the form is open.
   await shown.getByRole('button', { name: 'Edit' }).click();
   await group(edit, 'Statement').getByLabel('German', { exact: true }).fill('Mein Text.');
-  const other = await api.patch(`/api/cms/db-pairs/${pair.id}`, { statement: { text_de: 'Ihr Text.' } });
-  expect(other.status).toBe(200);
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 } });
+  try {
+    const other = await context.newPage();
+    const problems = watchPage(other, server.origin);
+    await signIn(other, accounts.editor2);
+    await openPairs(other, picture);
+    await card(other, pair.id).getByRole('button', { name: 'Edit' }).click();
+    await group(card(other, pair.id), 'Statement').getByLabel('German', { exact: true }).fill('Ihr Text.');
+    await card(other, pair.id).getByRole('button', { name: 'Save' }).click();
+    await expect(card(other, pair.id).getByRole('row', { name: /Statement/ })).toContainText('Ihr Text.');
+    expect(problems, 'the second page stayed clean').toEqual([]);
+  } finally {
+    await context.close();
+  }
   await edit.getByRole('button', { name: 'Save' }).click();
   await expect(shown.getByRole('alert')).toContainText('Not saved: Changed by someone else');
   await expect(group(edit, 'Statement').getByLabel('German', { exact: true })).toHaveValue('Mein Text.'); // kept until Reload

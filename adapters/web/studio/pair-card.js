@@ -5,7 +5,7 @@
 import { el } from './dom.js';
 import { audioControls } from './audio-field.js';
 import {
-  ANSWER_NAME, LANGS, LANG_NAME, SHORT, STATUS_NAME, TEXT_NAMES, answerTypeSelect, anyText, field, langGroup, levelInput,
+  ANSWER_NAME, LANGS, LANG_NAME, LINK_TO, SHORT, STATUS_NAME, TEXT_NAMES, answerTypeSelect, anyText, field, langGroup, levelInput,
   plain, select, uid,
 } from './pair-fields.js';
 
@@ -15,7 +15,6 @@ const TRANSITIONS = {
   publish: { label: 'Publish', done: 'published', from: ['draft', 'reviewed'] },
   unpublish: { label: 'Unpublish', done: 'unpublished', from: ['published'] },
 };
-const LINK_TO = [['both', 'Question and statement'], ['question', 'Question'], ['statement', 'Statement']];
 
 export class PairCard {
   constructor(screen, id) {

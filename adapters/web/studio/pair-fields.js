@@ -9,6 +9,8 @@ export const LANG_NAME = Object.fromEntries(LANGS);
 export const SHORT = { de: 'short_answer_de', en: 'short_answer_en', sv: 'short_answer_se' };
 export const ANSWER_TYPES = [['word', 'Word'], ['question', 'Question'], ['text', 'Text'], ['yes_no', 'Yes / no']];
 export const ANSWER_NAME = Object.fromEntries(ANSWER_TYPES);
+// Where a word is linked: the question (as an answer), the statement, or both (two links).
+export const LINK_TO = [['both', 'Question and statement'], ['question', 'Question'], ['statement', 'Statement']];
 export const STATUS_NAME = { draft: 'Draft', reviewed: 'Reviewed', published: 'Published' };
 
 let last = 0;

@@ -4,9 +4,8 @@
 // question, the statement or both: one POST /api/cms/db-pairs. The API's 400 message is shown
 // beside the part of the form it names.
 import { el } from './dom.js';
-import { SHORT, TEXT_NAMES, answerTypeSelect, anyText, field, langGroup, levelInput, plain, radios, select, uid } from './pair-fields.js';
+import { LINK_TO, SHORT, TEXT_NAMES, answerTypeSelect, anyText, field, langGroup, levelInput, plain, radios, select, uid } from './pair-fields.js';
 
-const LINKS = [['', 'Not linked'], ['question', 'Question'], ['statement', 'Statement'], ['both', 'Question and statement']];
 const clip = (text, n = 60) => (text && text.length > n ? `${text.slice(0, n)}…` : text || '');
 const textOf = (item) => item.text_de || item.text_en || item.text_sv || '';
 
@@ -102,7 +101,7 @@ export class PairForm {
     const kept = new Map([...this.wordRows.querySelectorAll('select')].map((s) => [s.dataset.word, s.value]));
     const words = this.screen.wordsFor(Number(this.object.value) || null);
     this.wordRows.replaceChildren(...words.map((w) => {
-      const s = select(LINKS, kept.get(String(w.id)) ?? '', { 'data-word': w.id });
+      const s = select([['', 'Not linked'], ...LINK_TO], kept.get(String(w.id)) ?? '', { 'data-word': w.id });
       return field(w.title_de, s, 'pf-word');
     }));
     if (!words.length) this.wordRows.append(el('p', { class: 'muted' }, 'No words yet: add them on the Words tab.'));
