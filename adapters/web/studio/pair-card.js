@@ -5,8 +5,8 @@
 import { el } from './dom.js';
 import { audioControls } from './audio-field.js';
 import {
-  ANSWER_NAME, LANGS, LANG_NAME, LINK_TO, SHORT, STATUS_NAME, TEXT_NAMES, answerTypeSelect, anyText, field, langGroup, levelInput,
-  plain, select, uid,
+  ANSWER_NAME, LANGS, LANG_NAME, LINK_TO, SHORT, STATUS_NAME, TEXT_NAMES, answerTypeSelect, field, langGroup, levelInput,
+  pairChanges, plain, select, uid,
 } from './pair-fields.js';
 
 const PRECONDITION_FAILED = 412;
@@ -203,16 +203,10 @@ export class PairCard {
       el('div', { class: 'pc-actions' }, save, el('button', { type: 'button', onclick: () => this.cancel() }, 'Cancel')));
     form.addEventListener('submit', (e) => {
       e.preventDefault();
-      const body = {};
-      if (type.value !== pair.answer_type) body.answer_type = type.value;
-      if (Number(level.value) !== pair.level) body.level = level.value === '' ? null : Number(level.value);
-      const s = statement.read();
-      if (Object.keys(s).some((k) => s[k] !== (pair.statement?.[k] ?? null))) body.statement = s;
-      const q = { ...question.read(), ...short.read() };
-      if (Object.keys(q).some((k) => q[k] !== (pair.question?.[k] ?? null))) {
-        if (anyText(q)) body.question = q;
-        else if (pair.question) body.question = null;
-      }
+      const body = pairChanges(pair, {
+        answer_type: type.value, level: level.value === '' ? null : Number(level.value),
+        statement: statement.read(), question: { ...question.read(), ...short.read() },
+      });
       if (!Object.keys(body).length) return this.cancel();
       const editor = this.editor;
       this.patch(body, 'Not saved', `Pair #${this.id} saved.`).then((ok) => {

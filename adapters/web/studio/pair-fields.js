@@ -59,6 +59,18 @@ export const TEXT_NAMES = { de: 'text_de', en: 'text_en', sv: 'text_sv' };
 // The texts of a read() answer, or null when all are empty.
 export const anyText = (texts) => (Object.values(texts).some((v) => v !== null) ? texts : null);
 
+// The PATCH body of an edited pair: only what differs from the pair as read. A question whose
+// every field was emptied comes off the pair (null); on a pair without one, texts add one.
+export function pairChanges(pair, { answer_type, level, statement, question }) {
+  const body = {};
+  const differs = (next, before) => Object.keys(next).some((k) => next[k] !== (before?.[k] ?? null));
+  if (answer_type !== pair.answer_type) body.answer_type = answer_type;
+  if (level !== pair.level) body.level = level;
+  if (differs(statement, pair.statement)) body.statement = statement;
+  if (differs(question, pair.question) && (anyText(question) || pair.question)) body.question = anyText(question);
+  return body;
+}
+
 // An API error in plain words: the API's own message; no answer at all says so.
 export function plain(e) {
   if (e && typeof e.status === 'number' && e.status > 0 && e.message) return e.message;
