@@ -1,6 +1,7 @@
 // The pairs screen (#/pictures/<id>/pairs) and the learner preview (#/pairs/<id>/preview),
 // docs/studio.md "Pairs" and "Learner preview": driven as an editor would; what the page stored
 // is checked through the API (bearer token), which also sets up pictures, objects and words.
+const path = require('node:path');
 const { test, expect, expectAccessible, signIn, watchPage } = require('./fixtures');
 const { scene } = require('./images');
 
@@ -347,4 +348,30 @@ test('the learner preview before and after publishing, in two languages', async 
   await page.getByRole('link', { name: 'English' }).click();
   await expect(page.getByRole('listitem')).toHaveText(['The statement has no audio in en']);
   await page.screenshot({ path: test.info().outputPath('preview.png') });
+});
+
+// The screenshots of docs/studio.md (1280 x 800), taken only when asked, like the others:
+//   LL_DOCS_SCREENSHOTS=$PWD/docs/studio tests/browser/run.sh build/test sqlite pairs
+test('screenshots of the pairs screen and the learner preview', async ({ page, accounts, api }) => {
+  const target = process.env.LL_DOCS_SCREENSHOTS;
+  test.skip(!target, 'LL_DOCS_SCREENSHOTS is not set');
+  const { picture, object } = await setting(api, 'Dog on a meadow');
+  const hund = (await api.get(`/api/cms/db-objects/${object.id}/words`)).body[0];
+  const first = await pairOf(api, picture, object, {
+    question: { text_de: 'Was ist das?', text_en: 'What is this?', text_sv: 'Vad är det?',
+                short_answer_de: 'ein Hund', short_answer_en: 'a dog', short_answer_se: 'en hund' },
+    words_add: [{ word_id: hund.id, link_to: 'both' }],
+  });
+  await api.post(`/api/cms/db-pairs/${first.id}/review`);
+  await pairOf(api, picture, null, { answer_type: 'yes_no', statement: { text_de: 'Die Wiese ist grün.', text_en: 'The meadow is green.' } });
+  await api.post('/api/audios/generate-for', { source_table: 'statements', source_id: first.statement.id, source_field: 'text_de', language: 'de' });
+  await signIn(page, accounts.editor);
+  await openPairs(page, picture);
+  await card(page, first.id).getByRole('button', { name: 'Publish' }).click();
+  await expect(card(page, first.id).locator('.badge')).toHaveText('Published');
+  await page.screenshot({ path: path.join(target, 'pairs.png') });
+  await card(page, first.id).getByRole('link', { name: `Preview pair #${first.id}` }).click();
+  await expect(page.getByText('In the feed: learners of German get this card.')).toBeVisible();
+  await expect.poll(() => page.getByLabel('Statement audio in German').evaluate((a) => a.duration || 0)).toBeGreaterThan(0);
+  await page.screenshot({ path: path.join(target, 'preview.png') });
 });
