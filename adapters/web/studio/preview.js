@@ -41,7 +41,7 @@ export async function mount(container, ctx) {
   const image = item.image_phone_url || item.image_url;
   const q = item.question;
   const short = q && q[{ de: 'short_answer_de', en: 'short_answer_en', sv: 'short_answer_se' }[lang]];
-  const missing = (what) => el('p', { class: 'muted' }, `No ${what} in ${language}.`);
+  const missing = (what) => el('p', { class: 'muted', lang: 'en' }, `No ${what} in ${language}.`);
   const card = el('article', { class: 'pv-card', 'aria-label': `Card in ${language}` },
     image ? el('img', { src: image, alt: `The picture: ${title}`, class: 'pv-image' }) : el('p', { class: 'pv-noimage' }, 'No image'),
     el('div', { class: 'pv-body', lang },
