@@ -63,6 +63,14 @@ std::optional<Audio> MemoryContentTx::audio(const AudioSource& source) {
     return std::nullopt;
 }
 
+std::vector<Audio> MemoryContentTx::audios_of_item(const std::string& table, Id id) {
+    std::vector<Audio> out;
+    for (const auto& [key, audio] : t_.audios) {
+        if (audio.source.table == table && audio.source.id == id) out.push_back(audio);
+    }
+    return out;
+}
+
 std::pair<Audio, bool> MemoryContentTx::upsert_audio(const Audio& audio) {
     ContentTables& t = rw();
     for (auto& [id, stored] : t.audios) {

@@ -39,6 +39,30 @@ std::optional<Category> MemoryContentTx::insert_category(const std::string& tite
     return stored;
 }
 
+bool MemoryContentTx::rename_category(Id id, const std::string& titel_de) {
+    for (const auto& [other, category] : t_.categories) {
+        if (other != id && category.titel_de == titel_de) return false;
+    }
+    rw().categories.at(id).titel_de = titel_de;
+    return true;
+}
+
+std::vector<Id> MemoryContentTx::category_pairs(Id id) {
+    std::vector<Id> out;
+    for (const auto& [pair, category] : t_.pair_categories) {
+        if (category == id) out.push_back(pair);  // the set is ordered by pair
+    }
+    return out;
+}
+
+// The memory store sums the learners' figures when read: nothing to delete for them.
+void MemoryContentTx::delete_category(Id id) {
+    ContentTables& t = rw();
+    erase_rows(t.word_categories, [&](const auto& link) { return link.second == id; });
+    erase_rows(t.pair_categories, [&](const auto& link) { return link.second == id; });
+    t.categories.erase(id);
+}
+
 // ---- pictures
 
 Picture MemoryContentTx::insert_picture(const Picture& picture) {

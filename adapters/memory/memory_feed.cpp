@@ -1,27 +1,23 @@
-// The feed computed from the content tables, the same query as adapters/persistence/
-// sql_feed.cpp: published pairs whose picture has an image and whose statement has audio in
-// `lang`, by pair id.
+// The feed computed from the content tables by the core's rule (core/domain/feed_rules.hpp),
+// the same as the query of adapters/persistence/sql_feed.cpp: published pairs whose picture has
+// an image and whose statement has audio in `lang`, by pair id.
 #include "adapters/memory/memory_state.hpp"
+#include "core/app/feed_item.hpp"
+#include "core/domain/feed_rules.hpp"
 
 namespace ll {
 namespace {
 
-// Stored media names become public URLs under /media/.
-std::string media_url(const std::string& stored) {
-    const auto slash = stored.find_last_of('/');
-    return "/media/" + (slash == std::string::npos ? stored : stored.substr(slash + 1));
-}
-
-// The statement's audio in `lang`: the one of field text_<lang> first, else the lowest id.
-const Audio* statement_audio(const ContentTables& t, Id statement_id, const std::string& lang) {
-    const Audio* best = nullptr;
+// The statement's audio in `lang`, chosen by the feed's rule.
+std::optional<Audio> statement_audio(const ContentTables& t, Id statement_id,
+                                     std::string_view lang) {
+    std::vector<Audio> audios;
     for (const auto& [id, audio] : t.audios) {
-        const AudioSource& s = audio.source;
-        if (s.table != "statements" || s.id != statement_id || s.language != lang) continue;
-        if (s.field == "text_" + lang) return &audio;
-        if (!best) best = &audio;
+        if (audio.source.table == "statements" && audio.source.id == statement_id)
+            audios.push_back(audio);
     }
-    return best;
+    const Audio* chosen = feed_statement_audio(audios, lang);
+    return chosen ? std::optional<Audio>(*chosen) : std::nullopt;
 }
 
 template <typename Row>
@@ -43,31 +39,18 @@ class MemoryFeed final : public FeedQuery {
         auto it = after ? t.pairs.upper_bound(*after) : t.pairs.begin();
         for (; it != t.pairs.end() && static_cast<int>(items.size()) < limit; ++it) {
             const Pair& pair = it->second;
-            if (pair.status != status::kPublished) continue;
             const Picture* picture = find(t.pictures, pair.picture_id);
             const Statement* statement = find(t.statements, pair.statement_id);
-            if (!picture || !picture->image_path || !statement) continue;
-            const Audio* audio = statement_audio(t, statement->id, language);
-            if (!audio) continue;
+            const auto audio =
+                statement ? statement_audio(t, statement->id, language) : std::nullopt;
+            const FeedFacts facts{pair.status == status::kPublished, picture && picture->image_path,
+                                  audio.has_value()};
+            if (!feed_exclusions(facts, language).empty()) continue;
 
-            FeedItem item;
-            item.pair_id = pair.id;
-            item.answer_type = pair.answer_type;
-            item.level = pair.level;
-            item.statement_de = statement->text_de;
-            item.statement_en = statement->text_en;
-            item.statement_sv = statement->text_sv;
-            if (const Question* q = find(t.questions, pair.question_id)) {
-                item.question =
-                    FeedQuestion{q->text_de,         q->text_en,         q->text_sv,
-                                 q->short_answer_de, q->short_answer_en, q->short_answer_se};
-            }
-            item.image_url = media_url(*picture->image_path);
-            if (picture->phone_path) item.image_phone_url = media_url(*picture->phone_path);
-            item.audio_url = media_url(audio->file_path);
-            for (const Category& c : categories_of(t, t.pair_categories, pair.id))
-                item.categories.push_back(FeedCategory{c.id, c.titel_de});
-            items.push_back(std::move(item));
+            const Question* question = find(t.questions, pair.question_id);
+            const std::vector<Category> categories = categories_of(t, t.pair_categories, pair.id);
+            items.push_back(
+                feed_item_of(FeedRows{pair, picture, statement, question, &*audio, categories}));
         }
         return items;
     }

@@ -66,6 +66,13 @@ std::optional<Audio> SqlContentTx::audio(const AudioSource& source) {
     return row_as<Audio>(s_, q, audio_of);
 }
 
+std::vector<Audio> SqlContentTx::audios_of_item(const std::string& table, Id id) {
+    Query q = query();
+    q << audio_select(d_) << " AND source_table = " << param(table)
+      << " AND source_id = " << param(id);
+    return rows_as<Audio>(s_, q, audio_of);
+}
+
 // One upsert; the row answers with the drawn id only when it is new.
 std::pair<Audio, bool> SqlContentTx::upsert_audio(const Audio& audio) {
     const Id id = new_id(IdSequence::audios);

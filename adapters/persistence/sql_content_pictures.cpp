@@ -76,19 +76,47 @@ std::optional<Category> SqlContentTx::category(Id id) {
     return row_as<Category>(s_, q, category_of);
 }
 
-// Categories are never deleted, so the table's own max + 1 never repeats an id. The title is
-// looked up first: in PostgreSQL an INSERT that ends in DO NOTHING still uses up an identity
-// value. ON CONFLICT settles a concurrent insert of the same title.
+// The id is drawn first (sql_ids.hpp): categories are deleted since migration 0010, and
+// SQLite's max + 1 would hand a deleted one's id out again. The title is looked up first: in
+// PostgreSQL an INSERT that ends in DO NOTHING still uses up an identity value. ON CONFLICT
+// settles a concurrent insert of the same title.
 std::optional<Category> SqlContentTx::insert_category(const std::string& titel_de) {
     Query taken = query();
     taken << "SELECT COUNT(*) FROM categories WHERE titel_de = " << param(titel_de);
     if (taken.first_int(s_).value_or(0) > 0) return std::nullopt;
+    const Id id = new_id(IdSequence::categories);
     Query q = query();
-    q << "INSERT INTO categories (titel_de) VALUES (" << param(titel_de)
+    q << "INSERT INTO categories (id, titel_de) VALUES (" << param(id) << ", " << param(titel_de)
       << ") ON CONFLICT (titel_de) DO NOTHING RETURNING id";
-    const auto id = q.first_int(s_);
-    if (!id) return std::nullopt;
-    return Category{*id, titel_de};
+    if (!q.first_int(s_)) return std::nullopt;
+    return Category{id, titel_de};
+}
+
+bool SqlContentTx::rename_category(Id id, const std::string& titel_de) {
+    Query taken = query();
+    taken << "SELECT COUNT(*) FROM categories WHERE titel_de = " << param(titel_de) << " AND id <> "
+          << param(id);
+    if (taken.first_int(s_).value_or(0) > 0) return false;
+    Query q = query();
+    q << "UPDATE categories SET titel_de = " << param(titel_de) << " WHERE id = " << param(id);
+    q.run(s_);
+    return true;
+}
+
+std::vector<Id> SqlContentTx::category_pairs(Id id) {
+    Query q = query();
+    q << "SELECT pair_id FROM pair_categories WHERE category_id = " << param(id)
+      << " ORDER BY pair_id";
+    return rows_as<Id>(s_, q, [](const soci::row& r) { return as_int(r, 0); });
+}
+
+// Every row naming the category, explicitly: the foreign keys cascade, but the statement says
+// what goes.
+void SqlContentTx::delete_category(Id id) {
+    run_for("DELETE FROM word_categories WHERE category_id = ", id);
+    run_for("DELETE FROM pair_categories WHERE category_id = ", id);
+    run_for("DELETE FROM user_category_stats WHERE category_id = ", id);
+    run_for("DELETE FROM categories WHERE id = ", id);
 }
 
 // ---- pictures

@@ -34,6 +34,9 @@ class SqlContentTx final : public ContentTx {
     std::vector<Category> categories() override;
     std::optional<Category> category(Id id) override;
     std::optional<Category> insert_category(const std::string& titel_de) override;
+    bool rename_category(Id id, const std::string& titel_de) override;
+    std::vector<Id> category_pairs(Id id) override;
+    void delete_category(Id id) override;
     Picture insert_picture(const Picture& picture) override;
     std::optional<Picture> picture(Id id) override;
     void update_picture(const Picture& picture) override;
@@ -97,6 +100,7 @@ class SqlContentTx final : public ContentTx {
 
     // sql_content_audio.cpp: AudioRows
     std::optional<Audio> audio(const AudioSource& source) override;
+    std::vector<Audio> audios_of_item(const std::string& table, Id id) override;
     std::pair<Audio, bool> upsert_audio(const Audio& audio) override;
     std::vector<AudioCandidate> audio_candidates(const std::optional<std::string>& table,
                                                  const std::optional<std::string>& language,

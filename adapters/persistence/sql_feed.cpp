@@ -1,7 +1,9 @@
-// The content feed: published pairs with a picture image and statement audio in `lang`.
+// The content feed: published pairs with a picture image and statement audio in `lang`, the
+// core's rule (core/domain/feed_rules.hpp) and audio choice (text_<lang> first) in one query.
 #include "adapters/persistence/row_access.hpp"
 #include "adapters/persistence/sql_ids.hpp"
 #include "adapters/persistence/sql_repositories.hpp"
+#include "core/app/feed_item.hpp"
 
 namespace ll::sql {
 namespace {
@@ -9,12 +11,6 @@ namespace {
 std::optional<std::string> text(const soci::row& r, std::size_t i) {
     return r.get_indicator(i) == soci::i_null ? std::nullopt
                                               : std::optional<std::string>(as_text(r, i));
-}
-
-// Stored media names become public URLs under /media/.
-std::string media_url(const std::string& stored) {
-    const auto slash = stored.find_last_of('/');
-    return "/media/" + (slash == std::string::npos ? stored : stored.substr(slash + 1));
 }
 
 class SqlFeed final : public FeedQuery {
@@ -57,9 +53,9 @@ class SqlFeed final : public FeedQuery {
                     item.question = FeedQuestion{text(r, 7),  text(r, 8),  text(r, 9),
                                                  text(r, 10), text(r, 11), text(r, 12)};
                 }
-                item.image_url = media_url(as_text(r, 13));
-                item.audio_url = media_url(as_text(r, 14));
-                if (const auto phone = text(r, 15)) item.image_phone_url = media_url(*phone);
+                item.image_url = feed_media_url(as_text(r, 13));
+                item.audio_url = feed_media_url(as_text(r, 14));
+                if (const auto phone = text(r, 15)) item.image_phone_url = feed_media_url(*phone);
                 items.push_back(std::move(item));
             }
             for (auto& item : items) {

@@ -16,6 +16,8 @@ struct SequenceInfo {
 
 SequenceInfo info(IdSequence sequence) {
     switch (sequence) {
+        case IdSequence::categories:
+            return {"categories", {"categories"}};
         case IdSequence::pictures:
             return {"pictures", {"pictures"}};
         case IdSequence::objects:

@@ -11,6 +11,7 @@
 namespace ll::sql {
 
 enum class IdSequence {
+    categories,
     pictures,
     objects,
     words,

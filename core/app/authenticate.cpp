@@ -52,4 +52,9 @@ Result<StaffPrincipal> check_staff_standing(AccountStanding& standing, StaffPrin
     return principal;
 }
 
+Result<Done> require_maintainer(const StaffPrincipal& principal) {
+    if (principal.role.empty() || principal.role == kRoleAdmin) return Done{};
+    return errors::insufficient_permissions();
+}
+
 }  // namespace ll

@@ -38,4 +38,13 @@ Result<Done> check_learner_standing(AccountStanding& standing, const TokenClaims
 // role (a promotion or demotion applies without a new token). Development tokens pass.
 Result<StaffPrincipal> check_staff_standing(AccountStanding& standing, StaffPrincipal principal);
 
+// Maintenance (categories, the orphan purges, setting up the link tables) is the admin's: an
+// `admin` account or a development token (operators' scripts, which act as admin); an `editor`
+// 403 Insufficient permissions (docs/authoring-guide.md "Who may do what"). Checked on the role
+// the token states as soon as it is known, and again on the account's current role after
+// check_staff_standing, so a demoted admin loses these routes within ACCOUNT_RECHECK_SECONDS
+// like every other staff route. A principal whose role is not known yet (a session cookie
+// before its row was read) passes here and is checked after step two.
+Result<Done> require_maintainer(const StaffPrincipal& principal);
+
 }  // namespace ll

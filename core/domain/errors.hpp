@@ -305,6 +305,20 @@ inline Error header_too_large() {
 inline Error not_implemented() {
     return make(501, "Not implemented");
 }
+
+// Why a pair is not in GET /feed, as the learner preview names it
+// (GET /api/cms/db-pairs/:id/preview, core/domain/feed_rules.hpp), in this order.
+namespace feed_reason {
+inline std::string not_published() {
+    return "The pair is not published";
+}
+inline std::string no_image() {
+    return "The picture has no image";
+}
+inline std::string no_audio(std::string_view lang) {
+    return fmt::format("The statement has no audio in {}", lang);
+}
+}  // namespace feed_reason
 }  // namespace errors
 
 // Thrown by adapters when the database cannot be reached; the HTTP layer answers 503.

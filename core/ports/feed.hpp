@@ -24,16 +24,18 @@ struct FeedItem {
     std::int32_t level = 1;
     std::optional<std::string> statement_de, statement_en, statement_sv;
     std::optional<FeedQuestion> question;
-    std::string image_url;  // /media/<name>
+    // /media/<name>; always set in GET /feed, nullopt in the studio's learner preview of a pair
+    // that has no picture image or statement audio yet (core/app/authoring/preview.hpp).
+    std::optional<std::string> image_url;
     // The picture's phone-sized rendition (docs/architecture.md "Renditions"); nullopt for a
     // picture stored before renditions existed.
     std::optional<std::string> image_phone_url;
-    std::string audio_url;  // /media/<name>
+    std::optional<std::string> audio_url;  // /media/<name>, as image_url
     std::vector<FeedCategory> categories;
 };
 
-// Published pairs whose picture has an image and whose statement has audio in `lang`,
-// ordered by pair id ascending, ids > after, at most `limit`.
+// Published pairs whose picture has an image and whose statement has audio in `lang`
+// (core/domain/feed_rules.hpp), ordered by pair id ascending, ids > after, at most `limit`.
 class FeedQuery {
   public:
     virtual ~FeedQuery() = default;

@@ -19,6 +19,10 @@ Result<std::optional<Id>> LearnerTokens::check_account(Request& request) const {
     return std::optional<Id>(request.claims->user_id);
 }
 
+std::optional<Error> LearnerTokens::check_maintainer(const Request&) const {
+    return errors::insufficient_permissions();
+}
+
 std::optional<Error> StaffTokens::check_token(Request& request) const {
     const auto authorization = request.header("authorization");
     // A bearer header, when sent, decides; the cookie is looked at only without one.
@@ -52,6 +56,12 @@ Result<std::optional<Id>> StaffTokens::check_account(Request& request) const {
     if (!principal) return principal.error();
     request.staff = std::move(principal.value());  // with the account's current role
     return request.staff->user_id;
+}
+
+std::optional<Error> StaffTokens::check_maintainer(const Request& request) const {
+    const auto allowed = require_maintainer(*request.staff);
+    if (!allowed) return allowed.error();
+    return std::nullopt;
 }
 
 }  // namespace ll::http

@@ -27,6 +27,9 @@ class AccessPolicy {
     virtual Result<std::optional<Id>> check_account(Request& request) const = 0;
     // Whether step one has run for this request.
     virtual bool token_checked(const Request& request) const = 0;
+    // Auth::admin routes, after step one and again after step two: whether the caller may do
+    // maintenance (core/app/authenticate.hpp require_maintainer). No learner may.
+    virtual std::optional<Error> check_maintainer(const Request& request) const = 0;
 };
 
 // The learner API: a learner's JWT (docs/spec/service.md Conventions).
@@ -38,6 +41,7 @@ class LearnerTokens final : public AccessPolicy {
     std::optional<Error> check_token(Request& request) const override;
     Result<std::optional<Id>> check_account(Request& request) const override;
     bool token_checked(const Request& request) const override { return request.claims.has_value(); }
+    std::optional<Error> check_maintainer(const Request& request) const override;
 
   private:
     TokenService& tokens_;
@@ -69,6 +73,7 @@ class StaffTokens final : public AccessPolicy {
     std::optional<Error> check_token(Request& request) const override;
     Result<std::optional<Id>> check_account(Request& request) const override;
     bool token_checked(const Request& request) const override { return request.staff.has_value(); }
+    std::optional<Error> check_maintainer(const Request& request) const override;
 
   private:
     std::optional<Error> check_cookie(Request& request, std::string_view cookie) const;

@@ -30,7 +30,7 @@ Handler checked(std::shared_ptr<const AccessPolicy> access, Auth auth, Body body
                 CallHandler handle) {
     return [access = std::move(access), auth, body, handle = std::move(handle)](Request& request) {
         Call call{request, 0, 0, {}, std::nullopt};
-        if (auth == Auth::token) {
+        if (auth != Auth::open) {
             // The guard has run on the I/O thread unless the request came without a body (or
             // from a fuzzer calling the handler directly): the same check, here.
             if (!access->token_checked(request)) {
@@ -39,6 +39,15 @@ Handler checked(std::shared_ptr<const AccessPolicy> access, Auth auth, Body body
             auto user = access->check_account(request);
             if (!user) return error_response(user.error());
             call.user_id = user.value();
+            // With the account's current role: a demoted admin is refused here (the access
+            // log names the caller, known by now).
+            if (auth == Auth::admin) {
+                if (auto refused = access->check_maintainer(request)) {
+                    Response response = error_response(*refused);
+                    response.user_id = call.user_id;
+                    return response;
+                }
+            }
         }
         for (auto [name, out] : {std::pair{"id", &call.id}, std::pair{"word_id", &call.word_id}}) {
             if (!request.params.count(name)) continue;
@@ -55,7 +64,7 @@ Handler checked(std::shared_ptr<const AccessPolicy> access, Auth auth, Body body
         if (call.user_id) response.user_id = call.user_id;
         // What a caller's credentials opened is theirs alone: no cache keeps it, not even the
         // browser's (a shared computer; docs/architecture.md "Before the body").
-        if (auth == Auth::token && !has_header(response, "Cache-Control"))
+        if (auth != Auth::open && !has_header(response, "Cache-Control"))
             response.headers.emplace_back("Cache-Control", "no-store");
         return response;
     };
@@ -84,11 +93,16 @@ std::optional<std::string> Call::query(const char* key) const {
 
 void RouteBuilder::add(Endpoint e) {
     Guard guard = std::move(e.guard);
-    if (e.auth == Auth::token) {
-        // The token first, then the route's own check (a limit), if it has one.
-        guard = [access = access_,
+    if (e.auth != Auth::open) {
+        // The token first (and the role the token states), then the route's own check (a
+        // limit), if it has one.
+        guard = [access = access_, admin = e.auth == Auth::admin,
                  own = std::move(guard)](Request& request) -> std::optional<Response> {
             if (auto refused = access->check_token(request)) return error_response(*refused);
+            if (admin) {
+                if (auto refused = access->check_maintainer(request))
+                    return error_response(*refused);
+            }
             return own ? own(request) : std::nullopt;
         };
     }

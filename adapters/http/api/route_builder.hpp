@@ -18,17 +18,20 @@
 
 namespace ll::http {
 
-enum class Auth { open, token };
+// `token`: the API's access policy. `admin`: that, and the caller may do maintenance
+// (AccessPolicy::check_maintainer), checked after the token and again after the standing.
+enum class Auth { open, token, admin };
 // `json`: a JSON object, else 400 Invalid JSON body. `none`: the body is not looked at (raw
 // uploads read request.body themselves).
 enum class Body { none, json };
 
 struct Call {
     Request& request;
-    Id id = 0;                  // the path's `:id`, on routes that have one
-    Id word_id = 0;             // the path's `:word_id` (a link's word: .../words/:word_id)
-    boost::json::object body;   // Body::json
-    std::optional<Id> user_id;  // the caller, on Auth::token routes (nullopt: development token)
+    Id id = 0;                 // the path's `:id`, on routes that have one
+    Id word_id = 0;            // the path's `:word_id` (a link's word: .../words/:word_id)
+    boost::json::object body;  // Body::json
+    // The caller, on token and admin routes (nullopt: a development token).
+    std::optional<Id> user_id;
 
     // One field of the JSON body as the core reads it (missing when absent).
     LooseValue field(std::string_view name) const;

@@ -27,6 +27,9 @@ void add_audio_routes(RouteBuilder& routes, AuthoringPorts p) {
              }
              return answer(r);
          }});
+    routes.add({"GET", {"/api/audios"}, Auth::token, Body::none, [p](Call& c) mutable {
+                    return answer(decoded(list_item_audios, p, c.query()));
+                }});
     routes.add({"GET", {"/api/audios/coverage"}, Auth::token, Body::none, [p](Call&) mutable {
                     return answer(audio_coverage(p));
                 }});

@@ -62,7 +62,7 @@ void add_object_routes(RouteBuilder& routes, AuthoringPorts p) {
          [p](Call& c) mutable { return no_content(unlink_object_word(p, c.id, c.word_id)); }});
     routes.add({"POST",
                 {"/api/cms/objects/:id/purge-orphans", "/api/cms/db-objects/:id/purge-orphans"},
-                Auth::token,
+                Auth::admin,  // maintenance (docs/authoring-guide.md "Who may do what")
                 Body::none,
                 [p](Call& c) mutable {
                     const auto r = purge_object_orphans(p, c.id);

@@ -1,6 +1,8 @@
 // Pairs (db_pairs) and the publishing pipeline (docs/spec/authoring.md).
 #include "core/app/authoring/pairs.hpp"
 #include "adapters/http/authoring/resources.hpp"
+#include "adapters/http/json/preview.hpp"
+#include "core/app/authoring/preview.hpp"
 
 namespace ll::http::authoring {
 
@@ -21,6 +23,12 @@ void add_pair_routes(RouteBuilder& routes, AuthoringPorts p) {
     routes.add({"DELETE", {"/api/cms/db-pairs/:id"}, Auth::token, Body::none, [p](Call& c) mutable {
                     return no_content(delete_pair(p, c.id, if_match(c.request)));
                 }});
+    // The learner preview (docs/authoring-guide.md "Learner preview"): every staff role.
+    routes.add(
+        {"GET", {"/api/cms/db-pairs/:id/preview"}, Auth::token, Body::none, [p](Call& c) mutable {
+             const auto r = decoded(preview_pair, p, c.id, c.query());
+             return r ? json_ok(200, to_json(r.value())) : error_response(r.error());
+         }});
     add_review_routes(routes, {"/api/cms/db-pairs/:id"},
                       [p](Id id, ReviewAction a) mutable { return change_pair_status(p, id, a); });
     routes.add({"POST", {"/api/pipeline/publish"}, Auth::token, Body::json, [p](Call& c) mutable {

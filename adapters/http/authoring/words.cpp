@@ -1,6 +1,9 @@
-// Words (db_words) and categories (docs/spec/authoring.md).
+// Words (db_words) and categories (docs/spec/authoring.md). Every staff role lists the
+// categories; creating, renaming and deleting them is maintenance, for admins
+// (docs/authoring-guide.md "Who may do what").
 #include "core/app/authoring/words.hpp"
 #include "adapters/http/authoring/resources.hpp"
+#include "core/app/authoring/categories.hpp"
 
 namespace ll::http::authoring {
 
@@ -38,8 +41,14 @@ void add_word_routes(RouteBuilder& routes, AuthoringPorts p) {
     routes.add({"GET", {"/api/categories"}, Auth::token, Body::none, [p](Call&) mutable {
                     return answer(list_categories(p));
                 }});
-    routes.add({"POST", {"/api/categories"}, Auth::token, Body::json, [p](Call& c) mutable {
+    routes.add({"POST", {"/api/categories"}, Auth::admin, Body::json, [p](Call& c) mutable {
                     return answer(decoded(create_category, p, c.loose_body()), 201);
+                }});
+    routes.add({"PATCH", {"/api/categories/:id"}, Auth::admin, Body::json, [p](Call& c) mutable {
+                    return answer(decoded(rename_category, p, c.id, c.loose_body()));
+                }});
+    routes.add({"DELETE", {"/api/categories/:id"}, Auth::admin, Body::none, [p](Call& c) mutable {
+                    return no_content(delete_category(p, c.id));
                 }});
 }
 

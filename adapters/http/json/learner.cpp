@@ -141,35 +141,36 @@ json::value to_json(const Stats& s, json::storage_ptr sp) {
         sp);
 }
 
+json::value to_json(const FeedItem& item) {
+    json::value question = nullptr;
+    if (item.question) {
+        const auto& q = *item.question;
+        question = json::object{{"de", nullable(q.de)},
+                                {"en", nullable(q.en)},
+                                {"sv", nullable(q.sv)},
+                                {"short_answer_de", nullable(q.short_answer_de)},
+                                {"short_answer_en", nullable(q.short_answer_en)},
+                                {"short_answer_se", nullable(q.short_answer_se)}};
+    }
+    json::array categories;
+    for (const auto& c : item.categories)
+        categories.push_back(json::object{{"id", c.id}, {"label", c.label}});
+    return json::object{{"pair_id", item.pair_id},
+                        {"answer_type", item.answer_type},
+                        {"level", item.level},
+                        {"statement", json::object{{"de", nullable(item.statement_de)},
+                                                   {"en", nullable(item.statement_en)},
+                                                   {"sv", nullable(item.statement_sv)}}},
+                        {"question", std::move(question)},
+                        {"image_url", nullable(item.image_url)},
+                        {"image_phone_url", nullable(item.image_phone_url)},
+                        {"audio_url", nullable(item.audio_url)},
+                        {"categories", std::move(categories)}};
+}
+
 json::value to_json(const FeedOutput& feed) {
     json::array items;
-    for (const auto& item : feed.items) {
-        json::value question = nullptr;
-        if (item.question) {
-            const auto& q = *item.question;
-            question = json::object{{"de", nullable(q.de)},
-                                    {"en", nullable(q.en)},
-                                    {"sv", nullable(q.sv)},
-                                    {"short_answer_de", nullable(q.short_answer_de)},
-                                    {"short_answer_en", nullable(q.short_answer_en)},
-                                    {"short_answer_se", nullable(q.short_answer_se)}};
-        }
-        json::array categories;
-        for (const auto& c : item.categories)
-            categories.push_back(json::object{{"id", c.id}, {"label", c.label}});
-        items.push_back(
-            json::object{{"pair_id", item.pair_id},
-                         {"answer_type", item.answer_type},
-                         {"level", item.level},
-                         {"statement", json::object{{"de", nullable(item.statement_de)},
-                                                    {"en", nullable(item.statement_en)},
-                                                    {"sv", nullable(item.statement_sv)}}},
-                         {"question", std::move(question)},
-                         {"image_url", item.image_url},
-                         {"image_phone_url", nullable(item.image_phone_url)},
-                         {"audio_url", item.audio_url},
-                         {"categories", std::move(categories)}});
-    }
+    for (const auto& item : feed.items) items.push_back(to_json(item));
     return json::object{
         {"items", std::move(items)},
         {"next_after", feed.next_after ? json::value(*feed.next_after) : json::value(nullptr)}};

@@ -23,5 +23,8 @@ boost::json::value to_json(const std::vector<AchievementStatus>& achievements);
 // Built in `storage` (json_ok_in_arena).
 boost::json::value to_json(const Stats& stats, boost::json::storage_ptr storage);
 boost::json::value to_json(const FeedOutput& feed);
+// One GET /feed entry; also the `item` of the studio's learner preview (json/preview.hpp), where
+// image_url and audio_url may be null.
+boost::json::value to_json(const FeedItem& item);
 
 }  // namespace ll::http

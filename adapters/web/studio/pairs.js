@@ -1,6 +1,188 @@
-// Placeholder: this screen is being built (issue 17).
+// A picture's pairs (#/pictures/<id>/pairs, docs/studio.md "Pairs"): every pair of the picture
+// as a card (pair-card.js: texts, linked words, edit, review and publish, delete), the form for
+// a new pair (pair-form.js), and "Publish all reviewed" (POST /api/pipeline/publish).
+// Each pair is read on its own for the ETag that its edits send back as If-Match.
 import { el } from './dom.js';
+import { loadStylesheet } from './workspace-dom.js';
+import { pictureHead } from './picture-tabs.js';
+import { PairCard } from './pair-card.js';
+import { PairForm } from './pair-form.js';
+import { plain } from './pair-fields.js';
 
-export function mount(container) {
-  container.replaceChildren(el('section', { class: 'screen' }, el('h1', {}, 'Coming soon')));
+const PAGE = 200; // the API's largest page (docs/openapi-authoring.yaml, Limit)
+
+export function mount(container, ctx) {
+  const screen = new PairsScreen(container, ctx);
+  screen.start();
+  return () => (screen.destroyed = true);
+}
+
+// Every item of a paged list (ordered by id, `after` the last id).
+async function everything(api, path) {
+  const all = [];
+  for (let after = 0; ; ) {
+    const page = (await api.get(`${path}&limit=${PAGE}${after ? `&after=${after}` : ''}`)).body;
+    all.push(...page);
+    if (page.length < PAGE) return all;
+    after = page[page.length - 1].id;
+  }
+}
+
+class PairsScreen {
+  constructor(container, ctx) {
+    this.container = container;
+    this.api = ctx.api;
+    this.pictureId = Number(ctx.params.id);
+    this.entries = new Map(); // pair id -> {pair, etag}
+    this.cards = new Map(); // pair id -> PairCard
+    this.objectWords = new Map(); // object id -> its words
+    this.questions = new Map(); // object id -> promise of its questions
+    this.destroyed = false;
+  }
+
+  async start() {
+    this.container.replaceChildren(el('section', { class: 'pairs' }, el('p', { role: 'status' }, 'Loading the pairs…')));
+    try {
+      const styles = loadStylesheet('pairs.css');
+      const id = this.pictureId;
+      const [picture, objects, words] = await Promise.all([
+        this.api.get(`/api/pictures/${id}`),
+        everything(this.api, `/api/cms/objects?picture_id=${id}`),
+        this.api.get(`/api/cms/pictures/${id}/words`),
+      ]);
+      this.picture = picture.body;
+      this.objects = objects;
+      this.pictureWords = words.body;
+      await Promise.all([this.loadPairs(), ...objects.map((o) => this.loadObjectWords(o.id)), styles]);
+    } catch (e) {
+      if (this.destroyed) return;
+      this.container.replaceChildren(el('section', { class: 'pairs' },
+        el('p', {}, el('a', { href: '#/pictures' }, '← Pictures')),
+        el('p', { role: 'alert', class: 'pf-error' }, `The pairs could not be shown: ${plain(e)}`)));
+      return;
+    }
+    if (!this.destroyed) this.build();
+  }
+
+  async loadPairs() {
+    const list = await everything(this.api, `/api/cms/db-pairs?picture_id=${this.pictureId}`);
+    const reads = await Promise.all(list.map((p) => this.api.get(`/api/cms/db-pairs/${p.id}`).catch((e) => {
+      if (e.status === 404) return null; // deleted meanwhile
+      throw e;
+    })));
+    this.entries = new Map(reads.filter(Boolean).map((r) => [r.body.id, { pair: r.body, etag: r.etag }]));
+  }
+
+  async loadObjectWords(objectId) {
+    this.objectWords.set(objectId, (await this.api.get(`/api/cms/db-objects/${objectId}/words`)).body);
+  }
+
+  questionsOf(objectId) {
+    if (!this.questions.has(objectId)) {
+      const load = this.api.get(`/api/object/${objectId}/questions`).then((r) => r.body);
+      load.catch(() => this.questions.delete(objectId));
+      this.questions.set(objectId, load);
+    }
+    return this.questions.get(objectId);
+  }
+
+  // An object in words: its label word, else the first line of its notes, with its number.
+  objectName(id) {
+    const label = this.objectWords.get(id)?.find((w) => w.is_label)?.title_de;
+    const notes = this.objects.find((o) => o.id === id)?.user_notes?.split('\n')[0].slice(0, 40);
+    return `${label || notes || 'Object'} (#${id})`;
+  }
+
+  // The words a pair may link: the picture's, then its object's, each once.
+  wordsFor(objectId) {
+    const seen = new Set();
+    return [...this.pictureWords, ...(this.objectWords.get(objectId) ?? [])].filter((w) => !seen.has(w.id) && seen.add(w.id));
+  }
+
+  // The statements of this picture's pairs, each once: the ones a new pair may share.
+  statements() {
+    const found = new Map();
+    for (const { pair } of this.entries.values()) {
+      if (pair.statement && !found.has(pair.statement.id)) found.set(pair.statement.id, { ...pair.statement, pairs: [] });
+      if (pair.statement) found.get(pair.statement.id).pairs.push(pair.id);
+    }
+    return [...found.values()];
+  }
+
+  build() {
+    const p = this.picture;
+    document.title = `Pairs · ${p.title || `Picture ${p.id}`} · langlearn studio`;
+    this.announcer = el('p', { class: 'visually-hidden', 'aria-live': 'polite' });
+    this.publishBtn = el('button', { type: 'button', onclick: () => this.publishAll() }, 'Publish all reviewed');
+    this.publishResult = el('p', { class: 'pf-ok', role: 'status' });
+    this.publishError = el('p', { class: 'pf-error', role: 'alert' });
+    this.summary = el('p', { class: 'pairs-summary' });
+    this.form = new PairForm(this);
+    this.newBtn = el('button', { type: 'button', 'aria-expanded': 'false', 'aria-controls': this.form.node.id,
+                                 onclick: () => this.toggleForm() }, 'New pair');
+    this.list = el('div', { class: 'pairs-list' });
+    this.container.replaceChildren(el('section', { class: 'pairs', 'aria-label': 'Pairs' },
+      pictureHead(p, 'pairs'),
+      el('div', { class: 'pairs-bar' }, this.newBtn, this.publishBtn, this.summary),
+      this.publishResult, this.publishError,
+      this.form.node,
+      el('h2', { class: 'visually-hidden' }, 'Pairs of this picture'),
+      this.list,
+      this.announcer));
+    this.toggleForm(this.entries.size === 0);
+    this.renderList();
+  }
+
+  toggleForm(open = this.form.node.hidden) {
+    this.form.node.hidden = !open;
+    this.newBtn.setAttribute('aria-expanded', String(open));
+    if (open) this.form.refresh();
+  }
+
+  // Every pair's card (made for new pairs, dropped for deleted ones), by id.
+  renderList() {
+    const ids = [...this.entries.keys()].sort((a, b) => a - b);
+    for (const id of this.cards.keys()) if (!this.entries.has(id)) this.cards.delete(id);
+    for (const id of ids) {
+      if (!this.cards.has(id)) this.cards.set(id, new PairCard(this, id));
+      this.cards.get(id).render();
+    }
+    this.list.replaceChildren(...ids.map((id) => this.cards.get(id).node));
+    if (!ids.length) this.list.append(el('p', { class: 'pairs-empty' }, 'No pairs yet: make the first one with the form above.'));
+    const count = (s) => ids.filter((id) => this.entries.get(id).pair.status === s).length;
+    this.summary.textContent = `${ids.length} ${ids.length === 1 ? 'pair' : 'pairs'}: ${count('draft')} draft, ` +
+      `${count('reviewed')} reviewed, ${count('published')} published`;
+  }
+
+  announce(text) {
+    this.announcer.textContent = text;
+  }
+
+  // After an answer that shows the pair (its ETag with it).
+  update(pair, etag) {
+    this.entries.set(pair.id, { pair, etag });
+    this.renderList();
+  }
+
+  remove(id) {
+    this.entries.delete(id);
+    this.renderList();
+  }
+
+  async publishAll() {
+    this.publishBtn.disabled = true;
+    this.publishResult.textContent = this.publishError.textContent = '';
+    try {
+      const { published } = (await this.api.send('POST', '/api/pipeline/publish', { picture_id: this.pictureId })).body;
+      this.publishResult.textContent = published.length
+        ? `Published ${published.length} ${published.length === 1 ? 'pair' : 'pairs'}: ${published.map((q) => `#${q.id}`).join(', ')}.`
+        : 'Nothing published: no pair of this picture is reviewed.';
+      await this.loadPairs();
+      this.renderList();
+    } catch (e) {
+      this.publishError.textContent = `Not published: ${plain(e)}`;
+    } finally {
+      this.publishBtn.disabled = false;
+    }
+  }
 }

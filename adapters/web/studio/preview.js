@@ -1,6 +1,65 @@
-// Placeholder: this screen is being built (issue 17).
+// The learner preview of a pair (#/pairs/<id>/preview?lang=de|en|sv, docs/studio.md "Learner
+// preview"): the card as GET /feed delivers it in the chosen target language (picture,
+// statement with its audio, question and short answer, answer type, level, categories), from
+// GET /api/cms/db-pairs/<id>/preview, and, while the pair is not in the feed, why not.
 import { el } from './dom.js';
+import { loadStylesheet } from './workspace-dom.js';
+import { ANSWER_NAME, LANGS, LANG_NAME, STATUS_NAME, plain } from './pair-fields.js';
 
-export function mount(container) {
-  container.replaceChildren(el('section', { class: 'screen' }, el('h1', {}, 'Coming soon')));
+export async function mount(container, ctx) {
+  const { api } = ctx;
+  const id = ctx.params.id;
+  const lang = LANG_NAME[ctx.params.lang] ? ctx.params.lang : 'de';
+  container.replaceChildren(el('section', { class: 'pv' }, el('p', { role: 'status' }, 'Loading the preview…')));
+  let preview, pair, picture;
+  try {
+    [preview, pair] = await Promise.all([
+      api.get(`/api/cms/db-pairs/${id}/preview?lang=${lang}`).then((r) => r.body),
+      api.get(`/api/cms/db-pairs/${id}`).then((r) => r.body),
+      loadStylesheet('pairs.css'),
+    ]);
+    picture = pair.picture_id ? await api.get(`/api/pictures/${pair.picture_id}`).then((r) => r.body, () => null) : null;
+  } catch (e) {
+    container.replaceChildren(el('section', { class: 'pv' },
+      el('p', {}, el('a', { href: '#/pictures' }, '← Pictures')),
+      el('p', { role: 'alert', class: 'pf-error' }, `The preview could not be shown: ${plain(e)}`)));
+    return;
+  }
+  const title = picture?.title || `picture ${pair.picture_id}`;
+  document.title = `Preview of pair #${id} · langlearn studio`;
+  const item = preview.item;
+  const language = LANG_NAME[lang];
+
+  const languages = el('nav', { class: 'pv-langs', 'aria-label': 'Target language' },
+    LANGS.map(([code, name]) => el('a', { href: `#/pairs/${id}/preview?lang=${code}`, lang: code,
+                                         'aria-current': code === lang ? 'page' : null }, name)));
+  const state = preview.in_feed
+    ? el('div', { class: 'pv-state pv-in' }, el('p', {}, `In the feed: learners of ${language} get this card.`))
+    : el('div', { class: 'pv-state pv-out' }, el('p', {}, `Not in the feed for learners of ${language} yet, because:`),
+      el('ul', {}, preview.reasons.map((r) => el('li', {}, r))));
+
+  const image = item.image_phone_url || item.image_url;
+  const q = item.question;
+  const short = q && q[{ de: 'short_answer_de', en: 'short_answer_en', sv: 'short_answer_se' }[lang]];
+  const missing = (what) => el('p', { class: 'muted', lang: 'en' }, `No ${what} in ${language}.`);
+  const card = el('article', { class: 'pv-card', 'aria-label': `Card in ${language}` },
+    image ? el('img', { src: image, alt: `The picture: ${title}`, class: 'pv-image' }) : el('p', { class: 'pv-noimage' }, 'No image'),
+    el('div', { class: 'pv-body', lang },
+      item.statement[lang] ? el('p', { class: 'pv-statement' }, item.statement[lang]) : missing('statement text'),
+      item.audio_url
+        ? el('audio', { controls: true, preload: 'metadata', src: item.audio_url, 'aria-label': `Statement audio in ${language}` })
+        : missing('statement audio'),
+      q ? [q[lang] ? el('p', { class: 'pv-question' }, q[lang]) : missing('question text'),
+           el('p', {}, el('span', { class: 'pv-key', lang: 'en' }, 'Short answer: '), short || '—')] : null),
+    el('dl', { class: 'pv-facts' },
+      el('dt', {}, 'Answer type'), el('dd', {}, ANSWER_NAME[item.answer_type] ?? item.answer_type),
+      el('dt', {}, 'Level'), el('dd', {}, String(item.level)),
+      el('dt', {}, 'Categories'), el('dd', {}, item.categories.length ? item.categories.map((c) => c.label).join(', ') : 'none')));
+
+  container.replaceChildren(el('section', { class: 'pv' },
+    el('div', { class: 'picture-head' },
+      pair.picture_id ? el('a', { href: `#/pictures/${pair.picture_id}/pairs`, class: 'ws-back' }, `← Pairs of ${title}`) : null,
+      el('h1', {}, `Learner preview: pair #${id}`),
+      el('span', { class: `badge pc-${pair.status}` }, STATUS_NAME[pair.status] ?? pair.status)),
+    languages, state, card));
 }

@@ -86,7 +86,7 @@ class TextsScreen {
       pictureHead(picture, 'texts'),
       el('section', { class: 'tx-section', 'aria-labelledby': 'tx-statements' },
         el('h2', { id: 'tx-statements' }, 'Statements'),
-        el('p', { class: 'muted' }, 'The statements of this picture’s pairs, and new ones to use in a pair (Pairs tab).'),
+        el('p', { class: 'muted' }, 'The statements of this picture’s pairs, and new ones written here (a pair takes them by id).'),
         this.statements),
       el('section', { class: 'tx-section', 'aria-labelledby': 'tx-questions' },
         el('h2', { id: 'tx-questions' }, 'Questions'),

@@ -1,5 +1,8 @@
 #include "core/app/authoring/audio.hpp"
 
+#include <algorithm>
+#include <tuple>
+
 #include <fmt/format.h>
 
 #include "core/domain/rules.hpp"
@@ -107,6 +110,19 @@ Result<AudioBatchResult> generate_audio_batch(AuthoringPorts& ports,
         }
     }
     return out;
+}
+
+Result<std::vector<Audio>> list_item_audios(AuthoringPorts& ports, const AudioItem& item) {
+    auto audios = read<std::vector<Audio>>(ports.content, [&](ContentTx& tx) {
+        return Result<std::vector<Audio>>(tx.audios_of_item(item.table, item.id));
+    });
+    if (!audios) return audios;
+    // Sorted here, not by SQL: the dialects' collations may order `_` differently.
+    std::sort(audios->begin(), audios->end(), [](const Audio& a, const Audio& b) {
+        return std::tie(a.source.field, a.source.language) <
+               std::tie(b.source.field, b.source.language);
+    });
+    return audios;
 }
 
 Result<std::vector<AudioCoverageRow>> audio_coverage(AuthoringPorts& ports) {

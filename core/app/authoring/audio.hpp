@@ -18,6 +18,9 @@ Result<AudioResult> generate_audio(AuthoringPorts& ports, const GenerateAudio& r
 // at a time; a failure is reported and the batch goes on.
 Result<AudioBatchResult> generate_audio_batch(AuthoringPorts& ports,
                                               const GenerateAudioBatch& request);
+// The audios of one item, ordered by source_field, then language; none when the item has none
+// or does not exist.
+Result<std::vector<Audio>> list_item_audios(AuthoringPorts& ports, const AudioItem& item);
 // Per table and language: items with text, how many have audio.
 Result<std::vector<AudioCoverageRow>> audio_coverage(AuthoringPorts& ports);
 

@@ -163,7 +163,7 @@ Result<PairView> with_pair(AuthoringPorts& ports, Id id, F&& change,
 
 }  // namespace
 
-void recompute_pair_categories(ContentTx& tx, const Pair& pair) {
+std::vector<Category> derived_pair_categories(ContentTx& tx, const Pair& pair) {
     std::vector<Id> word_ids;
     if (pair.statement_id) {
         for (const auto& l : tx.statement_word_links(*pair.statement_id))
@@ -172,13 +172,21 @@ void recompute_pair_categories(ContentTx& tx, const Pair& pair) {
     if (pair.object_id) {
         for (const auto& l : tx.object_word_links(*pair.object_id)) word_ids.push_back(l.word_id);
     }
-    std::set<Id> categories;
+    std::map<Id, Category> categories;
     for (const auto& w : tx.words_by_ids(word_ids)) {
-        for (const auto& c : w.categories) categories.insert(c.id);
+        for (const auto& c : w.categories) categories.emplace(c.id, c);
     }
+    std::vector<Category> out;
+    for (auto& [id, c] : categories) out.push_back(std::move(c));
+    return out;
+}
+
+void recompute_pair_categories(ContentTx& tx, const Pair& pair) {
+    std::vector<Id> ids;
+    for (const auto& c : derived_pair_categories(tx, pair)) ids.push_back(c.id);
     // The learners' per-category figures leave the old categories and join the new ones.
     tx.withdraw_pair_statistics(pair.id, PairStatistics::categories);
-    tx.set_pair_categories(pair.id, std::vector<Id>(categories.begin(), categories.end()));
+    tx.set_pair_categories(pair.id, ids);
     tx.restore_pair_statistics(pair.id, PairStatistics::categories);
 }
 

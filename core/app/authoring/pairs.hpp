@@ -33,7 +33,10 @@ Result<PipelineResult> publish_pipeline(AuthoringPorts& ports, const PublishPipe
 // answers how many pairs it went through.
 std::int64_t backfill_pair_categories(AuthoringPorts& ports);
 
-// pair_categories from the categories of the words linked to the pair's statement and object.
+// The categories of the words linked to the pair's statement and object, ordered by id: what
+// publishing stores as the pair's categories (and the learner preview shows).
+std::vector<Category> derived_pair_categories(ContentTx& tx, const Pair& pair);
+// pair_categories from derived_pair_categories.
 void recompute_pair_categories(ContentTx& tx, const Pair& pair);
 
 }  // namespace ll

@@ -15,6 +15,8 @@ class AudioRows {
     virtual ~AudioRows() = default;
 
     virtual std::optional<Audio> audio(const AudioSource& source) = 0;
+    // Every audio of one item (any field, any language), in no particular order.
+    virtual std::vector<Audio> audios_of_item(const std::string& table, Id id) = 0;
     // Inserts, or replaces file_path, mime, voice, duration_ms and updated_at of the row with
     // the same source. `second`: true when inserted.
     virtual std::pair<Audio, bool> upsert_audio(const Audio& audio) = 0;

@@ -1,7 +1,9 @@
 // Access rules of EVERY authoring route (docs/spec/authoring.md "Access",
 // core/app/authenticate.cpp): no or malformed Authorization 401 Unauthorized, a token that is
 // neither a development token nor a valid JWT 401 Invalid or expired token, an end-user JWT 403
-// Insufficient permissions (and nothing changes), development token / editor / admin get through.
+// Insufficient permissions (and nothing changes), development token / editor / admin get through,
+// except that the maintenance routes (admin_only below) refuse an editor with 403 Insufficient
+// permissions and change nothing (docs/authoring-guide.md "Who may do what").
 // Routing comes before authentication; health routes and media need no token.
 #include <filesystem>
 #include <fstream>
@@ -11,6 +13,7 @@
 
 #include "tests/http/authoring/support/sql_probe.hpp"
 #include "tests/http/authoring/support/staff_api.hpp"
+#include "tests/support/content_hooks.hpp"
 
 using namespace ll;
 using namespace ll::test;
@@ -19,8 +22,9 @@ namespace {
 
 struct RouteCase {
     const char* method;
-    const char* pattern;  // as in adapters/http/authoring/routes.cpp
-    const char* body;     // JSON with {P} {O} {W} {S} {Q} {R} for ids; "png": an image upload
+    const char* pattern;      // as in adapters/http/authoring/routes.cpp
+    const char* body;         // JSON with {P} {O} {W} {S} {Q} {R} for ids; "png": an image upload
+    bool admin_only = false;  // maintenance: an admin or a development token
 };
 
 // Every (method, pattern) of adapters/http/authoring/routes.cpp, with a body that would
@@ -60,8 +64,8 @@ const std::vector<RouteCase>& routes() {
         {"GET", "/api/object/:id/words", ""},
         {"POST", "/api/cms/objects/:id/words", R"({"title_de":"Katze"})"},
         {"POST", "/api/cms/db-objects/:id/words", R"({"title_de":"Maus"})"},
-        {"POST", "/api/cms/objects/:id/purge-orphans", ""},
-        {"POST", "/api/cms/db-objects/:id/purge-orphans", ""},
+        {"POST", "/api/cms/objects/:id/purge-orphans", "", true},
+        {"POST", "/api/cms/db-objects/:id/purge-orphans", "", true},
         {"GET", "/api/object/:id/questions", ""},
         // words and categories
         {"GET", "/api/cms/db-words", ""},
@@ -71,7 +75,8 @@ const std::vector<RouteCase>& routes() {
         {"POST", "/api/cms/db-words/:id/publish", ""},
         {"POST", "/api/cms/db-words/:id/unpublish", ""},
         {"GET", "/api/categories", ""},
-        {"POST", "/api/categories", R"({"titel_de":"Werkzeug"})"},
+        {"POST", "/api/categories", R"({"titel_de":"Werkzeug"})", true},
+        {"PATCH", "/api/categories/:id", R"({"titel_de":"Umbenannt"})", true},
         // statements and questions
         {"GET", "/api/cms/db-statements", ""},
         {"POST", "/api/cms/db-statements", R"({"text_de":"Neu."})"},
@@ -99,6 +104,7 @@ const std::vector<RouteCase>& routes() {
         {"POST", "/api/cms/db-pairs/:id/review", ""},
         {"POST", "/api/cms/db-pairs/:id/publish", ""},
         {"POST", "/api/cms/db-pairs/:id/unpublish", ""},
+        {"GET", "/api/cms/db-pairs/:id/preview", ""},
         {"POST", "/api/pipeline/publish", R"({"picture_id":{P}})"},
         // generation
         {"POST", "/api/generate-words", R"({"object_id":{O},"count":2})"},
@@ -109,14 +115,16 @@ const std::vector<RouteCase>& routes() {
          R"({"source_table":"words","source_id":{W},"source_field":"title_de","language":"de"})"},
         {"POST", "/api/audios/generate-batch", R"({"limit":1})"},
         {"GET", "/api/audios/coverage", ""},
+        {"GET", "/api/audios", ""},
         // maintenance
-        {"POST", "/api/purge-all-orphans", ""},
-        {"POST", "/api/cms/setup-m2m", ""},
+        {"POST", "/api/purge-all-orphans", "", true},
+        {"POST", "/api/cms/setup-m2m", "", true},
         // deletes last: in the passing rounds they remove what the others use
         {"DELETE", "/api/cms/pictures/:id/words/:word_id", ""},
         {"DELETE", "/api/cms/objects/:id/words/:word_id", ""},
         {"DELETE", "/api/cms/db-objects/:id/words/:word_id", ""},
         {"DELETE", "/api/cms/db-questions/:id/words/:word_id", ""},
+        {"DELETE", "/api/categories/:id", "", true},
         {"DELETE", "/api/cms/db-pairs/:id", ""},
         {"DELETE", "/api/cms/db-questions/:id", ""},
         {"DELETE", "/api/question/:id", ""},
@@ -132,7 +140,7 @@ const std::vector<RouteCase>& routes() {
 }
 
 struct Ids {
-    Id picture = 0, object = 0, word = 0, statement = 0, question = 0, pair = 0;
+    Id picture = 0, object = 0, word = 0, statement = 0, question = 0, pair = 0, category = 0;
 };
 
 void replace_all(std::string& s, const std::string& from, const std::string& to) {
@@ -152,6 +160,7 @@ Id id_for(const std::string& pattern, const Ids& ids) {
     if (starts("/api/cms/db-statements/")) return ids.statement;
     if (starts("/api/cms/db-questions/") || starts("/api/question/")) return ids.question;
     if (starts("/api/cms/db-pairs/")) return ids.pair;
+    if (starts("/api/categories/")) return ids.category;
     FAIL("no sample id for " << pattern);
     return 0;
 }
@@ -185,9 +194,10 @@ Reply call(StaffApi& api, const RouteCase& route, const Ids& ids,
                             headers);
 }
 
-// Picture, object with a label word, a word, a pair with statement and question.
+// Picture, object with a label word, a word, a pair with statement and question, a category.
 Ids make_content(StaffApi& api) {
     Ids ids;
+    ids.category = api.category("Zum Testen");
     ids.picture = api.picture(64, 48);
     ids.object = api.object(ids.picture, R"([{"type":"bbox","x":1,"y":1,"w":10,"h":10}])");
     api.label(ids.object, "Hund", "dog", "hund");
@@ -342,6 +352,11 @@ TEST_CASE("authoring access: development token, editor and admin JWTs reach ever
             const Reply r = call(api, route, ids, "Bearer " + token);
             INFO(route.method << " " << sample_path(route, ids) << " with " << name << ": "
                               << text(r));
+            if (route.admin_only && name == "editor JWT") {
+                CHECK(r.status == 403);
+                CHECK(r.error() == "Insufficient permissions");
+                continue;
+            }
             CHECK(r.status != 401);
             CHECK(r.status != 403);
             CHECK(r.status != 405);
@@ -350,25 +365,86 @@ TEST_CASE("authoring access: development token, editor and admin JWTs reach ever
     }
 }
 
+TEST_CASE("authoring access: an editor gets 403 on every maintenance route, nothing changes",
+          "[authoring][access][admin]") {
+    StaffApi api;
+    const Ids ids = make_content(api);
+    // An orphan for the purges to find: a picture word whose word row went (legacy data).
+    const Reply linked = api.post("/api/cms/pictures/" + std::to_string(ids.picture) + "/words",
+                                  R"({"title_de":"Verwaist","level":1})");
+    REQUIRE(linked.status == 201);
+    Id orphan = 0;
+    for (const auto& w : linked.json.as_array()) {
+        if (w.at("title_de").as_string() == "Verwaist") orphan = w.at("id").as_int64();
+    }
+    REQUIRE(orphan > 0);
+    erase_row_unchecked(*api.db, "words", orphan);
+    const auto orphans = [&] { return rows_where(*api.db, "picture_words", "word_id", orphan); };
+    REQUIRE(orphans() == 1);
+    const std::string before = snapshot(api, ids);
+    const std::string editor = "Bearer " + api.staff_token("editor");
+    int admin_routes = 0;
+    for (const auto& route : routes()) {
+        if (!route.admin_only) continue;
+        ++admin_routes;
+        const Reply r = call(api, route, ids, editor);
+        INFO(route.method << " " << sample_path(route, ids) << ": " << text(r));
+        CHECK(r.status == 403);
+        CHECK(r.error() == "Insufficient permissions");
+    }
+    CHECK(admin_routes == 7);
+    // The category is still there under its name, the orphan still there to purge.
+    CHECK(snapshot(api, ids) == before);
+    CHECK(orphans() == 1);
+    CHECK(rows_where(*api.db, "categories", "id", ids.category) == 1);
+    // An admin's purge removes it.
+    const Reply purge = api.post("/api/purge-all-orphans", "", api.staff_token("admin"));
+    INFO(text(purge));
+    CHECK(purge.status == 200);
+    CHECK(orphans() == 0);
+}
+
+TEST_CASE("authoring access: a demoted admin loses the maintenance routes within the recheck",
+          "[authoring][access][admin]") {
+    StaffApi api;
+    const std::string token = api.staff_token("admin", 2);
+    CHECK(api.post("/api/categories", R"({"titel_de":"Vorher"})", token).status == 201);
+    api.storage().accounts().set_role(
+        api.storage().accounts().find_by_id(api.staff_account("admin", 2))->email, "editor");
+    // ACCOUNT_RECHECK_SECONDS is 30 in the tests: what was read a moment ago still counts.
+    api.clock.advance(std::chrono::seconds(31));
+    const Reply r = api.post("/api/categories", R"({"titel_de":"Nachher"})", token);
+    INFO(text(r));
+    CHECK(r.status == 403);
+    CHECK(r.error() == "Insufficient permissions");
+    CHECK(sql_integer(*api.db, "SELECT COUNT(*) FROM categories WHERE titel_de = 'Nachher'") == 0);
+    // The same token still reaches the editors' routes.
+    CHECK(api.get("/api/categories", token).status == 200);
+}
+
 TEST_CASE("authoring access: a passing request with each token does the work",
           "[authoring][access]") {
     StaffApi api;
     int n = 0;
-    for (const std::string& token :
-         {std::string(kDevToken), api.staff_token("editor"), api.staff_token("admin")}) {
+    for (const std::string& token : {std::string(kDevToken), api.staff_token("admin")}) {
         const std::string title = "Kategorie " + std::to_string(++n);
         const Reply r = api.post("/api/categories", R"({"titel_de":")" + title + R"("})", token);
         INFO(text(r));
         CHECK(r.status == 201);
         CHECK(r.json.at("titel_de").as_string() == title);
     }
+    // An editor may list the categories but not add one.
+    const Reply editor =
+        api.post("/api/categories", R"({"titel_de":"Kategorie 3"})", api.staff_token("editor"));
+    CHECK(editor.status == 403);
+    CHECK(editor.error() == "Insufficient permissions");
     const Reply all = api.get("/api/categories");
     REQUIRE(all.status == 200);
     int found = 0;
     for (const auto& c : all.json.as_array()) {
         if (std::string(c.at("titel_de").as_string()).rfind("Kategorie ", 0) == 0) ++found;
     }
-    CHECK(found == 3);
+    CHECK(found == 2);
 }
 
 TEST_CASE("authoring access: routing comes before authentication", "[authoring][access]") {

@@ -69,6 +69,15 @@ Result<GenerateAudio> decode<GenerateAudio>(const LooseValue& v) {
     return d.done(std::move(r));
 }
 
+// The same checks and messages as generate-for's source_table and source_id.
+template <>
+Result<AudioItem> decode<AudioItem>(const LooseValue& v) {
+    AudioItem r;
+    Decoder d(v);
+    d.required_choice(r.table, "source_table", kTables).required_id(r.id, "source_id");
+    return d.done(std::move(r));
+}
+
 template <>
 Result<GenerateAudioBatch> decode<GenerateAudioBatch>(const LooseValue& v) {
     GenerateAudioBatch r;

@@ -17,6 +17,12 @@ struct GenerateAudio {
     AudioSource source;
 };
 
+// GET /api/audios?source_table=&source_id=: the audios of one item.
+struct AudioItem {
+    std::string table;
+    Id id = 0;
+};
+
 // POST /api/audios/generate-batch: `{source_table?, language?, limit?}`.
 struct GenerateAudioBatch {
     std::optional<std::string> table;
@@ -30,6 +36,8 @@ std::string_view language_of_field(std::string_view table, std::string_view fiel
 
 template <>
 Result<GenerateAudio> decode<GenerateAudio>(const LooseValue& v);
+template <>
+Result<AudioItem> decode<AudioItem>(const LooseValue& v);
 template <>
 Result<GenerateAudioBatch> decode<GenerateAudioBatch>(const LooseValue& v);
 

@@ -102,4 +102,14 @@ Result<PublishPipeline> decode<PublishPipeline>(const LooseValue& v) {
     return d.done(std::move(r));
 }
 
+template <>
+Result<PairPreviewQuery> decode<PairPreviewQuery>(const LooseValue& v) {
+    PairPreviewQuery r;
+    std::optional<std::string> lang;
+    Decoder d(v);
+    d.choice(lang, "lang", {"de", "en", "sv"});
+    if (lang) r.lang = std::move(*lang);
+    return d.done(std::move(r));
+}
+
 }  // namespace ll

@@ -58,8 +58,15 @@ struct PublishPipeline {
     Id picture_id = 0;
 };
 
+// GET /api/cms/db-pairs/:id/preview?lang=: the feed language, de when not given.
+struct PairPreviewQuery {
+    std::string lang = "de";
+};
+
 template <>
 Result<NewPair> decode<NewPair>(const LooseValue& v);
+template <>
+Result<PairPreviewQuery> decode<PairPreviewQuery>(const LooseValue& v);
 template <>
 Result<PairListQuery> decode<PairListQuery>(const LooseValue& v);
 template <>

@@ -1,0 +1,27 @@
+#include "core/app/authoring/categories.hpp"
+
+#include "core/app/authoring/unit_of_work.hpp"
+
+namespace ll {
+
+Result<Category> rename_category(AuthoringPorts& ports, Id id, const NewCategory& request) {
+    return write<Category>(ports.content, [&](ContentTx& tx) -> Result<Category> {
+        if (!tx.category(id)) return errors::not_found();
+        if (!tx.rename_category(id, request.titel_de))
+            return errors::category_exists(request.titel_de);
+        return Category{id, request.titel_de};
+    });
+}
+
+Result<Done> delete_category(AuthoringPorts& ports, Id id) {
+    return write<Done>(ports.content, [&](ContentTx& tx) -> Result<Done> {
+        if (!tx.category(id)) return errors::not_found();
+        const std::vector<Id> pairs = tx.category_pairs(id);
+        for (Id pair : pairs) tx.withdraw_pair_statistics(pair, PairStatistics::categories);
+        tx.delete_category(id);
+        for (Id pair : pairs) tx.restore_pair_statistics(pair, PairStatistics::categories);
+        return Done{};
+    });
+}
+
+}  // namespace ll

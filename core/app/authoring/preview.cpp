@@ -1,0 +1,43 @@
+#include "core/app/authoring/preview.hpp"
+
+#include "core/app/authoring/pairs.hpp"
+#include "core/app/authoring/unit_of_work.hpp"
+#include "core/app/feed_item.hpp"
+#include "core/domain/feed_rules.hpp"
+
+namespace ll {
+namespace {
+
+template <typename T>
+const T* ptr(const std::optional<T>& row) {
+    return row ? &*row : nullptr;
+}
+
+}  // namespace
+
+Result<PairPreview> preview_pair(AuthoringPorts& ports, Id id, const PairPreviewQuery& query) {
+    return read<PairPreview>(ports.content, [&](ContentTx& tx) -> Result<PairPreview> {
+        const auto pair = tx.pair(id);
+        if (!pair) return errors::not_found();
+        const auto picture = pair->picture_id ? tx.picture(*pair->picture_id) : std::nullopt;
+        const auto statement =
+            pair->statement_id ? tx.statement(*pair->statement_id) : std::nullopt;
+        const auto question = pair->question_id ? tx.question(*pair->question_id) : std::nullopt;
+        const std::vector<Audio> audios =
+            statement ? tx.audios_of_item("statements", statement->id) : std::vector<Audio>{};
+        const Audio* audio = feed_statement_audio(audios, query.lang);
+        const std::vector<Category> categories = derived_pair_categories(tx, *pair);
+
+        PairPreview out;
+        out.lang = query.lang;
+        out.reasons = feed_exclusions(FeedFacts{pair->status == status::kPublished,
+                                                picture && picture->image_path, audio != nullptr},
+                                      query.lang);
+        out.in_feed = out.reasons.empty();
+        out.item = feed_item_of(
+            FeedRows{*pair, ptr(picture), ptr(statement), ptr(question), audio, categories});
+        return out;
+    });
+}
+
+}  // namespace ll

@@ -1,0 +1,34 @@
+#include "core/app/feed_item.hpp"
+
+namespace ll {
+
+std::string feed_media_url(std::string_view stored) {
+    const auto slash = stored.find_last_of('/');
+    return "/media/" +
+           std::string(slash == std::string_view::npos ? stored : stored.substr(slash + 1));
+}
+
+FeedItem feed_item_of(const FeedRows& rows) {
+    FeedItem item;
+    item.pair_id = rows.pair.id;
+    item.answer_type = rows.pair.answer_type;
+    item.level = rows.pair.level;
+    if (const Statement* s = rows.statement) {
+        item.statement_de = s->text_de;
+        item.statement_en = s->text_en;
+        item.statement_sv = s->text_sv;
+    }
+    if (const Question* q = rows.question) {
+        item.question = FeedQuestion{q->text_de,         q->text_en,         q->text_sv,
+                                     q->short_answer_de, q->short_answer_en, q->short_answer_se};
+    }
+    if (rows.picture && rows.picture->image_path)
+        item.image_url = feed_media_url(*rows.picture->image_path);
+    if (rows.picture && rows.picture->phone_path)
+        item.image_phone_url = feed_media_url(*rows.picture->phone_path);
+    if (rows.audio) item.audio_url = feed_media_url(rows.audio->file_path);
+    for (const Category& c : rows.categories) item.categories.push_back({c.id, c.titel_de});
+    return item;
+}
+
+}  // namespace ll

@@ -1,0 +1,83 @@
+// ContentStore contract: renaming and deleting categories (rename refuses another category's
+// exact name; delete takes the word and pair links, never reuses the id), the pairs in a
+// category, and the audios of one item.
+#include <catch2/catch.hpp>
+
+#include "tests/contract/content_support.hpp"
+
+using namespace ll;
+using namespace ll::test;
+
+TEST_CASE("content: rename_category refuses another category's name, not its own",
+          "[content][categories]") {
+    ContentDb c;
+    const Id tools = c.write([](ContentTx& tx) { return must(tx.insert_category("Werkzeug")).id; });
+    CHECK(c.write([&](ContentTx& tx) { return tx.rename_category(tools, "Werkzeuge"); }));
+    CHECK(c.read([&](ContentTx& tx) { return must(tx.category(tools)).titel_de; }) == "Werkzeuge");
+    CHECK(c.write([&](ContentTx& tx) { return tx.rename_category(tools, "Werkzeuge"); }));
+    CHECK_FALSE(c.write([&](ContentTx& tx) { return tx.rename_category(tools, "Tiere"); }));
+    CHECK(c.read([&](ContentTx& tx) { return must(tx.category(tools)).titel_de; }) == "Werkzeuge");
+    CHECK(c.read([&](ContentTx& tx) { return must(tx.category(1)).titel_de; }) == "Tiere");
+}
+
+TEST_CASE("content: delete_category takes its links; the pairs in it; its id never again",
+          "[content][categories]") {
+    ContentDb c;
+    const auto [gone, kept] = c.write([](ContentTx& tx) {
+        return std::pair{must(tx.insert_category("Weg")).id, must(tx.insert_category("Bleibt")).id};
+    });
+    const auto [word, first, second] = c.write([&](ContentTx& tx) {
+        const Id w = tx.find_or_insert_word(word_titled("Hund", {gone, kept})).first.id;
+        const Id picture = tx.insert_picture(full_picture()).id;
+        const Id p1 = tx.insert_pair(pair_of(picture, std::nullopt)).id;
+        const Id p2 = tx.insert_pair(pair_of(picture, std::nullopt)).id;
+        tx.set_pair_categories(p1, {gone, kept});
+        tx.set_pair_categories(p2, {gone});
+        return std::tuple{w, p1, p2};
+    });
+    CHECK(c.read([&](ContentTx& tx) { return tx.category_pairs(gone); }) ==
+          std::vector<Id>{first, second});
+    CHECK(c.read([&](ContentTx& tx) { return tx.category_pairs(kept); }) == std::vector<Id>{first});
+
+    c.write([&](ContentTx& tx) { tx.delete_category(gone); });
+    c.read([&](ContentTx& tx) {
+        CHECK_FALSE(tx.category(gone));
+        CHECK(tx.category(kept));
+        CHECK(tx.category_pairs(gone).empty());
+        const Word w = must(tx.word(word));
+        REQUIRE(w.categories.size() == 1);
+        CHECK(w.categories[0].id == kept);
+        REQUIRE(tx.pair_categories(first).size() == 1);
+        CHECK(tx.pair_categories(first)[0].id == kept);
+        CHECK(tx.pair_categories(second).empty());
+        CHECK(tx.pair(second));
+        return 0;
+    });
+    // The highest id went: the next category gets a new one.
+    const Id next = c.write([](ContentTx& tx) { return must(tx.insert_category("Neu")).id; });
+    CHECK(next > kept);
+    CHECK(next != gone);
+}
+
+TEST_CASE("content: audios_of_item answers one item's audios, any field and language",
+          "[content][audio]") {
+    ContentDb c;
+    const auto [statement, other] = c.write([](ContentTx& tx) {
+        return std::pair{tx.insert_statement(statement_with("Hund", "dog")).id,
+                         tx.insert_statement(statement_with("Katze")).id};
+    });
+    c.write([&](ContentTx& tx) {
+        tx.upsert_audio(audio_for("statements", statement, "text_en", "en", "en.wav"));
+        tx.upsert_audio(audio_for("statements", statement, "text_de", "de", "de.wav"));
+        tx.upsert_audio(audio_for("statements", other, "text_de", "de", "other.wav"));
+        tx.upsert_audio(audio_for("words", statement, "title_de", "de", "word.wav"));
+    });
+    auto files = c.read([&](ContentTx& tx) {
+        std::vector<std::string> out;
+        for (const auto& a : tx.audios_of_item("statements", statement)) out.push_back(a.file_path);
+        return out;
+    });
+    std::sort(files.begin(), files.end());
+    CHECK(files == std::vector<std::string>{"de.wav", "en.wav"});
+    CHECK(c.read([](ContentTx& tx) { return tx.audios_of_item("questions", 1); }).empty());
+}
