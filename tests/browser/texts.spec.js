@@ -73,6 +73,13 @@ test('a statement written in three languages is stored, edited and deleted', asy
   await expect(field(article(page, 'New statement'), 'German')).toHaveValue('');
   await expectAccessible(page);
 
+  // Audio of one text field: generated, then played from the card.
+  await card.getByRole('button', { name: `Generate audio: Statement #${made.id} Swedish` }).click();
+  await expect(card.getByRole('button', { name: `Regenerate audio: Statement #${made.id} Swedish` })).toBeVisible();
+  await expect(card.getByLabel(`Audio: Statement #${made.id} Swedish`, { exact: true })).toBeVisible();
+  const audios = await stored(api, `/api/audios?source_table=statements&source_id=${made.id}`);
+  expect(audios.map((a) => [a.source_field, a.language])).toEqual([['text_sv', 'sv']]);
+
   // Edited: only the English text changes; the card says it is saved.
   await field(card, 'English').fill('The dog sleeps.');
   await expect(card.getByText('Unsaved changes')).toBeVisible();
