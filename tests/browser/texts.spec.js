@@ -57,18 +57,18 @@ test('a statement written in three languages is stored, edited and deleted', asy
   await expect(used).toContainText(`Used by pair #${pair.body.id}`);
 
   const form = article(page, 'New statement');
-  await field(form, 'German').fill('Der Hund schläft.');
-  await field(form, 'English').fill('The dog is sleeping.');
-  await field(form, 'Swedish').fill('Hunden sover.');
+  await field(form, 'German').fill('Der Hund schläft unter dem Tisch.');
+  await field(form, 'English').fill('The dog is sleeping under the table.');
+  await field(form, 'Swedish').fill('Hunden sover under bordet.');
   await form.getByRole('button', { name: 'Create statement' }).click();
   await expect(page.getByRole('article', { name: /^Statement #/ })).toHaveCount(2);
 
   const all = await stored(api, '/api/cms/db-statements?limit=200');
-  const made = all.find((s) => s.text_de === 'Der Hund schläft.');
-  expect(made).toMatchObject({ text_en: 'The dog is sleeping.', text_sv: 'Hunden sover.', status: 'draft' });
+  const made = all.find((s) => s.text_de === 'Der Hund schläft unter dem Tisch.');
+  expect(made).toMatchObject({ text_en: 'The dog is sleeping under the table.', text_sv: 'Hunden sover under bordet.', status: 'draft' });
   const card = article(page, `Statement #${made.id}`);
   await expect(card).toContainText('Not used by a pair yet');
-  await expect(field(card, 'Swedish')).toHaveValue('Hunden sover.');
+  await expect(field(card, 'Swedish')).toHaveValue('Hunden sover under bordet.');
   // A fresh form for the next one.
   await expect(field(article(page, 'New statement'), 'German')).toHaveValue('');
   await expectAccessible(page);
@@ -81,12 +81,12 @@ test('a statement written in three languages is stored, edited and deleted', asy
   expect(audios.map((a) => [a.source_field, a.language])).toEqual([['text_sv', 'sv']]);
 
   // Edited: only the English text changes; the card says it is saved.
-  await field(card, 'English').fill('The dog sleeps.');
+  await field(card, 'English').fill('The dog sleeps under the table.');
   await expect(card.getByText('Unsaved changes')).toBeVisible();
   await card.getByRole('button', { name: `Save Statement #${made.id}` }).click();
   await expect(card.getByText('Saved', { exact: true })).toBeVisible();
   expect(await stored(api, `/api/cms/db-statements/${made.id}`)).toMatchObject({
-    text_de: 'Der Hund schläft.', text_en: 'The dog sleeps.', text_sv: 'Hunden sover.' });
+    text_de: 'Der Hund schläft unter dem Tisch.', text_en: 'The dog sleeps under the table.', text_sv: 'Hunden sover under bordet.' });
 
   // A statement in use cannot go: the API's 409 beside the buttons.
   page.once('dialog', (d) => d.accept());
