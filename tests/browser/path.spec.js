@@ -1,9 +1,12 @@
 // The editor's whole walk from a photo to cards in the learner feed (docs/studio.md "From photo
 // to feed"), in the studio only: upload, mark two objects, name them and pick generated words,
-// write texts in three languages, make a pair of each answer type, generate and play audio,
+// write texts in three languages on the Texts tab and in the pair form, make a pair of each answer type, generate and play audio,
 // review, publish, preview; then a learner gets the cards through learner-api's GET /feed. The
 // API (bearer token) only checks what was stored, never sets anything up. The walk's steps and
 // the editor's actions are counted and its time reported (never asserted: docs/testing.md).
+// With LL_DOCS_SCREENSHOTS set, each step's end is kept as docs/studio/walk-<n>.png:
+//   LL_DOCS_SCREENSHOTS=$PWD/docs/studio tests/browser/run.sh build/test sqlite path
+const path = require('node:path');
 const { test, expect, expectAccessible, signIn } = require('./fixtures');
 const { scene } = require('./images');
 
@@ -14,10 +17,15 @@ test('from photo to feed with the studio only', async ({ page, accounts, api, le
   const started = Date.now();
   let steps = 0;
   let actions = 0;
+  const shots = process.env.LL_DOCS_SCREENSHOTS;
   const step = (name, body) => test.step(name, async () => {
     steps += 1;
     await body();
     await expectAccessible(page);
+    if (shots) {
+      await page.mouse.move(0, 0);
+      await page.screenshot({ path: path.join(shots, `walk-${steps}.png`), fullPage: true });
+    }
   });
   // Each thing the editor does with the mouse or the keyboard counts as one action.
   const act = (promise) => {
@@ -103,6 +111,20 @@ test('from photo to feed with the studio only', async ({ page, accounts, api, le
     expect(stored.map((w) => [w.title_de, w.is_label]).sort()).toEqual([['Apfel', true], [accepted, false]].sort());
   });
 
+  let written;
+  await step('write a statement in three languages on the Texts tab', async () => {
+    await act(page.getByRole('link', { name: 'Texts', exact: true }).click());
+    const form = page.getByRole('article', { name: 'New statement', exact: true });
+    await act(form.getByLabel('German', { exact: true }).fill('Auf dem Tisch liegt ein Apfel.'));
+    await act(form.getByLabel('English', { exact: true }).fill('There is an apple on the table.'));
+    await act(form.getByLabel('Swedish', { exact: true }).fill('Det ligger ett äpple på bordet.'));
+    await act(form.getByRole('button', { name: 'Create statement' }).click());
+    await expect(page.getByRole('article', { name: /^Statement #/ })).toHaveCount(1);
+    const statements = (await api.get('/api/cms/db-statements?limit=200')).body;
+    written = statements.find((st) => st.text_de === 'Auf dem Tisch liegt ein Apfel.');
+    expect(written).toMatchObject({ text_en: 'There is an apple on the table.', text_sv: 'Det ligger ett äpple på bordet.' });
+  });
+
   const card = (id) => page.getByRole('article', { name: `Pair #${id}`, exact: true });
   const group = (scope, name) => scope.getByRole('group', { name, exact: true });
   const fillTexts = async (scope, [de, en, sv]) => {
@@ -146,6 +168,7 @@ test('from photo to feed with the studio only', async ({ page, accounts, api, le
 
     await act(form.getByLabel('Answer type').selectOption('text'));
     await act(form.getByLabel('Use a statement of this picture').check());
+    await act(form.getByLabel('Statement to share').selectOption({ label: `#${written.id}: Auf dem Tisch liegt ein Apfel. (no pair yet)` }));
     await act(form.getByLabel('No question').check());
     await create(form);
 
@@ -163,13 +186,12 @@ test('from photo to feed with the studio only', async ({ page, accounts, api, le
       [made[0], 'word', 'draft'], [made[1], 'question', 'draft'], [made[2], 'text', 'draft'], [made[3], 'yes_no', 'draft']]);
     expect(pairs[0].statement).toMatchObject({ text_de: 'Das ist ein Tisch.', text_en: 'This is a table.', text_sv: 'Det här är ett bord.' });
     expect(pairs[1].question).toMatchObject({ short_answer_de: 'rot', short_answer_en: 'red', short_answer_se: 'röd' });
-    expect(pairs[2].statement.id).toBe(pairs[0].statement.id); // the first statement, shared
+    expect(pairs[2].statement.id).toBe(written.id); // written on the Texts tab
     expect(pairs[0].words.map((w) => w.link_to).sort()).toEqual(['question', 'statement']);
   });
 
   await step('generate the statements\' German audio and play it', async () => {
-    // One statement is shared by two pairs: three to speak.
-    for (const id of [made[0], made[1], made[3]]) {
+    for (const id of made) {
       await act(card(id).getByRole('button', { name: 'Edit' }).click());
       const edit = page.getByRole('form', { name: `Edit pair #${id}` });
       const generate = edit.getByRole('button', { name: /^(Generate|Regenerate) audio: statement in German$/ });

@@ -3,6 +3,8 @@
 // API's {"error": "..."} text as ApiError.message. A 401 on any call (but signing in) means the
 // session is gone: onUnauthorized sends the editor to the sign-in screen.
 
+const PAGE = 200; // the lists' largest page
+
 export class ApiError extends Error {
   constructor(status, message, body) {
     super(message);
@@ -55,7 +57,20 @@ export function createApi({ onUnauthorized = () => {} } = {}) {
     return settle(response.status, parse(await response.text()), response.headers.get('ETag'), path);
   }
 
+  // Every item of a paged list (docs/openapi-authoring.yaml: ordered by id, `limit` at most
+  // 200, `after` the last id of the previous page). `path` has a query already.
+  async function all(path) {
+    const items = [];
+    for (let after = 0; ; ) {
+      const page = (await request('GET', `${path}&limit=${PAGE}${after ? `&after=${after}` : ''}`)).body;
+      items.push(...page);
+      if (page.length < PAGE) return items;
+      after = page[page.length - 1].id;
+    }
+  }
+
   return {
+    all,
     // The session's CSRF token (null when signed out), sent as X-CSRF-Token.
     setSession(session) {
       csrfToken = session ? session.csrf_token : null;

@@ -62,7 +62,7 @@ export class PairForm {
     this.object.value = chosen;
     const statements = s.statements();
     this.existing.replaceChildren(...statements.map((st) =>
-      el('option', { value: st.id }, `#${st.id}: ${clip(textOf(st))} (pair ${st.pairs.map((id) => `#${id}`).join(', ')})`)));
+      el('option', { value: st.id }, `#${st.id}: ${clip(textOf(st))} (${st.pairs.length ? `pair ${st.pairs.map((id) => `#${id}`).join(', ')}` : 'no pair yet'})`)));
     const existing = this.statementMode.node.querySelector('input[value="existing"]');
     existing.disabled = !statements.length;
     if (existing.disabled && existing.checked) this.statementMode.node.querySelector('input[value="new"]').click();

@@ -8,24 +8,13 @@ import { pictureHead } from './picture-tabs.js';
 import { PairCard } from './pair-card.js';
 import { PairForm } from './pair-form.js';
 import { plain } from './pair-fields.js';
+import { rememberedStatements } from './picture-statements.js';
 
-const PAGE = 200; // the API's largest page (docs/openapi-authoring.yaml, Limit)
 
 export function mount(container, ctx) {
   const screen = new PairsScreen(container, ctx);
   screen.start();
   return () => (screen.destroyed = true);
-}
-
-// Every item of a paged list (ordered by id, `after` the last id).
-async function everything(api, path) {
-  const all = [];
-  for (let after = 0; ; ) {
-    const page = (await api.get(`${path}&limit=${PAGE}${after ? `&after=${after}` : ''}`)).body;
-    all.push(...page);
-    if (page.length < PAGE) return all;
-    after = page[page.length - 1].id;
-  }
 }
 
 class PairsScreen {
@@ -47,13 +36,13 @@ class PairsScreen {
       const id = this.pictureId;
       const [picture, objects, words] = await Promise.all([
         this.api.get(`/api/pictures/${id}`),
-        everything(this.api, `/api/cms/objects?picture_id=${id}`),
+        this.api.all(`/api/cms/objects?picture_id=${id}`),
         this.api.get(`/api/cms/pictures/${id}/words`),
       ]);
       this.picture = picture.body;
       this.objects = objects;
       this.pictureWords = words.body;
-      await Promise.all([this.loadPairs(), ...objects.map((o) => this.loadObjectWords(o.id)), styles]);
+      await Promise.all([this.loadPairs(), this.loadWritten(), ...objects.map((o) => this.loadObjectWords(o.id)), styles]);
     } catch (e) {
       if (this.destroyed) return;
       this.container.replaceChildren(el('section', { class: 'pairs' },
@@ -65,12 +54,19 @@ class PairsScreen {
   }
 
   async loadPairs() {
-    const list = await everything(this.api, `/api/cms/db-pairs?picture_id=${this.pictureId}`);
+    const list = await this.api.all(`/api/cms/db-pairs?picture_id=${this.pictureId}`);
     const reads = await Promise.all(list.map((p) => this.api.get(`/api/cms/db-pairs/${p.id}`).catch((e) => {
       if (e.status === 404) return null; // deleted meanwhile
       throw e;
     })));
     this.entries = new Map(reads.filter(Boolean).map((r) => [r.body.id, { pair: r.body, etag: r.etag }]));
+  }
+
+  // The statements written on the Texts tab that no pair uses yet (picture-statements.js).
+  async loadWritten() {
+    const reads = await Promise.all(rememberedStatements(this.pictureId).map((id) =>
+      this.api.get(`/api/cms/db-statements/${id}`).then((r) => r.body, () => null)));
+    this.written = reads.filter(Boolean);
   }
 
   async loadObjectWords(objectId) {
@@ -99,13 +95,15 @@ class PairsScreen {
     return [...this.pictureWords, ...(this.objectWords.get(objectId) ?? [])].filter((w) => !seen.has(w.id) && seen.add(w.id));
   }
 
-  // The statements of this picture's pairs, each once: the ones a new pair may share.
+  // The statements of this picture's pairs and those written on its Texts tab, each once: the
+  // ones a new pair may use.
   statements() {
     const found = new Map();
     for (const { pair } of this.entries.values()) {
       if (pair.statement && !found.has(pair.statement.id)) found.set(pair.statement.id, { ...pair.statement, pairs: [] });
       if (pair.statement) found.get(pair.statement.id).pairs.push(pair.id);
     }
+    for (const s of this.written ?? []) if (!found.has(s.id)) found.set(s.id, { ...s, pairs: [] });
     return [...found.values()];
   }
 

@@ -8,24 +8,12 @@ import { loadStylesheet } from './workspace-dom.js';
 import { pictureHead } from './picture-tabs.js';
 import { TextCard } from './text-card.js';
 import { QuestionWords, wordsOf } from './question-words.js';
-
-const PAGE = 200; // the lists' largest page (docs/openapi-authoring.yaml, Limit)
+import { rememberedStatements, rememberStatements } from './picture-statements.js';
 
 export function mount(container, ctx) {
   const screen = new TextsScreen(container, ctx);
   screen.start();
   return () => screen.destroy();
-}
-
-// Every item of a paged list (`after` the last id).
-async function readAll(api, path) {
-  const all = [];
-  for (let after = 0; ; ) {
-    const page = (await api.get(`${path}&limit=${PAGE}${after ? `&after=${after}` : ''}`)).body;
-    all.push(...page);
-    if (page.length < PAGE) return all;
-    after = page[page.length - 1].id;
-  }
 }
 
 class TextsScreen {
@@ -65,8 +53,8 @@ class TextsScreen {
     try {
       [picture, objects, pairs] = await Promise.all([
         this.api.get(`/api/pictures/${this.pictureId}`).then((r) => r.body),
-        readAll(this.api, `/api/cms/db-objects?picture_id=${this.pictureId}`),
-        readAll(this.api, `/api/cms/db-pairs?picture_id=${this.pictureId}`),
+        this.api.all(`/api/cms/db-objects?picture_id=${this.pictureId}`),
+        this.api.all(`/api/cms/db-pairs?picture_id=${this.pictureId}`),
         styles,
       ]);
     } catch (e) {
@@ -113,16 +101,8 @@ class TextsScreen {
       const ids = usedBy.get(s.id);
       return ids ? `Used by pair ${ids.map((i) => `#${i}`).join(', ')}` : 'Not used by a pair yet';
     };
-    // Statements made here belong to no pair yet: this browser remembers them for the picture,
-    // so they stay listed after a reload (those deleted meanwhile are forgotten).
-    const key = `langlearn.texts.${this.pictureId}.statements`;
-    let mine = [];
-    try {
-      mine = JSON.parse(localStorage.getItem(key) || '[]').filter(Number.isInteger);
-    } catch {
-      // nothing remembered
-    }
-    const remember = (ids) => localStorage.setItem(key, JSON.stringify(ids.slice(-50)));
+    let mine = rememberedStatements(this.pictureId);
+    const remember = (ids) => rememberStatements(this.pictureId, ids);
     const ids = [...new Set([...usedBy.keys(), ...mine])].sort((a, b) => a - b);
     // Each read carries the ETag that the card's saves send back as If-Match.
     const reads = await Promise.all(ids.map((id) => this.api.get(`/api/cms/db-statements/${id}`).catch(() => null)));

@@ -7,7 +7,6 @@ import { pictureHead } from './picture-tabs.js';
 import { busy, openWordEditor, wordFields } from './words-editor.js';
 import { Suggestions } from './words-suggestions.js';
 
-const PAGE = 200; // the objects list's largest page (docs/openapi-authoring.yaml, Limit)
 const COLUMNS = ['German', 'English', 'Swedish', 'Level', 'Status', 'Categories'];
 
 export function mount(container, ctx) {
@@ -78,12 +77,7 @@ class WordsScreen {
   }
 
   async loadObjects() {
-    for (let after = 0; ; ) {
-      const page = (await this.api.get(`/api/cms/db-objects?picture_id=${this.pictureId}&limit=${PAGE}${after ? `&after=${after}` : ''}`)).body;
-      this.objects.push(...page);
-      if (page.length < PAGE) break;
-      after = page[page.length - 1].id;
-    }
+    this.objects.push(...(await this.api.all(`/api/cms/db-objects?picture_id=${this.pictureId}`)));
     // Each object's label for the list (one deleted meanwhile shows none).
     const lists = await Promise.all(this.objects.map((o) =>
       this.api.get(`/api/cms/db-objects/${o.id}/words`).then((r) => r.body, () => [])));

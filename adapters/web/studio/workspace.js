@@ -17,7 +17,6 @@ const TOOL_BUTTONS = [
   { tool: "hand", label: "Pan", key: "H" },
 ];
 const TOOL_KEYS = { v: "select", b: "box", p: "polygon", h: "hand" };
-const PAGE = 200; // the objects list's largest page (docs/openapi-authoring.yaml, Limit)
 
 // The transition "Finish" takes from each status (docs/authoring-guide.md): the older flow
 // finishes the annotation, the newer one the objects; the other statuses have none.
@@ -94,14 +93,7 @@ class Workspace {
   }
 
   async loadObjects() {
-    const ids = [];
-    for (let after = 0; ; ) {
-      const q = `picture_id=${this.pictureId}&limit=${PAGE}${after ? `&after=${after}` : ""}`;
-      const page = (await this.api.get(`/api/cms/objects?${q}`)).body;
-      ids.push(...page.map((o) => o.id));
-      if (page.length < PAGE) break;
-      after = page[page.length - 1].id;
-    }
+    const ids = (await this.api.all(`/api/cms/objects?picture_id=${this.pictureId}`)).map((o) => o.id);
     // Each object's own read carries the ETag a save sends back as If-Match.
     const reads = await Promise.all(ids.map((id) => this.api.get(`/api/cms/objects/${id}`)));
     for (const r of reads) this.drafts.put(r.body, r.etag);
