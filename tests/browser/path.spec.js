@@ -221,13 +221,16 @@ test('from photo to feed with the studio only', async ({ page, accounts, api, le
   await step('see a card in the learner preview', async () => {
     await act(card(made[1]).getByRole('link', { name: `Preview pair #${made[1]}` }).click());
     await expect(page.getByText('In the feed: learners of German get this card.')).toBeVisible();
+    // Swedish has no audio yet: the preview says why the card is not in that feed.
+    await act(page.getByRole('link', { name: 'Swedish' }).click());
+    await expect(page.getByRole('article', { name: 'Card in Swedish' }).getByText('Äpplet är rött.')).toBeVisible();
+    await expect(page.getByRole('listitem')).toHaveText(['The statement has no audio in sv']);
+    await act(page.getByRole('link', { name: 'German' }).click());
     const shown = page.getByRole('article', { name: 'Card in German' });
     await expect(shown.getByText('Der Apfel ist rot.')).toBeVisible();
     await expect(shown.getByText('Welche Farbe hat der Apfel?')).toBeVisible();
     const audio = page.getByLabel('Statement audio in German');
     await expect.poll(() => audio.evaluate((a) => a.duration || 0)).toBeGreaterThan(0);
-    await act(page.getByRole('link', { name: 'Swedish' }).click());
-    await expect(page.getByRole('article', { name: 'Card in Swedish' }).getByText('Äpplet är rött.')).toBeVisible();
   });
 
   const seconds = (Date.now() - started) / 1000;
