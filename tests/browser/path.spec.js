@@ -78,6 +78,7 @@ test('from photo to feed with the studio only', async ({ page, accounts, api, le
     await expect(page.locator('.ws-unsaved')).toHaveText('All changes saved');
     await act(page.getByRole('button', { name: 'Finish', exact: true }).click());
     await expect(page.getByText('Status: objects created')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'name the objects on the Words tab' })).toBeVisible();
     objects = (await api.get(`/api/cms/objects?picture_id=${picture.id}`)).body;
     expect(objects.map((o) => o.selections.map((s) => s.type))).toEqual([['bbox'], ['polygon']]);
   });
@@ -86,7 +87,7 @@ test('from photo to feed with the studio only', async ({ page, accounts, api, le
   const labels = ['Tisch', 'Apfel'];
   let accepted;
   await step('name both objects and pick generated words', async () => {
-    await act(page.getByRole('link', { name: 'Words', exact: true }).click());
+    await act(page.getByRole('link', { name: 'name the objects on the Words tab' }).click());
     await expect(page.getByRole('heading', { name: 'Words of the picture' })).toBeVisible();
     for (const [i, object] of objects.entries()) {
       await act(page.getByRole('button', { name: new RegExp(`^Object #${object.id} · `) }).click());

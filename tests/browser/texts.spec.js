@@ -154,8 +154,8 @@ test('generate questions: an object without a label word is sent to the Words ta
 
   await page.getByRole('button', { name: `Generate questions for object #${bare.id}` }).click();
   const refused = page.getByRole('region', { name: `Object #${bare.id}`, exact: true }).getByRole('alert');
-  await expect(refused).toContainText(`Object ${bare.id} has no label word`);
-  await expect(refused.getByRole('link', { name: /Words tab/ })).toHaveAttribute('href', `#/pictures/${picture.id}/words`);
+  await expect(refused).toHaveText('This object has no name yet: choose its label word on the Words tab, then generate.');
+  await expect(refused.getByRole('link', { name: /Words tab/ })).toHaveAttribute('href', `#/pictures/${picture.id}/words?object=${bare.id}`);
 
   const region = page.getByRole('region', { name: `Object #${object.id}: Hund`, exact: true });
   await region.getByRole('button', { name: `Generate questions for object #${object.id}` }).click();

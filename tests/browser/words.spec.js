@@ -111,7 +111,7 @@ test('suggestions for an object: the missing label is offered first; accepted wo
 
   // No label, no suggestions: the API's 409 and the offer to set the label.
   await page.getByRole('button', { name: 'Generate suggestions' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: `Object ${object.id} has no label word` })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'This object has no name yet: add its German name as its label first.' })).toBeVisible();
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Set the label first' }).click();
   const add = page.getByRole('form', { name: 'Add a word' });

@@ -349,6 +349,8 @@ test('finish moves the picture along its flow; a refused finish says why', async
   await page.getByRole('button', { name: 'Finish', exact: true }).click();
   await expect(page.getByText('Status: objects created')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Finished' })).toBeDisabled();
+  // And says what comes next.
+  await expect(page.getByRole('link', { name: 'name the objects on the Words tab' })).toHaveAttribute('href', new RegExp(`#/pictures/\\d+/words$`));
   expect((await api.get(`/api/pictures/${picture.id}`)).body.status).toBe('objects_created');
   await expectAccessible(page);
 

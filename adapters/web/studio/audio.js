@@ -36,7 +36,7 @@ export async function mount(container, { api }) {
   container.replaceChildren(el('section', { class: 'screen audio-screen' },
     el('div', { class: 'screen-head' }, el('h1', {}, 'Audio'), everything),
     el('p', { class: 'muted' },
-      'Texts with audio, per kind and language. Short answers are not counted: generate them beside the question.'),
+      'Texts with audio, per kind and language. Short answers are not counted: generate them on a picture’s Texts tab, beside each short answer.'),
     loadError, tableSlot, progress));
 
   const missing = (kind, lang) => coverage[kind][lang].items - coverage[kind][lang].with_audio;

@@ -177,9 +177,11 @@ class TextsScreen {
         status.textContent = `${n} ${n === 1 ? 'question' : 'questions'} generated (${fresh.length} new).`;
       } catch (e) {
         status.textContent = '';
-        message.append(e.message);
+        // An object without a label: said for an editor (the API's text names its route).
         if (e.status === 409)
-          message.append(' ', el('a', { href: `#/pictures/${this.pictureId}/words` }, 'Choose a label word on the Words tab'));
+          message.append('This object has no name yet: ', el('a', { href: `#/pictures/${this.pictureId}/words?object=${object.id}` },
+            'choose its label word on the Words tab'), ', then generate.');
+        else message.append(e.message);
       } finally {
         generate.disabled = false;
       }

@@ -58,8 +58,10 @@ export class Suggestions {
       } catch (e) {
         if (token !== s.token) return;
         this.status.textContent = '';
-        this.msg.textContent = errorText(e);
-        this.labelBtn.hidden = !(e.status === 409 && s.subject.object);
+        // An object without a label: said for an editor (the API's text names its route).
+        const noLabel = e.status === 409 && s.subject.object;
+        this.msg.textContent = noLabel ? 'This object has no name yet: add its German name as its label first.' : errorText(e);
+        this.labelBtn.hidden = !noLabel;
       }
     });
   }

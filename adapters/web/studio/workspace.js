@@ -109,6 +109,8 @@ class Workspace {
     this.statusEl = el("span", { class: "badge" });
     this.finishBtn = el("button", { type: "button", class: "ws-finish" });
     this.finishMsg = el("p", { class: "ws-msg", role: "alert" });
+    this.finishNext = el("p", { class: "ws-next", hidden: true },
+      "Next: ", el("a", { href: `#/pictures/${this.pictureId}/words` }, "name the objects on the Words tab"), ".");
     this.announcer = el("p", { class: "visually-hidden", "aria-live": "polite" });
     this.zoomEl = el("output", { class: "ws-zoom", "aria-live": "off", "aria-label": "Zoom" }, "100%");
 
@@ -152,7 +154,7 @@ class Workspace {
       el("a", { href: "#/pictures", class: "ws-back" }, "← Pictures"),
       el("h1", {}, title),
       this.statusEl,
-      el("div", { class: "ws-finish-box" }, [this.finishBtn, this.finishMsg]),
+      el("div", { class: "ws-finish-box" }, [this.finishBtn, this.finishMsg, this.finishNext]),
       pictureTabs(p, "objects"),
     ]);
     this.panelEl = el("aside", { class: "ws-panel", "aria-label": "Objects" });
@@ -408,6 +410,8 @@ class Workspace {
     try {
       this.picture = (await this.api.send("POST", `/api/pictures/${this.pictureId}/${step.path}`)).body;
       this.announce(`Finished: the picture is now ${humanStatus(this.picture.status)}.`);
+      // What comes next in the walk (docs/studio.md "From photo to feed").
+      this.finishNext.hidden = false;
     } catch (e) {
       this.finishMsg.textContent = `Not finished: ${errorText(e)}`;
       // A refusal means the status moved meanwhile: show the current one.
