@@ -68,6 +68,22 @@ TEST_CASE("generate-words: needs a label, validates everything, links without du
           "count must be an integer from 1 to 50");
 }
 
+TEST_CASE("generate-words: a picture with many words asks the generator for a bounded amount",
+          "[authoring][generation]") {
+    GenerationWorld w;
+    for (int i = 0; i < 230; ++i) {
+        ok(decoded(add_picture_word, w.ports, w.picture,
+                   body(R"({"title_de":"Wort)" + std::to_string(i) + R"(","level":1})")));
+    }
+    w.words.next_words = {gw("Scheune")};
+    ok(decoded(generate_words, w.ports,
+               body(R"({"picture_id":)" + std::to_string(w.picture) + "}")));
+    const auto& asked = w.words.last_words_request;
+    CHECK(asked.seeds.size() == kMaxGenerationSeeds);
+    CHECK(asked.known_titles.size() == kMaxKnownTitles);
+    CHECK(asked.seeds.front().title_de == "Wort0");
+}
+
 TEST_CASE("generate-questions: drafts with words; the same text is not made twice",
           "[authoring][generation]") {
     GenerationWorld w;

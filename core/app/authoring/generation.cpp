@@ -144,12 +144,15 @@ Result<WordPlan> plan_words(AuthoringPorts& ports, const WordSubject& request) {
     });
     if (!subject) return subject.error();
 
+    // A picture may carry any number of words; what one request asks of the generator is
+    // bounded all the same (each seed is a dictionary walk, or prompt tokens of a paid model).
     WordGenerationRequest asked;
     asked.count = request.count;
     if (subject->label) asked.seeds.push_back(seed_of(*subject->label));
     for (const auto& w : subject->words) {
-        asked.known_titles.push_back(w.title_de);
-        if (!subject->label) asked.seeds.push_back(seed_of(w));
+        if (asked.known_titles.size() < kMaxKnownTitles) asked.known_titles.push_back(w.title_de);
+        if (!subject->label && asked.seeds.size() < kMaxGenerationSeeds)
+            asked.seeds.push_back(seed_of(w));
     }
     if (subject->picture && subject->picture->title) asked.context = *subject->picture->title;
 

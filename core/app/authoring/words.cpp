@@ -224,7 +224,8 @@ Result<std::vector<WordView>> list_object_words(AuthoringPorts& ports, Id object
 Result<LinkedWords> add_object_word(AuthoringPorts& ports, Id object_id,
                                     const ObjectWord& request) {
     return write<LinkedWords>(ports.content, [&](ContentTx& tx) -> Result<LinkedWords> {
-        if (!tx.object(object_id)) return errors::not_found();
+        // The object's row lock: two labels set at once take turns (one label per object).
+        if (!tx.lock_object(object_id)) return errors::not_found();
         const auto word = requested_word(tx, request, ports.clock.now());
         if (!word) return word.error();
         const auto links = tx.object_word_links(object_id);

@@ -1,5 +1,6 @@
 #pragma once
 // The requests of the generation routes.
+#include <cstddef>
 #include <optional>
 #include <string>
 
@@ -11,6 +12,10 @@ inline constexpr int kDefaultGeneratedWords = 10;
 inline constexpr int kMaxGeneratedWords = 50;
 inline constexpr int kDefaultGeneratedQuestions = 3;
 inline constexpr int kMaxGeneratedQuestions = 20;
+// What one generation request hands the generator at most, whatever the subject's words: the
+// words to start from, and the titles it is told are there already (docs/authoring-guide.md).
+inline constexpr std::size_t kMaxGenerationSeeds = 20;
+inline constexpr std::size_t kMaxKnownTitles = 200;
 
 // What words are generated about: one of object_id and picture_id, and how many at most.
 struct WordSubject {
