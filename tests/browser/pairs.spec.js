@@ -132,8 +132,8 @@ test('an API refusal in the form is shown beside the part it names', async ({ pa
   await form.getByRole('button', { name: 'Create pair' }).click();
   await expect(group(form, 'Question').getByRole('alert'))
     .toHaveText('Not created: question.text_de, question.text_en or question.text_sv is required');
-  await group(form, 'Short answer').getByLabel('German', { exact: true }).fill('ja');
-  await expect(group(form, 'Question').getByRole('alert')).toBeVisible(); // another part: stays
+  await group(form, 'New statement').getByLabel('German', { exact: true }).fill('Eine Frage ohne Text.');
+  await expect(group(form, 'Question').getByRole('alert')).toBeVisible(); // another part changed: it stays
   await group(form, 'New question').getByLabel('German', { exact: true }).fill('Ist das so?');
   await expect(group(form, 'Question').getByRole('alert')).toBeHidden();
   expect((await api.get(`/api/cms/db-pairs?picture_id=${picture.id}`)).body).toEqual([]);
