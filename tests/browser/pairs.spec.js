@@ -286,6 +286,7 @@ test('review and publish one by one, a refused publish, and "Publish all reviewe
     .toHaveText(`Published 2 pairs: #${pairs[1].id}, #${pairs[2].id}. Not in every feed yet: ` +
       `#${pairs[1].id} (not for German, English, Swedish), #${pairs[2].id} (not for German, English, Swedish).`);
   await expect(feedLine(card(page, pairs[2].id))).toHaveText('Not in the feed for German, English, Swedish: no statement audio');
+  await page.screenshot({ path: test.info().outputPath('feed-lines.png'), fullPage: true });
   const statuses = (await api.get(`/api/cms/db-pairs?picture_id=${picture.id}`)).body.map((p) => p.status);
   expect(statuses).toEqual(['published', 'published', 'published', 'draft']);
   await expect(card(page, pairs[2].id).locator('.badge')).toHaveText('Published');
