@@ -275,6 +275,7 @@ test('review and publish one by one, a refused publish, and "Publish all reviewe
   await expectAccessible(page);
   await first.getByRole('button', { name: 'Cancel' }).click();
   await expect(card(page, pairs[1].id).locator('.pc-feed')).toBeHidden(); // a draft has no feed line
+  await expect(card(page, pairs[1].id)).not.toContainText('null'); // nor a stray word where it would be
 
   // Two more reviewed, one left a draft: the batch publishes the two.
   for (const p of pairs.slice(1, 3)) {

@@ -50,7 +50,8 @@ export class PairCard {
       el('span', { class: `badge pc-${pair.status}` }, STATUS_NAME[pair.status] ?? pair.status),
       el('span', { class: 'pc-facts' }, `Answer type: ${ANSWER_NAME[pair.answer_type] ?? pair.answer_type} · Level ${pair.level} · Object: ${object}`),
       el('a', { href: `#/pairs/${pair.id}/preview`, class: 'pc-preview' }, 'Preview', el('span', { class: 'visually-hidden' }, ` pair #${pair.id}`)));
-    this.node.replaceChildren(head, this.feedState(pair), this.editor ? this.editor.node : this.texts(pair), this.words(pair), this.actions(pair), this.message);
+    const parts = [head, this.feedState(pair), this.editor ? this.editor.node : this.texts(pair), this.words(pair), this.actions(pair), this.message];
+    this.node.replaceChildren(...parts.filter(Boolean));
   }
 
   // The feed line of a published pair; its first showing starts the read of the three feeds.
