@@ -126,11 +126,16 @@ test('an API refusal in the form is shown beside the part it names', async ({ pa
   await form.getByRole('button', { name: 'Create pair' }).click();
   await expect(group(form, 'Statement').getByRole('alert')).toHaveText('Write the statement in at least one language.');
   await group(form, 'New statement').getByLabel('English', { exact: true }).fill('A question without text.');
+  await expect(group(form, 'Statement').getByRole('alert')).toBeHidden(); // gone once the part is changed
   await form.getByLabel('Write a new question').check();
   await group(form, 'Short answer').getByLabel('English', { exact: true }).fill('yes');
   await form.getByRole('button', { name: 'Create pair' }).click();
   await expect(group(form, 'Question').getByRole('alert'))
     .toHaveText('Not created: question.text_de, question.text_en or question.text_sv is required');
+  await group(form, 'New statement').getByLabel('German', { exact: true }).fill('Eine Frage ohne Text.');
+  await expect(group(form, 'Question').getByRole('alert')).toBeVisible(); // another part changed: it stays
+  await group(form, 'New question').getByLabel('German', { exact: true }).fill('Ist das so?');
+  await expect(group(form, 'Question').getByRole('alert')).toBeHidden();
   expect((await api.get(`/api/cms/db-pairs?picture_id=${picture.id}`)).body).toEqual([]);
 });
 
@@ -256,6 +261,21 @@ test('review and publish one by one, a refused publish, and "Publish all reviewe
   await first.getByRole('button', { name: 'Publish' }).click();
   await expect(first.locator('.badge')).toHaveText('Published');
   expect((await stored(api, pairs[0].id)).status).toBe('published');
+  // Published, but no learner gets it yet: the card says so.
+  const feedLine = (shown) => shown.locator('.pc-feed');
+  await expect(feedLine(first)).toHaveText('Not in the feed for German, English, Swedish: no statement audio');
+  // Unpublish is offered, but not as the highlighted step.
+  await expect(first.getByRole('button', { name: 'Unpublish' })).not.toHaveClass(/primary/);
+  await expect(first.locator('button.primary')).toHaveCount(0);
+  // German audio from the card's edit form puts it in the German feed.
+  await first.getByRole('button', { name: 'Edit' }).click();
+  await first.getByRole('button', { name: 'Generate audio: statement in German' }).click();
+  await expect(feedLine(first)).toHaveText('In the feed for German · not for English, Swedish: no statement audio');
+  expect((await api.get(`/api/cms/db-pairs/${pairs[0].id}/preview?lang=de`)).body.in_feed).toBe(true);
+  await expectAccessible(page);
+  await first.getByRole('button', { name: 'Cancel' }).click();
+  await expect(card(page, pairs[1].id).locator('.pc-feed')).toBeHidden(); // a draft has no feed line
+  await expect(card(page, pairs[1].id)).not.toContainText('null'); // nor a stray word where it would be
 
   // Two more reviewed, one left a draft: the batch publishes the two.
   for (const p of pairs.slice(1, 3)) {
@@ -264,7 +284,10 @@ test('review and publish one by one, a refused publish, and "Publish all reviewe
   }
   await page.getByRole('button', { name: 'Publish all reviewed' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Published 2' }))
-    .toHaveText(`Published 2 pairs: #${pairs[1].id}, #${pairs[2].id}.`);
+    .toHaveText(`Published 2 pairs: #${pairs[1].id}, #${pairs[2].id}. Not in every feed yet: ` +
+      `#${pairs[1].id} (not for German, English, Swedish), #${pairs[2].id} (not for German, English, Swedish).`);
+  await expect(feedLine(card(page, pairs[2].id))).toHaveText('Not in the feed for German, English, Swedish: no statement audio');
+  await page.screenshot({ path: test.info().outputPath('feed-lines.png'), fullPage: true });
   const statuses = (await api.get(`/api/cms/db-pairs?picture_id=${picture.id}`)).body.map((p) => p.status);
   expect(statuses).toEqual(['published', 'published', 'published', 'draft']);
   await expect(card(page, pairs[2].id).locator('.badge')).toHaveText('Published');
@@ -275,6 +298,7 @@ test('review and publish one by one, a refused publish, and "Publish all reviewe
   await expect(page.getByText('Nothing published: no pair of this picture is reviewed.')).toBeVisible();
   await first.getByRole('button', { name: 'Unpublish' }).click();
   await expect(first.locator('.badge')).toHaveText('Reviewed');
+  await expect(feedLine(first)).toBeHidden();
   expect((await stored(api, pairs[0].id)).status).toBe('reviewed');
 });
 
@@ -309,15 +333,22 @@ test('the learner preview before and after publishing, in two languages', async 
   await expect(cardShown.getByText('Das ist ein Hund.')).toBeVisible();
   await expect(cardShown.getByText('Ist das ein Hund?')).toBeVisible();
   await expect(page.getByText('Not in the feed for learners of German yet')).toBeVisible();
-  await expect(page.getByRole('listitem')).toHaveText(['The pair is not published', 'The statement has no audio in de']);
+  await expect(page.getByRole('listitem')).toHaveText(['The pair is not published', /^The statement has no audio in German/]);
   await expect(cardShown.getByText('No statement audio in German.')).toBeVisible();
   await expect(cardShown.getByRole('img')).toHaveAttribute('src', picture.phone_url || picture.image_url);
   await expect(cardShown).toContainText('Yes / no');
   await expect(cardShown).toContainText('Haustiere'); // what publishing will store, from the linked words
   await expectAccessible(page);
 
-  // Audio in German and Swedish, reviewed and published, all through the API.
-  for (const [field, language] of [['text_de', 'de'], ['text_sv', 'sv']]) {
+  // The missing German audio generated beside its reason: the preview is read again.
+  await page.getByRole('listitem').getByRole('button', { name: 'Generate audio: statement in German' }).click();
+  await expect(page.getByRole('listitem')).toHaveText(['The pair is not published']);
+  await expect.poll(() => page.getByLabel('Statement audio in German').evaluate((a) => a.duration || 0)).toBeGreaterThan(0);
+  const audios = (await api.get(`/api/audios?source_table=statements&source_id=${pair.statement.id}`)).body;
+  expect(audios.map((a) => [a.source_field, a.language])).toEqual([['text_de', 'de']]);
+
+  // Audio in Swedish, reviewed and published, all through the API.
+  for (const [field, language] of [['text_sv', 'sv']]) {
     const audio = await api.post('/api/audios/generate-for', { source_table: 'statements', source_id: pair.statement.id, source_field: field, language });
     expect(audio.status, JSON.stringify(audio.body)).toBe(201);
   }
@@ -344,10 +375,16 @@ test('the learner preview before and after publishing, in two languages', async 
   await expect(swedish.getByText('Är det en hund?')).toBeVisible();
   await expect(page.getByText('In the feed: learners of Swedish get this card.')).toBeVisible();
   await expect.poll(() => page.getByLabel('Statement audio in Swedish').evaluate((a) => a.duration || 0)).toBeGreaterThan(0);
-  // English has no audio: the reason says so.
+  // English has no audio: the reason says so, in words, with the audio beside it; generating
+  // it puts the card into the English feed.
   await page.getByRole('link', { name: 'English' }).click();
-  await expect(page.getByRole('listitem')).toHaveText(['The statement has no audio in en']);
+  await expect(page.getByRole('listitem')).toHaveText([/^The statement has no audio in English/]);
+  await expectAccessible(page);
   await page.screenshot({ path: test.info().outputPath('preview.png') });
+  await page.getByRole('listitem').getByRole('button', { name: 'Generate audio: statement in English' }).click();
+  await expect(page.getByText('In the feed: learners of English get this card.')).toBeVisible();
+  await expect(page.getByLabel('Statement audio in English')).toBeVisible();
+  expect((await api.get(`/api/cms/db-pairs/${pair.id}/preview?lang=en`)).body.in_feed).toBe(true);
 });
 
 // The screenshots of docs/studio.md (1280 x 800), taken only when asked, like the others:

@@ -225,7 +225,7 @@ test('from photo to feed with the studio only', async ({ page, accounts, api, le
     // Swedish has no audio yet: the preview says why the card is not in that feed.
     await act(page.getByRole('link', { name: 'Swedish' }).click());
     await expect(page.getByRole('article', { name: 'Card in Swedish' }).getByText('Äpplet är rött.')).toBeVisible();
-    await expect(page.getByRole('listitem')).toHaveText(['The statement has no audio in sv']);
+    await expect(page.getByRole('listitem')).toHaveText([/^The statement has no audio in Swedish/]);
     await act(page.getByRole('link', { name: 'German' }).click());
     const shown = page.getByRole('article', { name: 'Card in German' });
     await expect(shown.getByText('Der Apfel ist rot.')).toBeVisible();

@@ -1,9 +1,12 @@
 // One pair on the pairs screen (docs/studio.md "Pairs"): its texts in the three languages, its
 // linked words (link and unlink), its edit form, review / publish / unpublish, delete and the
 // preview link. Edits send If-Match with the ETag of the last read; a 412 offers "Reload",
-// and a refused transition (409) shows the API's message beside the pair.
+// and a refused transition (409) shows the API's message beside the pair. A published pair
+// also says in which languages' feeds learners get it (a published pair can still miss a feed,
+// e.g. without statement audio in a language), read again after each change that can alter it.
 import { el } from './dom.js';
 import { audioControls } from './audio-field.js';
+import { feedLine, readFeeds, thenAfterSend } from './preview.js';
 import {
   ANSWER_NAME, LANGS, LANG_NAME, LINK_TO, SHORT, STATUS_NAME, TEXT_NAMES, answerTypeSelect, field, langGroup, levelInput,
   pairChanges, plain, select, uid,
@@ -25,6 +28,9 @@ export class PairCard {
     this.node = el('article', { class: 'pc', 'aria-labelledby': this.headingId, 'data-pair': id });
     this.message = el('div', { class: 'pc-msg', role: 'alert' });
     this.editor = null; // the open edit form: {node, save()}
+    this.feeds = null; // published only: [[lang, {in_feed, reasons}]] once read
+    this.feedRead = null; // the running read of the feeds (awaited by "Publish all reviewed")
+    this.feedNote = el('p', { class: 'pc-feed' });
   }
 
   get pair() {
@@ -44,7 +50,39 @@ export class PairCard {
       el('span', { class: `badge pc-${pair.status}` }, STATUS_NAME[pair.status] ?? pair.status),
       el('span', { class: 'pc-facts' }, `Answer type: ${ANSWER_NAME[pair.answer_type] ?? pair.answer_type} · Level ${pair.level} · Object: ${object}`),
       el('a', { href: `#/pairs/${pair.id}/preview`, class: 'pc-preview' }, 'Preview', el('span', { class: 'visually-hidden' }, ` pair #${pair.id}`)));
-    this.node.replaceChildren(head, this.editor ? this.editor.node : this.texts(pair), this.words(pair), this.actions(pair), this.message);
+    const parts = [head, this.feedState(pair), this.editor ? this.editor.node : this.texts(pair), this.words(pair), this.actions(pair), this.message];
+    this.node.replaceChildren(...parts.filter(Boolean));
+  }
+
+  // The feed line of a published pair; its first showing starts the read of the three feeds.
+  feedState(pair) {
+    if (pair.status !== 'published') {
+      this.feeds = this.feedRead = null;
+      return null;
+    }
+    if (!this.feeds && !this.feedRead) this.readFeeds();
+    return this.feedNote;
+  }
+
+  // Reads the pair's three feed states and shows them; the answer of a stale read is dropped.
+  readFeeds() {
+    const read = (this.feedRead = readFeeds(this.api, this.id).then((feeds) => {
+      if (this.feedRead !== read) return;
+      this.feeds = feeds;
+      this.feedNote.className = `pc-feed ${feeds.every(([, f]) => f.in_feed) ? 'pc-feed-in' : 'pc-feed-out'}`;
+      this.feedNote.textContent = feedLine(feeds);
+    }, (e) => {
+      if (this.feedRead !== read) return;
+      this.feedNote.className = 'pc-feed pc-feed-out';
+      this.feedNote.textContent = `The feeds could not be checked: ${plain(e)}`;
+    }));
+    return read;
+  }
+
+  // After a change that can move the pair in or out of a feed: read them again.
+  refreshFeeds() {
+    this.feeds = this.feedRead = null;
+    if (this.screen.entries.get(this.id)?.pair.status === 'published') this.readFeeds();
   }
 
   texts(pair) {
@@ -84,7 +122,8 @@ export class PairCard {
   actions(pair) {
     const button = (label, fn, extra = {}) => el('button', { type: 'button', onclick: fn, ...extra }, label);
     const moves = Object.entries(TRANSITIONS).filter(([, t]) => t.from.includes(pair.status))
-      .map(([action, t], i) => button(t.label, () => this.transition(action), { class: i ? null : 'primary' }));
+      // The first forward step is highlighted; taking a pair out of the feed never is.
+      .map(([action, t], i) => button(t.label, () => this.transition(action), { class: i || action === 'unpublish' ? null : 'primary' }));
     return el('div', { class: 'pc-actions' },
       this.editor ? null : button('Edit', () => this.edit()),
       moves,
@@ -135,6 +174,7 @@ export class PairCard {
       try {
         const r = await this.api.send('POST', `/api/cms/db-pairs/${this.id}/${action}`);
         this.say('');
+        this.feeds = this.feedRead = null; // a publish reads the feeds afresh
         this.screen.update(r.body, r.etag);
         this.screen.announce(`Pair #${this.id} ${t.done}.`);
       } catch (e) {
@@ -183,7 +223,9 @@ export class PairCard {
   editForm(pair) {
     const type = answerTypeSelect(pair.answer_type);
     const level = levelInput(pair.level);
-    const audio = pair.statement ? audioControls(this.api, 'statements', pair.statement.id) : null;
+    // New audio can put a published pair into a language's feed: the feed line is read again.
+    const api = thenAfterSend(this.api, () => this.refreshFeeds());
+    const audio = pair.statement ? audioControls(api, 'statements', pair.statement.id) : null;
     const audioFor = (lang) => {
       const slot = el('div', { class: 'pc-audio' });
       audio?.then((make) => slot.append(make(TEXT_NAMES[lang], lang, `statement in ${LANG_NAME[lang]}`))).catch(() => {});

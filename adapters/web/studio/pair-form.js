@@ -47,6 +47,11 @@ export class PairForm {
         el('p', { class: 'muted' }, "The picture's words and the chosen object's: link each to the question, the statement or both."),
         this.wordRows, this.alerts.words),
       el('div', { class: 'pc-actions' }, this.create, this.done, this.alerts.general));
+    // An error under a part of the form goes as soon as the editor changes that part.
+    const parts = [...this.node.querySelectorAll(':scope > .pf-row, :scope > fieldset')];
+    [this.alerts.level, this.alerts.statement, this.alerts.question, this.alerts.words].forEach((alert, i) => {
+      for (const type of ['input', 'change']) parts[i].addEventListener(type, () => (alert.textContent = ''));
+    });
     this.node.addEventListener('submit', (e) => {
       e.preventDefault();
       this.submit();

@@ -1,13 +1,14 @@
 // A picture's pairs (#/pictures/<id>/pairs, docs/studio.md "Pairs"): every pair of the picture
 // as a card (pair-card.js: texts, linked words, edit, review and publish, delete), the form for
-// a new pair (pair-form.js), and "Publish all reviewed" (POST /api/pipeline/publish).
+// a new pair (pair-form.js), and "Publish all reviewed" (POST /api/pipeline/publish), which also
+// names the pairs it published that some language's feed still lacks.
 // Each pair is read on its own for the ETag that its edits send back as If-Match.
 import { el } from './dom.js';
 import { loadStylesheet } from './workspace-dom.js';
 import { pictureHead } from './picture-tabs.js';
 import { PairCard } from './pair-card.js';
 import { PairForm } from './pair-form.js';
-import { plain } from './pair-fields.js';
+import { LANG_NAME, plain } from './pair-fields.js';
 import { rememberedStatements } from './picture-statements.js';
 
 
@@ -172,11 +173,16 @@ class PairsScreen {
     this.publishResult.textContent = this.publishError.textContent = '';
     try {
       const { published } = (await this.api.send('POST', '/api/pipeline/publish', { picture_id: this.pictureId })).body;
-      this.publishResult.textContent = published.length
-        ? `Published ${published.length} ${published.length === 1 ? 'pair' : 'pairs'}: ${published.map((q) => `#${q.id}`).join(', ')}.`
-        : 'Nothing published: no pair of this picture is reviewed.';
       await this.loadPairs();
       this.renderList();
+      // Published is not yet in every feed: the pairs some language's learners miss are named.
+      const feeds = await Promise.all(published.map((q) => this.cards.get(q.id)?.feedRead?.then(() => [q.id, this.cards.get(q.id).feeds])));
+      const missing = feeds.filter((f) => f?.[1]?.some(([, state]) => !state.in_feed))
+        .map(([id, list]) => `#${id} (not for ${list.filter(([, state]) => !state.in_feed).map(([lang]) => LANG_NAME[lang]).join(', ')})`);
+      this.publishResult.textContent = published.length
+        ? `Published ${published.length} ${published.length === 1 ? 'pair' : 'pairs'}: ${published.map((q) => `#${q.id}`).join(', ')}.` +
+          (missing.length ? ` Not in every feed yet: ${missing.join(', ')}.` : '')
+        : 'Nothing published: no pair of this picture is reviewed.';
     } catch (e) {
       this.publishError.textContent = `Not published: ${plain(e)}`;
     } finally {

@@ -1,17 +1,60 @@
 // The learner preview of a pair (#/pairs/<id>/preview?lang=de|en|sv, docs/studio.md "Learner
 // preview"): the card as GET /feed delivers it in the chosen target language (picture,
 // statement with its audio, question and short answer, answer type, level, categories), from
-// GET /api/cms/db-pairs/<id>/preview, and, while the pair is not in the feed, why not.
+// GET /api/cms/db-pairs/<id>/preview, and, while the pair is not in the feed, why not; a
+// missing statement audio can be generated right beside its reason. Also the feed states of a
+// pair in the three languages for the pairs screen's cards (readFeeds, feedLine).
 import { el } from './dom.js';
 import { loadStylesheet } from './workspace-dom.js';
-import { ANSWER_NAME, LANGS, LANG_NAME, STATUS_NAME, plain } from './pair-fields.js';
+import { audioControls } from './audio-field.js';
+import { ANSWER_NAME, LANGS, LANG_NAME, STATUS_NAME, TEXT_NAMES, plain } from './pair-fields.js';
+
+const NO_AUDIO = /^The statement has no audio in (de|en|sv)$/;
+
+// An API reason with the language named: "The statement has no audio in German" (the API
+// gives the code; its text stays the contract).
+const reasonText = (reason) => reason.replace(NO_AUDIO, (all, code) => `The statement has no audio in ${LANG_NAME[code]}`);
+
+// The reason in a few words for the card's feed line.
+const SHORT_REASON = [[NO_AUDIO, 'no statement audio'], [/^The picture has no image$/, 'no image'], [/^The pair is not published$/, 'not published']];
+const shortReason = (reason) => SHORT_REASON.find(([re]) => re.test(reason))?.[1] ?? reason;
+
+// The pair's feed state in each language: [[lang, {in_feed, reasons}]], one read per language.
+export const readFeeds = (api, id) => Promise.all(LANGS.map(([lang]) =>
+  api.get(`/api/cms/db-pairs/${id}/preview?lang=${lang}`).then((r) => [lang, r.body])));
+
+// "In the feed for German · not for English, Swedish: no statement audio"; languages missing
+// for the same reasons are named together.
+export function feedLine(feeds) {
+  const names = (list) => list.map(([lang]) => LANG_NAME[lang]).join(', ');
+  const inFeed = feeds.filter(([, f]) => f.in_feed);
+  const why = new Map();
+  for (const entry of feeds.filter(([, f]) => !f.in_feed)) {
+    const key = [...new Set(entry[1].reasons.map(shortReason))].join(', ');
+    why.set(key, [...(why.get(key) ?? []), entry]);
+  }
+  const out = [...why].map(([reasons, list]) => `for ${names(list)}: ${reasons}`);
+  if (!out.length) return `In the feed for ${names(inFeed)}`;
+  if (!inFeed.length) return `Not in the feed ${out.join('; ')}`;
+  return `In the feed for ${names(inFeed)} · not ${out.join('; not ')}`;
+}
+
+// The api for audioControls that calls after() once a POST it sent was stored.
+export const thenAfterSend = (api, after) => ({
+  get: (...args) => api.get(...args),
+  send: async (...args) => {
+    const answer = await api.send(...args);
+    after();
+    return answer;
+  },
+});
 
 export async function mount(container, ctx) {
   const { api } = ctx;
   const id = ctx.params.id;
   const lang = LANG_NAME[ctx.params.lang] ? ctx.params.lang : 'de';
   container.replaceChildren(el('section', { class: 'pv' }, el('p', { role: 'status' }, 'Loading the preview…')));
-  let preview, pair, picture;
+  let preview, pair, picture, audio;
   try {
     [preview, pair] = await Promise.all([
       api.get(`/api/cms/db-pairs/${id}/preview?lang=${lang}`).then((r) => r.body),
@@ -19,6 +62,10 @@ export async function mount(container, ctx) {
       loadStylesheet('pairs.css'),
     ]);
     picture = pair.picture_id ? await api.get(`/api/pictures/${pair.picture_id}`).then((r) => r.body, () => null) : null;
+    // Generated audio can put the pair into the feed: the preview is read again then.
+    const reread = () => api.get(`/api/cms/db-pairs/${id}/preview?lang=${lang}`).then((r) => show(r.body), () => {});
+    audio = pair.statement ? audioControls(thenAfterSend(api, reread), 'statements', pair.statement.id) : null;
+    audio?.catch(() => {});
   } catch (e) {
     container.replaceChildren(el('section', { class: 'pv' },
       el('p', {}, el('a', { href: '#/pictures' }, '← Pictures')),
@@ -27,34 +74,46 @@ export async function mount(container, ctx) {
   }
   const title = picture?.title || `picture ${pair.picture_id}`;
   document.title = `Preview of pair #${id} · langlearn studio`;
-  const item = preview.item;
   const language = LANG_NAME[lang];
 
   const languages = el('nav', { class: 'pv-langs', 'aria-label': 'Target language' },
     LANGS.map(([code, name]) => el('a', { href: `#/pairs/${id}/preview?lang=${code}`, lang: code,
                                          'aria-current': code === lang ? 'page' : null }, name)));
-  const state = preview.in_feed
-    ? el('div', { class: 'pv-state pv-in' }, el('p', {}, `In the feed: learners of ${language} get this card.`))
-    : el('div', { class: 'pv-state pv-out' }, el('p', {}, `Not in the feed for learners of ${language} yet, because:`),
-      el('ul', {}, preview.reasons.map((r) => el('li', {}, r))));
+  const state = el('div', { role: 'status' });
+  const card = el('article', { class: 'pv-card', 'aria-label': `Card in ${language}` });
+  const reasonItem = (reason) => {
+    const slot = el('span', { class: 'pv-audio' });
+    if (NO_AUDIO.test(reason)) audio?.then((make) => slot.append(make(TEXT_NAMES[lang], lang, `statement in ${language}`)), () => {});
+    return el('li', {}, el('span', {}, reasonText(reason)), slot);
+  };
+  function show(preview) {
+    state.className = `pv-state ${preview.in_feed ? 'pv-in' : 'pv-out'}`;
+    state.replaceChildren(...(preview.in_feed
+      ? [el('p', {}, `In the feed: learners of ${language} get this card.`)]
+      : [el('p', {}, `Not in the feed for learners of ${language} yet, because:`), el('ul', {}, preview.reasons.map(reasonItem))]));
+    card.replaceChildren(...cardParts(preview.item));
+  }
 
-  const image = item.image_phone_url || item.image_url;
-  const q = item.question;
-  const short = q && q[{ de: 'short_answer_de', en: 'short_answer_en', sv: 'short_answer_se' }[lang]];
-  const missing = (what) => el('p', { class: 'muted', lang: 'en' }, `No ${what} in ${language}.`);
-  const card = el('article', { class: 'pv-card', 'aria-label': `Card in ${language}` },
-    image ? el('img', { src: image, alt: `The picture: ${title}`, class: 'pv-image' }) : el('p', { class: 'pv-noimage' }, 'No image'),
-    el('div', { class: 'pv-body', lang },
-      item.statement[lang] ? el('p', { class: 'pv-statement' }, item.statement[lang]) : missing('statement text'),
-      item.audio_url
-        ? el('audio', { controls: true, preload: 'metadata', src: item.audio_url, 'aria-label': `Statement audio in ${language}` })
-        : missing('statement audio'),
-      q ? [q[lang] ? el('p', { class: 'pv-question' }, q[lang]) : missing('question text'),
-           el('p', {}, el('span', { class: 'pv-key', lang: 'en' }, 'Short answer: '), short || '—')] : null),
-    el('dl', { class: 'pv-facts' },
-      el('dt', {}, 'Answer type'), el('dd', {}, ANSWER_NAME[item.answer_type] ?? item.answer_type),
-      el('dt', {}, 'Level'), el('dd', {}, String(item.level)),
-      el('dt', {}, 'Categories'), el('dd', {}, item.categories.length ? item.categories.map((c) => c.label).join(', ') : 'none')));
+  const cardParts = (item) => {
+    const image = item.image_phone_url || item.image_url;
+    const q = item.question;
+    const short = q && q[{ de: 'short_answer_de', en: 'short_answer_en', sv: 'short_answer_se' }[lang]];
+    const missing = (what) => el('p', { class: 'muted', lang: 'en' }, `No ${what} in ${language}.`);
+    return [
+      image ? el('img', { src: image, alt: `The picture: ${title}`, class: 'pv-image' }) : el('p', { class: 'pv-noimage' }, 'No image'),
+      el('div', { class: 'pv-body', lang },
+        item.statement[lang] ? el('p', { class: 'pv-statement' }, item.statement[lang]) : missing('statement text'),
+        item.audio_url
+          ? el('audio', { controls: true, preload: 'metadata', src: item.audio_url, 'aria-label': `Statement audio in ${language}` })
+          : missing('statement audio'),
+        q ? [q[lang] ? el('p', { class: 'pv-question' }, q[lang]) : missing('question text'),
+             el('p', {}, el('span', { class: 'pv-key', lang: 'en' }, 'Short answer: '), short || '—')] : null),
+      el('dl', { class: 'pv-facts' },
+        el('dt', {}, 'Answer type'), el('dd', {}, ANSWER_NAME[item.answer_type] ?? item.answer_type),
+        el('dt', {}, 'Level'), el('dd', {}, String(item.level)),
+        el('dt', {}, 'Categories'), el('dd', {}, item.categories.length ? item.categories.map((c) => c.label).join(', ') : 'none'))];
+  };
+  show(preview);
 
   container.replaceChildren(el('section', { class: 'pv' },
     el('div', { class: 'picture-head' },
