@@ -69,7 +69,10 @@ test('from photo to feed with the studio only', async ({ page, accounts, api, le
     await page.mouse.down();
     await page.mouse.move(...b, { steps: 5 });
     await act(page.mouse.up());
+    // Each object is in the list (made by the API) before the next is drawn.
+    await expect(page.locator('button.ws-obj')).toHaveCount(1);
     await act(page.getByRole('button', { name: 'New object' }).click());
+    await expect(page.locator('button.ws-obj')).toHaveCount(2);
     await act(page.keyboard.press('p'));
     for (const p of [[700, 200], [1100, 250], [900, 700]]) await act(page.mouse.click(...(await toScreen(p))));
     await act(page.keyboard.press('Enter'));
