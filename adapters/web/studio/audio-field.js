@@ -12,8 +12,9 @@ import { loadStylesheet } from './workspace-dom.js';
 const keyOf = (field, language) => `${field}/${language}`;
 
 // Throws the ApiError when the item's audios cannot be read (the screen shows it like its own
-// loading errors).
-export async function audioControls(api, sourceTable, sourceId) {
+// loading errors). onGenerated(audio) is called after each audio stored (a screen that shows
+// what audio changes, e.g. the feed state, reads it again).
+export async function audioControls(api, sourceTable, sourceId, { onGenerated = () => {} } = {}) {
   loadStylesheet('audio.css');
   const query = new URLSearchParams({ source_table: sourceTable, source_id: String(sourceId) });
   const { body } = await api.get(`/api/audios?${query}`);
@@ -49,6 +50,7 @@ export async function audioControls(api, sourceTable, sourceId) {
           source_table: sourceTable, source_id: Number(sourceId), source_field: sourceField, language,
         });
         known.set(key, body);
+        onGenerated(body);
       } catch (e) {
         message.textContent = e.message;
       } finally {

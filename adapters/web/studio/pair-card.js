@@ -6,7 +6,7 @@
 // e.g. without statement audio in a language), read again after each change that can alter it.
 import { el } from './dom.js';
 import { audioControls } from './audio-field.js';
-import { feedLine, readFeeds, thenAfterSend } from './preview.js';
+import { feedLine, readFeeds } from './pair-feeds.js';
 import {
   ANSWER_NAME, LANGS, LANG_NAME, LINK_TO, SHORT, STATUS_NAME, TEXT_NAMES, answerTypeSelect, field, langGroup, levelInput,
   pairChanges, plain, select, uid,
@@ -224,8 +224,8 @@ export class PairCard {
     const type = answerTypeSelect(pair.answer_type);
     const level = levelInput(pair.level);
     // New audio can put a published pair into a language's feed: the feed line is read again.
-    const api = thenAfterSend(this.api, () => this.refreshFeeds());
-    const audio = pair.statement ? audioControls(api, 'statements', pair.statement.id) : null;
+    const audio = pair.statement
+      ? audioControls(this.api, 'statements', pair.statement.id, { onGenerated: () => this.refreshFeeds() }) : null;
     const audioFor = (lang) => {
       const slot = el('div', { class: 'pc-audio' });
       audio?.then((make) => slot.append(make(TEXT_NAMES[lang], lang, `statement in ${LANG_NAME[lang]}`))).catch(() => {});

@@ -2,52 +2,12 @@
 // preview"): the card as GET /feed delivers it in the chosen target language (picture,
 // statement with its audio, question and short answer, answer type, level, categories), from
 // GET /api/cms/db-pairs/<id>/preview, and, while the pair is not in the feed, why not; a
-// missing statement audio can be generated right beside its reason. Also the feed states of a
-// pair in the three languages for the pairs screen's cards (readFeeds, feedLine).
+// missing statement audio can be generated right beside its reason.
 import { el } from './dom.js';
 import { loadStylesheet } from './workspace-dom.js';
 import { audioControls } from './audio-field.js';
 import { ANSWER_NAME, LANGS, LANG_NAME, STATUS_NAME, TEXT_NAMES, plain } from './pair-fields.js';
-
-const NO_AUDIO = /^The statement has no audio in (de|en|sv)$/;
-
-// An API reason with the language named: "The statement has no audio in German" (the API
-// gives the code; its text stays the contract).
-const reasonText = (reason) => reason.replace(NO_AUDIO, (all, code) => `The statement has no audio in ${LANG_NAME[code]}`);
-
-// The reason in a few words for the card's feed line.
-const SHORT_REASON = [[NO_AUDIO, 'no statement audio'], [/^The picture has no image$/, 'no image'], [/^The pair is not published$/, 'not published']];
-const shortReason = (reason) => SHORT_REASON.find(([re]) => re.test(reason))?.[1] ?? reason;
-
-// The pair's feed state in each language: [[lang, {in_feed, reasons}]], one read per language.
-export const readFeeds = (api, id) => Promise.all(LANGS.map(([lang]) =>
-  api.get(`/api/cms/db-pairs/${id}/preview?lang=${lang}`).then((r) => [lang, r.body])));
-
-// "In the feed for German · not for English, Swedish: no statement audio"; languages missing
-// for the same reasons are named together.
-export function feedLine(feeds) {
-  const names = (list) => list.map(([lang]) => LANG_NAME[lang]).join(', ');
-  const inFeed = feeds.filter(([, f]) => f.in_feed);
-  const why = new Map();
-  for (const entry of feeds.filter(([, f]) => !f.in_feed)) {
-    const key = [...new Set(entry[1].reasons.map(shortReason))].join(', ');
-    why.set(key, [...(why.get(key) ?? []), entry]);
-  }
-  const out = [...why].map(([reasons, list]) => `for ${names(list)}: ${reasons}`);
-  if (!out.length) return `In the feed for ${names(inFeed)}`;
-  if (!inFeed.length) return `Not in the feed ${out.join('; ')}`;
-  return `In the feed for ${names(inFeed)} · not ${out.join('; not ')}`;
-}
-
-// The api for audioControls that calls after() once a POST it sent was stored.
-export const thenAfterSend = (api, after) => ({
-  get: (...args) => api.get(...args),
-  send: async (...args) => {
-    const answer = await api.send(...args);
-    after();
-    return answer;
-  },
-});
+import { NO_AUDIO, reasonText } from './pair-feeds.js';
 
 export async function mount(container, ctx) {
   const { api } = ctx;
@@ -64,7 +24,7 @@ export async function mount(container, ctx) {
     picture = pair.picture_id ? await api.get(`/api/pictures/${pair.picture_id}`).then((r) => r.body, () => null) : null;
     // Generated audio can put the pair into the feed: the preview is read again then.
     const reread = () => api.get(`/api/cms/db-pairs/${id}/preview?lang=${lang}`).then((r) => show(r.body), () => {});
-    audio = pair.statement ? audioControls(thenAfterSend(api, reread), 'statements', pair.statement.id) : null;
+    audio = pair.statement ? audioControls(api, 'statements', pair.statement.id, { onGenerated: reread }) : null;
     audio?.catch(() => {});
   } catch (e) {
     container.replaceChildren(el('section', { class: 'pv' },
