@@ -4,19 +4,10 @@
 // API (bearer token).
 const path = require('node:path');
 const { test, expect, expectAccessible, signIn, watchPage } = require('./fixtures');
-const { scene } = require('./images');
+const content = require('./content');
 
-async function newPicture(api, title) {
-  const answer = await api.upload(`/api/pictures?${new URLSearchParams({ title })}`, scene(800, 600, 0.35));
-  expect(answer.status).toBe(201);
-  return answer.body;
-}
-
-async function newObject(api, picture) {
-  const answer = await api.post('/api/cms/objects', { picture_id: picture.id });
-  expect(answer.status).toBe(201);
-  return answer.body;
-}
+const newPicture = (api, title) => content.newPicture(api, title, { width: 800, height: 600 });
+const { newObject } = content;
 
 // A picture with one object and a question about it, set up through the API.
 async function pictureWithQuestion(api, title, fields) {

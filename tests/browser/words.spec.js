@@ -4,19 +4,10 @@
 // saved first, and removing a word from a picture. What the page stored is checked through the
 // API (bearer token). One server per run: each test uses its own words.
 const { test, expect, expectAccessible, signIn, watchPage } = require('./fixtures');
-const { scene } = require('./images');
+const content = require('./content');
 
-async function newPicture(api, title) {
-  const answer = await api.upload(`/api/pictures?${new URLSearchParams({ title })}`, scene(320, 240, 0.6));
-  expect(answer.status).toBe(201);
-  return answer.body;
-}
-
-async function newObject(api, picture, fields = {}) {
-  const answer = await api.post('/api/cms/objects', { picture_id: picture.id, ...fields });
-  expect(answer.status).toBe(201);
-  return answer.body;
-}
+const newPicture = (api, title) => content.newPicture(api, title, { width: 320, height: 240, hue: 0.6 });
+const { newObject } = content;
 
 async function linkToPicture(api, picture, word) {
   const answer = await api.post(`/api/cms/pictures/${picture.id}/words`, { level: 1, ...word });

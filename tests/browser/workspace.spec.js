@@ -5,23 +5,9 @@
 // picture pixels whatever the zoom and whatever size the picture is shown at.
 const path = require('node:path');
 const { test, expect, expectAccessible, signIn, watchPage } = require('./fixtures');
-const { scene } = require('./images');
+const { newPicture, newObject } = require('./content');
 
 const TOLERANCE = 1.5; // picture pixels: clicks land on whole screen pixels
-
-async function newPicture(api, title, { width = 1200, height = 900, status } = {}) {
-  const query = new URLSearchParams({ title });
-  if (status) query.set('status', status);
-  const answer = await api.upload(`/api/pictures?${query}`, scene(width, height, 0.35));
-  expect(answer.status).toBe(201);
-  return answer.body;
-}
-
-async function newObject(api, picture, fields = {}) {
-  const answer = await api.post('/api/cms/objects', { picture_id: picture.id, ...fields });
-  expect(answer.status).toBe(201);
-  return answer.body;
-}
 
 async function stored(api, id) {
   const answer = await api.get(`/api/cms/objects/${id}`);
