@@ -74,7 +74,7 @@ class TextsScreen {
       pictureHead(picture, 'texts'),
       el('section', { class: 'tx-section', 'aria-labelledby': 'tx-statements' },
         el('h2', { id: 'tx-statements' }, 'Statements'),
-        el('p', { class: 'muted' }, 'The statements of this picture’s pairs, and new ones written here (a pair takes them by id).'),
+        el('p', { class: 'muted' }, 'The statements of this picture’s pairs, and new ones written here (the Pairs tab offers them for a new pair).'),
         this.statements),
       el('section', { class: 'tx-section', 'aria-labelledby': 'tx-questions' },
         el('h2', { id: 'tx-questions' }, 'Questions'),
