@@ -14,6 +14,9 @@ packages=(
   espeak-ng sox dict-freedict-deu-eng dict-freedict-deu-swe
   webp libjpeg-turbo-progs
   wrk nginx-light curl procps
+  # The failover test (tests/e2e/failover.py): etcd and PostgreSQL nodes under Patroni, whose
+  # etcd client library is python3-etcd. Their Debian services are never started here (no init).
+  patroni python3-etcd etcd-server
   # The studio's browser tests (tests/browser): Playwright drives Debian's chromium; a font so
   # that text is laid out and measured (axe-core's contrast checks).
   chromium fonts-dejavu-core

@@ -73,9 +73,18 @@ void Database::reconnect(soci::session& s) {
     }
 }
 
-bool Database::connection_lost(soci::session& s, const soci::soci_error& e) {
+bool Database::connection_lost(soci::session& s, const soci::soci_error& e) const {
     if (e.get_error_category() == soci::soci_error::connection_error) return true;
-    return !s.is_connected();
+    if (const auto* pg = dynamic_cast<const soci::postgresql_soci_error*>(&e)) {
+        // read_only_sql_transaction: the connection reached a server that is (now) a standby,
+        // e.g. a demoted primary. A new connection goes to the primary (target_session_attrs).
+        if (pg->sqlstate() == "25006") return true;
+    }
+    // libpq knows locally whether the connection broke; no ping round trip for every
+    // constraint violation.
+    if (target_.dialect != Dialect::postgresql) return false;  // a file does not go away
+    const auto* backend = static_cast<soci::postgresql_session_backend*>(s.get_backend());
+    return backend == nullptr || PQstatus(backend->conn_) == CONNECTION_BAD;
 }
 
 Database::Lease::Lease(Database& database) : db(database), index(0) {

@@ -1,8 +1,10 @@
 #pragma once
 // A pool of SOCI sessions and the ways the repositories use it: a read on any session, a read
 // on one snapshot, a write of one statement, and a write transaction. All detect a dead
-// connection (server restart), reconnect, and run the work once more; a database that stays
-// away becomes ll::DatabaseUnavailable (-> 503).
+// connection (server restart) or one that reached a server which no longer takes writes (a
+// demoted primary, SQLSTATE 25006), reconnect through DATABASE_URL's host list, and run the
+// work once more; a database that stays away becomes ll::DatabaseUnavailable (-> 503 with
+// Retry-After). docs/operations.md "High availability" tells what a failover looks like.
 #include <condition_variable>
 #include <cstdint>
 #include <map>
@@ -98,23 +100,38 @@ class Database {
 
     // `begin`, the work, COMMIT; ROLLBACK and rethrow when the work throws.
     template <typename F>
-    static auto in_transaction(soci::session& s, const char* begin, F& work) {
+    auto in_transaction(soci::session& s, const char* begin, F& work) {
         s << begin;
         try {
             if constexpr (std::is_void_v<decltype(work(s))>) {
                 work(s);
-                s << "COMMIT";
+                commit(s);
             } else {
                 auto result = work(s);
-                s << "COMMIT";
+                commit(s);
                 return result;
             }
+        } catch (const DatabaseUnavailable&) {
+            throw;  // the connection died at COMMIT: nothing to roll back on it
         } catch (...) {
             try {
                 s << "ROLLBACK";
             } catch (...) {
                 // The connection is gone; the server rolled back for us.
             }
+            throw;
+        }
+    }
+
+    // A connection lost at COMMIT leaves the outcome unknown: the server may have committed and
+    // replicated it before it went away. Running the work again could apply it twice, so the
+    // caller answers 503 instead and the client retries (a booking with its Idempotency-Key,
+    // which the stored record answers when the first attempt did commit).
+    void commit(soci::session& s) {
+        try {
+            s << "COMMIT";
+        } catch (const soci::soci_error& e) {
+            if (connection_lost(s, e)) throw DatabaseUnavailable();
             throw;
         }
     }
@@ -127,7 +144,8 @@ class Database {
         } catch (const soci::soci_error& e) {
             if (!connection_lost(lease.session(), e)) throw;
         }
-        // The server went away under us: one more try on a fresh connection.
+        // The server went away under us, or this one takes no writes any more: one more try on
+        // a fresh connection, which libpq opens to whichever listed host takes writes now.
         reconnect(lease.session());
         try {
             return attempt(lease.session());
@@ -141,7 +159,7 @@ class Database {
     void configure(soci::session& s);
     void ensure_connected(soci::session& s);
     void reconnect(soci::session& s);
-    static bool connection_lost(soci::session& s, const soci::soci_error& e);
+    bool connection_lost(soci::session& s, const soci::soci_error& e) const;
 
     DatabaseTarget target_;
     std::vector<std::unique_ptr<soci::session>> sessions_;

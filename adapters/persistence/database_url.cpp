@@ -1,32 +1,18 @@
 #include "adapters/persistence/database_url.hpp"
 
-#include <cctype>
+#include <libpq-fe.h>
+
+#include <memory>
 #include <stdexcept>
+#include <string_view>
 
 #include <fmt/format.h>
 
 namespace ll::sql {
 namespace {
 
-std::string percent_decode(const std::string& s) {
-    std::string out;
-    for (std::size_t i = 0; i < s.size(); ++i) {
-        if (s[i] == '%' && i + 2 < s.size()) {
-            const auto hex = s.substr(i + 1, 2);
-            if (hex.size() == 2 && std::isxdigit(static_cast<unsigned char>(hex[0])) &&
-                std::isxdigit(static_cast<unsigned char>(hex[1]))) {
-                out += static_cast<char>(std::stoi(hex, nullptr, 16));
-                i += 2;
-                continue;
-            }
-        }
-        out += s[i];
-    }
-    return out;
-}
-
 // libpq keyword values are single-quoted with \ and ' escaped.
-std::string quote(const std::string& v) {
+std::string quote(std::string_view v) {
     std::string out = "'";
     for (char c : v) {
         if (c == '\\' || c == '\'') out += '\\';
@@ -34,6 +20,51 @@ std::string quote(const std::string& v) {
     }
     out += '\'';
     return out;
+}
+
+// libpq's parse errors quote the piece they stumbled on ("invalid percent-encoded token: "..."),
+// which may be part of the password: the quoted parts are dropped, the reason stays.
+std::string redacted(const char* message) {
+    std::string out;
+    bool quoted = false;
+    for (const char* p = message; *p != '\0'; ++p) {
+        if (*p == '"') {
+            if (!quoted) out += "\"…\"";
+            quoted = !quoted;
+        } else if (!quoted && *p != '\n') {
+            out += *p;
+        }
+    }
+    return out;
+}
+
+// What the services add when the URL does not say otherwise (docs/operations.md "Connection
+// strings"): a bounded wait per host, so a dead host in a multi-host list costs seconds, not
+// the kernel's minutes; and TCP keepalives, so a connection to a machine that vanished without
+// a word (no RST) fails within a minute instead of hanging a pooled session.
+constexpr std::pair<const char*, const char*> kDefaults[] = {
+    {"connect_timeout", "5"},
+    {"keepalives_idle", "30"},
+    {"keepalives_interval", "10"},
+    {"keepalives_count", "3"},
+};
+
+// libpq reads ports only when it connects; a typo there must stop the start like any other.
+bool ports_valid(std::string_view ports) {
+    std::size_t start = 0;
+    while (true) {
+        const auto comma = ports.find(',', start);
+        const auto port =
+            ports.substr(start, comma == std::string_view::npos ? comma : comma - start);
+        if (!port.empty()) {
+            if (port.size() > 5 || port.find_first_not_of("0123456789") != std::string_view::npos)
+                return false;
+            const int n = std::stoi(std::string(port));
+            if (n < 1 || n > 65535) return false;
+        }
+        if (comma == std::string_view::npos) return true;
+        start = comma + 1;
+    }
 }
 
 }  // namespace
@@ -46,61 +77,39 @@ DatabaseTarget parse_database_url(const std::string& url) {
         return DatabaseTarget{Dialect::sqlite, "sqlite3", fmt::format("db={} timeout=10", path),
                               path};
     }
-    std::string rest;
-    for (const char* prefix : {"postgresql://", "postgres://"}) {
-        if (url.rfind(prefix, 0) == 0) rest = url.substr(std::string(prefix).size());
-    }
-    if (rest.empty()) {
+    if (url.rfind("postgresql://", 0) != 0 && url.rfind("postgres://", 0) != 0) {
         throw std::invalid_argument(
             "DATABASE_URL: expected sqlite://PATH or postgresql://user:pass@host:port/db");
     }
-    // [user[:password]@]host[:port][/dbname][?key=value&...]
-    std::string query;
-    if (const auto q = rest.find('?'); q != std::string::npos) {
-        query = rest.substr(q + 1);
-        rest = rest.substr(0, q);
+    // libpq reads its own URIs: multi-host lists, IPv6 brackets, percent-encoding and every
+    // parameter it knows, exactly as psql would. The result is turned back into keyword=value
+    // pairs, the form SOCI hands to PQconnectdb, with the defaults above where the URL is silent.
+    char* error = nullptr;
+    const std::unique_ptr<PQconninfoOption, decltype(&PQconninfoFree)> options(
+        PQconninfoParse(url.c_str(), &error), &PQconninfoFree);
+    if (!options) {
+        const std::string reason = error != nullptr ? redacted(error) : "out of memory";
+        PQfreemem(error);
+        throw std::invalid_argument(fmt::format("DATABASE_URL: libpq cannot read it: {}", reason));
     }
-    std::string user, password, hostport = rest, dbname;
-    if (const auto at = rest.rfind('@'); at != std::string::npos) {
-        const std::string userinfo = rest.substr(0, at);
-        hostport = rest.substr(at + 1);
-        const auto colon = userinfo.find(':');
-        user = percent_decode(userinfo.substr(0, colon));
-        if (colon != std::string::npos) password = percent_decode(userinfo.substr(colon + 1));
+    std::string connect;
+    const auto add = [&connect](std::string_view key, std::string_view value) {
+        if (!connect.empty()) connect += ' ';
+        connect += fmt::format("{}={}", key, quote(value));
+    };
+    for (const PQconninfoOption* o = options.get(); o->keyword != nullptr; ++o) {
+        if (o->val == nullptr) continue;
+        if (std::string_view(o->keyword) == "port" && !ports_valid(o->val))
+            throw std::invalid_argument("DATABASE_URL: a port is not a number from 1 to 65535");
+        add(o->keyword, o->val);
     }
-    if (const auto slash = hostport.find('/'); slash != std::string::npos) {
-        dbname = percent_decode(hostport.substr(slash + 1));
-        hostport = hostport.substr(0, slash);
-    }
-    std::string host = hostport, port;
-    if (const auto colon = hostport.rfind(':');
-        colon != std::string::npos && hostport.find(']') == std::string::npos) {
-        host = hostport.substr(0, colon);
-        port = hostport.substr(colon + 1);
-        if (port.empty() || port.find_first_not_of("0123456789") != std::string::npos) {
-            throw std::invalid_argument("DATABASE_URL: the port is not a number");
+    for (const auto& [key, value] : kDefaults) {
+        bool given = false;
+        for (const PQconninfoOption* o = options.get(); o->keyword != nullptr; ++o) {
+            given = given || (o->val != nullptr && std::string_view(o->keyword) == key);
         }
+        if (!given) add(key, value);
     }
-    if (host.empty()) throw std::invalid_argument("DATABASE_URL: no host");
-    std::string connect = fmt::format("host={}", quote(percent_decode(host)));
-    if (!port.empty()) connect += fmt::format(" port={}", port);
-    if (!user.empty()) connect += fmt::format(" user={}", quote(user));
-    if (!password.empty()) connect += fmt::format(" password={}", quote(password));
-    if (!dbname.empty()) connect += fmt::format(" dbname={}", quote(dbname));
-    // Extra libpq parameters (sslmode=require, ...), passed through.
-    std::size_t start = 0;
-    while (start < query.size()) {
-        const auto amp = query.find('&', start);
-        const std::string kv =
-            query.substr(start, amp == std::string::npos ? std::string::npos : amp - start);
-        const auto eq = kv.find('=');
-        if (eq != std::string::npos)
-            connect +=
-                fmt::format(" {}={}", kv.substr(0, eq), quote(percent_decode(kv.substr(eq + 1))));
-        if (amp == std::string::npos) break;
-        start = amp + 1;
-    }
-    connect += " connect_timeout=5";
     return DatabaseTarget{Dialect::postgresql, "postgresql", connect, ""};
 }
 

@@ -13,6 +13,8 @@ struct DatabaseTarget {
     std::string sqlite_path;  // for sqlite
 };
 
+// postgresql:// and postgres:// URLs are read by libpq (PQconninfoParse), every URI form it
+// accepts included (multi-host lists, target_session_attrs, sslmode, ...).
 // Throws std::invalid_argument("DATABASE_URL: ...") for anything else than sqlite://PATH,
 // postgresql://... or postgres://...
 DatabaseTarget parse_database_url(const std::string& url);

@@ -287,12 +287,15 @@ inline Error too_many_requests(int retry_after) {
 inline Error internal() {
     return make(500, "Internal server error");
 }
+// The database cannot be reached or is switching primaries (a restart, a failover,
+// docs/operations.md "High availability"): a client retries after a second, a booking with
+// the same Idempotency-Key.
 inline Error service_unavailable() {
-    return make(503, "Service unavailable");
+    return Error{503, "Service unavailable", {}, 1, {}};
 }
 // A worker or hashing queue is at its bound (docs/configuration.md "Queues"): come back soon.
 inline Error busy() {
-    return Error{503, "Service unavailable", {}, 1, {}};
+    return service_unavailable();
 }
 // Raw HTTP: a request the parser refuses, a header over MAX_HEADER_BYTES, a method no route of
 // either service knows (answered before any other work, docs/architecture.md).

@@ -53,21 +53,9 @@ def scenario(h):
         return f"answers {dict(seen)}; last attempts as logged: {logged} {errors}"
 
     def booker():
-        client = H.Client(nginx.port, timeout=MAX_ANSWER_SECONDS + 2)
-        while not stop.is_set():
-            with lock:
-                booking = H.make_bookings(pairs, 1, first_index=len(bookings))[0]
-                bookings.append(booking)
-            deadline = time.monotonic() + 30
-            while True:
-                started = time.monotonic()
-                status = H.status_of(booking.send, client, token)
-                note("nginx", "POST /auth/progress", started, status)
-                if status not in H.RETRYABLE:
-                    break
-                if time.monotonic() >= deadline:
-                    H.check(False, f"booking {booking.key} never booked: {stuck(booking)}")
-                time.sleep(0.05)
+        H.keep_booking(nginx.port, token, pairs, bookings, lock, stop,
+                       lambda sent, status: note("nginx", "POST /auth/progress", sent, status),
+                       timeout=MAX_ANSWER_SECONDS + 2, stuck=stuck)
 
     def reader():
         client = H.Client(nginx.port, timeout=MAX_ANSWER_SECONDS + 2)
@@ -124,12 +112,7 @@ def scenario(h):
     h.step("load stopped; bookings after recovery")
 
     # After recovery: bookings and reads succeed at the first attempt.
-    after = H.make_bookings(pairs, 20, first_index=len(bookings))
-    client = H.Client(nginx.port)
-    for booking in after:
-        answer = booking.send(client, token)
-        H.check(answer.status == 200, f"booking after recovery: {answer.status} {answer.body!r}")
-    bookings += after
+    H.book_at_first_attempt(nginx.port, token, pairs, bookings, 20, "after recovery")
 
     h.step("checks")
 

@@ -447,9 +447,14 @@ class Postgres:
 
     def sql(self, query):
         """One query through psql as the cluster's owner; rows as lists of strings."""
-        out = subprocess.run(["psql", self.url, "-X", "-At", "-F", "\t", "-c", query],
-                             check=True, capture_output=True, text=True).stdout
-        return [line.split("\t") for line in out.splitlines() if line]
+        return psql(self.url, query)
+
+
+def psql(url, query):
+    """One query through psql on a DATABASE_URL; rows as lists of strings."""
+    out = subprocess.run(["psql", url, "-X", "-At", "-F", "\t", "-c", query],
+                         check=True, capture_output=True, text=True).stdout
+    return [line.split("\t") for line in out.splitlines() if line]
 
 
 # --------------------------------------------------------------------------------------------
@@ -601,6 +606,41 @@ def make_bookings(pairs, count, first_index=0, keyed=True):
     """`count` bookings over the pairs with points 1..5 and every third one wrong."""
     return [Booking(i, pairs[i % len(pairs)], i % 3 != 0, 1 + i % 5, keyed)
             for i in range(first_index, first_index + count)]
+
+
+def keep_booking(port, token, pairs, bookings, lock, stop, note, timeout, give_up_after=30,
+                 pause=0.05, stuck=lambda booking: ""):
+    """A client app's booking loop, until `stop` is set: each new booking (appended to
+    `bookings` under `lock`) is sent through `port` and retried with its own Idempotency-Key
+    after a 502/503/504 or a transport error, `pause` seconds apart, until a final answer;
+    `note(sent, status or transport phase)` after every attempt. Fails the scenario when a
+    booking has no final answer after `give_up_after` seconds (`stuck(booking)` says why)."""
+    client = Client(port, timeout=timeout)
+    while not stop.is_set():
+        with lock:
+            booking = make_bookings(pairs, 1, first_index=len(bookings))[0]
+            bookings.append(booking)
+        deadline = time.monotonic() + give_up_after
+        while True:
+            sent = time.monotonic()
+            status = status_of(booking.send, client, token)
+            note(sent, status)
+            if isinstance(status, int) and status not in RETRYABLE:
+                break
+            check(time.monotonic() < deadline,
+                  f"booking {booking.key} never booked: {stuck(booking)}")
+            time.sleep(pause)
+
+
+def book_at_first_attempt(port, token, pairs, bookings, count, when):
+    """`count` more bookings, each answered 200 at its first attempt (the services have
+    recovered by `when`); appended to `bookings`."""
+    client = Client(port)
+    for booking in make_bookings(pairs, count, first_index=len(bookings)):
+        answer = booking.send(client, token)
+        check(answer.status == 200, f"booking {when}: {answer.status} {answer.body!r}")
+        bookings.append(booking)
+    client.close()
 
 
 def run_pool(threads, fn, items):
