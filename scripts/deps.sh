@@ -14,6 +14,8 @@ packages=(
   espeak-ng sox dict-freedict-deu-eng dict-freedict-deu-swe
   webp libjpeg-turbo-progs
   wrk nginx-light curl procps
+  # promtool and a Prometheus that the observability tests start themselves (tests/observability)
+  prometheus
   # The studio's browser tests (tests/browser): Playwright drives Debian's chromium; a font so
   # that text is laid out and measured (axe-core's contrast checks).
   chromium fonts-dejavu-core
@@ -39,4 +41,12 @@ fi
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
 apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+# Debian's prometheus package starts a system-wide server on port 9090 and enables it at boot.
+# The project only needs the binaries (the tests run their own on a free port; make run starts
+# none): stop and disable it. Where policy-rc.d kept it from starting (containers), and without
+# systemd running, the stop is a no-op and disabling just removes the boot link.
+if [[ " ${missing[*]} " == *" prometheus "* ]]; then
+  invoke-rc.d prometheus stop >/dev/null 2>&1 || true
+  systemctl disable prometheus >/dev/null 2>&1 || true
+fi
 echo "deps.sh: done"
