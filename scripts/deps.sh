@@ -17,6 +17,8 @@ packages=(
   # The failover test (tests/e2e/failover.py): etcd and PostgreSQL nodes under Patroni, whose
   # etcd client library is python3-etcd. Their Debian services are never started here (no init).
   patroni python3-etcd etcd-server
+  # promtool and a Prometheus that the observability tests start themselves (tests/observability)
+  prometheus
   # The studio's browser tests (tests/browser): Playwright drives Debian's chromium; a font so
   # that text is laid out and measured (axe-core's contrast checks).
   chromium fonts-dejavu-core
@@ -42,4 +44,17 @@ fi
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
 apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+# Debian's prometheus and etcd-server packages start system-wide servers (ports 9090, 2379)
+# and enable them at boot; patroni's unit waits for a config. The project only needs their
+# binaries (the tests run their own on free ports; make run starts none): stop and disable each
+# that was just installed. Where policy-rc.d kept them from starting (containers), and without
+# systemd running, the stop is a no-op and disabling just removes the boot link.
+for service in prometheus etcd patroni; do
+  package=$service
+  [ "$service" = etcd ] && package=etcd-server
+  if [[ " ${missing[*]} " == *" $package "* ]]; then
+    invoke-rc.d "$service" stop >/dev/null 2>&1 || true
+    systemctl disable "$service" >/dev/null 2>&1 || true
+  fi
+done
 echo "deps.sh: done"

@@ -10,6 +10,7 @@
 
 #include "adapters/http/server/access_log.hpp"
 #include "adapters/http/server/operational_routes.hpp"
+#include "adapters/http/server/process_metrics.hpp"
 #include "adapters/http/server/server.hpp"
 #include "apps/common/allocator_tuning.hpp"
 
@@ -92,6 +93,7 @@ int run_service(const char* name, ServiceKind kind,
                           [&storage] { return double(storage.pool_stats().size); });
         metrics.add_gauge("langlearn_db_pool_in_use", "Database sessions in use.",
                           [&storage] { return double(storage.pool_stats().in_use); });
+        http::add_process_metrics(metrics);
         http::Router router;
         BackgroundTasks background;
         Service service{config, clock, storage, tokens, media, metrics, router, background};

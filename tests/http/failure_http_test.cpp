@@ -28,6 +28,8 @@ TEST_CASE("unhandled failures: 500 without detail, 503 for an unreachable databa
     const Reply down = client.get("/db-down");
     CHECK(down.status == 503);
     CHECK(down.error() == "Service unavailable");
+    // Counted for the database-unavailable alert (deploy/prometheus/alerts.yml); a 500 is not.
+    CHECK(metrics.render().find("langlearn_database_unavailable_total 1\n") != std::string::npos);
     CHECK(client.get("/boom").status == 500);  // the server keeps serving
     server.stop();
 }
@@ -48,6 +50,9 @@ TEST_CASE("PostgreSQL down: 503 and /readyz 503, then recovery without a restart
     CHECK(down.error() == "Service unavailable");
     CHECK(api.client.get("/readyz").status == 503);
     CHECK(api.client.get("/livez").status == 200);
+    // Both refusals counted: the request's and the failed readiness check.
+    CHECK(api.server.metrics.render().find("langlearn_database_unavailable_total 2\n") !=
+          std::string::npos);
     REQUIRE(std::system((std::string(ctl) + " start-again " + dir).c_str()) == 0);
     const Reply back = api.client.get("/auth/me", token);
     CHECK(back.status == 200);

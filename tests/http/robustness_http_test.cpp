@@ -127,6 +127,21 @@ TEST_CASE("health, readiness, metrics, media", "[http][ops]") {
     CHECK(metrics.body.find("langlearn_registrations_total 1") != std::string::npos);
     CHECK(metrics.body.find("langlearn_http_requests_total{route=\"/auth/"
                             "profile\",method=\"POST\",status=\"201\"} 1") != std::string::npos);
+    // Counters the alerts use are there at 0 before their first event; each pool's queue
+    // beside its bound (ServerOptions' defaults), one HELP and TYPE line per name.
+    for (const char* zero : {"langlearn_bookings_total 0", "langlearn_database_unavailable_total 0",
+                             "langlearn_http_queue_full_total{pool=\"hashing\"} 0",
+                             "langlearn_http_queued{pool=\"hashing\"} 0",
+                             "langlearn_http_queue_limit{pool=\"hashing\"} 64",
+                             "langlearn_http_queue_limit{pool=\"worker\"} 1024"}) {
+        CHECK(metrics.body.find(std::string(zero) + "\n") != std::string::npos);
+    }
+    CHECK(metrics.body.find("# TYPE langlearn_http_queued gauge") ==
+          metrics.body.rfind("# TYPE langlearn_http_queued gauge"));
+    const std::string card =
+        R"({"pair_id":)" + std::to_string(api.pair()) + R"(,"correct":true,"points":10})";
+    CHECK(c.post("/auth/progress", card, token).status == 200);
+    CHECK(c.get("/metrics").body.find("langlearn_bookings_total 1\n") != std::string::npos);
 
     // More in media_http_test.cpp.
     const std::string name = api.server.media.put("\x89PNG\r\n\x1a\n", "png");

@@ -3,6 +3,17 @@
 #include <fmt/format.h>
 
 namespace ll::http {
+namespace {
+
+// One sample line: `name value`, or `name{label="value"} number`.
+template <typename Number>
+std::string sample(const std::string& name, const std::string& label, const std::string& value,
+                   Number number) {
+    if (label.empty()) return fmt::format("{} {}\n", name, number);
+    return fmt::format("{}{{{}=\"{}\"}} {}\n", name, label, value, number);
+}
+
+}  // namespace
 
 void Metrics::observe_request(const std::string& route, const std::string& method, int status,
                               double seconds) {
@@ -21,9 +32,17 @@ void Metrics::increment(const std::string& name, const std::string& label,
     ++counters_[name][{label, value}];
 }
 
-void Metrics::add_gauge(std::string name, std::string help, std::function<double()> read) {
+void Metrics::declare(const std::string& name, const std::string& label, const std::string& value) {
     std::lock_guard lock(mutex_);
-    gauges_.push_back(Gauge{std::move(name), std::move(help), std::move(read)});
+    counters_[name][{label, value}];  // 0 unless already counted
+}
+
+void Metrics::add_gauge(std::string name, std::string help, std::function<double()> read,
+                        std::string label, std::string value) {
+    std::lock_guard lock(mutex_);
+    GaugeFamily& family = gauges_[std::move(name)];
+    if (family.help.empty()) family.help = std::move(help);
+    family.series.push_back(GaugeSeries{std::move(label), std::move(value), std::move(read)});
 }
 
 std::string Metrics::render() const {
@@ -58,17 +77,13 @@ std::string Metrics::render() const {
     }
     for (const auto& [name, series] : counters_) {
         out += fmt::format("# TYPE {} counter\n", name);
-        for (const auto& [label, count] : series) {
-            if (label.first.empty()) {
-                out += fmt::format("{} {}\n", name, count);
-            } else {
-                out += fmt::format("{}{{{}=\"{}\"}} {}\n", name, label.first, label.second, count);
-            }
-        }
+        for (const auto& [label, count] : series)
+            out += sample(name, label.first, label.second, count);
     }
-    for (const auto& g : gauges_) {
-        out += fmt::format("# HELP {} {}\n# TYPE {} gauge\n{} {}\n", g.name, g.help, g.name, g.name,
-                           g.read());
+    // One HELP and TYPE line per name: Prometheus refuses a scrape that repeats them.
+    for (const auto& [name, family] : gauges_) {
+        out += fmt::format("# HELP {} {}\n# TYPE {} gauge\n", name, family.help, name);
+        for (const auto& g : family.series) out += sample(name, g.label, g.value, g.read());
     }
     return out;
 }

@@ -1,6 +1,7 @@
 #pragma once
 // Prometheus text-format metrics: requests and latency per route and status, named counters
-// (bookings, registrations, logins by outcome) and gauges read at scrape time (pool usage).
+// (bookings, registrations, logins by outcome) and gauges read at scrape time (pool usage,
+// queue depths, process memory). docs/observability.md lists every series.
 #include <array>
 #include <functional>
 #include <map>
@@ -18,7 +19,14 @@ class Metrics {
     // e.g. increment("langlearn_logins_total", "outcome", "success")
     void increment(const std::string& name, const std::string& label = {},
                    const std::string& value = {});
-    void add_gauge(std::string name, std::string help, std::function<double()> read);
+    // Shows a counter at 0 before its first increment, so that a scrape has the series and
+    // rate() and increase() see the first event (a series that appears at 1 counts as 0).
+    void declare(const std::string& name, const std::string& label = {},
+                 const std::string& value = {});
+    // One gauge series; several with the same name differ by `label`="`value`" and share the
+    // first one's help text.
+    void add_gauge(std::string name, std::string help, std::function<double()> read,
+                   std::string label = {}, std::string value = {});
     std::string render() const;
 
   private:
@@ -29,14 +37,18 @@ class Metrics {
         std::uint64_t count = 0;
         double sum = 0;
     };
-    struct Gauge {
-        std::string name, help;
+    struct GaugeSeries {
+        std::string label, value;
         std::function<double()> read;
+    };
+    struct GaugeFamily {
+        std::string help;
+        std::vector<GaugeSeries> series;
     };
     mutable std::mutex mutex_;
     std::map<std::tuple<std::string, std::string, int>, Histogram> requests_;
     std::map<std::string, std::map<std::pair<std::string, std::string>, std::uint64_t>> counters_;
-    std::vector<Gauge> gauges_;
+    std::map<std::string, GaugeFamily> gauges_;
 };
 
 }  // namespace ll::http

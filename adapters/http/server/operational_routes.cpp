@@ -71,9 +71,13 @@ void add_operational_routes(Router& router, StorageBackend& storage, Metrics& me
     const auto alive = [](Request&) { return json_ok(200, json::object{{"status", "ok"}}); };
     router.add(Route{"GET", "/livez", "/livez", alive, Execution::inline_io});
     router.add(Route{"GET", "/healthz", "/healthz", alive, Execution::inline_io});
-    router.add(Route{"GET", "/readyz", "/readyz", [&storage](Request&) {
-                         return storage.ready() ? json_ok(200, json::object{{"status", "ready"}})
-                                                : error_response(errors::service_unavailable());
+    // A failed check counts as an answer refused for the database (the server's counter), so
+    // that the database-unavailable alert also fires while no learner is sending requests.
+    router.add(Route{"GET", "/readyz", "/readyz", [&storage, &metrics](Request&) {
+                         if (storage.ready())
+                             return json_ok(200, json::object{{"status", "ready"}});
+                         metrics.increment("langlearn_database_unavailable_total");
+                         return error_response(errors::service_unavailable());
                      }});
     router.add(Route{"GET", "/metrics", "/metrics",
                      [&metrics](Request&) {

@@ -61,6 +61,24 @@ Server::Server(ServerOptions options, Router router, Metrics& metrics)
     metrics.add_gauge("langlearn_http_in_flight",
                       "Requests being handled on the worker or hashing pool.",
                       [&s] { return double(s.in_flight); });
+    // Each pool's admitted requests (waiting or running) against the bound past which the
+    // server answers 503 at once (MAX_QUEUED_REQUESTS, MAX_QUEUED_HASHES): the saturation
+    // alerts of deploy/prometheus/alerts.yml compare the two.
+    const auto add_pool = [&](const char* pool, const std::atomic<int>& queued, int bound) {
+        metrics.add_gauge(
+            "langlearn_http_queued",
+            "Requests admitted to a pool and not finished (waiting or running).",
+            [&queued] { return double(queued); }, "pool", pool);
+        metrics.add_gauge(
+            "langlearn_http_queue_limit", "Admitted requests past which a pool answers 503.",
+            [bound] { return double(bound); }, "pool", pool);
+        metrics.declare("langlearn_http_queue_full_total", "pool", pool);
+    };
+    add_pool("worker", s.queued_requests, s.options.max_queued_requests);
+    add_pool("hashing", s.queued_hashes, s.options.max_queued_hashes);
+    metrics.declare("langlearn_http_connections_refused_total");
+    metrics.declare("langlearn_http_accept_errors_total");
+    metrics.declare("langlearn_database_unavailable_total");
 }
 
 Server::~Server() {

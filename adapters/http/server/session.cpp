@@ -232,6 +232,7 @@ Response Session::run_handler(const Route& route, Request& request) {
         return route.handler(request);
     } catch (const DatabaseUnavailable&) {
         spdlog::warn("request {}: database unavailable", request.request_id);
+        server_.metrics.increment("langlearn_database_unavailable_total");
         return error_response(errors::service_unavailable());
     } catch (const std::exception& e) {
         spdlog::error("request {}: unhandled failure: {}", request.request_id, e.what());

@@ -1,0 +1,26 @@
+#pragma once
+// The process's own gauges, in the names Prometheus' client libraries use: resident memory
+// (read from /proc/self/statm at each scrape) and, when the process runs under a cgroup memory
+// limit (a container's or a systemd unit's), that limit, so that an alert can compare the two
+// (deploy/prometheus/alerts.yml, docs/observability.md).
+#include <optional>
+#include <string_view>
+
+#include "adapters/http/server/metrics.hpp"
+
+namespace ll::http {
+
+// process_resident_memory_bytes; langlearn_memory_limit_bytes only when a limit is set.
+void add_process_metrics(Metrics& metrics);
+
+// Resident set size in bytes; nullopt when /proc cannot be read.
+std::optional<double> resident_memory_bytes();
+
+// A cgroup memory limit file's content: cgroup v2 `memory.max` ("max" = none) or v1
+// `memory.limit_in_bytes` (a value near 2^63 = none). nullopt when there is no limit.
+std::optional<double> parse_memory_limit(std::string_view text);
+
+// The limit of this process's cgroup (v2, then v1), or nullopt.
+std::optional<double> memory_limit_bytes();
+
+}  // namespace ll::http
