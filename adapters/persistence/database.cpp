@@ -20,6 +20,11 @@ int Database::in_use() const {
     return static_cast<int>(std::count(busy_.begin(), busy_.end(), true));
 }
 
+int Database::waiting() const {
+    std::lock_guard lock(mutex_);
+    return static_cast<int>(next_ticket_ - now_serving_);
+}
+
 std::unique_ptr<soci::session> Database::open() {
     try {
         auto s = std::make_unique<soci::session>();

@@ -32,6 +32,7 @@ class Database {
     Dialect dialect() const { return target_.dialect; }
     int size() const { return static_cast<int>(sessions_.size()); }
     int in_use() const;
+    int waiting() const;  // threads queued for a session
 
     // Per-session state built once and reused, e.g. prepared statements: `make(session)` runs
     // the first time a session needs a T, and again after that session reconnected (prepared

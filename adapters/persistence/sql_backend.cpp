@@ -55,7 +55,7 @@ bool SqlBackend::ready() {
 }
 
 SqlBackend::PoolStats SqlBackend::pool_stats() const {
-    return {impl_->db.size(), impl_->db.in_use()};
+    return {impl_->db.size(), impl_->db.in_use(), impl_->db.waiting()};
 }
 
 std::string SqlBackend::dialect() const {

@@ -26,6 +26,7 @@ class SqlBackend final : public PortOwningBackend {
     struct PoolStats {
         int size = 0;
         int in_use = 0;
+        int waiting = 0;  // threads waiting for a session (logins on the hashing pool included)
     };
     PoolStats pool_stats() const;
     std::string dialect() const;  // "sqlite" or "postgresql"

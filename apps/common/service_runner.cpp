@@ -93,6 +93,8 @@ int run_service(const char* name, ServiceKind kind,
                           [&storage] { return double(storage.pool_stats().size); });
         metrics.add_gauge("langlearn_db_pool_in_use", "Database sessions in use.",
                           [&storage] { return double(storage.pool_stats().in_use); });
+        metrics.add_gauge("langlearn_db_pool_waiting", "Threads waiting for a database session.",
+                          [&storage] { return double(storage.pool_stats().waiting); });
         http::add_process_metrics(metrics);
         http::Router router;
         BackgroundTasks background;

@@ -1,0 +1,56 @@
+// The session pool's figures (langlearn_db_pool_in_use, langlearn_db_pool_waiting, docs/
+// observability.md): a thread that finds every session taken is counted as waiting until it
+// gets one.
+#include <catch2/catch.hpp>
+
+#include <atomic>
+#include <chrono>
+#include <future>
+#include <thread>
+
+#include <soci/soci.h>
+
+#include "adapters/persistence/database.hpp"
+#include "tests/support/test_backends.hpp"
+
+using namespace ll;
+
+namespace {
+template <typename Condition>
+bool eventually(Condition condition) {
+    for (int i = 0; i < 500 && !condition(); ++i) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
+    return condition();
+}
+}  // namespace
+
+TEST_CASE("pool: a thread waiting for the only session is counted until it gets it", "[sql]") {
+    auto db = test::make_test_database();
+    sql::Database pool(sql::parse_database_url(db->url()), 1);
+    std::promise<void> release;
+    std::atomic<bool> holding{false};
+    const auto hold = std::async(std::launch::async, [&] {
+        pool.read([&](soci::session&) {
+            holding = true;
+            release.get_future().wait();
+        });
+    });
+    REQUIRE(eventually([&] { return holding.load(); }));
+    CHECK(pool.in_use() == 1);
+    CHECK(pool.waiting() == 0);
+
+    auto waiter = std::async(std::launch::async, [&] {
+        return pool.read([](soci::session& s) {
+            int one = 0;
+            s << "SELECT 1", soci::into(one);
+            return one;
+        });
+    });
+    CHECK(eventually([&] { return pool.waiting() == 1; }));
+    release.set_value();
+    CHECK(waiter.get() == 1);
+    hold.wait();
+    CHECK(pool.waiting() == 0);
+    CHECK(pool.in_use() == 0);
+}
