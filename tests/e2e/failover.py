@@ -19,11 +19,16 @@ error, as a client app does. Directly on each service a prober asks GET /readyz 
 3. Switchover: `patronictl switchover` to the synchronous standby under load; no gap between
    two successful bookings longer than 5 s around it.
 
+Before all that: a DATABASE_URL that libpq cannot read stops each program's start with one
+line naming the variable, without the password.
+
 Throughout: every answer through nginx is 200 or 503 (never 500, 502, 504 or a dropped
 connection), and at the end the database holds exactly the bookings made (one idempotency
 record each, total_ep, cards, seen), whose answers form one chain (no lost or doubled update).
 """
 import collections
+import os
+import subprocess
 import threading
 import time
 
@@ -36,7 +41,23 @@ REJOIN_BUDGET_S = 60.0
 BOOKERS = 6
 
 
+def refuses_bad_url(h):
+    """A DATABASE_URL libpq cannot read stops the start: one line naming the variable, without
+    the password."""
+    bad = "postgresql://langlearn:top%zzsecret@127.0.0.1:1,127.0.0.1:2/langlearn"
+    env = dict(os.environ, DATABASE_URL=bad, JWT_SECRET=H.JWT_SECRET, PORT=str(H.free_port()))
+    for binary, args in ((h.learner_bin, []), (h.authoring_bin, []), (h.admin_bin, ["migrate"])):
+        done = subprocess.run([binary, *args], env=env, capture_output=True, text=True,
+                              timeout=10)
+        lines = (done.stdout + done.stderr).strip().splitlines()
+        H.check(done.returncode != 0 and len(lines) == 1 and "DATABASE_URL: libpq" in lines[0]
+                and "secret" not in lines[0],
+                f"{os.path.basename(binary)} with a bad DATABASE_URL: exit {done.returncode}, "
+                f"{lines}")
+
+
 def scenario(h):
+    refuses_bad_url(h)
     cluster = P.PatroniCluster(h).start()
     h.step(f"cluster: {cluster.describe()}")
     h.step("langlearn-admin migrate, seed --demo on the multi-host URL")
