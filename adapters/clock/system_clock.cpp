@@ -1,5 +1,7 @@
 #include "adapters/clock/system_clock.hpp"
 
+#include "adapters/clock/tz_database.hpp"
+
 #include <cstdlib>
 #include <ctime>
 #include <filesystem>
@@ -19,15 +21,20 @@ SystemClock::SystemClock(const std::string& iana_zone) {
 }
 
 Timestamp SystemClock::now() const {
-    return std::chrono::time_point_cast<std::chrono::milliseconds>(std::chrono::system_clock::now());
+    return std::chrono::time_point_cast<std::chrono::milliseconds>(
+        std::chrono::system_clock::now());
 }
 
 Date SystemClock::local_date(Timestamp t) const {
-    const std::time_t secs = std::chrono::system_clock::to_time_t(
-        std::chrono::time_point_cast<std::chrono::seconds>(t));
+    const std::time_t secs =
+        std::chrono::system_clock::to_time_t(std::chrono::time_point_cast<std::chrono::seconds>(t));
     std::tm local{};
     ::localtime_r(&secs, &local);
     return Date{std::chrono::year{local.tm_year + 1900} / (local.tm_mon + 1) / local.tm_mday};
+}
+
+std::optional<Date> SystemClock::local_date_in(Timestamp t, const std::string& zone) const {
+    return system_tz_database().local_date(t, zone);
 }
 
 }  // namespace ll

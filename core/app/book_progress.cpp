@@ -4,18 +4,17 @@
 
 #include <fmt/format.h>
 
+#include "core/app/book_progress_batch.hpp"
+#include "core/app/learner_zone.hpp"
 #include "core/domain/rules.hpp"
 
 namespace ll {
-namespace {
 
 // 1 to 100 printable ASCII characters (space included), as docs/spec/decisions.md 11 says.
 bool valid_key(const std::string& key) {
     if (key.empty() || key.size() > 100) return false;
     return std::all_of(key.begin(), key.end(), [](char c) { return c >= 0x20 && c <= 0x7E; });
 }
-
-}  // namespace
 
 BookingOutcome book_card(ProgressStore& store, const BookingCommand& command) {
     for (int attempt = 0; attempt < kMaxBookingAttempts; ++attempt) {
@@ -45,7 +44,7 @@ Result<BookProgressOutput> book_progress(LearnerPorts& ports, Id user_id,
     command.correct = parse_correct(input.correct);
     command.points = parse_points(input.points);
     command.now = now;
-    command.today = ports.clock.local_date(now);
+    command.today = ports.clock.learner_date(now, learner_zone(ports, user_id));
     if (input.idempotency_key) {
         // The request as read: a retry may spell the same booking differently ("7" or 7).
         command.idempotency =
@@ -55,16 +54,23 @@ Result<BookProgressOutput> book_progress(LearnerPorts& ports, Id user_id,
                            now - kIdempotencyKeyLifetime};
     }
 
-    BookingOutcome outcome = book_card(ports.progress, command);
+    return progress_answer(book_card(ports.progress, command), command.points,
+                           errors::idempotency_key_reused());
+}
+
+Result<BookProgressOutput> progress_answer(BookingOutcome outcome, Ep points,
+                                           const Error& key_reused) {
     switch (outcome.status) {
         case BookingStatus::pair_not_found:
             return errors::pair_not_found();
         case BookingStatus::no_profile:
             return errors::no_profile_for_progress();
         case BookingStatus::key_reused:
-            return errors::idempotency_key_reused();
+            return key_reused;
         case BookingStatus::contended:
             return errors::busy();
+        case BookingStatus::not_stored:  // the batch answers its own error (replay_only)
+            return errors::internal();
         case BookingStatus::booked:
             break;
     }
@@ -76,13 +82,15 @@ Result<BookProgressOutput> book_progress(LearnerPorts& ports, Id user_id,
     out.streak_increased = outcome.streak_days > outcome.previous_streak_days;
     out.daily_ep = outcome.daily_ep;
     out.daily_goal_ep = outcome.daily_goal_ep;
-    out.goal_just_reached = goal_just_reached(out.daily_ep, out.daily_goal_ep, command.points);
+    out.goal_just_reached = goal_just_reached(out.daily_ep, out.daily_goal_ep, points);
     out.unlocked_achievements = std::move(outcome.unlocked);
     return out;
 }
 
 std::int64_t purge_expired_idempotency_keys(LearnerPorts& ports) {
-    return ports.progress.purge_idempotency_keys(ports.clock.now() - kIdempotencyKeyLifetime);
+    const Timestamp now = ports.clock.now();
+    return ports.progress.purge_idempotency_keys(now - kIdempotencyKeyLifetime) +
+           ports.progress.purge_batch_client_ids(now - kBatchClientIdLifetime);
 }
 
 }  // namespace ll

@@ -27,7 +27,11 @@ class ProgressStore {
     // unexpired record under the key is there already (another booking came first).
     virtual bool store_booking(const BookingWrite& write) = 0;
     // Deletes idempotency keys stored before `cutoff` (run in the background); answers how many.
+    // Keys that start with kBatchClientIdPrefix (a batch's client ids) are left.
     virtual std::int64_t purge_idempotency_keys(Timestamp cutoff) = 0;
+    // Issue 18: deletes the records under a batch's client ids (keys that start with
+    // kBatchClientIdPrefix) stored before `cutoff`; answers how many.
+    virtual std::int64_t purge_batch_client_ids(Timestamp cutoff) = 0;
 };
 
 class AchievementRepository {
