@@ -92,7 +92,7 @@ class MemoryProgress final : public ProgressStore {
             // Statistics are summed from the rows above when read (MemoryStats).
 
             for (const auto& id : w.unlock)
-                s_.unlocked.emplace(std::make_pair(w.user_id, id), w.practised_at);
+                s_.unlocked.emplace(std::make_pair(w.user_id, id), w.recorded_at);
         }
         if (w.key)
             s_.idempotency[{w.user_id, w.key->key}] = {w.key->fingerprint, w.recorded_at,

@@ -128,7 +128,7 @@ struct BookingWriteStatements : BookingValues {
         p, soci::use(pair), soci::use(correct), soci::use(wrong), soci::use(points);
         p, soci::use(today), soci::use(points), soci::use(correct);
         if (shape.categories) p, soci::use(points), soci::use(categories);
-        if (shape.unlock) p, soci::use(now), soci::use(unlock);
+        if (shape.unlock) p, soci::use(recorded), soci::use(unlock);
         if (shape.key) {
             p, soci::use(key), soci::use(fingerprint), soci::use(recorded), soci::use(o.status),
                 soci::use(o.previous_total), soci::use(o.total), soci::use(o.previous_streak),

@@ -67,7 +67,7 @@ struct SqliteBookingStatements : BookingValues {
           unlock((s.prepare << "INSERT INTO user_achievements (user_id, achievement_id, "
                                "unlocked_at) SELECT :u, id, :now FROM achievements WHERE id = :a "
                                "ON CONFLICT DO NOTHING",
-                  soci::use(user), soci::use(now), soci::use(achievement))),
+                  soci::use(user), soci::use(recorded), soci::use(achievement))),
           record((s.prepare << "INSERT INTO idempotency_keys (user_id, key, fingerprint, "
                                "created_at, status, previous_total_ep, total_ep, "
                                "previous_streak_days, streak_days, daily_ep, daily_goal_ep, "

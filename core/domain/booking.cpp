@@ -122,7 +122,8 @@ BookingDecision decide_booking(const BookingCommand& c, const BookingState& s) {
         });
         for (auto& def : reached) {
             w.unlock.push_back(def.id);
-            out.unlocked.push_back(UnlockedAchievement{std::move(def), c.now});
+            // Dated when booked (an offline answer's record replays it with that time).
+            out.unlocked.push_back(UnlockedAchievement{std::move(def), w.recorded_at});
         }
         w.next_ep_threshold = next_threshold(locked, "ep");
         w.next_streak_threshold = next_threshold(locked, "streak");

@@ -131,7 +131,7 @@ struct BookingWrite {
     std::int64_t next_ep_threshold = 0;
     std::int64_t next_streak_threshold = 0;
     StatsIncrement stats;
-    std::vector<std::string> unlock;  // achievement ids, unlocked at practised_at
+    std::vector<std::string> unlock;  // achievement ids, unlocked at recorded_at
     // The pair's answer type as the rules read it. With stats.categories and
     // stats.first_practice_of_pair it is what a store that answered load_booking from memory
     // (not from the database) must find unchanged before it writes.

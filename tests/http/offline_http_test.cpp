@@ -50,13 +50,14 @@ TEST_CASE("time zone: set at profile creation and by PUT /auth/timezone", "[http
     const std::string token = api.register_user("tz@example.com");
     const Reply bad = c.post(
         "/auth/profile",
-        R"({"username":"tz","nativeLang":1,"targetLang":3,"timezone":"Europe/Atlantis"})", token);
+        R"({"username":"tzuser","nativeLang":1,"targetLang":3,"timezone":"Europe/Atlantis"})",
+        token);
     CHECK(bad.status == 400);
     CHECK(bad.error() == "timezone must be an IANA time zone name such as Europe/Berlin, or null");
     CHECK(c.get("/auth/me", token).json.at("username").is_null());  // nothing created
     const Reply made = c.post(
         "/auth/profile",
-        R"({"username":"tz","nativeLang":1,"targetLang":3,"timezone":"Europe/Berlin"})", token);
+        R"({"username":"tzuser","nativeLang":1,"targetLang":3,"timezone":"Europe/Berlin"})", token);
     REQUIRE(made.status == 201);
     CHECK(made.json.as_object().size() == 5);  // the spec's answer, unchanged
     CHECK(c.get("/auth/me", token).json.at("timezone") == "Europe/Berlin");
@@ -147,7 +148,8 @@ TEST_CASE("batch: offline answers across two days keep the streak", "[http][batc
     CHECK(me.json.at("streak_days") == 3);
     CHECK(me.json.at("total_ep") == 45);
     CHECK(me.json.at("last_practice_at") == "2026-11-22T17:00:00.000Z");
-    const auto& daily = c.get("/auth/stats", token).json.at("daily").as_array();
+    const Reply stats = c.get("/auth/stats", token);
+    const auto& daily = stats.json.at("daily").as_array();
     CHECK(daily[daily.size() - 1].at("ep") == 20);
     CHECK(daily[daily.size() - 2].at("ep") == 15);
     CHECK(daily[daily.size() - 3].at("ep") == 10);
@@ -242,7 +244,8 @@ TEST_CASE("batch: a late Monday answer after Tuesday's booking", "[http][batch]"
     const Reply me = c.get("/auth/me", token);
     CHECK(me.json.at("total_ep") == 50);
     CHECK(me.json.at("last_practice_at") == "2026-11-24T09:00:00.000Z");
-    const auto& daily = c.get("/auth/stats", token).json.at("daily").as_array();
+    const Reply stats = c.get("/auth/stats", token);
+    const auto& daily = stats.json.at("daily").as_array();
     CHECK(daily[daily.size() - 1].at("ep") == 10);                       // Tuesday
     CHECK(daily[daily.size() - 2].at("ep") == 30);                       // Monday
     api.server.clock.set(*parse_timestamp("2026-11-25T09:00:00.000Z"));  // Wednesday
