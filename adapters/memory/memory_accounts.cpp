@@ -154,6 +154,7 @@ class MemoryProfiles final : public ProfileRepository {
         const auto it = s_.profiles.find(user_id);
         if (it == s_.profiles.end()) return false;
         it->second.profile.timezone = zone;
+        ++it->second.version;  // a remembered booking state dated in the old zone is stale
         return true;
     }
 

@@ -36,7 +36,8 @@ class MemoryProgress final : public ProgressStore {
                                            row.profile.daily_goal_ep,
                                            row.last_practice_date,
                                            row.next_ep_threshold,
-                                           row.next_streak_threshold};
+                                           row.next_streak_threshold,
+                                           row.profile.timezone};
         }
         state.pair_practised = s_.progress.count({c.user_id, c.pair_id}) > 0;
         if (const auto day = s_.daily.find({c.user_id, c.today}); day != s_.daily.end())
@@ -197,6 +198,7 @@ class MemoryStats final : public StatsQuery {
         for (auto& [id, counts] : by_category) snap.categories.push_back(counts);
         if (const auto it = s_.profiles.find(user_id); it != s_.profiles.end()) {
             snap.daily_goal_ep = it->second.profile.daily_goal_ep;
+            snap.timezone = it->second.profile.timezone;
         }
         return snap;
     }

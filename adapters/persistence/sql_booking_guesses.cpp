@@ -58,6 +58,7 @@ void BookingGuesses::remember_read(const BookingCommand& c, const BookingState& 
     if (!s.profile) return;
     Learner& l = learner(c.user_id);
     l.profile = s.profile;
+    l.zone = s.profile->timezone;
     l.daily_date = c.today;
     l.daily_ep = s.daily_ep;
     l.guessed = false;
@@ -104,6 +105,12 @@ void BookingGuesses::forget(Id user_id) {
     l.profile.reset();  // the pairs practised stay practised
 }
 
+std::optional<std::string> BookingGuesses::zone(Id user_id) {
+    std::lock_guard lock(mutex_);
+    const auto it = learners_.find(user_id);
+    return it == learners_.end() ? std::nullopt : it->second.zone;
+}
+
 namespace {
 
 class RememberingProgressStore final : public ProgressStore {
@@ -132,6 +139,8 @@ class RememberingProgressStore final : public ProgressStore {
         }
         return stored;
     }
+
+    std::optional<std::string> likely_zone(Id user_id) override { return guesses_.zone(user_id); }
 
     std::int64_t purge_idempotency_keys(Timestamp cutoff) override {
         return store_->purge_idempotency_keys(cutoff);

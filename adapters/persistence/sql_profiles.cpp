@@ -219,14 +219,16 @@ class SqlProfiles final : public ProfileRepository {
         });
     }
 
-    // Issue 18: the learner's time zone; the booking's version stays (it reads the zone first).
+    // Issue 18: the learner's time zone. It raises the booking's version: a booking state this
+    // or another process remembers was dated in the old zone (sql_booking_guesses.hpp).
     bool set_timezone(Id user_id, const std::optional<std::string>& zone) override {
         long long key = user_id;
         std::string value = zone.value_or("");
         soci::indicator value_ind = zone ? soci::i_ok : soci::i_null;
         return db_.write([&](soci::session& s) {
             soci::statement st =
-                (s.prepare << "UPDATE users_public SET timezone = :z WHERE user_id = :u",
+                (s.prepare << "UPDATE users_public SET timezone = :z, version = version + 1 "
+                              "WHERE user_id = :u",
                  soci::use(value, value_ind), soci::use(key));
             st.execute(true);
             return st.get_affected_rows() > 0;

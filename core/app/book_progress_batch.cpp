@@ -5,7 +5,6 @@
 
 #include <fmt/format.h>
 
-#include "core/app/learner_zone.hpp"
 #include "core/domain/rules.hpp"
 #include "core/domain/time_format.hpp"
 
@@ -83,13 +82,11 @@ Result<std::vector<BatchItemResult>> book_progress_batch(LearnerPorts& ports, Id
     // In the order the cards were answered (ties in the order sent), each on the learner's date.
     std::stable_sort(to_book.begin(), to_book.end(),
                      [](const auto& a, const auto& b) { return a.command.now < b.command.now; });
-    const auto zone = learner_zone(ports, user_id);
     for (auto& item : to_book) {
-        BookingCommand& command = item.command;
-        command.today = ports.clock.learner_date(command.now, zone);
+        BookingCommand& command = item.command;  // dated in the learner's zone by the booking
         const auto refused = out_of_window(command.now, now);
         command.replay_only = refused.has_value();
-        const BookingOutcome outcome = book_card(ports.progress, command);
+        const BookingOutcome outcome = book_card_in_zone(ports.progress, ports.clock, command);
         results[item.index].result =
             outcome.status == BookingStatus::not_stored
                 ? *refused

@@ -33,6 +33,7 @@ struct BookingCommand {
     Ep points = 0;  // already parsed and clamped
     Timestamp now;  // when the card was answered; becomes last_practice_at
     Date today;  // the learner's local date of `now`; the streak compares with today and today - 1
+    std::optional<std::string> zone = std::nullopt;  // the zone `today` is in (nullopt: APP's)
     std::optional<IdempotencyKey> idempotency = std::nullopt;
     // When the booking is recorded, if not `now` (an offline answer booked later, issue 18):
     // the idempotency record's time.
@@ -78,6 +79,9 @@ struct BookingProfile {
     std::optional<Date> last_practice_date;  // the local date of last_practice_at
     std::int64_t next_ep_threshold = 0;
     std::int64_t next_streak_threshold = 0;
+    // The learner's own zone (issue 18; nullopt: APP_TIMEZONE), read with the rest so that a
+    // booking dated in another zone learns it from the same read (core/app/book_progress.cpp).
+    std::optional<std::string> timezone = std::nullopt;
 };
 
 // The outcome stored under an idempotency key, as the store keeps it.

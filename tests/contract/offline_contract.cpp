@@ -4,6 +4,7 @@
 // commands.
 #include <catch2/catch.hpp>
 
+#include "adapters/memory/manual_clock.hpp"
 #include "core/app/book_progress.hpp"
 #include "core/domain/time_format.hpp"
 #include "tests/support/one_learner.hpp"
@@ -112,4 +113,28 @@ TEST_CASE("offline: a replay-only command books nothing", "[offline][idempotency
     CHECK(again.replayed);
     CHECK(again.total_ep == 10);
     CHECK(w.b.profiles().find_by_user(w.user)->total_ep == 10);
+}
+
+TEST_CASE("offline: a booking is dated in the zone its read returns, also after a zone change",
+          "[offline][timezone]") {
+    // 12:00 UTC is the 24th in APP_TIMEZONE (UTC here) and the 25th in Pacific/Kiritimati
+    // (UTC+14). On PostgreSQL the second booking of each zone is answered from the remembered
+    // state: a zone change must make that state stale (the version), not book the old day.
+    test::OneLearner w;
+    ProgressStore& store = w.b.progress();
+    const ManualClock clock(*parse_timestamp("2026-11-24T12:00:00.000Z"));
+    const auto answer = [&](Ep points) {
+        BookingCommand c{w.user, w.pair, true, points, clock.now(), Date{}};
+        return book_card_in_zone(store, clock, c);
+    };
+    REQUIRE(w.b.profiles().set_timezone(w.user, std::string("Pacific/Kiritimati")));
+    REQUIRE(answer(10).daily_ep == 10);
+    CHECK(answer(5).daily_ep == 15);
+
+    REQUIRE(w.b.profiles().set_timezone(w.user, std::nullopt));
+    CHECK(answer(1).daily_ep == 1);  // the 24th: a day of its own, before the last practice
+    CHECK(answer(2).daily_ep == 3);
+
+    REQUIRE(w.b.profiles().set_timezone(w.user, std::string("Pacific/Kiritimati")));
+    CHECK(answer(4).daily_ep == 19);  // the 25th again, its 15 kept
 }
