@@ -121,8 +121,8 @@ def check_patroni_file(d, services, problems):
         etcd_service = services.get(host)
         if not etcd_service or not in_profile(etcd_service):
             problems.add(where, f"etcd3 host {address.strip()}: no service {host} in the profile ha")
-        elif not any(f"--listen-client-urls" == a for a in etcd_service.get("command") or []) or \
-                f":{port}" not in " ".join(map(str, etcd_service.get("command") or [])):
+        elif not re.search(rf"--listen-client-urls \S*:{port}\b",
+                           " ".join(map(str, etcd_service.get("command") or []))):
             problems.add(where, f"etcd3 host {address.strip()}: service {host} does not listen "
                          f"for clients on {port}")
     return config

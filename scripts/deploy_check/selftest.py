@@ -135,6 +135,9 @@ def mutations():
          "DATABASE_URL lists postgres:5432, which is no Patroni node"),
         ("etcd by name", yaml_file(PATRONI_YML, lambda c: c["etcd3"].update({"hosts": "etcd1:2379"})),
          "no service etcd1 in the profile ha"),
+        ("etcd port", compose(lambda s: s["etcd"].update({"command": [
+            a.replace(":2379", ":2479") if a.startswith("http://0.0.0.0") else a
+            for a in s["etcd"]["command"]]})), "service etcd does not listen for clients on 2379"),
         ("same node name", compose(lambda s: s["patroni2"]["environment"].update(
             {"PATRONI_NAME": "patroni1"})), "name patroni1 is not distinct"),
         ("same connect address", compose(lambda s: s["patroni3"]["environment"].update(
