@@ -77,6 +77,13 @@ def networks_of(service):
     return set(nets) if isinstance(nets, (list, dict)) else set()
 
 
+def network_aliases(service):
+    nets = service.get("networks")
+    if not isinstance(nets, dict):
+        return set()
+    return {a for net in nets.values() if isinstance(net, dict) for a in net.get("aliases") or []}
+
+
 def condition(service, dep):
     deps = service.get("depends_on") or {}
     if isinstance(deps, list):
@@ -216,7 +223,7 @@ def check_ha_services(services, nodes, config, problems):
         if params.get("target_session_attrs") != ["read-write"]:
             problems.add(nw, "DATABASE_URL lacks target_session_attrs=read-write (libpq would "
                          "stay on a replica)")
-        if not networks_of(s) & set().union(*(networks_of(services[n]) for n in nodes) or [set()]):
+        if not networks_of(s) & set().union(*(networks_of(services[n]) for n in nodes)):
             problems.add(nw, "shares no network with the Patroni nodes")
         if base == "migrate":
             for node in sorted(nodes):
@@ -225,9 +232,7 @@ def check_ha_services(services, nodes, config, problems):
         else:
             if condition(s, "migrate-ha") != "service_completed_successfully":
                 problems.add(nw, "must depend on migrate-ha: service_completed_successfully")
-            aliases = [a for net in (s.get("networks") or {}).values() if isinstance(net, dict)
-                       for a in net.get("aliases") or []] if isinstance(s.get("networks"), dict) else []
-            if base not in aliases:
+            if base not in network_aliases(s):
                 problems.add(nw, f"needs the network alias {base} (nginx/upstreams.conf sends there)")
             replicas = (s.get("deploy") or {}).get("replicas", 1)
             sessions += replicas * int(env.get("DB_POOL_SIZE") or 2 * int(env.get("THREADS") or 1))

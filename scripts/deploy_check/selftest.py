@@ -149,6 +149,8 @@ def mutations():
             {"healthcheck": {"test": ["CMD", "pg_isready"]}})), "must GET Patroni's /health"),
         ("ha drift", compose(lambda s: s["learner-api-ha"]["environment"].update({"THREADS": "8"})),
          "differs from learner-api in environment.THREADS"),
+        ("no network alias", compose(lambda s: s["learner-api-ha"].update({"networks": ["backend"]})),
+         "needs the network alias learner-api"),
         ("migrate before the nodes", compose(lambda s: s["migrate-ha"]["depends_on"].pop("patroni2")),
          "migrate-ha: must depend on patroni2: service_healthy"),
         # Found only by Debian's `patroni --validate-config` (skipped without patroni).
