@@ -85,9 +85,9 @@ role = lambda r: next((x['Member'] for x in m if x['Role'] == r), '-')
 print(role('Leader'), role('Sync Standby'), sum(x['State'] in ('running', 'streaming') for x in m))"
 }
 wait_for() {  # SECONDS CONDITION...: until the roles satisfy the condition
-  local limit=$1
+  local limit=$1 deadline=$(($(date +%s) + $1))
   shift
-  for _ in $(seq $((limit * 5))); do
+  while [ "$(date +%s)" -lt "$deadline" ]; do
     read -r leader sync running <<<"$(roles)"
     eval "$*" && return 0
     sleep 0.2
@@ -98,7 +98,7 @@ wait_for() {  # SECONDS CONDITION...: until the roles satisfy the condition
 }
 elapsed() { python3 -c "print(f'{$(date +%s.%N) - $1:.1f}')"; }
 
-wait_for 120 '[ "$leader" != - ] && [ "$sync" != - ] && [ "$running" -eq 3 ]'
+wait_for 90 '[ "$leader" != - ] && [ "$sync" != - ] && [ "$running" -eq 3 ]'
 echo "cluster: leader $leader, synchronous $sync, 3 running after $(elapsed "$begin") s"
 
 url="postgresql://langlearn:app-secret-1@127.0.0.1:$pg1,127.0.0.1:$pg2,127.0.0.1:$pg3/langlearn?target_session_attrs=read-write&connect_timeout=3"
