@@ -21,6 +21,7 @@ rows() { sqlite3 "$db" "$1"; }
 "$admin" migrate >/dev/null
 rows "INSERT INTO pairs (answer_type, status) VALUES ('word', 'published')"
 pair=$(rows "SELECT MAX(id) FROM pairs")
+rows "INSERT INTO pair_categories (pair_id, category_id) SELECT $pair, MIN(id) FROM categories"
 PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 PORT=$PORT "$build/apps/learner-api/learner-api" >"$work/learner.log" 2>&1 & pid=$!
 L=http://127.0.0.1:$PORT

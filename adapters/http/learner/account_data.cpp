@@ -24,12 +24,13 @@ void add_account_data_routes(RouteBuilder& routes, LearnerPorts p,
                 Execution::cpu_heavy,
                 kCredentialsBodyBytes});
     routes.add({"GET", {"/auth/me/export"}, Auth::token, Body::none, [p](Call& c) mutable {
-                    Response r = answer(export_account(p, c.claims().user_id));
+                    const auto result = export_account(p, c.claims().user_id);
+                    if (!result) return error_response(result.error());
+                    Response r = json_ok(200, to_json(result.value()));
                     // A file to keep, not a page to show; never kept by a cache (the token
                     // routes' Cache-Control: no-store, route_builder.cpp).
-                    if (r.status == 200)
-                        r.headers.emplace_back("Content-Disposition",
-                                               "attachment; filename=\"langlearn-export.json\"");
+                    r.headers.emplace_back("Content-Disposition",
+                                           "attachment; filename=\"langlearn-export.json\"");
                     return r;
                 }});
 }
