@@ -4,6 +4,7 @@
 #include "core/ports/clock.hpp"
 #include "core/ports/feed.hpp"
 #include "core/ports/languages.hpp"
+#include "core/ports/learner_data.hpp"
 #include "core/ports/profiles.hpp"
 #include "core/ports/progress.hpp"
 #include "core/ports/security.hpp"
@@ -24,6 +25,8 @@ struct LearnerPorts {
     const Clock& clock;
     PasswordHasher& hasher;
     TokenService& tokens;
+    // Issue 18 (delete and export): one learner's rows as a whole.
+    LearnerDataRepository& learner_data;
 };
 
 inline LearnerPorts make_learner_ports(StorageBackend& storage, const Clock& clock,
@@ -38,7 +41,8 @@ inline LearnerPorts make_learner_ports(StorageBackend& storage, const Clock& clo
                         storage.feed(),
                         clock,
                         hasher,
-                        tokens};
+                        tokens,
+                        storage.learner_data()};
 }
 
 }  // namespace ll

@@ -8,6 +8,7 @@
 #include "core/ports/content_store.hpp"
 #include "core/ports/feed.hpp"
 #include "core/ports/languages.hpp"
+#include "core/ports/learner_data.hpp"
 #include "core/ports/profiles.hpp"
 #include "core/ports/progress.hpp"
 #include "core/ports/staff_sessions.hpp"
@@ -31,6 +32,8 @@ class StorageBackend {
     virtual ContentStore& content() = 0;
     // The studio's staff sessions (authoring-api).
     virtual StaffSessionRepository& staff_sessions() = 0;
+    // Issue 18 (delete and export): one learner's rows as a whole.
+    virtual LearnerDataRepository& learner_data() = 0;
     // Database reachable and schema at the latest migration (/readyz).
     virtual bool ready() = 0;
 };
@@ -50,6 +53,8 @@ class PortOwningBackend : public StorageBackend {
     ContentSeeder& content_seeder() final { return *content_; }
     ContentStore& content() final { return *content_store_; }
     StaffSessionRepository& staff_sessions() final { return *staff_sessions_; }
+    // Issue 18 (delete and export).
+    LearnerDataRepository& learner_data() final { return *learner_data_; }
 
   protected:
     std::unique_ptr<AccountRepository> accounts_;
@@ -63,6 +68,8 @@ class PortOwningBackend : public StorageBackend {
     std::unique_ptr<ContentSeeder> content_;
     std::unique_ptr<ContentStore> content_store_;
     std::unique_ptr<StaffSessionRepository> staff_sessions_;
+    // Issue 18 (delete and export).
+    std::unique_ptr<LearnerDataRepository> learner_data_;
 };
 
 }  // namespace ll
