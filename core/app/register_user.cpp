@@ -1,6 +1,7 @@
 #include "core/app/register_user.hpp"
 
 #include "core/app/credentials.hpp"
+#include "core/app/languages_lookup.hpp"
 #include "core/domain/rules.hpp"
 
 namespace ll {
@@ -17,9 +18,12 @@ Result<RegisterOutput> register_user(LearnerPorts& ports, const RegisterInput& i
     // A concurrent registration of the same e-mail won the unique constraint.
     if (!account) return errors::email_already_registered();
 
-    const TokenClaims claims{account->id, account->email, account->role, "de"};
-    return RegisterOutput{UserSummary{account->id, account->email, account->role},
-                          ports.tokens.issue(claims, ports.clock.now()), true};
+    // A new account has no native language yet: the token and the answer say the default, as
+    // login does until the profile sets one.
+    const TokenClaims claims{account->id, account->email, account->role, kDefaultNativeLang};
+    return RegisterOutput{
+        UserSummary{account->id, account->email, account->role, kDefaultNativeLang},
+        ports.tokens.issue(claims, ports.clock.now()), true};
 }
 
 }  // namespace ll

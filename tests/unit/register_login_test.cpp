@@ -74,6 +74,7 @@ TEST_CASE("register: 201 answer and stored account", "[register]") {
     REQUIRE(r.ok());
     CHECK(r->user.email == "ada@example.com");
     CHECK(r->user.role == "end-user");
+    CHECK(r->user.native_lang == "de");
     CHECK(r->needs_profile);
     const auto claims = w.tokens.verify(r->token, w.clock.now());
     REQUIRE(claims);

@@ -22,11 +22,12 @@ json::object achievement(const AchievementDefinition& d) {
 }  // namespace
 
 json::value to_json(const RegisterOutput& out) {
-    return json::object{
-        {"user",
-         json::object{{"id", out.user.id}, {"email", out.user.email}, {"role", out.user.role}}},
-        {"token", out.token},
-        {"needsProfile", out.needs_profile}};
+    return json::object{{"user", json::object{{"id", out.user.id},
+                                              {"email", out.user.email},
+                                              {"role", out.user.role},
+                                              {"native_lang", out.user.native_lang}}},
+                        {"token", out.token},
+                        {"needsProfile", out.needs_profile}};
 }
 
 json::value to_json(const LoginOutput& out) {
