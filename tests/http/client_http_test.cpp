@@ -101,12 +101,12 @@ TEST_CASE(
     CHECK(languages.status == 200);
     CHECK(languages.header("access-control-allow-origin") == kOrigin);
     CHECK(listed(languages.header("access-control-expose-headers")) ==
-          std::set<std::string>{"ETag", "Retry-After", "X-Request-Id"});
+          std::set<std::string>{"Content-Disposition", "ETag", "Retry-After", "X-Request-Id"});
     // An error answer too: a script reads Retry-After and the request id from refusals.
     const Reply refused = app.call("GET", "/auth/stats", "", {{"Origin", kOrigin}});
     CHECK(refused.status == 401);
     CHECK(listed(refused.header("access-control-expose-headers")) ==
-          std::set<std::string>{"ETag", "Retry-After", "X-Request-Id"});
+          std::set<std::string>{"Content-Disposition", "ETag", "Retry-After", "X-Request-Id"});
     // Another origin gets no CORS header at all.
     const Reply stranger =
         app.call("GET", "/auth/languages", "", {{"Origin", "https://evil.example"}});

@@ -256,9 +256,10 @@ void Session::send(const Request& request, const std::string& route_name, Respon
             res->set(bhttp::field::vary, "Origin");
             // Scripts on another origin may read these: the ETag (the studio's If-Match, an
             // app's If-None-Match), Retry-After (when to try again after 429 or 503) and the
-            // request id (to quote in a bug report).
+            // request id (to quote in a bug report), Content-Disposition (the file name of
+            // GET /auth/me/export).
             res->set(bhttp::field::access_control_expose_headers,
-                     "ETag, Retry-After, X-Request-Id");
+                     "Content-Disposition, ETag, Retry-After, X-Request-Id");
         }
     }
     res->keep_alive(keep_alive_ && !server_.draining);
