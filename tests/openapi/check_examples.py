@@ -69,8 +69,9 @@ class Service:
             time.sleep(0.05)
         raise RuntimeError("learner-api did not become ready")
 
-    def call(self, method, path, body=None, token=None):
+    def call(self, method, path, body=None, token=None, extra_headers=None):
         headers = {"Content-Type": "application/json"} if body is not None else {}
+        headers.update(extra_headers or {})
         if token:
             headers["Authorization"] = f"Bearer {token}"
         data = json.dumps(body).encode() if body is not None else None
@@ -81,8 +82,8 @@ class Service:
         except urllib.error.HTTPError as e:
             return e.code, json.loads(e.read() or b"null")
 
-    def ok(self, status, method, path, body=None, token=None):
-        got, answer = self.call(method, path, body, token)
+    def ok(self, status, method, path, body=None, token=None, extra_headers=None):
+        got, answer = self.call(method, path, body, token, extra_headers)
         if got != status:
             raise RuntimeError(f"{method} {path}: {got} {answer}, expected {status}")
         return answer
@@ -110,7 +111,8 @@ def live_answers(service):
         raise RuntimeError("the demo seed gave an empty feed")
     first_page = s.ok(200, "GET", "/feed?limit=1", token=token)  # with a cursor in next_after
     progress = s.ok(200, "POST", "/auth/progress",
-                    {"pair_id": feed["items"][0]["pair_id"], "correct": True, "points": 20}, token)
+                    {"pair_id": feed["items"][0]["pair_id"], "correct": True, "points": 20}, token,
+                    {"Idempotency-Key": "3f0c9a6e-card-1"})
     logged_in = s.ok(200, "POST", "/auth/login", {"email": email, "password": password})
     return {
         "Error": [unauthorized],
@@ -124,6 +126,7 @@ def live_answers(service):
         "Feed": [first_page],
         "whole feed": feed,
         "Status": [s.ok(200, "GET", "/livez")],
+        "LearnerExport": [s.ok(200, "GET", "/auth/me/export", token=token)],
     }
 
 
