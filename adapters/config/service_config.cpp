@@ -126,6 +126,14 @@ ServiceConfig load_config(ServiceKind kind, const EnvLookup& env) {
                 "JWT_EXPIRES_IN: expected seconds or a number with s, m, h or d, not " + *v);
         c.jwt_expires_in_seconds = *seconds;
     }
+    // issue 18 (sessions): how long a learner's refresh family lives after its last use.
+    if (auto v = get("REFRESH_EXPIRES_IN")) {
+        const auto seconds = parse_duration_seconds(*v);
+        if (!seconds)
+            throw ConfigError(
+                "REFRESH_EXPIRES_IN: expected seconds or a number with s, m, h or d, not " + *v);
+        c.refresh_expires_in_seconds = *seconds;
+    }
     if (auto v = get("DEV_TOKENS")) {
         c.dev_tokens = split_list(*v);
         for (const auto& token : c.dev_tokens) {

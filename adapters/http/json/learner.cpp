@@ -26,7 +26,8 @@ json::value to_json(const RegisterOutput& out) {
         {"user",
          json::object{{"id", out.user.id}, {"email", out.user.email}, {"role", out.user.role}}},
         {"token", out.token},
-        {"needsProfile", out.needs_profile}};
+        {"needsProfile", out.needs_profile},
+        {"refresh_token", out.refresh_token}};  // issue 18 (sessions)
 }
 
 json::value to_json(const LoginOutput& out) {
@@ -35,7 +36,12 @@ json::value to_json(const LoginOutput& out) {
                                               {"role", out.role},
                                               {"native_lang", out.native_lang}}},
                         {"token", out.token},
-                        {"needsProfile", out.needs_profile}};
+                        {"needsProfile", out.needs_profile},
+                        {"refresh_token", out.refresh_token}};  // issue 18 (sessions)
+}
+
+json::value to_json(const SessionTokens& out) {  // issue 18 (sessions): POST /auth/refresh
+    return json::object{{"token", out.token}, {"refresh_token", out.refresh_token}};
 }
 
 json::value to_json(const std::vector<Language>& languages) {
