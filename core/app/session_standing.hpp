@@ -6,16 +6,12 @@
 // because each keeps what it read about a family for at most that long (the same window as an
 // account's standing, core/app/account_standing.hpp). So `me` and `progress` pay a map lookup,
 // and one read per family and window.
-//
-// Bounded and thread-safe like AccountStanding: shards by family id, each with its own lock.
-#include <array>
 #include <chrono>
 #include <cstddef>
-#include <mutex>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 
+#include "core/app/recheck_cache.hpp"
 #include "core/domain/result.hpp"
 #include "core/ports/clock.hpp"
 #include "core/ports/refresh_sessions.hpp"
@@ -36,23 +32,14 @@ class SessionStanding {
     void forget(std::string_view family_id);
 
   private:
-    struct Entry {
+    struct Live {
         Id user_id = 0;  // 0: no live family
         Timestamp expires_at{};
-        Timestamp read_at{};
     };
-    struct Shard {
-        std::mutex mutex;
-        std::unordered_map<std::string, Entry> entries;
-    };
-    static constexpr std::size_t kShards = 16;
-    Shard& shard_of(std::string_view family_id);
 
     RefreshSessionRepository& sessions_;
     const Clock& clock_;
-    std::chrono::milliseconds max_age_;
-    std::size_t capacity_per_shard_;
-    std::array<Shard, kShards> shards_;
+    RecheckCache<std::string, Live> cache_;
 };
 
 // A learner's access token whose session was signed out: 401 Invalid or expired token, like an
