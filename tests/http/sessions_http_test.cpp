@@ -149,7 +149,7 @@ TEST_CASE("POST /auth/logout makes both tokens of the device useless", "[http][s
 TEST_CASE("POST /auth/logout refuses another learner's refresh token", "[http][sessions]") {
     Api api;
     api.learner();
-    const std::string bo_token = api.learner("bo@example.com", "bo");
+    const std::string bo_token = api.learner("bo@example.com", "bo_berg");
     const Reply bo_login =
         api.client.post("/auth/login", R"({"email":"bo@example.com","password":"password1"})");
     const Device bo{text(bo_login, "token"), text(bo_login, "refresh_token")};
@@ -167,7 +167,7 @@ TEST_CASE("POST /auth/logout refuses another learner's refresh token", "[http][s
 TEST_CASE("POST /auth/logout-all ends every device of the account", "[http][sessions]") {
     Api api;
     const std::string registered = api.learner();
-    const std::string bo_token = api.learner("bo@example.com", "bo");
+    const std::string bo_token = api.learner("bo@example.com", "bo_berg");
     const Device phone = sign_in(api, "Phone/1.0");
     const Device tablet = sign_in(api, "Tablet/2.0");
     CHECK(api.client.get("/auth/me", tablet.token).status == 200);
