@@ -1,4 +1,7 @@
 // Learners' refresh families in memory (the core's unit tests), issue 18.
+#include <algorithm>
+#include <tuple>
+
 #include "adapters/memory/memory_state.hpp"
 
 namespace ll {
@@ -54,6 +57,22 @@ class MemoryRefreshSessions final : public RefreshSessionRepository {
             if (family.user_id != user_id || family.revoked_at) continue;
             family.revoked_at = now;
             revoked.push_back(id);
+        }
+        return revoked;
+    }
+    std::vector<std::string> revoke_beyond(Id user_id, std::size_t keep, Timestamp now) override {
+        Lock lock(s_.mutex);
+        std::vector<RefreshFamily*> live;
+        for (auto& [id, family] : s_.refresh_families)
+            if (family.user_id == user_id && !family.revoked_at) live.push_back(&family);
+        std::sort(live.begin(), live.end(), [](const RefreshFamily* a, const RefreshFamily* b) {
+            return std::tie(a->last_used_at, a->created_at, a->id) >
+                   std::tie(b->last_used_at, b->created_at, b->id);
+        });
+        std::vector<std::string> revoked;
+        for (std::size_t i = keep; i < live.size(); ++i) {
+            live[i]->revoked_at = now;
+            revoked.push_back(live[i]->id);
         }
         return revoked;
     }

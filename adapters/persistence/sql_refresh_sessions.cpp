@@ -135,6 +135,28 @@ class SqlRefreshSessions final : public RefreshSessionRepository {
         });
     }
 
+    std::vector<std::string> revoke_beyond(Id user_id, std::size_t keep, Timestamp now) override {
+        const std::string at = format_timestamp(now);
+        const long long user = user_id, skip = static_cast<long long>(keep);
+        return db_.write([&](soci::session& s) {
+            std::vector<std::string> ids;
+            // SQLite takes OFFSET only after a LIMIT (-1: none); PostgreSQL takes it alone.
+            soci::rowset<std::string> rows =
+                (s.prepare << "SELECT id FROM refresh_families WHERE user_id = :u AND revoked_at "
+                              "IS NULL ORDER BY last_used_at DESC, created_at DESC, id DESC" +
+                                  std::string(d_.pg() ? "" : " LIMIT -1") + " OFFSET :k" +
+                                  d_.for_update(),
+                 soci::use(user), soci::use(skip));
+            for (const auto& id : rows) ids.push_back(id);
+            for (auto& id : ids) {
+                s << "UPDATE refresh_families SET revoked_at = " + d_.ts_in(":r") +
+                         " WHERE id = :i",
+                    soci::use(at), soci::use(id);
+            }
+            return ids;
+        });
+    }
+
     std::size_t purge(Timestamp now, Timestamp used_before) override {
         const std::string at = format_timestamp(now), before = format_timestamp(used_before);
         return db_.write([&](soci::session& s) {

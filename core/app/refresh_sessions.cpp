@@ -51,6 +51,8 @@ SessionTokens open_session(LearnerPorts& ports, TokenClaims claims, std::string_
         now + ports.refresh_lifetime, std::nullopt};
     std::string refresh_token = ports.secrets.generate();
     ports.sessions.open(family, ports.secrets.digest(refresh_token));
+    // Their access tokens stop within ACCOUNT_RECHECK_SECONDS (no standing cache here to clear).
+    ports.sessions.revoke_beyond(claims.user_id, kMaxSessionsPerAccount, now);
     claims.session_id = family.id;
     return SessionTokens{ports.tokens.issue(claims, now), std::move(refresh_token)};
 }

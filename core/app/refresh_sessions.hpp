@@ -22,12 +22,17 @@ struct SessionTokens {
         refresh_token;  // opaque; valid until REFRESH_EXPIRES_IN after its family's last use
 };
 
+// The most sessions an account keeps: a new sign-in beyond them ends the least recently used,
+// so repeated logins (a script, a misbehaving app) cannot grow the tables without bound.
+inline constexpr std::size_t kMaxSessionsPerAccount = 20;
+
 // The longest device label kept (bytes of the User-Agent, cut at a character boundary).
 inline constexpr std::size_t kMaxDeviceLabelBytes = 200;
 std::string device_label(std::string_view user_agent);
 
 // A new family for a sign-in (register, login) of the account `claims` describes: its first
-// refresh token and an access token that names it.
+// refresh token and an access token that names it. Ends the account's least recently used
+// sessions beyond kMaxSessionsPerAccount.
 SessionTokens open_session(LearnerPorts& ports, TokenClaims claims, std::string_view user_agent);
 
 // POST /auth/refresh. 400 refresh_token is required; 401 Invalid or expired refresh token for a

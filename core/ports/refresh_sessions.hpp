@@ -50,6 +50,9 @@ class RefreshSessionRepository {
     virtual bool revoke_family(std::string_view id, Timestamp now) = 0;
     // Revokes every family of the user not revoked yet; their ids.
     virtual std::vector<std::string> revoke_user(Id user_id, Timestamp now) = 0;
+    // Revokes the user's live families but the `keep` last used (ties: the later created);
+    // their ids.
+    virtual std::vector<std::string> revoke_beyond(Id user_id, std::size_t keep, Timestamp now) = 0;
     // Removes families that expired (expiry not after `now`) or were revoked, with their
     // tokens, and used tokens whose use is not after `used_before`; how many rows in all.
     virtual std::size_t purge(Timestamp now, Timestamp used_before) = 0;

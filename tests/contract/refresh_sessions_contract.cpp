@@ -140,3 +140,29 @@ TEST_CASE("refresh sessions: purge takes expired and revoked families and old us
     CHECK(sessions.find_family("live"));
     CHECK(sessions.purge(t0 + kDay, t0 + kDay) == 0);
 }
+
+TEST_CASE("refresh sessions: revoke_beyond keeps the last used", "[refresh-sessions]") {
+    auto db = test::make_test_database();
+    RefreshSessionRepository& sessions = db->backend().refresh_sessions();
+    auto& accounts = db->backend().accounts();
+    const Id ada = accounts.create(NewAccount{"ada@example.com", "h", "end-user"})->id;
+    const Id bo = accounts.create(NewAccount{"bo@example.com", "h", "end-user"})->id;
+    for (int i = 0; i < 4; ++i) {
+        RefreshFamily f = family("ada-" + std::to_string(i), ada, t0 + 60 * kDay);
+        f.created_at = f.last_used_at = t0 + std::chrono::minutes(i);
+        sessions.open(f, "d-ada-" + std::to_string(i));
+    }
+    sessions.open(family("bo-0", bo, t0 + 60 * kDay), "d-bo-0");
+    // ada-0 was used last; ada-3 is already revoked and does not count.
+    REQUIRE(sessions.rotate("d-ada-0", "d-ada-0b", t0 + kDay, t0 + 61 * kDay));
+    sessions.revoke_family("ada-3", t0);
+
+    const auto revoked = sessions.revoke_beyond(ada, 2, t0 + 2 * kDay);
+    CHECK(revoked == std::vector<std::string>{"ada-1"});
+    CHECK(sessions.find_family("ada-1")->revoked_at == t0 + 2 * kDay);
+    CHECK_FALSE(sessions.find_family("ada-0")->revoked_at);
+    CHECK_FALSE(sessions.find_family("ada-2")->revoked_at);
+    CHECK(sessions.find_family("ada-3")->revoked_at == t0);
+    CHECK_FALSE(sessions.find_family("bo-0")->revoked_at);
+    CHECK(sessions.revoke_beyond(ada, 2, t0 + 2 * kDay).empty());
+}

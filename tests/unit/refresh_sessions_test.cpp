@@ -260,3 +260,22 @@ TEST_CASE("sessions: the purge bounds the tables", "[sessions]") {
     CHECK(w.refresh(token).ok());
     CHECK(purge_expired_sessions(w.ports) == 0);  // what is left is younger than the lifetime
 }
+
+TEST_CASE("sessions: a sign-in beyond the limit ends the least recently used", "[sessions]") {
+    SessionWorld w;
+    w.user();  // the registration's session: the oldest
+    std::vector<LoginOutput> devices;
+    for (std::size_t i = 0; i < kMaxSessionsPerAccount; ++i) {
+        w.clock.advance(std::chrono::seconds(1));
+        devices.push_back(w.sign_in("device " + std::to_string(i)));
+    }
+    // The registration's session was the one beyond the limit; every sign-in still works.
+    for (const auto& d : devices) CHECK(w.accepted(d.token));
+    w.clock.advance(std::chrono::seconds(1));
+    REQUIRE(w.refresh(devices[0].refresh_token).ok());  // device 0 is now the last used
+    w.clock.advance(std::chrono::seconds(1));
+    w.sign_in("one more");
+    CHECK(w.refresh(devices[1].refresh_token).error() == errors::invalid_refresh_token());
+    for (std::size_t i = 2; i < devices.size(); ++i)
+        CHECK(w.refresh(devices[i].refresh_token).ok());
+}
