@@ -183,3 +183,15 @@ TEST_CASE("POST /auth/logout-all ends every device of the account", "[http][sess
     // Signing in again works.
     CHECK(api.client.get("/auth/me", sign_in(api, "Phone/1.0").token).status == 200);
 }
+
+TEST_CASE("a session token of an account that is gone answers as the spec says",
+          "[http][sessions]") {
+    Api api;
+    // Its sessions went with the account: the route answers, not the session check.
+    const std::string token = api.server.tokens.issue(
+        TokenClaims{999999, "ghost@example.com", "end-user", "de", "no-such-family"},
+        api.server.clock.now());
+    const Reply me = api.client.get("/auth/me", token);
+    CHECK(me.status == 404);
+    CHECK(me.error() == "User not found");
+}
