@@ -66,5 +66,7 @@ std::unique_ptr<ContentSeeder> make_memory_content_seeder(MemoryBackend::State& 
 std::unique_ptr<ContentStore> make_memory_content_store(MemoryBackend::State& s);
 std::unique_ptr<StaffSessionRepository> make_memory_staff_sessions(MemoryBackend::State& s);
 std::unique_ptr<RefreshSessionRepository> make_memory_refresh_sessions(MemoryBackend::State& s);
+// Issue 18 (delete and export).
+std::unique_ptr<LearnerDataRepository> make_memory_learner_data(MemoryBackend::State& s);
 
 }  // namespace ll

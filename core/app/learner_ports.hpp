@@ -6,6 +6,7 @@
 #include "core/ports/clock.hpp"
 #include "core/ports/feed.hpp"
 #include "core/ports/languages.hpp"
+#include "core/ports/learner_data.hpp"
 #include "core/ports/profiles.hpp"
 #include "core/ports/progress.hpp"
 #include "core/ports/refresh_sessions.hpp"
@@ -32,6 +33,8 @@ struct LearnerPorts {
     RefreshSessionRepository& sessions;
     SecretTokens& secrets;
     std::chrono::seconds refresh_lifetime;
+    // Issue 18 (delete and export): one learner's rows as a whole.
+    LearnerDataRepository& learner_data;
 };
 
 inline constexpr std::chrono::seconds kDefaultRefreshLifetime{60LL * 24 * 3600};  // 60 days
@@ -52,7 +55,8 @@ inline LearnerPorts make_learner_ports(
                         tokens,
                         storage.refresh_sessions(),
                         secrets,
-                        refresh_lifetime};
+                        refresh_lifetime,
+                        storage.learner_data()};
 }
 
 }  // namespace ll

@@ -57,7 +57,7 @@ Result<LoginOutput> login(LearnerPorts& ports, LoginThrottle& throttle, const Lo
     out.id = account.id;
     out.email = account.email;
     out.role = account.role;
-    out.native_lang = native ? native->short_en : "de";
+    out.native_lang = native ? native->short_en : kDefaultNativeLang;
     out.needs_profile = !ports.profiles.find_by_user(account.id).has_value();
     SessionTokens session = open_session(
         ports, TokenClaims{account.id, account.email, account.role, out.native_lang, {}},

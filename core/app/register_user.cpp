@@ -1,6 +1,7 @@
 #include "core/app/register_user.hpp"
 
 #include "core/app/credentials.hpp"
+#include "core/app/languages_lookup.hpp"
 #include "core/app/refresh_sessions.hpp"
 #include "core/domain/rules.hpp"
 
@@ -19,10 +20,13 @@ Result<RegisterOutput> register_user(LearnerPorts& ports, const RegisterInput& i
     // A concurrent registration of the same e-mail won the unique constraint.
     if (!account) return errors::email_already_registered();
 
-    const TokenClaims claims{account->id, account->email, account->role, "de", {}};
+    // A new account has no native language yet: the token and the answer say the default, as
+    // login does until the profile sets one.
+    const TokenClaims claims{account->id, account->email, account->role, kDefaultNativeLang, {}};
     SessionTokens session = open_session(ports, claims, user_agent);
-    return RegisterOutput{UserSummary{account->id, account->email, account->role},
-                          std::move(session.token), true, std::move(session.refresh_token)};
+    return RegisterOutput{
+        UserSummary{account->id, account->email, account->role, kDefaultNativeLang},
+        std::move(session.token), true, std::move(session.refresh_token)};
 }
 
 }  // namespace ll

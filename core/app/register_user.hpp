@@ -16,6 +16,9 @@ struct UserSummary {
     Id id = 0;
     std::string email;
     std::string role;
+    // What login answers as `native_lang` (an addition beside the spec's register fields, issue
+    // 18): a client reads one shape of `user` from both.
+    std::string native_lang;
 };
 
 struct RegisterOutput {  // 201

@@ -44,6 +44,9 @@ void add_account_routes(RouteBuilder& routes, LearnerPorts p, Metrics& metrics,
                 Execution::cpu_heavy,
                 kCredentialsBodyBytes,
                 address_limit(limits, p.clock)});
+    // Issue 18 (delete and export): deleting an account checks its password against the
+    // login's lockout.
+    add_account_data_routes(routes, p, limits);
 }
 
 }  // namespace ll::http::learner

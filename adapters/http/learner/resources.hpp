@@ -1,6 +1,7 @@
 #pragma once
 // The learner API's routes by resource, each in its own file; routes.cpp puts them together.
 #include "adapters/http/api/route_builder.hpp"
+#include "adapters/http/api/sign_in_limits.hpp"
 #include "adapters/http/server/metrics.hpp"
 #include "adapters/http/server/rate_limiter.hpp"
 #include "core/app/learner_ports.hpp"
@@ -24,5 +25,9 @@ void add_progress_routes(RouteBuilder& routes, LearnerPorts p, Metrics& metrics)
 void add_stats_routes(RouteBuilder& routes, LearnerPorts p);
 // GET /feed (feed.cpp).
 void add_feed_routes(RouteBuilder& routes, LearnerPorts p);
+// Issue 18 (delete and export): DELETE /auth/me, GET /auth/me/export (account_data.cpp); the
+// password check shares the login's lockout (added by add_account_routes).
+void add_account_data_routes(RouteBuilder& routes, LearnerPorts p,
+                             std::shared_ptr<SignInLimits> limits);
 
 }  // namespace ll::http::learner
