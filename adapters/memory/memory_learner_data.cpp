@@ -63,10 +63,22 @@ class MemoryLearnerData final : public LearnerDataRepository {
         erase_user_rows(s_.idempotency, user_id);
         std::erase_if(s_.staff_sessions,
                       [&](const auto& session) { return session.second.user_id == user_id; });
+        erase_refresh_sessions(user_id);
         return true;
     }
 
   private:
+    // The user's refresh families and their tokens (issue 18, sessions), as SQL's ON DELETE
+    // CASCADE does.
+    void erase_refresh_sessions(Id user_id) {
+        std::erase_if(s_.refresh_tokens, [&](const auto& token) {
+            const auto family = s_.refresh_families.find(token.second.family_id);
+            return family != s_.refresh_families.end() && family->second.user_id == user_id;
+        });
+        std::erase_if(s_.refresh_families,
+                      [&](const auto& family) { return family.second.user_id == user_id; });
+    }
+
     MemoryBackend::State& s_;
 };
 

@@ -2,11 +2,13 @@
 
 #include "core/app/credentials.hpp"
 #include "core/app/languages_lookup.hpp"
+#include "core/app/refresh_sessions.hpp"
 #include "core/domain/rules.hpp"
 
 namespace ll {
 
-Result<RegisterOutput> register_user(LearnerPorts& ports, const RegisterInput& input) {
+Result<RegisterOutput> register_user(LearnerPorts& ports, const RegisterInput& input,
+                                     std::string_view user_agent) {
     const auto credentials = read_credentials(input.email, input.password);
     if (!credentials) return errors::email_and_password_required();
     if (const auto checked = check_new_credentials(*credentials); !checked) return checked.error();
@@ -20,10 +22,11 @@ Result<RegisterOutput> register_user(LearnerPorts& ports, const RegisterInput& i
 
     // A new account has no native language yet: the token and the answer say the default, as
     // login does until the profile sets one.
-    const TokenClaims claims{account->id, account->email, account->role, kDefaultNativeLang};
+    const TokenClaims claims{account->id, account->email, account->role, kDefaultNativeLang, {}};
+    SessionTokens session = open_session(ports, claims, user_agent);
     return RegisterOutput{
         UserSummary{account->id, account->email, account->role, kDefaultNativeLang},
-        ports.tokens.issue(claims, ports.clock.now()), true};
+        std::move(session.token), true, std::move(session.refresh_token)};
 }
 
 }  // namespace ll

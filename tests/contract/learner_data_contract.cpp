@@ -41,12 +41,20 @@ struct TwoLearners {
         b.staff_sessions().create(
             StaffSession{id, user, kNow, kNow + std::chrono::hours(1), std::nullopt});
     }
+    // A signed-in device (issue 18, sessions): family `id`, its first token `id`-token.
+    void refresh_session(const std::string& id, Id user) {
+        b.refresh_sessions().open(
+            RefreshFamily{id, user, "test", kNow, kNow, kNow + std::chrono::hours(24), {}},
+            id + "-token");
+    }
     void fill() {
         book(ada, "k-ada", kNow);
         book(ada, "", kNow + std::chrono::hours(24));
         book(bob, "k-bob", kNow);
         session("0123456789abcdef0123456789abcdef", ada);
         session("fedcba9876543210fedcba9876543210", bob);
+        refresh_session("family-ada", ada);
+        refresh_session("family-bob", bob);
     }
 };
 
@@ -54,9 +62,9 @@ struct TwoLearners {
 std::map<std::string, int> sql_rows_of(const test::TestDatabase& db, Id user_id) {
     sql::Database raw(sql::parse_database_url(db.url()), 1);
     std::map<std::string, int> out;
-    for (const char* table :
-         {"users_public", "user_names", "user_pair_progress", "user_daily_activity",
-          "user_category_stats", "user_achievements", "idempotency_keys", "staff_sessions"}) {
+    for (const char* table : {"users_public", "user_names", "user_pair_progress",
+                              "user_daily_activity", "user_category_stats", "user_achievements",
+                              "idempotency_keys", "staff_sessions", "refresh_families"}) {
         long long key = user_id;
         out[table] = raw.read([&](soci::session& s) {
             int n = 0;
@@ -133,6 +141,9 @@ TEST_CASE("learner data: erase removes every row of the learner and only those",
     CHECK_FALSE(w.b.profiles().username_taken("ada"));
     CHECK_FALSE(w.b.learner_data().read_all(w.ada));
     CHECK_FALSE(w.b.staff_sessions().find("0123456789abcdef0123456789abcdef"));
+    // The learner's refresh sessions went with the account (SQL: ON DELETE CASCADE).
+    CHECK_FALSE(w.b.refresh_sessions().find_family("family-ada"));
+    CHECK_FALSE(w.b.refresh_sessions().find_token("family-ada-token"));
 
     const auto bob_after = w.b.learner_data().read_all(w.bob);
     REQUIRE(bob_after);
@@ -142,6 +153,8 @@ TEST_CASE("learner data: erase removes every row of the learner and only those",
     CHECK(bob_after->achievements == bob_before->achievements);
     CHECK(bob_after->idempotency_keys == bob_before->idempotency_keys);
     CHECK(w.b.staff_sessions().find("fedcba9876543210fedcba9876543210"));
+    CHECK(w.b.refresh_sessions().find_family("family-bob"));
+    CHECK(w.b.refresh_sessions().find_token("family-bob-token"));
     CHECK(w.b.profiles().username_taken("bob"));
 
     // The e-mail and the name are free again; the new account does not get the old id (a token

@@ -114,11 +114,17 @@ def live_answers(service):
                     {"pair_id": feed["items"][0]["pair_id"], "correct": True, "points": 20}, token,
                     {"Idempotency-Key": "3f0c9a6e-card-1"})
     logged_in = s.ok(200, "POST", "/auth/login", {"email": email, "password": password})
+    # Issue 18: the login's session refreshed once; the learner's data as exported.
+    refreshed = s.ok(200, "POST", "/auth/refresh", {"refresh_token": logged_in["refresh_token"]})
+    exported = s.ok(200, "GET", "/auth/me/export", token=token)
     return {
         "Error": [unauthorized],
         "UsernameFormatError": [bad_username],
         "RegisterAnswer": [registered],
         "LoginAnswer": [logged_in],
+        "RefreshToken": [registered["refresh_token"], logged_in["refresh_token"]],
+        "RefreshAnswer": [refreshed],
+        "LearnerExport": [exported],
         "Language": languages,
         "Me": [s.ok(200, "GET", "/auth/me", token=token)],
         "Profile": [profile],

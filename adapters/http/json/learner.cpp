@@ -27,7 +27,8 @@ json::value to_json(const RegisterOutput& out) {
                                               {"role", out.user.role},
                                               {"native_lang", out.user.native_lang}}},
                         {"token", out.token},
-                        {"needsProfile", out.needs_profile}};
+                        {"needsProfile", out.needs_profile},
+                        {"refresh_token", out.refresh_token}};  // issue 18 (sessions)
 }
 
 json::value to_json(const LoginOutput& out) {
@@ -36,7 +37,12 @@ json::value to_json(const LoginOutput& out) {
                                               {"role", out.role},
                                               {"native_lang", out.native_lang}}},
                         {"token", out.token},
-                        {"needsProfile", out.needs_profile}};
+                        {"needsProfile", out.needs_profile},
+                        {"refresh_token", out.refresh_token}};  // issue 18 (sessions)
+}
+
+json::value to_json(const SessionTokens& out) {  // issue 18 (sessions): POST /auth/refresh
+    return json::object{{"token", out.token}, {"refresh_token", out.refresh_token}};
 }
 
 json::value to_json(const std::vector<Language>& languages) {

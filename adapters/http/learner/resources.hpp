@@ -5,12 +5,16 @@
 #include "adapters/http/server/metrics.hpp"
 #include "adapters/http/server/rate_limiter.hpp"
 #include "core/app/learner_ports.hpp"
+#include "core/app/session_standing.hpp"
 
 namespace ll::http::learner {
 
 // POST /auth/register, POST /auth/login (accounts.cpp).
 void add_account_routes(RouteBuilder& routes, LearnerPorts p, Metrics& metrics,
                         const RateLimits& limits);
+// issue 18 (sessions): POST /auth/refresh, /auth/logout, /auth/logout-all (sessions.cpp).
+void add_session_routes(RouteBuilder& routes, LearnerPorts p,
+                        std::shared_ptr<SessionStanding> standing);
 // GET /auth/languages (languages.cpp).
 void add_language_routes(RouteBuilder& routes, LearnerPorts p);
 // GET /auth/me, GET /auth/check-username, POST /auth/profile, PUT /auth/goal (profile.cpp).
