@@ -132,7 +132,6 @@ def live_answers(service):
         "Feed": [first_page],
         "whole feed": feed,
         "Status": [s.ok(200, "GET", "/livez")],
-        "LearnerExport": [s.ok(200, "GET", "/auth/me/export", token=token)],
     }
 
 
