@@ -19,12 +19,13 @@ SystemClock::SystemClock(const std::string& iana_zone) {
 }
 
 Timestamp SystemClock::now() const {
-    return std::chrono::time_point_cast<std::chrono::milliseconds>(std::chrono::system_clock::now());
+    return std::chrono::time_point_cast<std::chrono::milliseconds>(
+        std::chrono::system_clock::now());
 }
 
 Date SystemClock::local_date(Timestamp t) const {
-    const std::time_t secs = std::chrono::system_clock::to_time_t(
-        std::chrono::time_point_cast<std::chrono::seconds>(t));
+    const std::time_t secs =
+        std::chrono::system_clock::to_time_t(std::chrono::time_point_cast<std::chrono::seconds>(t));
     std::tm local{};
     ::localtime_r(&secs, &local);
     return Date{std::chrono::year{local.tm_year + 1900} / (local.tm_mon + 1) / local.tm_mday};

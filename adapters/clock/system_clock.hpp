@@ -8,7 +8,7 @@ namespace ll {
 // The real clock. APP_TIMEZONE is applied process-wide through TZ (the C library's zone
 // database, Debian's tzdata), once at construction, before any thread starts.
 class SystemClock final : public Clock {
-public:
+  public:
     // Throws std::invalid_argument when the zone is unknown.
     explicit SystemClock(const std::string& iana_zone);
     Timestamp now() const override;
