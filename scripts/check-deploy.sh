@@ -3,7 +3,8 @@
 #   scripts/check-deploy.sh [BUILD_DIR]
 # 1. scripts/deploy_check/: YAML, Kubernetes manifests (python3-kubernetes models and how the
 #    objects fit together), compose.yaml, both Dockerfiles (runtime packages against what the
-#    binaries in BUILD_DIR link), the nginx files; then its self-test (planted mistakes).
+#    binaries in BUILD_DIR link), the nginx files, the profile ha (Patroni, also with
+#    `patroni --validate-config`) and deploy/k8s/ha/; then its self-test (planted mistakes).
 # 2. docker-compose config (Debian's 1.29): compose.yaml against the Compose schema, with
 #    secrets set and refused with the empty ones of .env.example.
 # 3. nginx -t (Debian's nginx) on deploy/nginx.conf rendered for 127.0.0.1 upstreams, as this
@@ -41,6 +42,10 @@ tail -1 "$work/selftest.log"
 step "shell syntax"
 for f in "$repo/deploy/healthcheck.sh" "$repo/deploy/nginx/render-local.sh"; do
   bash -n "$f" || fail "bash -n $f"
+done
+# The Patroni image's scripts run under Debian's sh (dash).
+for f in "$repo/deploy/patroni/entrypoint.sh" "$repo/deploy/patroni/post-init.sh"; do
+  sh -n "$f" || fail "sh -n $f"
 done
 
 step "docker-compose config"

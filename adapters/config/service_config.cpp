@@ -44,6 +44,15 @@ bool parse_flag(const char* name, const std::string& text) {
     throw ConfigError(fmt::format("{}: expected 1 or 0, not {}", name, text));
 }
 
+// A duration variable ("604800", "7d", ...) in seconds, or the one line naming it.
+std::int64_t duration(const char* name, const std::string& text) {
+    const auto seconds = parse_duration_seconds(text);
+    if (!seconds)
+        throw ConfigError(std::string(name) +
+                          ": expected seconds or a number with s, m, h or d, not " + text);
+    return *seconds;
+}
+
 }  // namespace
 
 EnvLookup process_environment() {
@@ -119,13 +128,10 @@ ServiceConfig load_config(ServiceKind kind, const EnvLookup& env) {
                         secret->size()));
     }
     if (secret) c.jwt_secret = *secret;
-    if (auto v = get("JWT_EXPIRES_IN")) {
-        const auto seconds = parse_duration_seconds(*v);
-        if (!seconds)
-            throw ConfigError(
-                "JWT_EXPIRES_IN: expected seconds or a number with s, m, h or d, not " + *v);
-        c.jwt_expires_in_seconds = *seconds;
-    }
+    if (auto v = get("JWT_EXPIRES_IN")) c.jwt_expires_in_seconds = duration("JWT_EXPIRES_IN", *v);
+    // issue 18 (sessions): how long a learner's refresh family lives after its last use.
+    if (auto v = get("REFRESH_EXPIRES_IN"))
+        c.refresh_expires_in_seconds = duration("REFRESH_EXPIRES_IN", *v);
     if (auto v = get("DEV_TOKENS")) {
         c.dev_tokens = split_list(*v);
         for (const auto& token : c.dev_tokens) {

@@ -19,6 +19,8 @@ struct ServiceConfig {
     std::uint16_t port = 8080;  // 8081 for authoring
     std::string jwt_secret;     // required (but for admin), >= 32 bytes; never logged
     std::int64_t jwt_expires_in_seconds = 7 * 24 * 3600;
+    // REFRESH_EXPIRES_IN (issue 18): a learner's session ends this long after its last refresh.
+    std::int64_t refresh_expires_in_seconds = 60LL * 24 * 3600;
     std::vector<std::string> dev_tokens;  // DEV_TOKENS, each >= 24 chars (authoring only)
     std::string app_timezone = "UTC";
     int threads = 0;       // THREADS, default number of cores

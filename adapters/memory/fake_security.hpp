@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/ports/clock.hpp"
+#include "core/ports/refresh_sessions.hpp"
 #include "core/ports/security.hpp"
 #include "core/ports/staff_sessions.hpp"
 
@@ -27,14 +28,15 @@ class FakePasswordHasher final : public PasswordHasher {
     std::atomic<int> dummy_verifications{0};
 };
 
-// token = "tok|<userId>|<role>|<email>|<native_lang>|<exp ms>"
+// token = "tok|<userId>|<role>|<email>|<native_lang>|<exp ms>[|<sid>]"
 class FakeTokenService final : public TokenService {
   public:
     explicit FakeTokenService(std::chrono::milliseconds lifetime = std::chrono::hours{24 * 7})
         : lifetime_(lifetime) {}
     std::string issue(const TokenClaims& c, Timestamp now) override {
         return "tok|" + std::to_string(c.user_id) + "|" + c.role + "|" + c.email + "|" +
-               c.native_lang + "|" + std::to_string((now + lifetime_).time_since_epoch().count());
+               c.native_lang + "|" + std::to_string((now + lifetime_).time_since_epoch().count()) +
+               (c.session_id.empty() ? "" : "|" + c.session_id);
     }
     std::optional<TokenClaims> verify(std::string_view token, Timestamp now) override {
         std::vector<std::string> parts;
@@ -44,10 +46,11 @@ class FakeTokenService final : public TokenService {
             parts.emplace_back(token.substr(start, bar - start));
         }
         parts.emplace_back(token.substr(start));
-        if (parts.size() != 6 || parts[0] != "tok") return std::nullopt;
+        if (parts.size() < 6 || parts.size() > 7 || parts[0] != "tok") return std::nullopt;
         try {
             if (std::stoll(parts[5]) <= now.time_since_epoch().count()) return std::nullopt;
-            return TokenClaims{std::stoll(parts[1]), parts[3], parts[2], parts[4]};
+            return TokenClaims{std::stoll(parts[1]), parts[3], parts[2], parts[4],
+                               parts.size() == 7 ? parts[6] : std::string()};
         } catch (const std::exception&) {
             return std::nullopt;
         }
@@ -81,6 +84,17 @@ class FakeSessionSigner final : public SessionSigner {
     bool csrf_matches(std::string_view id, std::string_view token) const override {
         return token == csrf_token(id);
     }
+
+  private:
+    std::atomic<int> issued_{0};
+};
+
+// issue 18 (sessions): refresh tokens "rt<n>", digests "d:<token>", compared plainly.
+class FakeSecretTokens final : public SecretTokens {
+  public:
+    std::string generate() override { return "rt" + std::to_string(++issued_); }
+    std::string digest(std::string_view token) const override { return "d:" + std::string(token); }
+    bool same_digest(std::string_view a, std::string_view b) const override { return a == b; }
 
   private:
     std::atomic<int> issued_{0};

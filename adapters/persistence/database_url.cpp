@@ -3,6 +3,7 @@
 #include <libpq-fe.h>
 
 #include <memory>
+#include <set>
 #include <stdexcept>
 #include <string_view>
 
@@ -97,18 +98,16 @@ DatabaseTarget parse_database_url(const std::string& url) {
         if (!connect.empty()) connect += ' ';
         connect += fmt::format("{}={}", key, quote(value));
     };
+    std::set<std::string_view> given;
     for (const PQconninfoOption* o = options.get(); o->keyword != nullptr; ++o) {
         if (o->val == nullptr) continue;
         if (std::string_view(o->keyword) == "port" && !ports_valid(o->val))
             throw std::invalid_argument("DATABASE_URL: a port is not a number from 1 to 65535");
         add(o->keyword, o->val);
+        given.insert(o->keyword);
     }
     for (const auto& [key, value] : kDefaults) {
-        bool given = false;
-        for (const PQconninfoOption* o = options.get(); o->keyword != nullptr; ++o) {
-            given = given || (o->val != nullptr && std::string_view(o->keyword) == key);
-        }
-        if (!given) add(key, value);
+        if (!given.contains(key)) add(key, value);
     }
     return DatabaseTarget{Dialect::postgresql, "postgresql", connect, ""};
 }

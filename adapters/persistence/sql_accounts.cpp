@@ -1,5 +1,6 @@
 // users and blocklist on SOCI.
 #include "adapters/persistence/dialect_sql.hpp"
+#include "adapters/persistence/sql_ids.hpp"
 #include "adapters/persistence/sql_repositories.hpp"
 #include "core/domain/rules.hpp"
 
@@ -42,13 +43,23 @@ class SqlAccounts final : public AccountRepository {
             [&](soci::session& s) { return read_account(s, "WHERE id = :id", soci::use(key)); });
     }
     std::optional<Account> create(const NewAccount& a) override {
+        const DialectSql d{db_.dialect()};
         return db_.write([&](soci::session& s) -> std::optional<Account> {
             long long id = 0;
             std::string email = ascii_lower(a.email), hash = a.password_hash, role = a.role;
+            // SQLite draws the id from its counter, so the id of a deleted account is never
+            // handed out again (a token the deleted learner kept would speak for the newcomer;
+            // migration 0011). PostgreSQL's identity never repeats an id.
+            long long drawn = d.pg() ? 0 : next_id(s, d, IdSequence::users);
             soci::statement st =
-                (s.prepare << "INSERT INTO users (email, password_hash, role) VALUES (:e, :h, :r) "
-                              "ON CONFLICT DO NOTHING RETURNING id",
-                 soci::use(email), soci::use(hash), soci::use(role), soci::into(id));
+                d.pg()
+                    ? (s.prepare << "INSERT INTO users (email, password_hash, role) "
+                                    "VALUES (:e, :h, :r) ON CONFLICT DO NOTHING RETURNING id",
+                       soci::use(email), soci::use(hash), soci::use(role), soci::into(id))
+                    : (s.prepare << "INSERT INTO users (id, email, password_hash, role) "
+                                    "VALUES (:id, :e, :h, :r) ON CONFLICT DO NOTHING RETURNING id",
+                       soci::use(drawn), soci::use(email), soci::use(hash), soci::use(role),
+                       soci::into(id));
             st.execute(true);
             if (!st.got_data()) return std::nullopt;  // the unique e-mail index said no
             return Account{id, email, hash, role, true, std::nullopt};

@@ -38,6 +38,8 @@ SequenceInfo info(IdSequence sequence) {
             return {"object_words", {"object_words"}};
         case IdSequence::word_links:
             return {"word_links", {"statement_words", "question_words"}};
+        case IdSequence::users:
+            return {"users", {"users"}};
     }
     throw std::logic_error("next_id: unknown sequence");
 }

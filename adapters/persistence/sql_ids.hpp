@@ -22,6 +22,7 @@ enum class IdSequence {
     picture_words,
     object_words,
     word_links,  // statement_words and question_words
+    users,       // SQLite only: accounts can be deleted (migration 0011)
 };
 
 long long next_id(soci::session& s, const DialectSql& d, IdSequence sequence);

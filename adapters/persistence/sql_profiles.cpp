@@ -171,9 +171,12 @@ class SqlProfiles final : public ProfileRepository {
                 long long username_id = 0;
                 soci::statement name_st =
                     (s.prepare
-                         << "INSERT INTO user_names (username, username_lowercase) VALUES (:n, :l) "
-                            "ON CONFLICT DO NOTHING RETURNING id",
-                     soci::use(username), soci::use(lower), soci::into(username_id));
+                         // The name belongs to its account: deleting the account frees it
+                         // (migration 0011).
+                         << "INSERT INTO user_names (username, username_lowercase, user_id) "
+                            "VALUES (:n, :l, :u) ON CONFLICT DO NOTHING RETURNING id",
+                     soci::use(username), soci::use(lower), soci::use(user),
+                     soci::into(username_id));
                 name_st.execute(true);
                 if (!name_st.got_data())
                     throw CreateProfileOutcome{CreateProfileStatus::username_taken, {}};

@@ -101,12 +101,14 @@ std::string JwtTokenService::issue(const TokenClaims& claims, Timestamp now) {
     const std::string& header = issued_header();
     const auto iat =
         std::chrono::duration_cast<std::chrono::seconds>(now.time_since_epoch()).count();
-    const json::object payload{{"userId", claims.user_id},
-                               {"email", claims.email},
-                               {"role", claims.role},
-                               {"native_lang", claims.native_lang},
-                               {"iat", iat},
-                               {"exp", iat + expires_in_seconds_}};
+    json::object payload{{"userId", claims.user_id},
+                         {"email", claims.email},
+                         {"role", claims.role},
+                         {"native_lang", claims.native_lang},
+                         {"iat", iat},
+                         {"exp", iat + expires_in_seconds_}};
+    // The session (refresh family) the token belongs to, so a sign-out can end it.
+    if (!claims.session_id.empty()) payload["sid"] = claims.session_id;
     std::string input = header + "." + base64url::encode(json::serialize(payload));
     return input + "." + sign(input);
 }
@@ -132,11 +134,15 @@ std::optional<TokenClaims> JwtTokenService::verify(std::string_view token, Times
     const auto* role = payload->if_contains("role");
     if (!user_id || !email || !email->is_string() || !role || !role->is_string())
         return std::nullopt;
-    TokenClaims claims{*user_id, std::string(email->as_string()), std::string(role->as_string()),
-                       "de"};
+    TokenClaims claims{
+        *user_id, std::string(email->as_string()), std::string(role->as_string()), "de", {}};
     if (const auto* lang = payload->if_contains("native_lang")) {
         if (!lang->is_string()) return std::nullopt;
         claims.native_lang = std::string(lang->as_string());
+    }
+    if (const auto* sid = payload->if_contains("sid")) {
+        if (!sid->is_string()) return std::nullopt;
+        claims.session_id = std::string(sid->as_string());
     }
     return claims;
 }

@@ -20,6 +20,7 @@
 #include "core/app/authoring/pairs.hpp"
 #include "core/app/authoring/renditions.hpp"
 #include "core/app/create_staff.hpp"
+#include "core/app/delete_account.hpp"
 #include "core/domain/errors.hpp"
 #include "core/domain/rules.hpp"
 
@@ -35,6 +36,8 @@ constexpr const char* kUsage =
     "  set-role EMAIL ROLE                   ROLE: end-user | editor | admin\n"
     "  set-active EMAIL true|false           (de)activate an account\n"
     "  block-email EMAIL                     refuse registration for this e-mail\n"
+    "  delete-user EMAIL                     delete a learner's account and all of its data\n"
+    "                                        (one transaction; staff accounts: set-role first)\n"
     "  backfill-pair-categories              recompute the categories of every published pair\n"
     "  make-renditions                       make the thumbnail and phone rendition of every\n"
     "                                        picture stored without them (idempotent)\n"
@@ -144,6 +147,24 @@ int run(const std::vector<std::string>& args) {
     if (command == "block-email" && args.size() == 2) {
         storage.blocklist().block(normalize_email(args[1]));
         std::printf("block-email: %s can no longer register\n", args[1].c_str());
+        return 0;
+    }
+    // Issue 18: support deletes an account on request (docs/accounts.md). Exit 1 when there is
+    // nothing to delete or the account is staff's.
+    if (command == "delete-user" && args.size() == 2) {
+        const auto deleted =
+            delete_account_by_email(storage.accounts(), storage.learner_data(), args[1]);
+        if (!deleted && deleted.error().status == 404)
+            return std::fprintf(stderr, "delete-user: no account %s\n", args[1].c_str()), 1;
+        if (!deleted) {  // 403: a staff account
+            return std::fprintf(stderr,
+                                "delete-user: %s is a staff account; make it an end-user first "
+                                "(set-role %s end-user)\n",
+                                args[1].c_str(), args[1].c_str()),
+                   1;
+        }
+        std::printf("delete-user: %s (id %lld) deleted with all of its data\n",
+                    deleted->email.c_str(), static_cast<long long>(deleted->id));
         return 0;
     }
     if (command == "backfill-pair-categories" && args.size() == 1) {

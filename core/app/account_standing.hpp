@@ -5,16 +5,12 @@
 // within ACCOUNT_RECHECK_SECONDS (docs/configuration.md), because each process keeps what it
 // read about an account for at most that long.
 //
-// The cache is bounded (a learner-api sees many accounts) and thread-safe: it is split into
-// shards by user id so concurrent requests of different learners rarely wait on one lock.
-#include <array>
+// The cache is bounded (a learner-api sees many accounts) and thread-safe (RecheckCache).
 #include <chrono>
 #include <cstddef>
-#include <mutex>
-#include <optional>
 #include <string>
-#include <unordered_map>
 
+#include "core/app/recheck_cache.hpp"
 #include "core/domain/entities.hpp"
 #include "core/ports/accounts.hpp"
 #include "core/ports/clock.hpp"
@@ -37,21 +33,8 @@ class AccountStanding {
     AccountStatus of(Id user_id);
 
   private:
-    struct Entry {
-        AccountStatus status;
-        Timestamp read_at;
-    };
-    struct Shard {
-        std::mutex mutex;
-        std::unordered_map<Id, Entry> entries;
-    };
-    static constexpr std::size_t kShards = 16;
-
     AccountRepository& accounts_;
-    const Clock& clock_;
-    std::chrono::milliseconds max_age_;
-    std::size_t capacity_per_shard_;
-    std::array<Shard, kShards> shards_;
+    RecheckCache<Id, AccountStatus> cache_;
 };
 
 }  // namespace ll

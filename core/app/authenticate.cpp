@@ -39,7 +39,8 @@ Result<TokenClaims> authenticate(TokenService& tokens, const Clock& clock,
 
 Result<Done> check_learner_standing(AccountStanding& standing, const TokenClaims& claims) {
     const AccountStatus status = standing.of(claims.user_id);
-    if (status.exists && !status.active) return errors::invalid_token();
+    if (!status.exists) return errors::user_not_found();
+    if (!status.active) return errors::invalid_token();
     return Done{};
 }
 

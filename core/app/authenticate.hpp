@@ -29,8 +29,10 @@ Result<StaffPrincipal> authenticate_staff(TokenService& tokens, const Clock& clo
 
 // A learner's token after its account was deactivated: 401 Invalid or expired token (the app
 // then signs in again and is told `Account deactivated`). A token whose account no longer
-// exists passes: the routes answer it as docs/spec/service.md says (GET /auth/me: 404 User not
-// found).
+// exists (deleted: DELETE /auth/me, langlearn-admin delete-user) is refused on every route
+// with what docs/spec/service.md answers for an unknown user, 404 `User not found`, once the
+// standing is read again; until then each route reads the account itself and answers it as
+// one without an account (docs/accounts.md "Deleting an account and exporting its data").
 Result<Done> check_learner_standing(AccountStanding& standing, const TokenClaims& claims);
 
 // A staff JWT whose account is gone or deactivated: 401 Invalid or expired token; whose account

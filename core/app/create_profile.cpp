@@ -47,6 +47,8 @@ Result<CreateProfileOutput> create_profile(LearnerPorts& ports, Id user_id,
     const bool same =
         (native.id && target.id) ? *native.id == *target.id : native.raw == target.raw;
     if (same) return errors::languages_must_differ();
+    // A deleted account's token, before its standing is read again: no profile for nobody.
+    if (!ports.accounts.find_by_id(user_id)) return errors::user_not_found();
     if (ports.profiles.find_by_user(user_id)) return errors::profile_already_exists();
     const std::string lowercase = ascii_lower(username);
     if (ports.profiles.username_taken(lowercase)) return errors::username_taken();

@@ -4,11 +4,13 @@
 #include <vector>
 
 #include "core/app/learner_ports.hpp"
+#include "core/domain/result.hpp"
 
 namespace ll {
 
 struct FeedInput {
-    std::optional<std::string> lang;   // default: learner's target language, else "de"
+    std::optional<std::string> lang;   // default: learner's target language, else "de"; a code
+                                       // no published language has is 400 (issue 18)
     std::optional<std::string> limit;  // raw query text; parsed, clamped to 1..100, default 20
     std::optional<std::string> after;  // raw query text; a pair id cursor
 };
@@ -18,6 +20,8 @@ struct FeedOutput {
     std::optional<Id> next_after;  // last item's pair id when the page is full
 };
 
-FeedOutput get_feed(LearnerPorts& ports, Id user_id, const FeedInput& input);
+// 400 `lang must be one of de, en, sv` (the published codes) when `lang` names none of them: an
+// empty page would look like "no content yet" to a client with a typo in its code.
+Result<FeedOutput> get_feed(LearnerPorts& ports, Id user_id, const FeedInput& input);
 
 }  // namespace ll

@@ -7,6 +7,10 @@
 
 namespace ll {
 
+// The `native_lang` of an account without a native language (docs/spec/service.md: login,
+// token claims; the register answer too, issue 18).
+inline constexpr const char* kDefaultNativeLang = "de";
+
 inline const Language* find_language(const std::vector<Language>& languages, std::optional<Id> id) {
     if (!id) return nullptr;
     for (const auto& language : languages) {

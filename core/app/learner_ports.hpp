@@ -1,11 +1,15 @@
 #pragma once
 // Everything the learner use cases need from outside, handed in by the composition root.
+#include <chrono>
+
 #include "core/ports/accounts.hpp"
 #include "core/ports/clock.hpp"
 #include "core/ports/feed.hpp"
 #include "core/ports/languages.hpp"
+#include "core/ports/learner_data.hpp"
 #include "core/ports/profiles.hpp"
 #include "core/ports/progress.hpp"
+#include "core/ports/refresh_sessions.hpp"
 #include "core/ports/security.hpp"
 #include "core/ports/stats.hpp"
 #include "core/ports/storage_backend.hpp"
@@ -24,10 +28,20 @@ struct LearnerPorts {
     const Clock& clock;
     PasswordHasher& hasher;
     TokenService& tokens;
+    // issue 18 (sessions): refresh-token families, their secrets, and how long a family lives
+    // after its last use (REFRESH_EXPIRES_IN).
+    RefreshSessionRepository& sessions;
+    SecretTokens& secrets;
+    std::chrono::seconds refresh_lifetime;
+    // Issue 18 (delete and export): one learner's rows as a whole.
+    LearnerDataRepository& learner_data;
 };
 
-inline LearnerPorts make_learner_ports(StorageBackend& storage, const Clock& clock,
-                                       PasswordHasher& hasher, TokenService& tokens) {
+inline constexpr std::chrono::seconds kDefaultRefreshLifetime{60LL * 24 * 3600};  // 60 days
+
+inline LearnerPorts make_learner_ports(
+    StorageBackend& storage, const Clock& clock, PasswordHasher& hasher, TokenService& tokens,
+    SecretTokens& secrets, std::chrono::seconds refresh_lifetime = kDefaultRefreshLifetime) {
     return LearnerPorts{storage.accounts(),
                         storage.blocklist(),
                         storage.languages(),
@@ -38,7 +52,11 @@ inline LearnerPorts make_learner_ports(StorageBackend& storage, const Clock& clo
                         storage.feed(),
                         clock,
                         hasher,
-                        tokens};
+                        tokens,
+                        storage.refresh_sessions(),
+                        secrets,
+                        refresh_lifetime,
+                        storage.learner_data()};
 }
 
 }  // namespace ll

@@ -2,6 +2,7 @@
 
 #include "core/app/credentials.hpp"
 #include "core/app/languages_lookup.hpp"
+#include "core/app/refresh_sessions.hpp"
 #include "core/domain/digest.hpp"
 
 namespace ll {
@@ -44,7 +45,8 @@ Result<Account> check_login(AccountRepository& accounts, PasswordHasher& hasher,
     return std::move(*account);
 }
 
-Result<LoginOutput> login(LearnerPorts& ports, LoginThrottle& throttle, const LoginInput& input) {
+Result<LoginOutput> login(LearnerPorts& ports, LoginThrottle& throttle, const LoginInput& input,
+                          std::string_view user_agent) {
     auto checked = check_login(ports.accounts, ports.hasher, throttle, input);
     if (!checked) return checked.error();
     const Account& account = checked.value();
@@ -55,10 +57,13 @@ Result<LoginOutput> login(LearnerPorts& ports, LoginThrottle& throttle, const Lo
     out.id = account.id;
     out.email = account.email;
     out.role = account.role;
-    out.native_lang = native ? native->short_en : "de";
+    out.native_lang = native ? native->short_en : kDefaultNativeLang;
     out.needs_profile = !ports.profiles.find_by_user(account.id).has_value();
-    out.token = ports.tokens.issue(
-        TokenClaims{account.id, account.email, account.role, out.native_lang}, ports.clock.now());
+    SessionTokens session = open_session(
+        ports, TokenClaims{account.id, account.email, account.role, out.native_lang, {}},
+        user_agent);
+    out.token = std::move(session.token);
+    out.refresh_token = std::move(session.refresh_token);
     return out;
 }
 

@@ -20,6 +20,7 @@ struct LoginOutput {  // 200
     std::string native_lang;  // short_en of the native language, "de" when none
     std::string token;
     bool needs_profile = true;
+    std::string refresh_token;  // issue 18 (sessions): the device's first refresh token
 };
 
 // The checks of a login, shared by POST /auth/login and the staff sign-in (POST /api/session,
@@ -33,7 +34,9 @@ Result<Account> check_login(AccountRepository& accounts, PasswordHasher& hasher,
 // lower-cased, at most 254 bytes, no NUL): one that no account can have is `Invalid credentials`
 // without a database lookup. Failed attempts count against the account they name, whichever
 // spelling reached it, or against the normalised address when there is none (login_throttle_key).
-Result<LoginOutput> login(LearnerPorts& ports, LoginThrottle& throttle, const LoginInput& input);
+// Each login opens a session (a refresh family) labelled with `user_agent`.
+Result<LoginOutput> login(LearnerPorts& ports, LoginThrottle& throttle, const LoginInput& input,
+                          std::string_view user_agent = {});
 
 // The throttle's key: the account id, or (top bit set, so the two never meet) a 64-bit FNV-1a
 // digest of the normalised e-mail of an address no account has.

@@ -1,11 +1,14 @@
 #include "core/app/register_user.hpp"
 
 #include "core/app/credentials.hpp"
+#include "core/app/languages_lookup.hpp"
+#include "core/app/refresh_sessions.hpp"
 #include "core/domain/rules.hpp"
 
 namespace ll {
 
-Result<RegisterOutput> register_user(LearnerPorts& ports, const RegisterInput& input) {
+Result<RegisterOutput> register_user(LearnerPorts& ports, const RegisterInput& input,
+                                     std::string_view user_agent) {
     const auto credentials = read_credentials(input.email, input.password);
     if (!credentials) return errors::email_and_password_required();
     if (const auto checked = check_new_credentials(*credentials); !checked) return checked.error();
@@ -17,9 +20,13 @@ Result<RegisterOutput> register_user(LearnerPorts& ports, const RegisterInput& i
     // A concurrent registration of the same e-mail won the unique constraint.
     if (!account) return errors::email_already_registered();
 
-    const TokenClaims claims{account->id, account->email, account->role, "de"};
-    return RegisterOutput{UserSummary{account->id, account->email, account->role},
-                          ports.tokens.issue(claims, ports.clock.now()), true};
+    // A new account has no native language yet: the token and the answer say the default, as
+    // login does until the profile sets one.
+    const TokenClaims claims{account->id, account->email, account->role, kDefaultNativeLang, {}};
+    SessionTokens session = open_session(ports, claims, user_agent);
+    return RegisterOutput{
+        UserSummary{account->id, account->email, account->role, kDefaultNativeLang},
+        std::move(session.token), true, std::move(session.refresh_token)};
 }
 
 }  // namespace ll

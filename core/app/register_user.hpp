@@ -16,14 +16,20 @@ struct UserSummary {
     Id id = 0;
     std::string email;
     std::string role;
+    // What login answers as `native_lang` (an addition beside the spec's register fields, issue
+    // 18): a client reads one shape of `user` from both.
+    std::string native_lang;
 };
 
 struct RegisterOutput {  // 201
     UserSummary user;
     std::string token;
     bool needs_profile = true;
+    std::string refresh_token;  // issue 18 (sessions): the new device's first refresh token
 };
 
-Result<RegisterOutput> register_user(LearnerPorts& ports, const RegisterInput& input);
+// `user_agent` labels the session the registration opens (core/app/refresh_sessions.hpp).
+Result<RegisterOutput> register_user(LearnerPorts& ports, const RegisterInput& input,
+                                     std::string_view user_agent = {});
 
 }  // namespace ll

@@ -74,7 +74,16 @@ inline Error staff_role_required() {
 inline Error invalid_json_body() {
     return make(400, "Invalid JSON body");
 }
+// issue 18 (sessions): POST /auth/refresh and /auth/logout without a refresh token string.
+inline Error refresh_token_required() {
+    return make(400, "refresh_token is required");
+}
 // 401
+// issue 18 (sessions): a refresh token that is unknown, expired, already used or of a
+// signed-out device: one message, so the answer says nothing about which.
+inline Error invalid_refresh_token() {
+    return make(401, "Invalid or expired refresh token");
+}
 inline Error unauthorized() {
     return make(401, "Unauthorized");
 }

@@ -8,8 +8,10 @@
 #include "core/ports/content_store.hpp"
 #include "core/ports/feed.hpp"
 #include "core/ports/languages.hpp"
+#include "core/ports/learner_data.hpp"
 #include "core/ports/profiles.hpp"
 #include "core/ports/progress.hpp"
+#include "core/ports/refresh_sessions.hpp"
 #include "core/ports/staff_sessions.hpp"
 #include "core/ports/stats.hpp"
 
@@ -31,6 +33,10 @@ class StorageBackend {
     virtual ContentStore& content() = 0;
     // The studio's staff sessions (authoring-api).
     virtual StaffSessionRepository& staff_sessions() = 0;
+    // issue 18 (sessions): the learners' refresh-token families (learner-api).
+    virtual RefreshSessionRepository& refresh_sessions() = 0;
+    // Issue 18 (delete and export): one learner's rows as a whole.
+    virtual LearnerDataRepository& learner_data() = 0;
     // Database reachable and schema at the latest migration (/readyz).
     virtual bool ready() = 0;
 };
@@ -50,6 +56,9 @@ class PortOwningBackend : public StorageBackend {
     ContentSeeder& content_seeder() final { return *content_; }
     ContentStore& content() final { return *content_store_; }
     StaffSessionRepository& staff_sessions() final { return *staff_sessions_; }
+    RefreshSessionRepository& refresh_sessions() final { return *refresh_sessions_; }
+    // Issue 18 (delete and export).
+    LearnerDataRepository& learner_data() final { return *learner_data_; }
 
   protected:
     std::unique_ptr<AccountRepository> accounts_;
@@ -63,6 +72,9 @@ class PortOwningBackend : public StorageBackend {
     std::unique_ptr<ContentSeeder> content_;
     std::unique_ptr<ContentStore> content_store_;
     std::unique_ptr<StaffSessionRepository> staff_sessions_;
+    std::unique_ptr<RefreshSessionRepository> refresh_sessions_;  // issue 18 (sessions)
+    // Issue 18 (delete and export).
+    std::unique_ptr<LearnerDataRepository> learner_data_;
 };
 
 }  // namespace ll

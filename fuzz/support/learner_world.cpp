@@ -15,8 +15,8 @@ Timestamp fuzz_now() {
 }
 
 LearnerWorld::LearnerWorld(http::RateLimits limits) {
-    http::add_learner_routes(router, make_learner_ports(backend, clock, hasher, tokens), metrics,
-                             std::move(limits));
+    http::add_learner_routes(router, make_learner_ports(backend, clock, hasher, tokens, secrets),
+                             metrics, std::move(limits));
     http::add_operational_routes(router, backend, metrics, media);
 
     const auto registered =

@@ -18,7 +18,13 @@ What is checked:
   the runtime packages against the libraries the built binaries really link (dpkg -S);
 - the nginx files: keep-alive upstreams, no retry of non-idempotent requests, body limits,
   no user/pid/daemon in the main file (nginx -t itself runs in check-deploy.sh);
-- every environment variable set anywhere is one docs/configuration.md documents.
+- every environment variable set anywhere is one docs/configuration.md documents;
+- the profile ha: three Patroni nodes with distinct names, addresses and volumes, etcd3 hosts
+  that are services of the profile, synchronous_mode and use_pg_rewind, every langlearn *-ha
+  service's DATABASE_URL listing all three nodes with target_session_attrs=read-write and
+  otherwise equal to its default namesake; each node's configuration through Debian's
+  `patroni --validate-config`; deploy/k8s/ha/postgres-cluster.yaml (CloudNativePG: 3 instances,
+  a synchronous replica, outside the default kustomization).
 """
 import sys
 

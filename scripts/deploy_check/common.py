@@ -43,16 +43,22 @@ class Deploy:
                     except yaml.YAMLError as e:
                         self.parse_errors.append(f"deploy/{rel}: not YAML: {e}")
         self.compose = (self.yaml_docs.get("compose.yaml") or [None])[0]
+        # k8s/ha/ holds optional objects of operators (CloudNativePG), outside the base: ha.py.
         self.k8s = [(rel, doc) for rel, docs in sorted(self.yaml_docs.items())
-                    if rel.startswith("k8s/") for doc in docs]
+                    if is_k8s_base(rel) for doc in docs]
         self.text = {}
-        for rel in ("Dockerfile", "nginx/Dockerfile", ".env.example", "nginx.conf",
+        for rel in ("Dockerfile", "nginx/Dockerfile", "patroni/Dockerfile", ".env.example", "nginx.conf",
                     "nginx/langlearn.conf", "nginx/routes.conf", "nginx/upstreams.conf"):
             self.text[rel] = read(os.path.join(self.root, rel))
         self.dockerignore = read(os.path.join(repo, ".dockerignore"))
         self.gitignore = read(os.path.join(repo, ".gitignore"))
         self.deps = read(os.path.join(repo, "scripts", "deps.sh"))
         self.documented_env = documented_variables(read(os.path.join(repo, "docs", "configuration.md")))
+        self.operations = read(os.path.join(repo, "docs", "operations.md"))
+
+
+def is_k8s_base(rel):
+    return rel.startswith("k8s/") and not rel.startswith("k8s/ha/")
 
 
 def read(path):

@@ -55,6 +55,11 @@ def volume_mounts(service):
     return mounts
 
 
+def default_name(service_name):
+    """The default service a profile `ha` variant stands for (learner-api-ha -> learner-api)."""
+    return service_name[:-len("-ha")] if service_name.endswith("-ha") else service_name
+
+
 def check_compose(d, problems):
     where = "deploy/compose.yaml"
     c = d.compose
@@ -93,7 +98,7 @@ def check_compose(d, problems):
                     (services.get(dep, {}).get("healthcheck") or {}).get("disable"):
                 problems.add(sw, f"waits for {dep} to be healthy, which has no health check")
         health = s.get("healthcheck") or {}
-        if name != "migrate" and (health.get("disable") or not health.get("test")):
+        if default_name(name) != "migrate" and (health.get("disable") or not health.get("test")):
             problems.add(sw, "no health check")
         for m in volume_mounts(s):
             if m["type"] == "volume" and m["source"] not in declared_volumes:
@@ -101,10 +106,10 @@ def check_compose(d, problems):
         for net in (s.get("networks") or []):
             if net not in networks:
                 problems.add(sw, f"network {net} is not declared under networks:")
-        if s.get("ports") and name != "nginx":
+        if s.get("ports") and default_name(name) != "nginx":
             problems.add(sw, "publishes ports: only nginx should be reachable from outside")
         env = env_map(s)
-        if name in ("migrate", "learner-api", "authoring-api"):
+        if default_name(name) in ("migrate", "learner-api", "authoring-api"):
             for var in env:
                 if var not in d.documented_env:
                     problems.add(sw, f"env {var} is not a variable of docs/configuration.md")

@@ -2,7 +2,8 @@
 import inspect
 import re
 
-from common import (ARGON2_MIB, AUTHORING_PATHS, BASE_RSS_MIB, LEARNER_PATHS, size_mib)
+from common import (ARGON2_MIB, AUTHORING_PATHS, BASE_RSS_MIB, LEARNER_PATHS, is_k8s_base,
+                    size_mib)
 
 try:
     import kubernetes.client as k8s_models
@@ -250,7 +251,7 @@ def check_k8s_structure(d, problems):
     else:
         listed = set(kust.get("resources") or [])
         present = {rel[len("k8s/"):] for rel in d.yaml_docs
-                   if rel.startswith("k8s/") and rel != "k8s/kustomization.yaml"}
+                   if is_k8s_base(rel) and rel != "k8s/kustomization.yaml"}
         for missing in sorted(present - listed):
             problems.add("deploy/k8s/kustomization.yaml", f"does not list {missing}")
         for extra in sorted(listed - present):

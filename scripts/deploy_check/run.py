@@ -2,6 +2,7 @@
 from common import Problems
 from compose import check_compose
 from docker import check_dockerfiles
+from ha import check_ha
 from k8s import check_k8s_schema, check_k8s_structure
 from nginx import check_nginx
 
@@ -14,4 +15,5 @@ def run_checks(d, build_dir=None):
     check_compose(d, problems)
     check_dockerfiles(d, build_dir, problems)
     check_nginx(d, problems)
+    check_ha(d, problems)
     return problems

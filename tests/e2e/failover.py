@@ -164,6 +164,7 @@ def scenario(h):
 
     h.step("checks")
     H.book_at_first_attempt(nginx.port, token, pairs, bookings, 10, "after the switchover")
+    h.step("booked after the switchover")
 
     # The longest time without a successful booking around the switchover.
     done = [f for s, f, st in answers if st == 200 and f >= switch_started - 1.0]
@@ -202,7 +203,9 @@ def scenario(h):
                 f"{service.name}: /readyz after recovery: {dict(readyz[service.name + ':after'])}")
         H.check(service.proc.poll() is None, f"{service.name} exited")
     H.check(int(keys) == len(bookings), f"{keys} idempotency records for {len(bookings)} bookings")
+    h.step("the chain")
     _, unlocked, _ = H.check_booking_chain(bookings)
+    h.step("the totals")
     H.check_learner_totals(nginx.port, token, bookings, unlocked)
 
 

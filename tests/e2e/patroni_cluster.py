@@ -1,11 +1,12 @@
 """A PostgreSQL high-availability cluster on 127.0.0.1 for the failover test (docs/testing.md
 "Failover"): Debian's etcd-server (one member) and three PostgreSQL 15 nodes, each under
-Debian's patroni, with synchronous replication (`synchronous_mode`). The layout is the one
-docs/operations.md "High availability" describes, shrunk to one machine; timings are shorter
-than production's (ttl 10 s, loop_wait 1 s) so a failover fits the test's time.
+Debian's patroni, with synchronous replication. Each node runs the shipped
+deploy/patroni/patroni.yml (the compose profile `ha`'s), rendered for this machine by
+deploy/patroni/render-local.py; only the timings are shorter than production's (ttl 10 s,
+loop_wait 1 s) so a failover fits the test's time.
 
-Every process runs as the postgres system user when we are root (PostgreSQL refuses root), in
-its own process group, and is killed at cleanup. Standard library only.
+PostgreSQL and Patroni run as the postgres system user when we are root (PostgreSQL refuses
+root); everything is killed at cleanup. Standard library and Debian's python3-yaml.
 """
 
 import json
@@ -13,15 +14,23 @@ import os
 import shutil
 import signal
 import subprocess
+import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
+
+import yaml  # Debian's python3-yaml (scripts/deps.sh), as scripts/deploy_check uses
 
 import harness as H
 
 PGBIN = max((os.path.join("/usr/lib/postgresql", v, "bin")
              for v in os.listdir("/usr/lib/postgresql")), default="")
 NODES = ("node1", "node2", "node3")
+# What deploy/.env gives the compose profile `ha`: Patroni's roles, and the services' role that
+# post-init.sh creates at bootstrap.
+SECRETS = {"PATRONI_SUPERUSER_PASSWORD": "e2e-su", "PATRONI_REPLICATION_PASSWORD": "e2e-repl",
+           "PATRONI_REWIND_PASSWORD": "e2e-rewind", "POSTGRES_PASSWORD": "e2e-app"}
 
 
 def _as_postgres(args):
@@ -45,66 +54,34 @@ class Node:
         self.proc = None
         os.makedirs(self.dir, mode=0o700)
         _own(self.dir)
-        with open(self.config, "w") as f:
-            f.write(self._config_text())
+        self._write_config()
         _own(self.config)
+        self.orphans = set()
 
-    def _config_text(self):
-        # JSON is YAML: no YAML writer needed.
-        config = {
-            "scope": "langlearn-e2e",
-            "name": self.name,
-            "log": {"level": "INFO", "dir": self.dir, "file_num": 1},
-            "restapi": {"listen": f"127.0.0.1:{self.rest_port}",
-                        "connect_address": f"127.0.0.1:{self.rest_port}"},
-            "etcd3": {"hosts": [f"127.0.0.1:{self.cluster.etcd_port}"]},
-            "bootstrap": {
-                "dcs": {
-                    # A dead leader's key expires after ttl; a replica takes over at its next
-                    # loop. loop_wait + 2 * retry_timeout <= ttl (Patroni's rule).
-                    "ttl": 10, "loop_wait": 1, "retry_timeout": 4,
-                    "maximum_lag_on_failover": 1048576,
-                    # A commit returns only when the synchronous standby has it too, and only
-                    # that standby may be promoted: no acknowledged booking is lost.
-                    "synchronous_mode": True,
-                    "postgresql": {
-                        "use_pg_rewind": True,
-                        "parameters": {
-                            "max_connections": 100, "wal_level": "replica",
-                            "hot_standby": "on", "wal_log_hints": "on",
-                            "max_wal_senders": 10, "max_replication_slots": 10,
-                            "wal_keep_size": "128MB", "fsync": "off",
-                        },
-                    },
-                },
-                "initdb": [{"encoding": "UTF8"}, {"locale": "C.UTF-8"}, "data-checksums"],
-                "pg_hba": ["local all all trust",
-                           "host replication replicator 127.0.0.1/32 trust",
-                           "host all all 127.0.0.1/32 trust"],
-            },
-            "postgresql": {
-                "listen": f"127.0.0.1:{self.pg_port}",
-                "connect_address": f"127.0.0.1:{self.pg_port}",
-                "data_dir": os.path.join(self.dir, "data"),
-                "bin_dir": PGBIN,
-                "pgpass": os.path.join(self.dir, "pgpass"),
-                "authentication": {
-                    "superuser": {"username": "postgres", "password": "e2e"},
-                    "replication": {"username": "replicator", "password": "e2e"},
-                    "rewind": {"username": "postgres", "password": "e2e"},
-                },
-                "parameters": {"unix_socket_directories": self.dir,
-                               "cluster_name": f"ll-{self.name}"},
-            },
-            "tags": {"nofailover": False, "noloadbalance": False},
-        }
-        return json.dumps(config, indent=1)
+    def _write_config(self):
+        """The shipped deploy/patroni/patroni.yml, rendered for this node by render-local.py
+        (as the compose profile `ha` runs it), with test timings: a dead leader's key expires
+        after ttl 10 s instead of 15, and Patroni loops every second (loop_wait + 2 x
+        retry_timeout <= ttl, Patroni's rule). fsync off: a process kill keeps the page cache."""
+        render = os.path.join(self.cluster.h.source, "deploy/patroni/render-local.py")
+        subprocess.run([render, self.config, "--name", self.name, "--pg-port", str(self.pg_port),
+                        "--rest-port", str(self.rest_port), "--etcd",
+                        f"127.0.0.1:{self.cluster.etcd_port}", "--dir", self.dir],
+                       check=True, capture_output=True)
+        with open(self.config) as f:
+            config = yaml.safe_load(f)
+        dcs = config["bootstrap"]["dcs"]
+        dcs.update(ttl=10, loop_wait=1, retry_timeout=4)
+        dcs["postgresql"]["parameters"].update(fsync="off", shared_buffers="32MB")
+        with open(self.config, "w") as f:
+            yaml.safe_dump(config, f, sort_keys=False)
 
     def start(self):
         out = open(os.path.join(self.dir, "patroni.out"), "ab")
         self.proc = subprocess.Popen(
-            _as_postgres(["patroni", self.config]), stdout=out, stderr=out,
-            stdin=subprocess.DEVNULL, start_new_session=True,
+            _as_postgres(["env", *(f"{k}={v}" for k, v in SECRETS.items()), "patroni",
+                          self.config]),
+            stdout=out, stderr=out, stdin=subprocess.DEVNULL, start_new_session=True,
         )
         out.close()
         return self
@@ -117,21 +94,22 @@ class Node:
             return None
 
     def postgres_pids(self):
-        """The node's postmaster and every child (cluster_name is in their process titles)."""
-        done = subprocess.run(["pgrep", "-f", f"ll-{self.name}"], capture_output=True, text=True)
-        pids = {int(p) for p in done.stdout.split()}
-        if (pm := self.postmaster_pid()) is not None:
-            pids.add(pm)
-        return pids
+        """The node's postmaster and its children (backends, walsenders, background workers)."""
+        postmaster = self.postmaster_pid()
+        if postmaster is None or not _alive(postmaster):
+            return set()
+        done = subprocess.run(["pgrep", "-P", str(postmaster)], capture_output=True, text=True)
+        return {postmaster} | {int(p) for p in done.stdout.split()}
 
     def crash(self):
         """A machine loss as far as the database sees it: Patroni and the postmaster SIGKILLed
         at the same moment. The orphaned backends notice the postmaster's death and exit."""
-        postmaster = self.postmaster_pid()
+        # Its children outlive it (orphans) until they notice; wait_gone() waits for them.
+        self.orphans = self.postgres_pids()
         for pid in self.patroni_pids():
             _kill(pid)
-        if postmaster is not None:
-            _kill(postmaster)
+        if self.orphans:
+            _kill(self.postmaster_pid())
         self.proc.wait()
 
     def patroni_pids(self):
@@ -146,15 +124,14 @@ class Node:
         they were doing when the postmaster died (a restart also needs their shared memory)."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            alive = [p for p in self.postgres_pids() if _alive(p)]
-            if not alive:
+            if not any(_alive(p) for p in self.orphans):
                 return
-            time.sleep(0.1)
-        for p in self.postgres_pids():
+            time.sleep(0.02)
+        for p in self.orphans:
             _kill(p)
 
     def stop(self):
-        for pid in self.patroni_pids() | self.postgres_pids():
+        for pid in self.patroni_pids() | self.postgres_pids() | self.orphans:
             _kill(pid)
         if self.proc is not None:
             self.proc.wait()
@@ -194,8 +171,7 @@ class PatroniCluster:
 
     def __init__(self, harness):
         self.h = harness
-        self.dir = os.path.join(harness.work, "patroni")
-        os.makedirs(self.dir)
+        self.dir = tempfile.mkdtemp(prefix="ll-e2e-patroni-", dir=_fast_dir(harness.work))
         os.chmod(self.dir, 0o755)
         self.etcd_port, self.etcd_peer_port = H.free_port(), H.free_port()
         self.etcd = None
@@ -225,15 +201,19 @@ class PatroniCluster:
         for node in self.nodes[1:]:
             node.start()
         self.wait_healthy(90)
-        leader = self.leader()
-        self.sql(leader, "CREATE ROLE langlearn LOGIN")
-        self.sql(leader, "CREATE DATABASE langlearn OWNER langlearn")
+        # post-init.sh made the services' role and database; the URL lands on the leader, which
+        # waits for its synchronous standby on every commit.
+        at = H.psql(self.url, "SELECT current_user, inet_server_port(), pg_is_in_recovery(), "
+                    "current_setting('synchronous_standby_names')")[0]
+        sync = next(n for n, m in self.members().items() if m.get("role") == "sync_standby")
+        H.check(at[:3] == ["langlearn", str(self.leader().pg_port), "f"] and sync in at[3],
+                f"the multi-host URL reached {at}; {self.describe()}")
         return self
 
     @property
     def url(self):
         hosts = ",".join(f"127.0.0.1:{n.pg_port}" for n in self.nodes)
-        return (f"postgresql://langlearn@{hosts}/langlearn"
+        return (f"postgresql://langlearn:{SECRETS['POSTGRES_PASSWORD']}@{hosts}/langlearn"
                 "?target_session_attrs=read-write&connect_timeout=2")
 
     def _etcd_healthy(self):
@@ -291,14 +271,6 @@ class PatroniCluster:
 
         self._wait(healthy, timeout, "cluster not healthy (leader, sync standby, replica)")
 
-    def sql(self, node, query):
-        out = subprocess.run(
-            _as_postgres(["psql", "-X", "-At", "-h", "127.0.0.1", "-p", str(node.pg_port),
-                          "-U", "postgres", "-d", "postgres", "-c", query]),
-            capture_output=True, text=True)
-        H.check(out.returncode == 0, f"psql on {node.name}: {out.stderr.strip()}")
-        return out.stdout.strip()
-
     def switchover(self, candidate):
         """A planned switchover with patronictl (as an operator runs it)."""
         leader = self.leader()
@@ -315,3 +287,21 @@ class PatroniCluster:
         if self.etcd is not None and self.etcd.poll() is None:
             os.killpg(self.etcd.pid, signal.SIGKILL)
             self.etcd.wait()
+        keep = os.environ.get("LL_E2E_KEEP", "")
+        if self.dir.startswith("/dev/shm/") and keep not in ("1", "always"):
+            shutil.rmtree(self.dir, ignore_errors=True)
+        elif self.dir.startswith("/dev/shm/"):
+            print(f"patroni: cluster kept in {self.dir}", file=sys.stderr)
+
+
+def _fast_dir(fallback):
+    """Where the cluster's files go: memory (/dev/shm) when it has room. Three data folders
+    and etcd's preallocated log are about 500 MB; on a disk mounted with `discard`, deleting
+    them at the end took 13 s, longer than a third of the test."""
+    try:
+        shm = os.statvfs("/dev/shm")
+        if shm.f_bavail * shm.f_frsize >= 2 * 1024**3:
+            return "/dev/shm"
+    except OSError:
+        pass
+    return fallback

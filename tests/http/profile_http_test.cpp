@@ -93,7 +93,7 @@ TEST_CASE("GET /auth/me: without and with a profile, every field", "[http][me]")
 
     // A valid token for an account that does not exist.
     const std::string ghost = api.server.tokens.issue(
-        TokenClaims{999999, "ghost@example.com", "end-user", "de"}, api.server.clock.now());
+        TokenClaims{999999, "ghost@example.com", "end-user", "de", {}}, api.server.clock.now());
     const Reply missing = c.get("/auth/me", ghost);
     CHECK(missing.status == 404);
     CHECK(missing.error() == "User not found");

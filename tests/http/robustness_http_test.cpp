@@ -61,10 +61,10 @@ TEST_CASE("docs/spec/decisions.md 3: bodies, types, routes, methods, request ids
     const Reply unknown = c.get("/auth/nothing-here");
     CHECK(unknown.status == 404);
     CHECK(unknown.error() == "Not found");
-    const Reply wrong = c.call("DELETE", "/auth/me");  // routing before authentication
+    const Reply wrong = c.call("PUT", "/auth/me");  // routing before authentication
     CHECK(wrong.status == 405);
     CHECK(wrong.error() == "Method not allowed");
-    CHECK(wrong.header("allow") == "GET, HEAD");
+    CHECK(wrong.header("allow") == "DELETE, GET, HEAD");
     CHECK(c.call("GET", "/auth/login").header("allow") == "POST");
 
     const Reply echoed = c.call("GET", "/auth/languages", {}, {{"X-Request-Id", "client-id-123"}});

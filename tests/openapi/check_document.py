@@ -6,7 +6,8 @@ usage: check_document.py OPENAPI_YAML...
 For each document: it parses; `openapi` is 3.1.x; every local `$ref` resolves (a `$ref` to
 another file is refused: the documents are self-contained); every schema (components, parameters,
 headers, request and response bodies) is a valid JSON Schema 2020-12 and its regular expressions
-compile; every schema `examples` entry and parameter `example` satisfies its schema; every path
+compile; every schema `examples` entry, media type or parameter `example` and `examples` map
+value satisfies its schema; every path
 template variable is declared as a required path parameter and no path parameter is left
 unused; every operation has responses with a description each, keyed by a status code; the
 security requirements and tags name declared schemes and tags; the x-any-route-responses and
@@ -115,6 +116,13 @@ class Checker:
             for e in validator.iter_errors(example):
                 self.problem(f"{where}/examples/{n}", f"{'/'.join(map(str, e.path))}: {e.message}")
 
+    def named_examples(self, item, where):
+        """A media type's or parameter's `examples` map: each Example Object's `value`."""
+        for name, example in (item.get("examples") or {}).items():
+            example = self.resolve(example, f"{where}/examples/{name}") or {}
+            if "value" in example:
+                self.examples(item["schema"], [example["value"]], f"{where}/examples/{name}")
+
     def content(self, content, where):
         for media, item in (content or {}).items():
             item = self.resolve(item, f"{where}/{media}") or {}
@@ -122,6 +130,7 @@ class Checker:
                 self.schema(item["schema"], f"{where}/{media}/schema")
                 if "example" in item:
                     self.examples(item["schema"], [item["example"]], f"{where}/{media}")
+                self.named_examples(item, f"{where}/{media}")
 
     def parameter(self, p, where):
         p = self.resolve(p, where)
@@ -136,6 +145,7 @@ class Checker:
             self.schema(p["schema"], f"{where}/schema")
             if "example" in p:
                 self.examples(p["schema"], [p["example"]], where)
+            self.named_examples(p, where)
         return p
 
     def response(self, r, where):

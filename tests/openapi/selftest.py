@@ -52,6 +52,8 @@ CASES = [
         "pattern '(' does not compile",
         "schema/examples/0: : 1 is not of type 'string'",
         "#/x-any-operation-responses/431/really: a key without a value",
+        "parameters/1/examples/many/examples/0: : 'lots' is not of type 'integer'",
+        "application/json/examples/first/examples/0: : 'id' is a required property",
     ]),
 ]
 

@@ -24,6 +24,7 @@ TEST_CASE("config: defaults of docs/spec/decisions.md section 2", "[config]") {
     CHECK(c.port == 8080);
     CHECK(c.host == "0.0.0.0");
     CHECK(c.jwt_expires_in_seconds == 7 * 24 * 3600);
+    CHECK(c.refresh_expires_in_seconds == 60 * 24 * 3600);
     CHECK(c.app_timezone == "UTC");
     CHECK(c.threads == static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));
     CHECK(c.db_pool_size == 2 * c.threads);
@@ -38,10 +39,12 @@ TEST_CASE("config: defaults of docs/spec/decisions.md section 2", "[config]") {
                          {"DATABASE_URL", "postgres://u@h/db"},
                          {"THREADS", "3"},
                          {"JWT_EXPIRES_IN", "15m"},
+                         {"REFRESH_EXPIRES_IN", "30d"},
                          {"DEV_TOKENS", "abcdefghijklmnopqrstuvwx, ,zyxwvutsrqponmlkjihgfedcba"}}));
     CHECK_FALSE(pg.auto_migrate);
     CHECK(pg.db_pool_size == 6);
     CHECK(pg.jwt_expires_in_seconds == 900);
+    CHECK(pg.refresh_expires_in_seconds == 30 * 24 * 3600);
     CHECK(pg.dev_tokens.size() == 2);
     const auto set = load_config(ServiceKind::authoring,
                                  env({{"JWT_SECRET", kSecret},
@@ -101,6 +104,8 @@ TEST_CASE("config: one line naming the variable, never the secret", "[config]") 
         0);
     CHECK(error({{"JWT_SECRET", kSecret}, {"JWT_EXPIRES_IN", "7w"}}).rfind("JWT_EXPIRES_IN:", 0) ==
           0);
+    CHECK(error({{"JWT_SECRET", kSecret}, {"REFRESH_EXPIRES_IN", "0"}})
+              .rfind("REFRESH_EXPIRES_IN:", 0) == 0);
     CHECK(error({{"JWT_SECRET", kSecret}, {"DEV_TOKENS", "tooshort"}}) ==
           "DEV_TOKENS: every token needs at least 24 characters");
     CHECK(error({{"JWT_SECRET", kSecret}, {"LOG_LEVEL", "loud"}}).rfind("LOG_LEVEL:", 0) == 0);

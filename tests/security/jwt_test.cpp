@@ -70,7 +70,7 @@ TEST_CASE("tokens made by Node.js verify; tampered ones do not", "[jwt]") {
 
 TEST_CASE("issue then verify: claims, iat and exp", "[jwt]") {
     JwtTokenService service("a-secret-of-at-least-thirty-two-bytes!!", 7 * 24 * 3600);
-    const std::string token = service.issue(TokenClaims{7, "b@c.de", "editor", "en"}, kNow);
+    const std::string token = service.issue(TokenClaims{7, "b@c.de", "editor", "en", {}}, kNow);
     const auto claims = service.verify(token, kNow);
     REQUIRE(claims);
     CHECK(claims->user_id == 7);

@@ -9,7 +9,7 @@ using namespace ll::test;
 TEST_CASE("authenticate: bearer prefix and token checks", "[auth]") {
     World w;
     const std::string token =
-        w.tokens.issue(TokenClaims{7, "a@b.cd", "end-user", "de"}, w.clock.now());
+        w.tokens.issue(TokenClaims{7, "a@b.cd", "end-user", "de", {}}, w.clock.now());
     const auto check = [&](std::optional<std::string> header) {
         return authenticate(w.tokens, w.clock,
                             header ? std::optional<std::string_view>(*header) : std::nullopt);

@@ -31,21 +31,44 @@ TEST_CASE("feed: language default, limit clamp, cursor", "[feed]") {
         }
     });
     const Id bare = w.user("bare@example.com", false);
-    FeedOutput out = get_feed(w.ports, bare, {});
+    // The use case's answer, which must be a page here.
+    const auto page = [&](Id user, const FeedInput& input) {
+        Result<FeedOutput> r = get_feed(w.ports, user, input);
+        REQUIRE(r);
+        return std::move(r.value());
+    };
+    FeedOutput out = page(bare, {});
     CHECK(out.items.size() == 12);  // the even ids, German: no profile means de
     CHECK_FALSE(out.next_after);
 
     const Id user = w.user();  // target language sv
-    out = get_feed(w.ports, user, {std::nullopt, std::string("5"), std::nullopt});
+    out = page(user, {std::nullopt, std::string("5"), std::nullopt});
     REQUIRE(out.items.size() == 5);
     CHECK(out.items.front().pair_id == 1);
     CHECK(out.next_after == 9);
-    out = get_feed(w.ports, user, {std::nullopt, std::string("5"), std::string("9")});
+    out = page(user, {std::nullopt, std::string("5"), std::string("9")});
     CHECK(out.items.front().pair_id == 11);
-    out = get_feed(w.ports, user, {std::string("de"), std::string("0"), std::nullopt});
+    out = page(user, {std::string("de"), std::string("0"), std::nullopt});
     CHECK(out.items.size() == 1);  // limit clamped to 1
     CHECK(out.next_after == 2);
-    out = get_feed(w.ports, user, {std::string("de"), std::string("1000"), std::nullopt});
+    out = page(user, {std::string("de"), std::string("1000"), std::nullopt});
     CHECK(out.items.size() == 12);
     CHECK_FALSE(out.next_after);
+}
+
+TEST_CASE("feed: a lang no published language has is 400, and an empty lang is the default",
+          "[feed]") {
+    World w;
+    const Id user = w.user();
+    for (const std::string bad : {"xx", "DE", "sv ", "de,en"}) {
+        const Result<FeedOutput> r = get_feed(w.ports, user, {bad, std::nullopt, std::nullopt});
+        INFO(bad);
+        REQUIRE_FALSE(r);
+        CHECK(r.error().status == 400);
+        CHECK(r.error().message == "lang must be one of de, en, sv");
+    }
+    for (const std::string good : {"de", "en", "sv", ""}) {
+        INFO(good);
+        CHECK(get_feed(w.ports, user, {good, std::nullopt, std::nullopt}));
+    }
 }

@@ -3,6 +3,7 @@
 #include <map>
 
 #include "core/app/login.hpp"
+#include "support/counting_throttle.hpp"
 #include "support/fixture.hpp"
 
 using namespace ll;
@@ -15,16 +16,6 @@ RegisterInput reg(LooseValue email, LooseValue password) {
 LoginInput cred(LooseValue email, LooseValue password) {
     return {std::move(email), std::move(password)};
 }
-
-// Remembers every failure per key; blocks a key after `limit` failures.
-struct CountingThrottle final : LoginThrottle {
-    int limit = 1000;
-    std::map<std::uint64_t, int> failures;
-    std::optional<int> blocked(std::uint64_t key) override {
-        return failures[key] >= limit ? std::optional<int>(60) : std::nullopt;
-    }
-    void record_failure(std::uint64_t key) override { ++failures[key]; }
-};
 }  // namespace
 
 TEST_CASE("register: every error in the spec's order", "[register]") {
@@ -83,6 +74,7 @@ TEST_CASE("register: 201 answer and stored account", "[register]") {
     REQUIRE(r.ok());
     CHECK(r->user.email == "ada@example.com");
     CHECK(r->user.role == "end-user");
+    CHECK(r->user.native_lang == "de");
     CHECK(r->needs_profile);
     const auto claims = w.tokens.verify(r->token, w.clock.now());
     REQUIRE(claims);
@@ -113,9 +105,11 @@ TEST_CASE("register: a lost race on the unique e-mail is 409", "[register]") {
     World w;
     RacingAccounts racing;
     LearnerPorts ports = w.ports;
-    LearnerPorts racing_ports{racing,         ports.blocklist,    ports.languages, ports.profiles,
-                              ports.progress, ports.achievements, ports.stats,     ports.feed,
-                              ports.clock,    ports.hasher,       ports.tokens};
+    LearnerPorts racing_ports{
+        racing,         ports.blocklist,        ports.languages,   ports.profiles,
+        ports.progress, ports.achievements,     ports.stats,       ports.feed,
+        ports.clock,    ports.hasher,           ports.tokens,      ports.sessions,
+        ports.secrets,  ports.refresh_lifetime, ports.learner_data};
     CHECK(register_user(racing_ports, reg(LooseValue::of("a@b.cd"), LooseValue::of("password1")))
               .error() == errors::email_already_registered());
 }

@@ -2,6 +2,7 @@
 
 #include "adapters/http/api/staff_cookie.hpp"
 #include "core/app/authenticate.hpp"
+#include "core/app/learner_session_check.hpp"
 #include "core/app/staff_session.hpp"
 
 namespace ll::http {
@@ -16,6 +17,11 @@ std::optional<Error> LearnerTokens::check_token(Request& request) const {
 Result<std::optional<Id>> LearnerTokens::check_account(Request& request) const {
     if (const auto standing = check_learner_standing(*standing_, *request.claims); !standing)
         return standing.error();
+    if (sessions_) {  // issue 18 (sessions): a signed-out session's token
+        if (const auto session = check_learner_session(*sessions_, *standing_, *request.claims);
+            !session)
+            return session.error();
+    }
     return std::optional<Id>(request.claims->user_id);
 }
 

@@ -10,6 +10,7 @@
 
 #include "adapters/http/server/message.hpp"
 #include "core/app/account_standing.hpp"
+#include "core/app/session_standing.hpp"
 #include "core/domain/result.hpp"
 #include "core/ports/clock.hpp"
 #include "core/ports/security.hpp"
@@ -35,9 +36,14 @@ class AccessPolicy {
 // The learner API: a learner's JWT (docs/spec/service.md Conventions).
 class LearnerTokens final : public AccessPolicy {
   public:
+    // `sessions` (issue 18): whether the token's session was signed out; null: not checked.
     LearnerTokens(TokenService& tokens, const Clock& clock,
-                  std::shared_ptr<AccountStanding> standing)
-        : tokens_(tokens), clock_(clock), standing_(std::move(standing)) {}
+                  std::shared_ptr<AccountStanding> standing,
+                  std::shared_ptr<SessionStanding> sessions = nullptr)
+        : tokens_(tokens),
+          clock_(clock),
+          standing_(std::move(standing)),
+          sessions_(std::move(sessions)) {}
     std::optional<Error> check_token(Request& request) const override;
     Result<std::optional<Id>> check_account(Request& request) const override;
     bool token_checked(const Request& request) const override { return request.claims.has_value(); }
@@ -47,6 +53,7 @@ class LearnerTokens final : public AccessPolicy {
     TokenService& tokens_;
     const Clock& clock_;
     std::shared_ptr<AccountStanding> standing_;
+    std::shared_ptr<SessionStanding> sessions_;
 };
 
 // What the staff policy needs to accept the studio's session cookie.

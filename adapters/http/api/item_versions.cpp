@@ -5,16 +5,9 @@
 namespace ll::http {
 
 VersionCondition if_match(const Request& request) {
-    bool present = false;
-    std::string joined;  // RFC 9110 5.3: several field lines are one comma-separated list
-    for (const auto& [name, value] : request.headers) {
-        if (name != "if-match") continue;
-        if (present) joined += ',';
-        joined += value;
-        present = true;
-    }
-    if (!present) return {};
-    IfMatchList list = parse_if_match(joined);
+    const std::optional<std::string> joined = header_list(request, "if-match");
+    if (!joined) return {};
+    IfMatchList list = parse_if_match(*joined);
     if (list.any) return VersionCondition::any();
     // A list with no strong tag (only W/ or malformed ones, or empty) matches no version: 412.
     return VersionCondition::listed(std::move(list.tags));

@@ -22,11 +22,13 @@ json::object achievement(const AchievementDefinition& d) {
 }  // namespace
 
 json::value to_json(const RegisterOutput& out) {
-    return json::object{
-        {"user",
-         json::object{{"id", out.user.id}, {"email", out.user.email}, {"role", out.user.role}}},
-        {"token", out.token},
-        {"needsProfile", out.needs_profile}};
+    return json::object{{"user", json::object{{"id", out.user.id},
+                                              {"email", out.user.email},
+                                              {"role", out.user.role},
+                                              {"native_lang", out.user.native_lang}}},
+                        {"token", out.token},
+                        {"needsProfile", out.needs_profile},
+                        {"refresh_token", out.refresh_token}};  // issue 18 (sessions)
 }
 
 json::value to_json(const LoginOutput& out) {
@@ -35,7 +37,12 @@ json::value to_json(const LoginOutput& out) {
                                               {"role", out.role},
                                               {"native_lang", out.native_lang}}},
                         {"token", out.token},
-                        {"needsProfile", out.needs_profile}};
+                        {"needsProfile", out.needs_profile},
+                        {"refresh_token", out.refresh_token}};  // issue 18 (sessions)
+}
+
+json::value to_json(const SessionTokens& out) {  // issue 18 (sessions): POST /auth/refresh
+    return json::object{{"token", out.token}, {"refresh_token", out.refresh_token}};
 }
 
 json::value to_json(const std::vector<Language>& languages) {

@@ -10,6 +10,7 @@
 #include "core/app/get_me.hpp"
 #include "core/app/learner_zone.hpp"
 #include "core/app/login.hpp"
+#include "core/app/refresh_sessions.hpp"
 #include "core/app/register_user.hpp"
 #include "core/domain/stats.hpp"
 
@@ -17,6 +18,7 @@ namespace ll::http {
 
 boost::json::value to_json(const RegisterOutput& out);
 boost::json::value to_json(const LoginOutput& out);
+boost::json::value to_json(const SessionTokens& out);  // issue 18 (sessions)
 boost::json::value to_json(const std::vector<Language>& languages);
 boost::json::value to_json(const MeOutput& me);
 boost::json::value to_json(const CreateProfileOutput& out);

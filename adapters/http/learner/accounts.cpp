@@ -12,19 +12,20 @@ namespace ll::http::learner {
 void add_account_routes(RouteBuilder& routes, LearnerPorts p, Metrics& metrics,
                         const RateLimits& rate_limits) {
     auto limits = std::make_shared<SignInLimits>(rate_limits, p.clock);
-    routes.add(
-        {"POST",
-         {"/auth/register"},
-         Auth::open,
-         Body::json,
-         [p, &metrics](Call& c) mutable {
-             auto result = register_user(p, RegisterInput{c.field("email"), c.field("password")});
-             if (result) metrics.increment("langlearn_registrations_total");
-             return answer(result, 201);
-         },
-         Execution::cpu_heavy,
-         kCredentialsBodyBytes,
-         address_limit(limits, p.clock)});
+    routes.add({"POST",
+                {"/auth/register"},
+                Auth::open,
+                Body::json,
+                [p, &metrics](Call& c) mutable {
+                    auto result =
+                        register_user(p, RegisterInput{c.field("email"), c.field("password")},
+                                      c.request.header("user-agent").value_or(""));
+                    if (result) metrics.increment("langlearn_registrations_total");
+                    return answer(result, 201);
+                },
+                Execution::cpu_heavy,
+                kCredentialsBodyBytes,
+                address_limit(limits, p.clock)});
     routes.add({"POST",
                 {"/auth/login"},
                 Auth::open,
@@ -32,7 +33,8 @@ void add_account_routes(RouteBuilder& routes, LearnerPorts p, Metrics& metrics,
                 [p, limits, &metrics](Call& c) mutable {
                     // Too many failed logins for the account: 429 without trying the password.
                     auto result = login(p, limits->failed_logins,
-                                        LoginInput{c.field("email"), c.field("password")});
+                                        LoginInput{c.field("email"), c.field("password")},
+                                        c.request.header("user-agent").value_or(""));
                     metrics.increment("langlearn_logins_total", "outcome",
                                       result ? "success" : std::to_string(result.error().status));
                     Response r = answer(result);
@@ -42,6 +44,9 @@ void add_account_routes(RouteBuilder& routes, LearnerPorts p, Metrics& metrics,
                 Execution::cpu_heavy,
                 kCredentialsBodyBytes,
                 address_limit(limits, p.clock)});
+    // Issue 18 (delete and export): deleting an account checks its password against the
+    // login's lockout.
+    add_account_data_routes(routes, p, limits);
 }
 
 }  // namespace ll::http::learner

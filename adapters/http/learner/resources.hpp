@@ -1,15 +1,20 @@
 #pragma once
 // The learner API's routes by resource, each in its own file; routes.cpp puts them together.
 #include "adapters/http/api/route_builder.hpp"
+#include "adapters/http/api/sign_in_limits.hpp"
 #include "adapters/http/server/metrics.hpp"
 #include "adapters/http/server/rate_limiter.hpp"
 #include "core/app/learner_ports.hpp"
+#include "core/app/session_standing.hpp"
 
 namespace ll::http::learner {
 
 // POST /auth/register, POST /auth/login (accounts.cpp).
 void add_account_routes(RouteBuilder& routes, LearnerPorts p, Metrics& metrics,
                         const RateLimits& limits);
+// issue 18 (sessions): POST /auth/refresh, /auth/logout, /auth/logout-all (sessions.cpp).
+void add_session_routes(RouteBuilder& routes, LearnerPorts p,
+                        std::shared_ptr<SessionStanding> standing);
 // GET /auth/languages (languages.cpp).
 void add_language_routes(RouteBuilder& routes, LearnerPorts p);
 // GET /auth/me, GET /auth/check-username, POST /auth/profile, PUT /auth/goal (profile.cpp).
@@ -20,5 +25,9 @@ void add_progress_routes(RouteBuilder& routes, LearnerPorts p, Metrics& metrics)
 void add_stats_routes(RouteBuilder& routes, LearnerPorts p);
 // GET /feed (feed.cpp).
 void add_feed_routes(RouteBuilder& routes, LearnerPorts p);
+// Issue 18 (delete and export): DELETE /auth/me, GET /auth/me/export (account_data.cpp); the
+// password check shares the login's lockout (added by add_account_routes).
+void add_account_data_routes(RouteBuilder& routes, LearnerPorts p,
+                             std::shared_ptr<SignInLimits> limits);
 
 }  // namespace ll::http::learner

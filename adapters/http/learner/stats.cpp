@@ -1,5 +1,7 @@
-// The learner's statistics and achievements (docs/spec/service.md).
+// The learner's statistics and achievements (docs/spec/service.md); the statistics with an ETag
+// the app revalidates (api/revalidation.hpp).
 #include "adapters/http/api/answers.hpp"
+#include "adapters/http/api/revalidation.hpp"
 #include "adapters/http/learner/resources.hpp"
 #include "core/app/get_stats.hpp"
 #include "core/app/list_achievements.hpp"
@@ -12,8 +14,10 @@ void add_stats_routes(RouteBuilder& routes, LearnerPorts p) {
                 }});
     routes.add({"GET", {"/auth/stats"}, Auth::token, Body::none, [p](Call& c) mutable {
                     const Stats stats = get_stats(p, c.claims().user_id);
-                    return json_ok_in_arena(
-                        200, [&](json::storage_ptr storage) { return to_json(stats, storage); });
+                    return revalidated(c.request,
+                                       json_ok_in_arena(200, [&](json::storage_ptr storage) {
+                                           return to_json(stats, storage);
+                                       }));
                 }});
 }
 

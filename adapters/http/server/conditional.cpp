@@ -45,6 +45,20 @@ bool unit_is_bytes(std::string_view unit) {
 
 }  // namespace
 
+std::optional<std::string> header_list(const Request& request, std::string_view lower_name) {
+    std::optional<std::string> joined;
+    for (const auto& [name, value] : request.headers) {
+        if (name != lower_name) continue;
+        if (joined) {
+            *joined += ',';
+            *joined += value;
+        } else {
+            joined = value;
+        }
+    }
+    return joined;
+}
+
 bool if_none_match(std::string_view header, std::string_view etag) {
     return any_element(header, [&](std::string_view tag) {
         if (tag == "*") return true;

@@ -9,6 +9,12 @@
 
 namespace ll::http {
 
+struct Request;
+
+// All field lines of a list header (If-Match, If-None-Match) as one comma-separated list, as
+// RFC 9110 5.3 reads several lines; nullopt when the request has none.
+std::optional<std::string> header_list(const Request& request, std::string_view lower_name);
+
 // If-None-Match: `*`, or a comma-separated list of entity tags compared weakly (W/"x"
 // matches "x"). `etag` is the quoted strong tag, e.g. "\"abc.png\"".
 bool if_none_match(std::string_view header, std::string_view etag);

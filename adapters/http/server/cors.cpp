@@ -28,8 +28,11 @@ std::optional<Response> cors_preflight(const Request& request,
     r.headers.emplace_back(
         "Access-Control-Allow-Methods",
         match.route ? probe.method : (match.allow.empty() ? "GET" : match.allow));
+    // What the apps send beyond the CORS-safelisted headers: the token, JSON, a booking's key,
+    // the studio's If-Match, revalidation (If-None-Match), the learner's language, a request id.
     r.headers.emplace_back("Access-Control-Allow-Headers",
-                           "Authorization, Content-Type, Idempotency-Key, If-Match, X-Request-Id");
+                           "Accept-Language, Authorization, Content-Type, Idempotency-Key, "
+                           "If-Match, If-None-Match, X-Request-Id");
     r.headers.emplace_back("Access-Control-Max-Age", "600");
     return r;
 }

@@ -254,8 +254,12 @@ void Session::send(const Request& request, const std::string& route_name, Respon
         if (const auto origin = allowed_origin(request, server_.options.cors_origins)) {
             res->set(bhttp::field::access_control_allow_origin, *origin);
             res->set(bhttp::field::vary, "Origin");
-            // Scripts on another origin may read these (the studio's If-Match needs the ETag).
-            res->set(bhttp::field::access_control_expose_headers, "ETag, X-Request-Id");
+            // Scripts on another origin may read these: the ETag (the studio's If-Match, an
+            // app's If-None-Match), Retry-After (when to try again after 429 or 503) and the
+            // request id (to quote in a bug report), Content-Disposition (the file name of
+            // GET /auth/me/export).
+            res->set(bhttp::field::access_control_expose_headers,
+                     "Content-Disposition, ETag, Retry-After, X-Request-Id");
         }
     }
     res->keep_alive(keep_alive_ && !server_.draining);

@@ -243,3 +243,40 @@ TEST_CASE("feed: ordered by pair id, limit, after and next_after", "[authoring][
     CHECK(feed_ids(feed(api, token, "?limit=1&after=" + std::to_string(pairs[0] + 1))) ==
           std::vector<Id>{pairs[1]});
 }
+
+// Issue 18 (docs/accounts.md "For app developers"): an app revalidates its feed page with
+// If-None-Match; the tag moves when the page's content does (a new card, new audio).
+TEST_CASE("feed: ETag and 304 until the page changes", "[authoring][feed][revalidation]") {
+    StaffApi api;
+    const Id picture = api.picture();
+    feed_pair(api, picture, "de");
+    const std::string token = register_learner(api, "etag@example.com");
+    HttpClient app(api.learner().port());
+    const auto revalidate = [&](const std::string& query, const std::string& etag) {
+        return app.call("GET", "/feed" + query, "",
+                        {{"Authorization", "Bearer " + token}, {"If-None-Match", etag}});
+    };
+
+    const Reply first = feed(api, token, "?lang=de");
+    const std::string etag = first.header("etag");
+    REQUIRE(etag.size() == 18);
+    CHECK(first.header("cache-control") == "private, no-cache");
+    const Reply same = revalidate("?lang=de", etag);
+    CHECK(same.status == 304);
+    CHECK(same.body.empty());
+    CHECK(same.header("etag") == etag);
+    // Another language is another page: its own tag.
+    CHECK(revalidate("?lang=sv", etag).status == 200);
+
+    // A second card published: the old tag gives the new page.
+    const Id added = feed_pair(api, picture, "de");
+    const Reply changed = revalidate("?lang=de", etag);
+    REQUIRE(changed.status == 200);
+    CHECK(feed_ids(changed).back() == added);
+    CHECK(changed.header("etag") != etag);
+    CHECK(revalidate("?lang=de", changed.header("etag")).status == 304);
+    // The same page asked for again (a cursor page of one) keeps one tag.
+    const Reply page = feed(api, token, "?lang=de&limit=1");
+    CHECK(feed(api, token, "?lang=de&limit=1").header("etag") == page.header("etag"));
+    CHECK(page.header("etag") != changed.header("etag"));
+}

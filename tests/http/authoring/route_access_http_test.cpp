@@ -236,13 +236,13 @@ std::string snapshot(StaffApi& api, const Ids& ids) {
 
 std::string expired_token(StaffApi& api) {
     // Issued 8 days ago with the server's secret: the 7-day lifetime is over.
-    return api.tokens.issue(TokenClaims{9001, "staff@example.com", "admin", "de"},
+    return api.tokens.issue(TokenClaims{9001, "staff@example.com", "admin", "de", {}},
                             api.clock.now() - std::chrono::hours(24 * 8));
 }
 
 std::string foreign_token(StaffApi& api) {
     JwtTokenService other{"another-secret-0123456789abcdefghijklmn", 7 * 24 * 3600};
-    return other.issue(TokenClaims{9001, "staff@example.com", "admin", "de"}, api.clock.now());
+    return other.issue(TokenClaims{9001, "staff@example.com", "admin", "de", {}}, api.clock.now());
 }
 
 }  // namespace

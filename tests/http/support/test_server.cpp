@@ -23,7 +23,8 @@ TestServer::TestServer(http::ServerOptions options, http::RateLimits limits,
           std::chrono::system_clock::now())),
       media_dir(media_folder.empty() ? fresh_media_dir() : media_folder) {
     http::Router router;
-    http::add_learner_routes(router, make_learner_ports(db->backend(), clock, hasher, tokens),
+    http::add_learner_routes(router,
+                             make_learner_ports(db->backend(), clock, hasher, tokens, secrets),
                              metrics, std::move(limits));
     http::add_operational_routes(router, db->backend(), metrics, media);
     options.host = "127.0.0.1";

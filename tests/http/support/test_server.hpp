@@ -10,6 +10,7 @@
 #include "adapters/memory/manual_clock.hpp"
 #include "adapters/security/argon2id_password_hasher.hpp"
 #include "adapters/security/jwt_token_service.hpp"
+#include "adapters/security/sodium_secret_tokens.hpp"
 #include "tests/support/test_backends.hpp"
 
 namespace ll::test {
@@ -32,6 +33,7 @@ struct TestServer {
     ManualClock clock;
     Argon2idPasswordHasher hasher;
     JwtTokenService tokens{kTestSecret, 7 * 24 * 3600};
+    SodiumSecretTokens secrets;  // issue 18 (sessions): refresh tokens
     http::Metrics metrics;
     std::string media_dir = fresh_media_dir();
     LocalMediaStore media{media_dir};  // before `server`, which serves from it

@@ -22,7 +22,8 @@ struct World {
     ManualClock clock{at("2026-11-22T10:00:00.000Z"), std::chrono::minutes{60}};
     FakePasswordHasher hasher;
     FakeTokenService tokens;
-    LearnerPorts ports = make_learner_ports(backend, clock, hasher, tokens);
+    FakeSecretTokens secrets;  // issue 18 (sessions)
+    LearnerPorts ports = make_learner_ports(backend, clock, hasher, tokens, secrets);
 
     // A registered user, optionally with a profile (native de, target sv).
     Id user(const std::string& email = "ada@example.com", bool with_profile = true,

@@ -140,7 +140,7 @@ Id StaffApi::staff_account(const std::string& role, int who) {
 std::string StaffApi::staff_token(const std::string& role, int who) {
     const Id id = staff_account(role, who);
     return tokens.issue(
-        TokenClaims{id, role + "-" + std::to_string(who) + "@example.com", role, "de"},
+        TokenClaims{id, role + "-" + std::to_string(who) + "@example.com", role, "de", {}},
         clock.now());
 }
 

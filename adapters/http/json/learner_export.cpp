@@ -1,0 +1,69 @@
+#include "adapters/http/json/learner_export.hpp"
+
+#include "adapters/http/json/codec.hpp"
+#include "core/domain/time_format.hpp"
+
+namespace ll::http {
+namespace {
+
+json::value optional_time(const std::optional<Timestamp>& t) {
+    return t ? json::value(format_timestamp(*t)) : json::value(nullptr);
+}
+
+json::value account(const LearnerRecords& r) {
+    return json::object{{"id", r.account.id},
+                        {"email", r.account.email},
+                        {"role", r.account.role},
+                        {"is_active", r.account.is_active},
+                        {"language_native_id", nullable(r.account.language_native_id)},
+                        {"created_at", optional_time(r.account_created_at)}};
+}
+
+json::value profile(const std::optional<Profile>& p) {
+    if (!p) return nullptr;
+    return json::object{{"id", p->id},
+                        {"username", p->username},
+                        {"language_native_id", p->language_native_id},
+                        {"language_target_id", p->language_target_id},
+                        {"total_ep", p->total_ep},
+                        {"streak_days", p->streak_days},
+                        {"daily_goal_ep", p->daily_goal_ep},
+                        {"last_practice_at", optional_time(p->last_practice_at)}};
+}
+
+}  // namespace
+
+json::value to_json(const ExportOutput& out) {
+    const LearnerRecords& r = out.records;
+    json::array progress, daily, achievements, keys;
+    for (const auto& p : r.progress) {
+        progress.push_back(json::object{{"pair_id", p.pair_id},
+                                        {"seen_count", p.seen},
+                                        {"correct_count", p.correct},
+                                        {"wrong_count", p.wrong},
+                                        {"earned_points", p.earned_points}});
+    }
+    for (const auto& d : r.daily) {
+        daily.push_back(json::object{{"date", format_date(d.date)},
+                                     {"ep_earned", d.ep},
+                                     {"cards_done", d.cards},
+                                     {"correct_count", d.correct}});
+    }
+    for (const auto& a : r.achievements) {
+        achievements.push_back(json::object{{"id", a.achievement_id},
+                                            {"unlocked_at", format_timestamp(a.unlocked_at)}});
+    }
+    for (const auto& k : r.idempotency_keys) {
+        keys.push_back(
+            json::object{{"key", k.key}, {"created_at", format_timestamp(k.created_at)}});
+    }
+    return json::object{{"exported_at", format_timestamp(out.exported_at)},
+                        {"account", account(r)},
+                        {"profile", profile(r.profile)},
+                        {"progress", std::move(progress)},
+                        {"daily_activity", std::move(daily)},
+                        {"achievements", std::move(achievements)},
+                        {"idempotency_keys", std::move(keys)}};
+}
+
+}  // namespace ll::http

@@ -1,0 +1,37 @@
+#include "adapters/security/sodium_secret_tokens.hpp"
+
+#include <sodium.h>
+
+#include <array>
+#include <stdexcept>
+
+#include "adapters/security/base64url.hpp"
+
+namespace ll {
+
+SodiumSecretTokens::SodiumSecretTokens() {
+    if (sodium_init() < 0) throw std::runtime_error("libsodium failed to initialise");
+}
+
+std::string SodiumSecretTokens::generate() {
+    std::array<unsigned char, 32> bytes{};
+    randombytes_buf(bytes.data(), bytes.size());
+    return base64url::encode(
+        std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
+}
+
+std::string SodiumSecretTokens::digest(std::string_view token) const {
+    std::array<unsigned char, crypto_hash_sha256_BYTES> hash{};
+    crypto_hash_sha256(hash.data(), reinterpret_cast<const unsigned char*>(token.data()),
+                       token.size());
+    std::array<char, crypto_hash_sha256_BYTES * 2 + 1> hex{};
+    sodium_bin2hex(hex.data(), hex.size(), hash.data(), hash.size());
+    return std::string(hex.data(), hash.size() * 2);
+}
+
+bool SodiumSecretTokens::same_digest(std::string_view a, std::string_view b) const {
+    // Digests have one length; a different one is not a digest of ours (no secret in the length).
+    return a.size() == b.size() && sodium_memcmp(a.data(), b.data(), a.size()) == 0;
+}
+
+}  // namespace ll

@@ -1,0 +1,27 @@
+#pragma once
+// Deleting an account and every row of it (issue 18 point 1; docs/accounts.md "Deleting an
+// account and exporting its data"): the learner's own DELETE /auth/me, confirmed with the
+// password, and support's `langlearn-admin delete-user EMAIL`. Both erase through one port call
+// (LearnerDataRepository::erase, one transaction) and refuse staff accounts the same way.
+#include <string_view>
+
+#include "core/app/learner_ports.hpp"
+#include "core/domain/loose_value.hpp"
+#include "core/domain/result.hpp"
+#include "core/ports/login_throttle.hpp"
+
+namespace ll {
+
+// DELETE /auth/me. In order: 404 `User not found` (no such account any more), 403
+// `Insufficient permissions` for a staff account, 429 while the account is locked by failed
+// passwords (the login's count: a stolen token cannot try passwords here faster than at login), 401
+// `Invalid credentials` for a missing or wrong password (counted as a failure). Nothing changes
+// unless all pass.
+Result<Done> delete_own_account(LearnerPorts& ports, LoginThrottle& throttle, Id user_id,
+                                const LooseValue& password);
+
+// langlearn-admin delete-user: the deleted account, 404 `User not found` or the staff 403.
+Result<Account> delete_account_by_email(AccountRepository& accounts, LearnerDataRepository& data,
+                                        std::string_view email);
+
+}  // namespace ll

@@ -1,0 +1,59 @@
+#pragma once
+// Sessions that last and can be revoked (issue 18 point 2, docs/accounts.md "Sessions and
+// sign-out"): a sign-in opens a refresh family per device; POST /auth/refresh exchanges its
+// refresh token for a new access token and the family's next refresh token; a token used twice
+// revokes its family (someone else holds a copy); sign-out revokes one family or all of them,
+// and the access tokens issued for them stop working (core/app/session_standing.hpp).
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+#include "core/app/learner_ports.hpp"
+#include "core/app/session_standing.hpp"
+#include "core/domain/loose_value.hpp"
+#include "core/domain/result.hpp"
+
+namespace ll {
+
+// What a device keeps after a sign-in or a refresh.
+struct SessionTokens {
+    std::string token;  // the access token (the spec's claims, JWT_EXPIRES_IN, and `sid`)
+    std::string
+        refresh_token;  // opaque; valid until REFRESH_EXPIRES_IN after its family's last use
+};
+
+// The most sessions an account keeps: a new sign-in beyond them ends the least recently used,
+// so repeated logins (a script, a misbehaving app) cannot grow the tables without bound.
+inline constexpr std::size_t kMaxSessionsPerAccount = 20;
+
+// The longest device label kept (bytes of the User-Agent, cut at a character boundary).
+inline constexpr std::size_t kMaxDeviceLabelBytes = 200;
+std::string device_label(std::string_view user_agent);
+
+// A new family for a sign-in (register, login) of the account `claims` describes: its first
+// refresh token and an access token that names it. Ends the account's least recently used
+// sessions beyond kMaxSessionsPerAccount.
+SessionTokens open_session(LearnerPorts& ports, TokenClaims claims, std::string_view user_agent);
+
+// POST /auth/refresh. 400 refresh_token is required; 401 Invalid or expired refresh token for a
+// token that is unknown, expired, of a revoked family or already used (which also revokes its
+// family); 403 Account deactivated. The access token carries the account's current claims.
+Result<SessionTokens> refresh_session(LearnerPorts& ports, SessionStanding& standing,
+                                      const LooseValue& refresh_token);
+
+// POST /auth/logout: revokes the family of the caller's access token and the family of the
+// refresh token sent (the same one, normally). 400 without a refresh_token string; 401 Invalid or
+// expired refresh token when it belongs to another account (nothing revoked). A token that is
+// unknown (already purged) revokes nothing more: the sign-out still ends the caller's session.
+Result<Done> logout(LearnerPorts& ports, SessionStanding& standing, const TokenClaims& caller,
+                    const LooseValue& refresh_token);
+
+// POST /auth/logout-all: revokes every family of the caller's account, so every refresh token
+// and every access token issued with a `sid` stops working.
+Result<Done> logout_all(LearnerPorts& ports, SessionStanding& standing, const TokenClaims& caller);
+
+// The background purge (like the Idempotency-Key records'): expired and revoked families with
+// their tokens, and used tokens older than REFRESH_EXPIRES_IN; how many rows went.
+std::size_t purge_expired_sessions(LearnerPorts& ports);
+
+}  // namespace ll

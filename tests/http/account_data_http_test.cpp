@@ -1,0 +1,189 @@
+// DELETE /auth/me and GET /auth/me/export over real sockets on SQLite and PostgreSQL (issue 18
+// point 1; docs/accounts.md "Deleting an account and exporting its data"). Which rows the
+// deletion removes, table by table: tests/contract/learner_data_contract.cpp.
+#include "tests/http/support/api.hpp"
+
+using namespace ll;
+using namespace ll::test;
+
+namespace {
+
+Reply delete_me(HttpClient& c, const std::string& token, const std::string& body) {
+    return c.call("DELETE", "/auth/me", body,
+                  {{"Authorization", "Bearer " + token}, {"Content-Type", "application/json"}});
+}
+
+// 25 EP on `pair` (first_steps unlocks at 20), with an Idempotency-Key when one is given.
+void book(Api& api, const std::string& token, Id pair, const std::string& key = {}) {
+    std::map<std::string, std::string> headers{{"Authorization", "Bearer " + token},
+                                               {"Content-Type", "application/json"}};
+    if (!key.empty()) headers["Idempotency-Key"] = key;
+    const Reply r = api.client.call(
+        "POST", "/auth/progress",
+        R"({"pair_id":)" + std::to_string(pair) + R"(,"correct":true,"points":25})", headers);
+    REQUIRE(r.status == 200);
+}
+
+Id my_id(Api& api, const std::string& token) {
+    return api.client.get("/auth/me", token).json.at("id").as_int64();
+}
+
+}  // namespace
+
+TEST_CASE("DELETE /auth/me: a missing or wrong password is 401 and nothing changes",
+          "[http][delete]") {
+    Api api;
+    auto& c = api.client;
+    const std::string token = api.learner("ada@example.com", "ada");
+    book(api, token, api.pair());
+    for (const char* body : {R"({"password":"wrong-password"})", R"({})", R"({"password":""})",
+                             R"({"password":12345678})", R"({"password":null})"}) {
+        INFO(body);
+        const Reply r = delete_me(c, token, body);
+        CHECK(r.status == 401);
+        CHECK(r.error() == "Invalid credentials");
+    }
+    const Reply garbage = delete_me(c, token, "password1");
+    CHECK(garbage.status == 400);
+    CHECK(garbage.error() == "Invalid JSON body");
+    const Reply anonymous = c.call("DELETE", "/auth/me", R"({"password":"password1"})");
+    CHECK(anonymous.status == 401);
+    CHECK(anonymous.error() == "Unauthorized");
+
+    const Reply me = c.get("/auth/me", token);
+    REQUIRE(me.status == 200);
+    CHECK(me.json.at("username") == "ada");
+    CHECK(me.json.at("total_ep") == 25);
+    const auto records = api.server.storage().learner_data().read_all(my_id(api, token));
+    REQUIRE(records);
+    CHECK(records->progress.size() == 1);
+    CHECK(records->achievements.size() == 1);
+    CHECK(c.post("/auth/login", R"({"email":"ada@example.com","password":"password1"})").status ==
+          200);
+}
+
+TEST_CASE("DELETE /auth/me: 204; the old token, the login are refused; e-mail and name are free",
+          "[http][delete]") {
+    Api api;
+    auto& c = api.client;
+    const std::string ada = api.learner("ada@example.com", "Ada");
+    const std::string bob = api.learner("bob@example.com", "bob");
+    const Id pair = api.pair();
+    book(api, ada, pair, "key-1");
+    book(api, bob, pair, "key-1");
+    const Id ada_id = my_id(api, ada);
+
+    const Reply gone = delete_me(c, ada, R"({"password":"password1"})");
+    CHECK(gone.status == 204);
+    CHECK(gone.body.empty());
+    CHECK_FALSE(api.server.storage().learner_data().read_all(ada_id));
+
+    // The old token: every route answers what the spec says of an unknown user or of a learner
+    // without a profile, and changes nothing ...
+    const Reply me = c.get("/auth/me", ada);
+    CHECK(me.status == 404);
+    CHECK(me.error() == "User not found");
+    CHECK(c.get("/auth/me/export", ada).status == 404);
+    CHECK(delete_me(c, ada, R"({"password":"password1"})").error() == "User not found");
+    const Reply profile =
+        c.post("/auth/profile", R"({"username":"ghost","nativeLang":1,"targetLang":3})", ada);
+    CHECK(profile.status == 404);
+    CHECK(profile.error() == "User not found");
+    const Reply progress = c.post(
+        "/auth/progress", R"({"pair_id":)" + std::to_string(pair) + R"(,"correct":true})", ada);
+    CHECK(progress.status == 409);  // no profile
+    CHECK_FALSE(api.server.storage().learner_data().read_all(ada_id));
+    // ... and once the account's standing is read again (ACCOUNT_RECHECK_SECONDS, 30 here) the
+    // token is refused before any route runs.
+    api.server.clock.advance(std::chrono::seconds(31));
+    for (const char* path : {"/auth/stats", "/auth/achievements", "/auth/me", "/feed"}) {
+        INFO(path);
+        const Reply r = c.get(path, ada);
+        CHECK(r.status == 404);
+        CHECK(r.error() == "User not found");
+    }
+
+    const Reply login =
+        c.post("/auth/login", R"({"email":"ada@example.com","password":"password1"})");
+    CHECK(login.status == 401);
+    CHECK(login.error() == "Invalid credentials");
+    // The e-mail and the username are free again; the new account has a new id.
+    const std::string again = api.learner("ada@example.com", "ADA");
+    CHECK(my_id(api, again) > ada_id);
+    CHECK(c.get("/auth/me", again).json.at("total_ep") == 0);
+    // The other learner is untouched.
+    const Reply bobs = c.get("/auth/me", bob);
+    CHECK(bobs.json.at("total_ep") == 25);
+    CHECK(bobs.json.at("username") == "bob");
+}
+
+TEST_CASE("DELETE /auth/me: a staff account is refused with 403", "[http][delete]") {
+    Api api;
+    auto& c = api.client;
+    const std::string token = api.register_user("ed@example.com");
+    REQUIRE(api.server.storage().accounts().set_role("ed@example.com", "editor"));
+    const Reply r = delete_me(c, token, R"({"password":"password1"})");
+    CHECK(r.status == 403);
+    CHECK(r.error() == "Insufficient permissions");
+    CHECK(api.server.storage().accounts().find_by_email("ed@example.com"));
+}
+
+TEST_CASE("GET /auth/me/export: everything stored, as a download, never the password hash",
+          "[http][export]") {
+    Api api;
+    auto& c = api.client;
+    const std::string token = api.learner("ada@example.com", "Ada");
+    const Id pair = api.pair();
+    book(api, token, pair, "offline-42");
+    REQUIRE(c.put("/auth/goal", R"({"daily_goal_ep":50})", token).status == 200);
+
+    const Reply r = c.get("/auth/me/export", token);
+    REQUIRE(r.status == 200);
+    CHECK(r.header("content-type").find("application/json") == 0);
+    CHECK(r.header("content-disposition") == "attachment; filename=\"langlearn-export.json\"");
+    CHECK(r.header("cache-control") == "no-store");
+    CHECK(r.body.find("password") == std::string::npos);
+    CHECK(r.body.find("$argon2") == std::string::npos);
+
+    const auto& doc = r.json.as_object();
+    CHECK(doc.size() == 7);
+    CHECK(doc.at("exported_at").is_string());
+    const auto& account = doc.at("account").as_object();
+    CHECK(account.at("email") == "ada@example.com");
+    CHECK(account.at("role") == "end-user");
+    CHECK(account.at("is_active") == true);
+    CHECK(account.at("language_native_id") == 1);
+    CHECK(account.at("created_at").is_string());
+    const auto& profile = doc.at("profile").as_object();
+    CHECK(profile.at("username") == "Ada");
+    CHECK(profile.at("language_target_id") == 3);
+    CHECK(profile.at("total_ep") == 25);
+    CHECK(profile.at("daily_goal_ep") == 50);
+    CHECK(profile.at("streak_days") == 1);
+    const auto& progress = doc.at("progress").as_array();
+    REQUIRE(progress.size() == 1);
+    CHECK(progress[0].at("pair_id") == pair);
+    CHECK(progress[0].at("seen_count") == 1);
+    CHECK(progress[0].at("correct_count") == 1);
+    CHECK(progress[0].at("wrong_count") == 0);
+    CHECK(progress[0].at("earned_points") == 25);
+    const auto& daily = doc.at("daily_activity").as_array();
+    REQUIRE(daily.size() == 1);
+    CHECK(daily[0].at("ep_earned") == 25);
+    CHECK(daily[0].at("cards_done") == 1);
+    const auto& achievements = doc.at("achievements").as_array();
+    REQUIRE(achievements.size() == 1);
+    CHECK(achievements[0].at("id") == "first_steps");
+    const auto& keys = doc.at("idempotency_keys").as_array();
+    REQUIRE(keys.size() == 1);
+    CHECK(keys[0].at("key") == "offline-42");
+
+    // Without a profile: the account, and empty lists.
+    const std::string bare = api.register_user("bob@example.com");
+    const Reply empty = c.get("/auth/me/export", bare);
+    REQUIRE(empty.status == 200);
+    CHECK(empty.json.at("profile").is_null());
+    CHECK(empty.json.at("progress").as_array().empty());
+    CHECK(empty.json.at("idempotency_keys").as_array().empty());
+    CHECK(c.get("/auth/me/export").status == 401);
+}

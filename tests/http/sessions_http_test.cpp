@@ -1,0 +1,198 @@
+// Sessions that last and can be revoked (issue 18 point 2, docs/accounts.md "Sessions and
+// sign-out") over real sockets, on SQLite and PostgreSQL: refresh rotates, reuse revokes the
+// family, logout ends both tokens of a device, logout-all ends the others.
+#include "tests/http/support/api.hpp"
+
+using namespace ll;
+using namespace ll::test;
+
+namespace {
+
+struct Device {
+    std::string token, refresh_token;
+};
+
+std::string text(const Reply& r, const char* field) {
+    return std::string(r.json.at(field).as_string());
+}
+
+Device sign_in(Api& api, const std::string& user_agent) {
+    const Reply r = api.client.call("POST", "/auth/login",
+                                    R"({"email":"ada@example.com","password":"password1"})",
+                                    {{"User-Agent", user_agent}});
+    REQUIRE(r.status == 200);
+    return {text(r, "token"), text(r, "refresh_token")};
+}
+
+Reply refresh(Api& api, const std::string& refresh_token) {
+    return api.client.post("/auth/refresh", R"({"refresh_token":")" + refresh_token + R"("})");
+}
+
+}  // namespace
+
+TEST_CASE("sign-in answers keep the spec's fields and add a refresh token", "[http][sessions]") {
+    Api api;
+    const Reply created =
+        api.client.post("/auth/register", R"({"email":"ada@example.com","password":"password1"})");
+    REQUIRE(created.status == 201);
+    const auto& body = created.json.as_object();
+    CHECK(body.at("user").as_object().size() == 4);  // with native_lang since issue 18
+    CHECK(body.at("user").at("native_lang") == "de");
+    CHECK(body.at("needsProfile") == true);
+    CHECK(body.at("token").is_string());
+    CHECK(body.at("refresh_token").as_string().size() == 43);  // 32 bytes, base64url
+    CHECK(body.size() == 4);
+
+    const Reply login =
+        api.client.post("/auth/login", R"({"email":"ada@example.com","password":"password1"})");
+    REQUIRE(login.status == 200);
+    CHECK(login.json.at("user").as_object().size() == 4);
+    CHECK(login.json.at("user").at("native_lang") == "de");
+    CHECK(login.json.at("refresh_token").as_string().size() == 43);
+    CHECK(login.json.as_object().size() == 4);
+    // The access token keeps the spec's claims and names its session.
+    const auto claims = api.server.tokens.verify(text(login, "token"), api.server.clock.now());
+    REQUIRE(claims);
+    CHECK(claims->email == "ada@example.com");
+    CHECK(claims->role == "end-user");
+    const auto family = api.server.storage().refresh_sessions().find_family(claims->session_id);
+    REQUIRE(family);
+    CHECK(family->user_id == claims->user_id);
+    // The refresh token itself is not stored, only its SHA-256.
+    CHECK_FALSE(api.server.storage().refresh_sessions().find_token(text(login, "refresh_token")));
+    CHECK(api.server.storage().refresh_sessions().find_token(
+        api.server.secrets.digest(text(login, "refresh_token"))));
+}
+
+TEST_CASE("POST /auth/refresh rotates; a reused token revokes the device's family",
+          "[http][sessions]") {
+    Api api;
+    api.learner();
+    const Device phone = sign_in(api, "Phone/1.0");
+    const Device tablet = sign_in(api, "Tablet/2.0");
+    CHECK(
+        api.server.storage()
+            .refresh_sessions()
+            .find_family(api.server.tokens.verify(phone.token, api.server.clock.now())->session_id)
+            ->device == "Phone/1.0");
+
+    api.server.clock.advance(std::chrono::hours(1));
+    const Reply first = refresh(api, phone.refresh_token);
+    REQUIRE(first.status == 200);
+    CHECK(first.json.as_object().size() == 2);
+    const Device rotated{text(first, "token"), text(first, "refresh_token")};
+    CHECK(rotated.refresh_token != phone.refresh_token);
+    CHECK(api.client.get("/auth/me", rotated.token).status == 200);
+    const Reply second = refresh(api, rotated.refresh_token);
+    REQUIRE(second.status == 200);
+    const Device latest{text(second, "token"), text(second, "refresh_token")};
+
+    // The first token again: someone holds a copy. 401, and the whole family ends.
+    const Reply reused = refresh(api, phone.refresh_token);
+    CHECK(reused.status == 401);
+    CHECK(reused.error() == "Invalid or expired refresh token");
+    CHECK(refresh(api, latest.refresh_token).error() == "Invalid or expired refresh token");
+    for (const auto* access : {&phone.token, &rotated.token, &latest.token}) {
+        const Reply me = api.client.get("/auth/me", *access);
+        CHECK(me.status == 401);
+        CHECK(me.error() == "Invalid or expired token");
+    }
+    // The other device goes on.
+    CHECK(api.client.get("/auth/me", tablet.token).status == 200);
+    CHECK(refresh(api, tablet.refresh_token).status == 200);
+}
+
+TEST_CASE("POST /auth/refresh: bad input and unknown or expired tokens", "[http][sessions]") {
+    Api api;
+    api.learner();
+    const Device phone = sign_in(api, "Phone/1.0");
+    CHECK(api.client.post("/auth/refresh", "{}").error() == "refresh_token is required");
+    CHECK(api.client.post("/auth/refresh", R"({"refresh_token":7})").error() ==
+          "refresh_token is required");
+    CHECK(api.client.post("/auth/refresh", "not json").error() == "Invalid JSON body");
+    const Reply unknown = refresh(api, "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA");
+    CHECK(unknown.status == 401);
+    CHECK(unknown.error() == "Invalid or expired refresh token");
+    CHECK(refresh(api, "' OR 1=1 --").error() == "Invalid or expired refresh token");
+
+    api.server.clock.advance(std::chrono::hours(24 * 60));
+    const Reply expired = refresh(api, phone.refresh_token);
+    CHECK(expired.status == 401);
+    CHECK(expired.error() == "Invalid or expired refresh token");
+}
+
+TEST_CASE("POST /auth/logout makes both tokens of the device useless", "[http][sessions]") {
+    Api api;
+    api.learner();
+    const Device phone = sign_in(api, "Phone/1.0");
+    const Device tablet = sign_in(api, "Tablet/2.0");
+    CHECK(api.client.get("/auth/me", phone.token).status == 200);
+
+    CHECK(api.client.post("/auth/logout", R"({"refresh_token":")" + phone.refresh_token + R"("})")
+              .error() == "Unauthorized");  // needs the access token
+    CHECK(api.client.post("/auth/logout", "{}", phone.token).error() ==
+          "refresh_token is required");
+    CHECK(api.client.get("/auth/me", phone.token).status == 200);  // nothing changed
+
+    const Reply out = api.client.post(
+        "/auth/logout", R"({"refresh_token":")" + phone.refresh_token + R"("})", phone.token);
+    CHECK(out.status == 204);
+    CHECK(out.body.empty());
+    CHECK(api.client.get("/auth/me", phone.token).error() == "Invalid or expired token");
+    CHECK(api.client
+              .post("/auth/progress", R"({"pair_id":1,"correct":true,"points":10})", phone.token)
+              .status == 401);
+    CHECK(refresh(api, phone.refresh_token).error() == "Invalid or expired refresh token");
+    CHECK(api.client.get("/auth/me", tablet.token).status == 200);
+    CHECK(refresh(api, tablet.refresh_token).status == 200);
+}
+
+TEST_CASE("POST /auth/logout refuses another learner's refresh token", "[http][sessions]") {
+    Api api;
+    api.learner();
+    const std::string bo_token = api.learner("bo@example.com", "bo_berg");
+    const Reply bo_login =
+        api.client.post("/auth/login", R"({"email":"bo@example.com","password":"password1"})");
+    const Device bo{text(bo_login, "token"), text(bo_login, "refresh_token")};
+    const Device ada = sign_in(api, "Phone/1.0");
+    const Reply r = api.client.post(
+        "/auth/logout", R"({"refresh_token":")" + bo.refresh_token + R"("})", ada.token);
+    CHECK(r.status == 401);
+    CHECK(r.error() == "Invalid or expired refresh token");
+    CHECK(api.client.get("/auth/me", ada.token).status == 200);
+    CHECK(api.client.get("/auth/me", bo.token).status == 200);
+    CHECK(refresh(api, bo.refresh_token).status == 200);
+    CHECK(api.client.get("/auth/me", bo_token).status == 200);
+}
+
+TEST_CASE("POST /auth/logout-all ends every device of the account", "[http][sessions]") {
+    Api api;
+    const std::string registered = api.learner();
+    const std::string bo_token = api.learner("bo@example.com", "bo_berg");
+    const Device phone = sign_in(api, "Phone/1.0");
+    const Device tablet = sign_in(api, "Tablet/2.0");
+    CHECK(api.client.get("/auth/me", tablet.token).status == 200);
+
+    CHECK(api.client.post("/auth/logout-all", "").error() == "Unauthorized");
+    const Reply out = api.client.post("/auth/logout-all", "", phone.token);
+    CHECK(out.status == 204);
+    for (const auto* access : {&registered, &phone.token, &tablet.token})
+        CHECK(api.client.get("/auth/me", *access).error() == "Invalid or expired token");
+    for (const auto* device : {&phone, &tablet})
+        CHECK(refresh(api, device->refresh_token).error() == "Invalid or expired refresh token");
+    CHECK(api.client.get("/auth/me", bo_token).status == 200);
+    // Signing in again works.
+    CHECK(api.client.get("/auth/me", sign_in(api, "Phone/1.0").token).status == 200);
+}
+
+TEST_CASE("a session token of an account that is gone answers as the spec says",
+          "[http][sessions]") {
+    Api api;
+    // Its sessions went with the account: the route answers, not the session check.
+    const std::string token = api.server.tokens.issue(
+        TokenClaims{999999, "ghost@example.com", "end-user", "de", "no-such-family"},
+        api.server.clock.now());
+    const Reply me = api.client.get("/auth/me", token);
+    CHECK(me.status == 404);
+    CHECK(me.error() == "User not found");
+}
