@@ -4,16 +4,16 @@
 
 #include <cstdlib>
 #include <ctime>
-#include <filesystem>
 #include <stdexcept>
 
 namespace ll {
 
 SystemClock::SystemClock(const std::string& iana_zone) {
-    // glibc silently falls back to UTC for unknown zones: check the file ourselves.
+    // glibc silently falls back to UTC for unknown zones: check the name ourselves, by the
+    // same rules and reader as a learner's zone (adapters/clock/tz_database.*), so a directory
+    // (`Europe`) or a table (`zone.tab`) stops the start instead of meaning UTC.
     const bool plain_utc = iana_zone == "UTC" || iana_zone == "Etc/UTC";
-    if (!plain_utc && (iana_zone.empty() || iana_zone.find("..") != std::string::npos ||
-                       !std::filesystem::exists("/usr/share/zoneinfo/" + iana_zone))) {
+    if (!plain_utc && !system_tz_database().find(iana_zone)) {
         throw std::invalid_argument("unknown time zone: " + iana_zone);
     }
     ::setenv("TZ", iana_zone.c_str(), 1);

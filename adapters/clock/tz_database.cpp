@@ -115,7 +115,12 @@ bool plausible_zone_name(const std::string& name) {
     while (std::getline(parts, part, '/')) {
         if (part.empty() || part == "." || part == "..") return false;
     }
-    return true;
+    // Files of the database that are no zone of their own: `localtime` is a link to the host's
+    // /etc/localtime, `posixrules` and `Factory` are internals, and `posix/`, `right/` are
+    // copies of the tree (right/ with leap seconds, which this reader does not apply).
+    const std::string_view first = std::string_view(name).substr(0, name.find('/'));
+    return name != "localtime" && name != "posixrules" && name != "Factory" && first != "posix" &&
+           first != "right";
 }
 
 TzDatabase::TzDatabase(std::string root) : root_(std::move(root)) {}

@@ -108,7 +108,7 @@ class SqlLearnerData final : public LearnerDataRepository {
                  "SELECT p.id, p.username_id, n.username, p.language_native_id, "
                  "p.language_target_id, p.total_ep, p.streak_days, p.daily_goal_ep, " +
                      d_.ts_out("p.last_practice_at") +
-                     " FROM users_public p JOIN user_names n ON n.id = p.username_id "
+                     ", p.timezone FROM users_public p JOIN user_names n ON n.id = p.username_id "
                      "WHERE p.user_id = :u",
                  user_id, [&](Cells& c) {
                      Profile p;
@@ -122,6 +122,7 @@ class SqlLearnerData final : public LearnerDataRepository {
                      p.streak_days = c.small();
                      p.daily_goal_ep = c.small();
                      p.last_practice_at = c.opt_timestamp();
+                     p.timezone = c.opt_text();
                      out.profile = p;
                  });
     }

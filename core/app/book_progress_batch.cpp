@@ -69,7 +69,9 @@ Result<std::vector<BatchItemResult>> book_progress_batch(LearnerPorts& ports, Id
     std::vector<CheckedItem> to_book;
     for (std::size_t i = 0; i < items.items.size(); ++i) {
         const LooseValue& client_id = items.items[i]["client_id"];
-        if (client_id.is_string()) results[i].client_id = client_id.string;
+        // Echoed only when usable; a refused one is not sent back (it may be large or binary).
+        if (client_id.is_string() && valid_key(client_id.string))
+            results[i].client_id = client_id.string;
         auto checked = check_item(items.items[i], user_id, now);
         if (checked) {
             to_book.push_back(CheckedItem{i, std::move(checked.value())});

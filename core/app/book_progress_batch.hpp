@@ -22,7 +22,7 @@ inline constexpr std::chrono::hours kBatchClientIdLifetime{24 * 30};
 // One item's result, in the order of the request: the booking's answer (`replayed` when the
 // client_id had been booked before), or the item's error.
 struct BatchItemResult {
-    std::optional<std::string> client_id;  // as sent, when it was a string
+    std::optional<std::string> client_id;  // as sent, when it was a usable one
     Result<BookProgressOutput> result = errors::internal();
 };
 

@@ -1,5 +1,8 @@
 #include "core/app/export_account.hpp"
 
+#include <algorithm>
+
+#include "core/domain/booking.hpp"
 #include "core/domain/errors.hpp"
 
 namespace ll {
@@ -9,7 +12,18 @@ Result<ExportOutput> export_account(LearnerPorts& ports, Id user_id) {
     if (!records) return errors::user_not_found();
     // The hash is a secret of the service, not data about the learner: it never leaves.
     records->account.password_hash.clear();
-    return ExportOutput{ports.clock.now(), std::move(*records)};
+    ExportOutput out{ports.clock.now(), std::move(*records), {}};
+    // The batch's client ids apart, as the app sent them (without the store's prefix).
+    auto& keys = out.records.idempotency_keys;
+    const std::string_view prefix = kBatchClientIdPrefix;
+    const auto batch = std::stable_partition(
+        keys.begin(), keys.end(), [&](const auto& k) { return !k.key.starts_with(prefix); });
+    for (auto it = batch; it != keys.end(); ++it) {
+        it->key.erase(0, prefix.size());
+        out.batch_client_ids.push_back(std::move(*it));
+    }
+    keys.erase(batch, keys.end());
+    return out;
 }
 
 }  // namespace ll

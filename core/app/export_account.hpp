@@ -8,7 +8,11 @@ namespace ll {
 
 struct ExportOutput {
     Timestamp exported_at{};
-    LearnerRecords records;  // the account's password hash emptied
+    LearnerRecords records;  // the account's password hash emptied; idempotency_keys holds
+                             // only Idempotency-Key headers' records
+    // The offline batch's client ids still kept (30 days; POST /auth/progress/batch), as the
+    // app sent them: the store keeps them beside the header keys under kBatchClientIdPrefix.
+    std::vector<IdempotencyKeyRecord> batch_client_ids;
 };
 
 // 404 `User not found` when the account no longer exists.

@@ -11,10 +11,14 @@ namespace ll {
 namespace {
 
 // An unknown pair or a learner without a profile: nothing booked, zeros and the default goal.
-BookingDecision not_booked(const BookingCommand& c, BookingStatus status) {
+// The first answer under a key is kept only for a learner with a profile: without one the
+// answer changes once the profile exists (a queue of offline answers sent before it must book
+// afterwards), and the account may be gone already (deleted while its token still works), so
+// there would be nothing to keep the record for.
+BookingDecision not_booked(const BookingCommand& c, const BookingState& s, BookingStatus status) {
     BookingDecision d;
     d.outcome.status = status;
-    if (c.idempotency) {  // the first answer under the key is kept, whatever it was
+    if (c.idempotency && s.profile) {
         BookingWrite w;
         w.user_id = c.user_id;
         w.pair_id = c.pair_id;
@@ -65,8 +69,8 @@ BookingDecision decide_booking(const BookingCommand& c, const BookingState& s) {
         d.outcome.status = BookingStatus::not_stored;
         return d;
     }
-    if (!s.answer_type) return not_booked(c, BookingStatus::pair_not_found);
-    if (!s.profile) return not_booked(c, BookingStatus::no_profile);
+    if (!s.answer_type) return not_booked(c, s, BookingStatus::pair_not_found);
+    if (!s.profile) return not_booked(c, s, BookingStatus::no_profile);
     const BookingProfile& p = *s.profile;
 
     BookingWrite w;

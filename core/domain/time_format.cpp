@@ -74,19 +74,36 @@ std::optional<Timestamp> parse_timestamp(std::string_view text) {
 }
 
 std::optional<Timestamp> parse_rfc3339(std::string_view text) {
-    if (text.size() < 20 || text[10] != 'T') return std::nullopt;
-    if (text.back() == 'Z') return parse_timestamp(text);
-    // "+HH:MM" or "-HH:MM" at the end: the local time minus the offset.
-    const std::size_t at = text.size() - 6;
-    const char sign = text[at];
-    int h = 0, m = 0;
-    if ((sign != '+' && sign != '-') || text[at + 3] != ':' || !read_number(text, at + 1, 2, h) ||
-        !read_number(text, at + 4, 2, m) || h > 23 || m > 59)
+    // RFC 3339 section 5.6, read strictly (not through parse_timestamp, which also takes what
+    // databases print): full-date "T" HH:MM:SS [.digits] (Z | +HH:MM | -HH:MM), T and Z in
+    // either case. A leap second (:60) is refused: the clock this service keeps has none.
+    int h = 0, mi = 0, s = 0;
+    if (text.size() < 20 || (text[10] != 'T' && text[10] != 't') || text[13] != ':' ||
+        text[16] != ':' || !read_number(text, 11, 2, h) || !read_number(text, 14, 2, mi) ||
+        !read_number(text, 17, 2, s) || h > 23 || mi > 59 || s > 59)
         return std::nullopt;
-    const auto local = parse_timestamp(text.substr(0, at));
-    if (!local) return std::nullopt;
-    const auto offset = std::chrono::hours{h} + std::chrono::minutes{m};
-    return sign == '+' ? *local - offset : *local + offset;
+    const auto date = parse_date(text.substr(0, 10));
+    if (!date) return std::nullopt;
+    std::size_t pos = 19;
+    int millis = 0;
+    if (text[pos] == '.') {
+        const std::size_t start = ++pos;
+        for (int scale = 100; pos < text.size() && text[pos] >= '0' && text[pos] <= '9'; ++pos) {
+            millis += (text[pos] - '0') * scale;  // digits past the millisecond add nothing
+            scale /= 10;
+        }
+        if (pos == start) return std::nullopt;
+    }
+    const Timestamp local = Timestamp{*date} + std::chrono::hours{h} + std::chrono::minutes{mi} +
+                            std::chrono::seconds{s} + std::chrono::milliseconds{millis};
+    const std::string_view zone = text.substr(pos);
+    if (zone == "Z" || zone == "z") return local;
+    int oh = 0, om = 0;
+    if (zone.size() != 6 || (zone[0] != '+' && zone[0] != '-') || zone[3] != ':' ||
+        !read_number(zone, 1, 2, oh) || !read_number(zone, 4, 2, om) || oh > 23 || om > 59)
+        return std::nullopt;
+    const auto offset = std::chrono::hours{oh} + std::chrono::minutes{om};
+    return zone[0] == '+' ? local - offset : local + offset;
 }
 
 }  // namespace ll

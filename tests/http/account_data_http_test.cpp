@@ -1,6 +1,7 @@
 // DELETE /auth/me and GET /auth/me/export over real sockets on SQLite and PostgreSQL (issue 18
 // point 1; docs/accounts.md "Deleting an account and exporting its data"). Which rows the
 // deletion removes, table by table: tests/contract/learner_data_contract.cpp.
+#include "core/domain/time_format.hpp"
 #include "tests/http/support/api.hpp"
 
 using namespace ll;
@@ -92,6 +93,22 @@ TEST_CASE("DELETE /auth/me: 204; the old token, the login are refused; e-mail an
     const Reply progress = c.post(
         "/auth/progress", R"({"pair_id":)" + std::to_string(pair) + R"(,"correct":true})", ada);
     CHECK(progress.status == 409);  // no profile
+    // With a key (a retry-safe booking, every batch item has one): 409 too, nothing kept for
+    // the gone account (a kept record would reference no account).
+    const Reply keyed = c.call("POST", "/auth/progress",
+                               R"({"pair_id":)" + std::to_string(pair) + R"(,"correct":true})",
+                               {{"Authorization", "Bearer " + ada},
+                                {"Content-Type", "application/json"},
+                                {"Idempotency-Key", "after-delete"}});
+    CHECK(keyed.status == 409);
+    CHECK(keyed.error() == "Kein Profil vorhanden. Bitte zuerst ein Profil anlegen.");
+    const Reply batch = c.post("/auth/progress/batch",
+                               R"({"items":[{"client_id":"c1","pair_id":)" + std::to_string(pair) +
+                                   R"(,"correct":true,"answered_at":")" +
+                                   format_timestamp(api.server.clock.now()) + R"("}]})",
+                               ada);
+    REQUIRE(batch.status == 200);
+    CHECK(batch.json.at("results").as_array()[0].at("status") == 409);
     CHECK_FALSE(api.server.storage().learner_data().read_all(ada_id));
     // ... and once the account's standing is read again (ACCOUNT_RECHECK_SECONDS, 30 here) the
     // token is refused before any route runs.
@@ -134,8 +151,18 @@ TEST_CASE("GET /auth/me/export: everything stored, as a download, never the pass
     auto& c = api.client;
     const std::string token = api.learner("ada@example.com", "Ada");
     const Id pair = api.pair();
+    api.server.clock.set(*parse_timestamp("2026-11-22T18:00:00.000Z"));
     book(api, token, pair, "offline-42");
     REQUIRE(c.put("/auth/goal", R"({"daily_goal_ep":50})", token).status == 200);
+    // Issue 18: one offline answer (kept under its client_id), then a zone of the learner's own.
+    const Reply batch =
+        c.post("/auth/progress/batch",
+               R"({"items":[{"client_id":"phone-7","pair_id":)" + std::to_string(pair) +
+                   R"(,"correct":false,"points":0,"answered_at":"2026-11-22T17:00:00Z"}]})",
+               token);
+    REQUIRE(batch.status == 200);
+    REQUIRE(batch.json.at("results").as_array()[0].at("status") == 200);
+    REQUIRE(c.put("/auth/timezone", R"({"timezone":"Asia/Tokyo"})", token).status == 200);
 
     const Reply r = c.get("/auth/me/export", token);
     REQUIRE(r.status == 200);
@@ -146,7 +173,7 @@ TEST_CASE("GET /auth/me/export: everything stored, as a download, never the pass
     CHECK(r.body.find("$argon2") == std::string::npos);
 
     const auto& doc = r.json.as_object();
-    CHECK(doc.size() == 7);
+    CHECK(doc.size() == 8);
     CHECK(doc.at("exported_at").is_string());
     const auto& account = doc.at("account").as_object();
     CHECK(account.at("email") == "ada@example.com");
@@ -160,23 +187,29 @@ TEST_CASE("GET /auth/me/export: everything stored, as a download, never the pass
     CHECK(profile.at("total_ep") == 25);
     CHECK(profile.at("daily_goal_ep") == 50);
     CHECK(profile.at("streak_days") == 1);
+    CHECK(profile.at("timezone") == "Asia/Tokyo");
     const auto& progress = doc.at("progress").as_array();
     REQUIRE(progress.size() == 1);
     CHECK(progress[0].at("pair_id") == pair);
-    CHECK(progress[0].at("seen_count") == 1);
+    CHECK(progress[0].at("seen_count") == 2);
     CHECK(progress[0].at("correct_count") == 1);
-    CHECK(progress[0].at("wrong_count") == 0);
+    CHECK(progress[0].at("wrong_count") == 1);
     CHECK(progress[0].at("earned_points") == 25);
     const auto& daily = doc.at("daily_activity").as_array();
     REQUIRE(daily.size() == 1);
     CHECK(daily[0].at("ep_earned") == 25);
-    CHECK(daily[0].at("cards_done") == 1);
+    CHECK(daily[0].at("cards_done") == 2);
     const auto& achievements = doc.at("achievements").as_array();
     REQUIRE(achievements.size() == 1);
     CHECK(achievements[0].at("id") == "first_steps");
     const auto& keys = doc.at("idempotency_keys").as_array();
     REQUIRE(keys.size() == 1);
     CHECK(keys[0].at("key") == "offline-42");
+    // The batch's client ids apart, as the app sent them (the store's prefix never shows).
+    const auto& client_ids = doc.at("batch_client_ids").as_array();
+    REQUIRE(client_ids.size() == 1);
+    CHECK(client_ids[0].at("client_id") == "phone-7");
+    CHECK(client_ids[0].at("created_at") == "2026-11-22T18:00:00.000Z");
 
     // Without a profile: the account, and empty lists.
     const std::string bare = api.register_user("bob@example.com");
@@ -185,5 +218,6 @@ TEST_CASE("GET /auth/me/export: everything stored, as a download, never the pass
     CHECK(empty.json.at("profile").is_null());
     CHECK(empty.json.at("progress").as_array().empty());
     CHECK(empty.json.at("idempotency_keys").as_array().empty());
+    CHECK(empty.json.at("batch_client_ids").as_array().empty());
     CHECK(c.get("/auth/me/export").status == 401);
 }

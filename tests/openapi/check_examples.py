@@ -116,7 +116,6 @@ def live_answers(service):
     logged_in = s.ok(200, "POST", "/auth/login", {"email": email, "password": password})
     # Issue 18: the login's session refreshed once; the learner's data as exported.
     refreshed = s.ok(200, "POST", "/auth/refresh", {"refresh_token": logged_in["refresh_token"]})
-    exported = s.ok(200, "GET", "/auth/me/export", token=token)
     # Issue 18: a zone of the learner's own (shown by /auth/me), and an offline batch with one
     # answer from yesterday (booked) and one from eight days ago (refused on its own).
     s.ok(200, "PUT", "/auth/timezone", {"timezone": "Europe/Berlin"}, token)
@@ -128,6 +127,7 @@ def live_answers(service):
         {"client_id": "a1", "pair_id": pair, "correct": True, "points": 20, "answered_at": instant(1)},
         {"client_id": "a2", "pair_id": pair, "correct": True, "points": 20, "answered_at": instant(8)}]},
         token)
+    exported = s.ok(200, "GET", "/auth/me/export", token=token)  # with the zone and the batch
     return {
         "Error": [unauthorized],
         "UsernameFormatError": [bad_username],

@@ -240,13 +240,40 @@ TEST_CASE("batch: local dates in the learner's zone, DST in Berlin", "[batch][ti
     CHECK(daily_ep(w, user, "2026-10-24") == 0);
 }
 
-TEST_CASE("batch: without a profile every item is refused", "[batch]") {
+TEST_CASE("batch: without a profile every item is refused, and booked once the profile exists",
+          "[batch]") {
     World w;
     const Id user = w.user("np@example.com", false, "np");
     const Id pair = w.pair();
-    const auto r = book_progress_batch(
-        w.ports, user, LooseValue::array({item("a", pair, "2026-11-22T09:00:00Z")}));
+    const auto batch = LooseValue::array({item("a", pair, "2026-11-22T09:00:00Z")});
+    const auto r = book_progress_batch(w.ports, user, batch);
     CHECK(r.value()[0].result.error() == errors::no_profile_for_progress());
+    // The refusal is not kept under the client_id: the queue sent again after the learner made
+    // a profile books (a kept 409 would lose the offline answers).
+    REQUIRE(create_profile(
+                w.ports, user,
+                CreateProfileInput{LooseValue::of("np_l"), LooseValue::of(1), LooseValue::of(3)})
+                .ok());
+    const auto again = book_progress_batch(w.ports, user, batch);
+    REQUIRE(again.value()[0].result.ok());
+    CHECK(again.value()[0].result->total_ep == 10);
+}
+
+TEST_CASE("batch: a refused client_id is not echoed back", "[batch]") {
+    World w;
+    const Id user = w.user();
+    const Id pair = w.pair();
+    const auto r = book_progress_batch(
+        w.ports, user,
+        LooseValue::array({item(std::string(101, 'x'), pair, "2026-11-22T09:00:00Z"),
+                           item("", pair, "2026-11-22T09:00:00Z"),
+                           item("ok-1", pair, "not a time")}));
+    REQUIRE(r.ok());
+    CHECK_FALSE(r.value()[0].client_id);
+    CHECK(r.value()[0].result.error() == errors::client_id_invalid());
+    CHECK_FALSE(r.value()[1].client_id);
+    CHECK(r.value()[2].client_id == "ok-1");  // usable: echoed, though the item was refused
+    CHECK(r.value()[2].result.error() == errors::answered_at_invalid());
 }
 
 TEST_CASE("batch: a replay outlives the answered_at window", "[batch]") {

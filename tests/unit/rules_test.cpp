@@ -205,3 +205,23 @@ TEST_CASE("wire formats of dates and instants", "[rules][time]") {
     CHECK_FALSE(parse_date("2023-02-29"));
     CHECK_FALSE(parse_date("2023-2-9"));
 }
+
+TEST_CASE("an RFC 3339 instant as a client sends it (answered_at)", "[rules][time]") {
+    const Timestamp t = *parse_timestamp("2026-11-22T08:52:16.123Z");
+    CHECK(parse_rfc3339("2026-11-22T08:52:16.123Z") == t);
+    CHECK(parse_rfc3339("2026-11-22t08:52:16.123z") == t);           // either case
+    CHECK(parse_rfc3339("2026-11-22T08:52:16.123456789012Z") == t);  // cut to milliseconds
+    CHECK(parse_rfc3339("2026-11-22T09:52:16.123+01:00") == t);
+    CHECK(parse_rfc3339("2026-11-21T20:52:16.123-12:00") == t);
+    CHECK(parse_rfc3339("2026-11-22T22:52:16.123+14:00") == t);
+    CHECK(parse_rfc3339("2026-11-22T08:52:16.123-00:00") == t);
+    CHECK(parse_rfc3339("2026-11-22T08:52:16Z") == *parse_timestamp("2026-11-22T08:52:16Z"));
+    for (const char* bad :
+         {"2026-11-22T08:52:16", "2026-11-22 08:52:16Z", "2026-11-22T08:52Z",
+          "2026-11-22T08:52:16.Z", "2026-11-22T08:52:16+00+05:00", "2026-11-22T08:52:16Z+00:00",
+          "2026-11-22T08:52:16+0100", "2026-11-22T08:52:16+24:00", "2026-11-25T23:59:60Z",
+          "2026-02-30T08:52:16Z", "2026-11-22T08:52:16ZZ", "2026-11-22T08:52:16+01:00x"}) {
+        INFO(bad);
+        CHECK_FALSE(parse_rfc3339(bad));
+    }
+}

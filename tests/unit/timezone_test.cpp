@@ -3,6 +3,7 @@
 // window, /auth/me's practiced_today and streak_at_risk).
 #include <catch2/catch.hpp>
 
+#include "adapters/clock/system_clock.hpp"
 #include "adapters/clock/tz_database.hpp"
 #include "core/app/book_progress.hpp"
 #include "core/app/get_me.hpp"
@@ -48,7 +49,9 @@ TEST_CASE("timezone: names the tz database does not hold are refused", "[timezon
     const auto& tz = system_tz_database();
     for (const char* bad :
          {"", "Mars/Olympus", "Europe/../../etc/passwd", "/etc/passwd", "Europe/Berlin/",
-          "Europe//Berlin", "zone.tab", "Europe", "Europe/Berlin\n", "tzdata.zi"}) {
+          "Europe//Berlin", "zone.tab", "Europe", "Europe/Berlin\n", "tzdata.zi",
+          // files that are no zone of their own (the host's link, internals, copies of the tree)
+          "localtime", "posixrules", "Factory", "posix/Europe/Berlin", "right/UTC"}) {
         INFO(bad);
         CHECK(tz.find(bad) == nullptr);
     }
@@ -56,6 +59,16 @@ TEST_CASE("timezone: names the tz database does not hold are refused", "[timezon
     CHECK(tz.find("Etc/GMT+5") != nullptr);
     CHECK_FALSE(parse_tzif("TZif2 but not really").has_value());
     CHECK_FALSE(parse_tzif("").has_value());
+}
+
+TEST_CASE("timezone: APP_TIMEZONE is checked by the same rules at start", "[timezone]") {
+    for (const char* bad : {"Europe", "zone.tab", "leapseconds", "localtime", "Mars/Olympus"}) {
+        INFO(bad);
+        CHECK_THROWS_AS(SystemClock(bad), std::invalid_argument);
+    }
+    // A zone that passes sets the process's TZ: one equal to UTC, so no other test is moved.
+    CHECK_NOTHROW(SystemClock("Etc/GMT"));
+    CHECK_NOTHROW(SystemClock("UTC"));
 }
 
 TEST_CASE("timezone: set on the profile, checked, changed and cleared", "[timezone]") {

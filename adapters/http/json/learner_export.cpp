@@ -28,14 +28,15 @@ json::value profile(const std::optional<Profile>& p) {
                         {"total_ep", p->total_ep},
                         {"streak_days", p->streak_days},
                         {"daily_goal_ep", p->daily_goal_ep},
-                        {"last_practice_at", optional_time(p->last_practice_at)}};
+                        {"last_practice_at", optional_time(p->last_practice_at)},
+                        {"timezone", p->timezone ? json::value(*p->timezone) : nullptr}};
 }
 
 }  // namespace
 
 json::value to_json(const ExportOutput& out) {
     const LearnerRecords& r = out.records;
-    json::array progress, daily, achievements, keys;
+    json::array progress, daily, achievements, keys, client_ids;
     for (const auto& p : r.progress) {
         progress.push_back(json::object{{"pair_id", p.pair_id},
                                         {"seen_count", p.seen},
@@ -57,13 +58,18 @@ json::value to_json(const ExportOutput& out) {
         keys.push_back(
             json::object{{"key", k.key}, {"created_at", format_timestamp(k.created_at)}});
     }
+    for (const auto& k : out.batch_client_ids) {
+        client_ids.push_back(
+            json::object{{"client_id", k.key}, {"created_at", format_timestamp(k.created_at)}});
+    }
     return json::object{{"exported_at", format_timestamp(out.exported_at)},
                         {"account", account(r)},
                         {"profile", profile(r.profile)},
                         {"progress", std::move(progress)},
                         {"daily_activity", std::move(daily)},
                         {"achievements", std::move(achievements)},
-                        {"idempotency_keys", std::move(keys)}};
+                        {"idempotency_keys", std::move(keys)},
+                        {"batch_client_ids", std::move(client_ids)}};
 }
 
 }  // namespace ll::http
