@@ -119,7 +119,9 @@ std::optional<TokenClaims> JwtTokenService::verify(std::string_view token, Times
     if (!acceptable_header(segments->header)) return std::nullopt;
     if (!signature_matches(*segments, *hmac_)) return std::nullopt;
 
-    unsigned char buffer[1024];
+    // Room for the claims the service issues (with the session's `sid` and a 254-byte e-mail)
+    // on the stack; a larger payload spills to the heap, still correct.
+    unsigned char buffer[2048];
     json::monotonic_resource arena(buffer, sizeof buffer);
     const auto payload = decode_object(segments->payload, &arena);
     if (!payload) return std::nullopt;
