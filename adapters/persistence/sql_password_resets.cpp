@@ -1,6 +1,7 @@
 // Password reset tokens (password_reset_tokens, migration 0014) on SOCI, issue 18. The
 // supersede-and-insert is one transaction; the consumption one guarded UPDATE.
 #include "adapters/persistence/dialect_sql.hpp"
+#include "adapters/persistence/row_access.hpp"
 #include "adapters/persistence/sql_repositories.hpp"
 #include "core/domain/time_format.hpp"
 
@@ -8,10 +9,7 @@ namespace ll::sql {
 namespace {
 
 Timestamp read_instant(const std::string& text) {
-    // The columns are written by this adapter only: an unreadable one is a broken database.
-    const auto t = parse_timestamp(text);
-    if (!t) throw std::runtime_error("password resets: unreadable timestamp");
-    return *t;
+    return stored_instant(text, "password_reset_tokens");
 }
 
 class SqlPasswordResets final : public PasswordResetRepository {
