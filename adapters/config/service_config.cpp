@@ -229,7 +229,7 @@ ServiceConfig load_config(ServiceKind kind, const EnvLookup& env) {
     if (auto v = get("ACCOUNT_RECHECK_SECONDS"))
         c.account_recheck_seconds =
             static_cast<int>(parse_number("ACCOUNT_RECHECK_SECONDS", *v, 1, 60));
-    read_mail_config(c, get);
+    if (kind == ServiceKind::learner) read_mail_config(c, get);  // only learner-api mails
     if (auto v = get("AUTH_RATE_PER_MINUTE"))
         c.auth_rate_per_minute =
             static_cast<int>(parse_number("AUTH_RATE_PER_MINUTE", *v, 0, 1000000));
