@@ -41,6 +41,7 @@ import resource
 import shutil
 import signal
 import socket
+import statistics
 import sqlite3
 import subprocess
 import sys
@@ -348,6 +349,41 @@ def book_many(server, bookings, workers=8):
         raise BenchError(f"booking failed: {failures[0]}")
 
 
+def batch_vs_single(server, learners, pair_ids, answers=200, rounds=3):
+    """Issue 18: answers per second when one app sends `answers` offline answers one request at a
+    time (POST /auth/progress on a keep-alive connection) against one POST /auth/progress/batch;
+    each round on learners of its own, one client, the median of `rounds`."""
+    if len(learners) < 2 * rounds:
+        raise BenchError("batch_vs_single: too few learners")
+    now = datetime.datetime.now(datetime.timezone.utc)
+    single, batch = [], []
+    for r in range(rounds):
+        a, b = learners[-1 - 2 * r], learners[-2 - 2 * r]
+        c = http.client.HTTPConnection("127.0.0.1", server.port, timeout=120)
+        started = time.monotonic()
+        for i in range(answers):
+            status, answer = http_call(server.port, "POST", "/auth/progress",
+                                       {"pair_id": pair_ids[i % len(pair_ids)], "correct": True,
+                                        "points": 5}, token=a["token"], connection=c)
+            if status != 200:
+                raise BenchError(f"single booking: {status} {answer}")
+        single.append(answers / (time.monotonic() - started))
+        items = [{"client_id": f"bench-{r}-{i}", "pair_id": pair_ids[i % len(pair_ids)],
+                  "correct": True, "points": 5,
+                  "answered_at": (now - datetime.timedelta(hours=2, seconds=answers - i))
+                  .strftime("%Y-%m-%dT%H:%M:%S.000Z")} for i in range(answers)]
+        started = time.monotonic()
+        status, answer = http_call(server.port, "POST", "/auth/progress/batch", {"items": items},
+                                   token=b["token"], connection=c)
+        elapsed = time.monotonic() - started
+        c.close()
+        if status != 200 or any(item.get("status") != 200 for item in answer["results"]):
+            raise BenchError(f"batch: {status} {str(answer)[:300]}")
+        batch.append(answers / elapsed)
+    return {"answers": answers, "rounds": rounds, "single_per_s": statistics.median(single),
+            "batch_per_s": statistics.median(batch)}
+
+
 # --- wrk and the other tools --------------------------------------------------------------------
 
 RESULT_RE = re.compile(r"^RESULT (.*)$", re.M)
@@ -475,6 +511,8 @@ class DatabaseRun:
             result["peak_rss_kib"] = proc_status_kib(server.pid, "VmHWM")
             result["peak_rss_reset"] = reset
             r["scenarios"][name] = result
+        log(f"{self.kind}: offline answers, one batch against single bookings (issue 18)")
+        r["batch"] = batch_vs_single(server, learners, pair_ids)
         # What argon2id allows on this machine as loaded now: the login scenario's own ceiling.
         r["hash_now"] = parse_result(run([str(self.build / "bench/ll_bench_hash_time"), "9",
                                           self.machine["nproc"]]).stdout)
@@ -753,6 +791,12 @@ def report(machine, runs, hash_ms, elapsed, load_before, load_after):
                                     else "") + f". Ceiling: {ceiling['how']}" +
                 (f", latency average {ceiling['latency_ms']:.2f} ms" if ceiling.get("latency_ms")
                  else "") + ".", ""]
+        batch = r["batch"]
+        out += [f"Offline answers (issue 18, one client, median of {batch['rounds']} rounds of "
+                f"{batch['answers']} answers): one POST /auth/progress/batch "
+                f"{fmt_int(batch['batch_per_s'])} answers/s, POST /auth/progress one at a time on "
+                f"a keep-alive connection {fmt_int(batch['single_per_s'])} answers/s "
+                f"({batch['batch_per_s'] / batch['single_per_s']:.1f} x).", ""]
         b = r["burst"]
         me_alone = r["scenarios"]["me"]
         out += [f"Login burst: `me` ({WRK_THREADS} threads, {CONNECTIONS} connections) while a "

@@ -1,5 +1,7 @@
 #include "adapters/clock/system_clock.hpp"
 
+#include "adapters/clock/tz_database.hpp"
+
 #include <cstdlib>
 #include <ctime>
 #include <filesystem>
@@ -29,6 +31,10 @@ Date SystemClock::local_date(Timestamp t) const {
     std::tm local{};
     ::localtime_r(&secs, &local);
     return Date{std::chrono::year{local.tm_year + 1900} / (local.tm_mon + 1) / local.tm_mday};
+}
+
+std::optional<Date> SystemClock::local_date_in(Timestamp t, const std::string& zone) const {
+    return system_tz_database().local_date(t, zone);
 }
 
 }  // namespace ll

@@ -13,6 +13,7 @@ class SystemClock final : public Clock {
     explicit SystemClock(const std::string& iana_zone);
     Timestamp now() const override;
     Date local_date(Timestamp t) const override;
+    std::optional<Date> local_date_in(Timestamp t, const std::string& zone) const override;
 };
 
 }  // namespace ll

@@ -134,6 +134,7 @@ class MemoryProfiles final : public ProfileRepository {
         profile.username = p.username;
         profile.language_native_id = p.language_native_id;
         profile.language_target_id = p.language_target_id;
+        profile.timezone = p.timezone;
         s_.usernames[key] = profile.username_id;
         s_.profiles[p.user_id] = ProfileRow{profile, std::nullopt};
         return {CreateProfileStatus::created, profile};
@@ -145,6 +146,15 @@ class MemoryProfiles final : public ProfileRepository {
         it->second.profile.daily_goal_ep = goal;
         ++it->second
               .version;  // as the SQL stores: a booking decided with the old goal decides again
+        return true;
+    }
+    // Issue 18: the learner's time zone.
+    bool set_timezone(Id user_id, const std::optional<std::string>& zone) override {
+        Lock lock(s_.mutex);
+        const auto it = s_.profiles.find(user_id);
+        if (it == s_.profiles.end()) return false;
+        it->second.profile.timezone = zone;
+        ++it->second.version;  // a remembered booking state dated in the old zone is stale
         return true;
     }
 

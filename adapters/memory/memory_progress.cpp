@@ -36,7 +36,8 @@ class MemoryProgress final : public ProgressStore {
                                            row.profile.daily_goal_ep,
                                            row.last_practice_date,
                                            row.next_ep_threshold,
-                                           row.next_streak_threshold};
+                                           row.next_streak_threshold,
+                                           row.profile.timezone};
         }
         state.pair_practised = s_.progress.count({c.user_id, c.pair_id}) > 0;
         if (const auto day = s_.daily.find({c.user_id, c.today}); day != s_.daily.end())
@@ -72,8 +73,10 @@ class MemoryProgress final : public ProgressStore {
             ++row.version;
             row.profile.total_ep = w.total_ep;
             row.profile.streak_days = w.streak_days;
-            row.profile.last_practice_at = w.practised_at;
-            row.last_practice_date = w.practised_on;
+            if (w.moves_last_practice) {
+                row.profile.last_practice_at = w.practised_at;
+                row.last_practice_date = w.practised_on;
+            }
             row.next_ep_threshold = w.next_ep_threshold;
             row.next_streak_threshold = w.next_streak_threshold;
 
@@ -90,21 +93,27 @@ class MemoryProgress final : public ProgressStore {
             // Statistics are summed from the rows above when read (MemoryStats).
 
             for (const auto& id : w.unlock)
-                s_.unlocked.emplace(std::make_pair(w.user_id, id), w.practised_at);
+                s_.unlocked.emplace(std::make_pair(w.user_id, id), w.recorded_at);
         }
         if (w.key)
-            s_.idempotency[{w.user_id, w.key->key}] = {w.key->fingerprint, w.practised_at,
+            s_.idempotency[{w.user_id, w.key->key}] = {w.key->fingerprint, w.recorded_at,
                                                        w.outcome};
         return true;
     }
 
-    std::int64_t purge_idempotency_keys(Timestamp cutoff) override {
-        Lock lock(s_.mutex);
-        return static_cast<std::int64_t>(std::erase_if(
-            s_.idempotency, [&](const auto& entry) { return entry.second.stored_at < cutoff; }));
-    }
+    std::int64_t purge_idempotency_keys(Timestamp cutoff) override { return purge(cutoff, false); }
+    std::int64_t purge_batch_client_ids(Timestamp cutoff) override { return purge(cutoff, true); }
 
   private:
+    std::int64_t purge(Timestamp cutoff, bool batch) {
+        Lock lock(s_.mutex);
+        const std::string_view prefix = kBatchClientIdPrefix;
+        return static_cast<std::int64_t>(std::erase_if(s_.idempotency, [&](const auto& entry) {
+            return entry.first.second.starts_with(prefix) == batch &&
+                   entry.second.stored_at < cutoff;
+        }));
+    }
+
     MemoryBackend::State& s_;
 };
 
@@ -189,6 +198,7 @@ class MemoryStats final : public StatsQuery {
         for (auto& [id, counts] : by_category) snap.categories.push_back(counts);
         if (const auto it = s_.profiles.find(user_id); it != s_.profiles.end()) {
             snap.daily_goal_ep = it->second.profile.daily_goal_ep;
+            snap.timezone = it->second.profile.timezone;
         }
         return snap;
     }

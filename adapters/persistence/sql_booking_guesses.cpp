@@ -34,6 +34,9 @@ std::optional<BookingState> BookingGuesses::guess(const BookingCommand& c) {
     // A pair the learner is not known to have practised: the read tells whether this is the
     // first time (rare once a learner has practised a while).
     if (p == pairs_.end() || !l->second.practised.count(c.pair_id)) return std::nullopt;
+    // An answer dated before the last day booked here (offline, issue 18): that day's EP is
+    // not remembered.
+    if (c.today < l->second.daily_date) return std::nullopt;
     l->second.guessed = true;
     BookingState s;
     s.answer_type = p->second.answer_type;
@@ -55,10 +58,16 @@ void BookingGuesses::remember_read(const BookingCommand& c, const BookingState& 
     if (!s.profile) return;
     Learner& l = learner(c.user_id);
     l.profile = s.profile;
+    l.zone = s.profile->timezone;
     l.daily_date = c.today;
     l.daily_ep = s.daily_ep;
     l.guessed = false;
     if (s.pair_practised) remember_practised(l, c.pair_id);
+    // Issue 18: no day after the last practice date has a row, so "a later day has no EP yet"
+    // holds only for a read of that date or after it. A read for an earlier day (a late offline
+    // answer) says nothing about the later days: read again next time.
+    const auto& last = s.profile->last_practice_date;
+    if (last && c.today < *last) l.profile.reset();
 }
 
 void BookingGuesses::remember_write(const BookingWrite& w) {
@@ -78,6 +87,9 @@ void BookingGuesses::remember_write(const BookingWrite& w) {
     l.daily_date = w.practised_on;
     l.daily_ep = w.outcome.daily_ep;
     remember_practised(l, w.pair_id);
+    // A late answer (issue 18) wrote an earlier day: the figures above are not the last
+    // practice day's. Read again next time.
+    if (!w.moves_last_practice) l.profile.reset();
 }
 
 void BookingGuesses::forget(Id user_id) {
@@ -93,6 +105,12 @@ void BookingGuesses::forget(Id user_id) {
     l.profile.reset();  // the pairs practised stay practised
 }
 
+std::optional<std::string> BookingGuesses::zone(Id user_id) {
+    std::lock_guard lock(mutex_);
+    const auto it = learners_.find(user_id);
+    return it == learners_.end() ? std::nullopt : it->second.zone;
+}
+
 namespace {
 
 class RememberingProgressStore final : public ProgressStore {
@@ -101,7 +119,9 @@ class RememberingProgressStore final : public ProgressStore {
         : store_(std::move(store)) {}
 
     BookingState load_booking(const BookingCommand& c, bool with_pending) override {
-        if (!with_pending) {
+        // A replay_only command (issue 18) writes nothing that could find a wrong guess out:
+        // it needs the record under its key, read.
+        if (!with_pending && !c.replay_only) {
             if (auto guessed = guesses_.guess(c)) return *std::move(guessed);
         }
         BookingState state = store_->load_booking(c, with_pending);
@@ -120,8 +140,13 @@ class RememberingProgressStore final : public ProgressStore {
         return stored;
     }
 
+    std::optional<std::string> likely_zone(Id user_id) override { return guesses_.zone(user_id); }
+
     std::int64_t purge_idempotency_keys(Timestamp cutoff) override {
         return store_->purge_idempotency_keys(cutoff);
+    }
+    std::int64_t purge_batch_client_ids(Timestamp cutoff) override {
+        return store_->purge_batch_client_ids(cutoff);
     }
 
   private:

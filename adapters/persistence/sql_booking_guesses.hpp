@@ -3,10 +3,10 @@
 // booking of that learner can skip the read on PostgreSQL: one round trip instead of two
 // (docs/performance.md "The booking in the core"). A guess is never trusted: the write it leads
 // to is guarded by everything the rules used (the profile's version, which every change of the
-// profile, the day's row, the thresholds or the learner's statistics raises; the pair's answer
-// type and categories; whether the learner had practised the pair; no record under the key).
-// When any of it changed (another replica booked, staff edited the pair), the write changes
-// nothing, the guess is forgotten and the booking reads and decides again.
+// profile, the day's row, the thresholds, the time zone or the learner's statistics raises;
+// the pair's answer type and categories; whether the learner had practised the pair; no record
+// under the key). When any of it changed (another replica booked, staff edited the pair), the write
+// changes nothing, the guess is forgotten and the booking reads and decides again.
 //
 // Bounded: past kMaxLearners learners, kMaxPairs pairs or kMaxPractised remembered practised
 // pairs in all, that table starts again empty (some 20 MiB at most). A learner
@@ -44,6 +44,8 @@ class BookingGuesses {
     void remember_write(const BookingWrite& write);
     // A write refused (the state had changed): read this learner for a while.
     void forget(Id user_id);
+    // The zone of the learner's profile as last read (issue 18); nullopt when not known.
+    std::optional<std::string> zone(Id user_id);
 
   private:
     struct Learner {
@@ -54,6 +56,9 @@ class BookingGuesses {
         int cooldown = 0;        // bookings still to read before the next guess
         int failed_guesses = 0;  // in a row
         bool guessed = false;    // the state last handed out was a guess
+        // The profile's zone as last read; kept when the profile is forgotten (a zone changes
+        // rarely, and the booking reads again when the read shows another one).
+        std::optional<std::string> zone;
     };
     struct PairInfo {
         std::string answer_type;

@@ -48,8 +48,10 @@ struct BookingWriteStatements : BookingValues {
         }
         std::string sql =
             "WITH prof AS (UPDATE users_public SET version = version + 1, total_ep = :total, "
-            "streak_days = :streak, last_practice_at = CAST(:now AS TIMESTAMPTZ), "
-            "last_practice_date = CAST(:today AS DATE), next_ep_threshold = :next_ep, "
+            "streak_days = :streak, last_practice_at = CASE WHEN CAST(:move AS INTEGER) = 1 THEN "
+            "CAST(:now AS TIMESTAMPTZ) ELSE last_practice_at END, last_practice_date = CASE WHEN "
+            "CAST(:move2 AS INTEGER) = 1 THEN CAST(:today AS DATE) ELSE last_practice_date END, "
+            "next_ep_threshold = :next_ep, "
             "next_streak_threshold = :next_streak, pairs_practiced = pairs_practiced + :first, "
             "total_seen = total_seen + 1, total_correct = total_correct + :correct" +
             per_type + " WHERE user_id = :user AND version = :version";
@@ -115,8 +117,9 @@ struct BookingWriteStatements : BookingValues {
         sql += " SELECT count(*) FROM prof";
 
         auto p = (s.prepare << sql);
-        p, soci::use(total), soci::use(streak), soci::use(now), soci::use(today),
-            soci::use(next_ep), soci::use(next_streak), soci::use(first), soci::use(correct);
+        p, soci::use(total), soci::use(streak), soci::use(move_last), soci::use(now),
+            soci::use(move_last), soci::use(today), soci::use(next_ep), soci::use(next_streak),
+            soci::use(first), soci::use(correct);
         for (int i = 0; i < 4; ++i) p, soci::use(type_seen[i]), soci::use(type_correct[i]);
         p, soci::use(user), soci::use(version);
         if (shape.key) p, soci::use(user), soci::use(key), soci::use(expired);
@@ -125,9 +128,9 @@ struct BookingWriteStatements : BookingValues {
         p, soci::use(pair), soci::use(correct), soci::use(wrong), soci::use(points);
         p, soci::use(today), soci::use(points), soci::use(correct);
         if (shape.categories) p, soci::use(points), soci::use(categories);
-        if (shape.unlock) p, soci::use(now), soci::use(unlock);
+        if (shape.unlock) p, soci::use(recorded), soci::use(unlock);
         if (shape.key) {
-            p, soci::use(key), soci::use(fingerprint), soci::use(now), soci::use(o.status),
+            p, soci::use(key), soci::use(fingerprint), soci::use(recorded), soci::use(o.status),
                 soci::use(o.previous_total), soci::use(o.total), soci::use(o.previous_streak),
                 soci::use(o.streak), soci::use(o.daily), soci::use(o.goal),
                 soci::use(o.unlocked, o.unlocked_ind);

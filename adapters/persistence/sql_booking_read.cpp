@@ -19,7 +19,7 @@ std::string read_sql(const DialectSql& d) {
            " FROM pair_categories WHERE pair_id = :p1), up.version, up.total_ep, "
            "up.streak_days, up.daily_goal_ep, " +
            d.date_out("up.last_practice_date") +
-           ", up.next_ep_threshold, up.next_streak_threshold, "
+           ", up.next_ep_threshold, up.next_streak_threshold, up.timezone, "
            "CASE WHEN EXISTS (SELECT 1 FROM user_pair_progress WHERE user_id = :u1 AND "
            "pair_id = :p2) THEN 1 ELSE 0 END, COALESCE((SELECT ep_earned FROM "
            "user_daily_activity WHERE user_id = :u2 AND activity_date = " +
@@ -37,8 +37,8 @@ struct BookingRead {
     std::string today, key;
     indicator key_ind = soci::i_null;
     // out
-    std::string answer_type, categories, last_date, fingerprint, stored_at, status, unlocked;
-    indicator type_ind{}, categories_ind{}, profile_ind{}, last_ind{}, key_found_ind{},
+    std::string answer_type, categories, last_date, zone, fingerprint, stored_at, status, unlocked;
+    indicator type_ind{}, categories_ind{}, profile_ind{}, last_ind{}, zone_ind{}, key_found_ind{},
         status_ind{}, unlocked_ind{};
     long long version = 0, total = 0, next_ep = 0, next_streak = 0, daily = 0;
     int streak = 0, goal = 30, practised = 0;
@@ -56,12 +56,12 @@ struct BookingRead {
               soci::into(total, profile_col[0]), soci::into(streak, profile_col[1]),
               soci::into(goal, profile_col[2]), soci::into(last_date, last_ind),
               soci::into(next_ep, profile_col[3]), soci::into(next_streak, profile_col[4]),
-              soci::into(practised), soci::into(daily), soci::into(fingerprint, key_found_ind),
-              soci::into(stored_at, stored_at_ind), soci::into(status, status_ind),
-              soci::into(k_previous_total, k_ind[0]), soci::into(k_total, k_ind[1]),
-              soci::into(k_previous_streak, k_ind[2]), soci::into(k_streak, k_ind[3]),
-              soci::into(k_daily, k_ind[4]), soci::into(k_goal, k_ind[5]),
-              soci::into(unlocked, unlocked_ind))) {}
+              soci::into(zone, zone_ind), soci::into(practised), soci::into(daily),
+              soci::into(fingerprint, key_found_ind), soci::into(stored_at, stored_at_ind),
+              soci::into(status, status_ind), soci::into(k_previous_total, k_ind[0]),
+              soci::into(k_total, k_ind[1]), soci::into(k_previous_streak, k_ind[2]),
+              soci::into(k_streak, k_ind[3]), soci::into(k_daily, k_ind[4]),
+              soci::into(k_goal, k_ind[5]), soci::into(unlocked, unlocked_ind))) {}
 };
 
 std::vector<Id> parse_ids(const std::string& text) {
@@ -114,7 +114,8 @@ BookingState read_state(Database& db, soci::session& s, const DialectSql& d,
         r.key.clear();
         r.key_ind = soci::i_null;
     }
-    r.type_ind = r.categories_ind = r.profile_ind = r.last_ind = r.key_found_ind = soci::i_null;
+    r.type_ind = r.categories_ind = r.profile_ind = r.last_ind = r.zone_ind = r.key_found_ind =
+        soci::i_null;
     r.status_ind = r.unlocked_ind = soci::i_null;
     r.st.execute(true);
     finish_row(r.st);
@@ -125,14 +126,15 @@ BookingState read_state(Database& db, soci::session& s, const DialectSql& d,
         if (r.categories_ind == soci::i_ok) state.categories = parse_ids(r.categories);
     }
     if (r.profile_ind == soci::i_ok) {
-        state.profile =
-            BookingProfile{r.version,
-                           r.total,
-                           r.streak,
-                           r.goal,
-                           r.last_ind == soci::i_ok ? parse_date(r.last_date) : std::nullopt,
-                           r.next_ep,
-                           r.next_streak};
+        state.profile = BookingProfile{
+            r.version,
+            r.total,
+            r.streak,
+            r.goal,
+            r.last_ind == soci::i_ok ? parse_date(r.last_date) : std::nullopt,
+            r.next_ep,
+            r.next_streak,
+            r.zone_ind == soci::i_ok ? std::optional<std::string>{r.zone} : std::nullopt};
     }
     state.pair_practised = r.practised != 0;
     state.daily_ep = r.daily;

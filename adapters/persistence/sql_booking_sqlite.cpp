@@ -25,8 +25,10 @@ struct SqliteBookingStatements : BookingValues {
                                    "AND key = :k",
                       soci::into(stored_at, key_ind), soci::use(user), soci::use(key))),
           profile((s.prepare << "UPDATE users_public SET version = version + 1, total_ep = :t, "
-                                "streak_days = :s, last_practice_at = :now, last_practice_date = "
-                                ":d, next_ep_threshold = :ne, next_streak_threshold = :ns, "
+                                "streak_days = :s, last_practice_at = CASE WHEN :m = 1 THEN :now "
+                                "ELSE last_practice_at END, last_practice_date = CASE WHEN :m2 = "
+                                "1 THEN :d ELSE last_practice_date END, next_ep_threshold = :ne, "
+                                "next_streak_threshold = :ns, "
                                 "pairs_practiced = pairs_practiced + :f, total_seen = total_seen "
                                 "+ 1, total_correct = total_correct + :c, word_seen = word_seen + "
                                 ":ws, word_correct = word_correct + :wc, question_seen = "
@@ -34,8 +36,9 @@ struct SqliteBookingStatements : BookingValues {
                                 "text_seen = text_seen + :xs, text_correct = text_correct + :xc, "
                                 "yes_no_seen = yes_no_seen + :ys, yes_no_correct = "
                                 "yes_no_correct + :yc WHERE user_id = :u",
-                   soci::use(total), soci::use(streak), soci::use(now), soci::use(today),
-                   soci::use(next_ep), soci::use(next_streak), soci::use(first), soci::use(correct),
+                   soci::use(total), soci::use(streak), soci::use(move_last), soci::use(now),
+                   soci::use(move_last), soci::use(today), soci::use(next_ep),
+                   soci::use(next_streak), soci::use(first), soci::use(correct),
                    soci::use(type_seen[0]), soci::use(type_correct[0]), soci::use(type_seen[1]),
                    soci::use(type_correct[1]), soci::use(type_seen[2]), soci::use(type_correct[2]),
                    soci::use(type_seen[3]), soci::use(type_correct[3]), soci::use(user))),
@@ -64,7 +67,7 @@ struct SqliteBookingStatements : BookingValues {
           unlock((s.prepare << "INSERT INTO user_achievements (user_id, achievement_id, "
                                "unlocked_at) SELECT :u, id, :now FROM achievements WHERE id = :a "
                                "ON CONFLICT DO NOTHING",
-                  soci::use(user), soci::use(now), soci::use(achievement))),
+                  soci::use(user), soci::use(recorded), soci::use(achievement))),
           record((s.prepare << "INSERT INTO idempotency_keys (user_id, key, fingerprint, "
                                "created_at, status, previous_total_ep, total_ep, "
                                "previous_streak_days, streak_days, daily_ep, daily_goal_ep, "
@@ -77,7 +80,7 @@ struct SqliteBookingStatements : BookingValues {
                                "excluded.streak_days, daily_ep = excluded.daily_ep, "
                                "daily_goal_ep = excluded.daily_goal_ep, unlocked = "
                                "excluded.unlocked",
-                  soci::use(user), soci::use(key), soci::use(fingerprint), soci::use(now),
+                  soci::use(user), soci::use(key), soci::use(fingerprint), soci::use(recorded),
                   soci::use(o.status), soci::use(o.previous_total), soci::use(o.total),
                   soci::use(o.previous_streak), soci::use(o.streak), soci::use(o.daily),
                   soci::use(o.goal), soci::use(o.unlocked, o.unlocked_ind))) {}

@@ -74,6 +74,8 @@ void BookingValues::set(const BookingWrite& w) {
     streak = w.streak_days;
     now = format_timestamp(w.practised_at);
     today = format_date(w.practised_on);
+    move_last = w.moves_last_practice ? 1 : 0;
+    recorded = format_timestamp(w.recorded_at);
     next_ep = w.next_ep_threshold;
     next_streak = w.next_streak_threshold;
     first = w.stats.first_practice_of_pair ? 1 : 0;
@@ -103,7 +105,7 @@ bool store_key_only(Database& db, const DialectSql& d, const BookingWrite& w) {
     if (!w.key) return true;
     long long user = w.user_id;
     std::string key = w.key->key, fingerprint = w.key->fingerprint;
-    std::string now = format_timestamp(w.practised_at);
+    std::string now = format_timestamp(w.recorded_at);
     std::string expired = format_timestamp(w.key->expired_before);
     OutcomeColumns o;
     o.set(w.outcome);
@@ -154,6 +156,8 @@ const char* status_text(BookingStatus status) {
             return "key_reused";
         case BookingStatus::contended:
             return "contended";
+        case BookingStatus::not_stored:  // never written (issue 18, replay_only)
+            return "not_stored";
         case BookingStatus::booked:
             break;
     }

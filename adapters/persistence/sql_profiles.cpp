@@ -47,8 +47,9 @@ struct AccountProfileStatement {
     long long user = 0, id = 0, native = 0, profile_id = 0, username_id = 0, p_native = 0,
               p_target = 0, total = 0;
     int active = 1, streak = 0, goal = 30;
-    std::string email, hash, role, username, last;
-    soci::indicator native_ind = soci::i_null, profile_ind = soci::i_null, last_ind = soci::i_null;
+    std::string email, hash, role, username, last, zone;
+    soci::indicator native_ind = soci::i_null, profile_ind = soci::i_null, last_ind = soci::i_null,
+                    zone_ind = soci::i_null;
     soci::indicator ind[7] = {};
     soci::statement st;
 
@@ -58,7 +59,7 @@ struct AccountProfileStatement {
                            "(SELECT n.username FROM user_names n WHERE n.id = p.username_id), "
                            "p.language_native_id, p.language_target_id, p.total_ep, "
                            "p.streak_days, p.daily_goal_ep, " +
-                               d.ts_out("p.last_practice_at") +
+                               d.ts_out("p.last_practice_at") + ", p.timezone" +
                                // The name as a subquery, not a third join: PostgreSQL planned
                                // the join as a hash of the whole user_names table on every
                                // call while the table is small (pgbench: 14,000 -> 21,000/s).
@@ -69,7 +70,8 @@ struct AccountProfileStatement {
               soci::into(profile_id, profile_ind), soci::into(username_id, ind[0]),
               soci::into(username, ind[1]), soci::into(p_native, ind[2]),
               soci::into(p_target, ind[3]), soci::into(total, ind[4]), soci::into(streak, ind[5]),
-              soci::into(goal, ind[6]), soci::into(last, last_ind), soci::use(user))) {}
+              soci::into(goal, ind[6]), soci::into(last, last_ind), soci::into(zone, zone_ind),
+              soci::use(user))) {}
 };
 
 class SqlProfiles final : public ProfileRepository {
@@ -81,17 +83,17 @@ class SqlProfiles final : public ProfileRepository {
         return db_.read([&](soci::session& s) -> std::optional<Profile> {
             Profile p;
             long long id = 0, uid = 0, username_id = 0, native = 0, target = 0, total = 0;
-            std::string last;
-            soci::indicator last_ind = soci::i_null;
+            std::string last, zone;
+            soci::indicator last_ind = soci::i_null, zone_ind = soci::i_null;
             s << "SELECT p.id, p.user_id, p.username_id, n.username, p.language_native_id, "
                  "p.language_target_id, p.total_ep, p.streak_days, p.daily_goal_ep, " +
                      d_.ts_out("p.last_practice_at") +
-                     " FROM users_public p JOIN user_names n ON n.id = p.username_id "
+                     ", p.timezone FROM users_public p JOIN user_names n ON n.id = p.username_id "
                      "WHERE p.user_id = :u",
                 soci::into(id), soci::into(uid), soci::into(username_id), soci::into(p.username),
                 soci::into(native), soci::into(target), soci::into(total),
                 soci::into(p.streak_days), soci::into(p.daily_goal_ep), soci::into(last, last_ind),
-                soci::use(key);
+                soci::into(zone, zone_ind), soci::use(key);
             if (!s.got_data()) return std::nullopt;
             p.id = id;
             p.user_id = uid;
@@ -100,6 +102,7 @@ class SqlProfiles final : public ProfileRepository {
             p.language_target_id = target;
             p.total_ep = total;
             if (last_ind == soci::i_ok) p.last_practice_at = parse_timestamp(last);
+            if (zone_ind == soci::i_ok) p.timezone = zone;
             return p;
         });
     }
@@ -110,7 +113,7 @@ class SqlProfiles final : public ProfileRepository {
                 return std::make_shared<AccountProfileStatement>(session, d_);
             });
             q.user = user_id;
-            q.native_ind = q.profile_ind = q.last_ind = soci::i_null;
+            q.native_ind = q.profile_ind = q.last_ind = q.zone_ind = soci::i_null;
             const bool found = q.st.execute(true);
             while (q.st.fetch()) {
             }  // to the end (SQLite counts an unfinished statement as in progress)
@@ -135,6 +138,7 @@ class SqlProfiles final : public ProfileRepository {
                 p.streak_days = q.streak;
                 p.daily_goal_ep = q.goal;
                 if (q.last_ind == soci::i_ok) p.last_practice_at = parse_timestamp(q.last);
+                if (q.zone_ind == soci::i_ok) p.timezone = q.zone;
                 out.profile = std::move(p);
             }
             return out;
@@ -157,6 +161,8 @@ class SqlProfiles final : public ProfileRepository {
                 long long user = np.user_id, native = np.language_native_id,
                           target = np.language_target_id;
                 std::string username = np.username, lower = ascii_lower(np.username_lowercase);
+                std::string zone = np.timezone.value_or("");
+                soci::indicator zone_ind = np.timezone ? soci::i_ok : soci::i_null;
                 int existing = 0;
                 s << "SELECT COUNT(*) FROM users_public WHERE user_id = :u", soci::use(user),
                     soci::into(existing);
@@ -179,10 +185,10 @@ class SqlProfiles final : public ProfileRepository {
                 soci::statement profile_st =
                     (s.prepare
                          << "INSERT INTO users_public (user_id, username_id, language_native_id, "
-                            "language_target_id) VALUES (:u, :n, :nl, :tl) "
+                            "language_target_id, timezone) VALUES (:u, :n, :nl, :tl, :tz) "
                             "ON CONFLICT DO NOTHING RETURNING id",
                      soci::use(user), soci::use(username_id), soci::use(native), soci::use(target),
-                     soci::into(profile_id));
+                     soci::use(zone, zone_ind), soci::into(profile_id));
                 profile_st.execute(true);
                 if (!profile_st.got_data())
                     throw CreateProfileOutcome{CreateProfileStatus::profile_exists, {}};
@@ -194,6 +200,7 @@ class SqlProfiles final : public ProfileRepository {
                 p.username = np.username;
                 p.language_native_id = np.language_native_id;
                 p.language_target_id = np.language_target_id;
+                p.timezone = np.timezone;
                 return CreateProfileOutcome{CreateProfileStatus::created, p};
             });
         } catch (const CreateProfileOutcome& refused) {
@@ -210,6 +217,22 @@ class SqlProfiles final : public ProfileRepository {
                 (s.prepare << "UPDATE users_public SET daily_goal_ep = :g, version = version + 1 "
                               "WHERE user_id = :u",
                  soci::use(value), soci::use(key));
+            st.execute(true);
+            return st.get_affected_rows() > 0;
+        });
+    }
+
+    // Issue 18: the learner's time zone. It raises the booking's version: a booking state this
+    // or another process remembers was dated in the old zone (sql_booking_guesses.hpp).
+    bool set_timezone(Id user_id, const std::optional<std::string>& zone) override {
+        long long key = user_id;
+        std::string value = zone.value_or("");
+        soci::indicator value_ind = zone ? soci::i_ok : soci::i_null;
+        return db_.write([&](soci::session& s) {
+            soci::statement st =
+                (s.prepare << "UPDATE users_public SET timezone = :z, version = version + 1 "
+                              "WHERE user_id = :u",
+                 soci::use(value, value_ind), soci::use(key));
             st.execute(true);
             return st.get_affected_rows() > 0;
         });

@@ -24,18 +24,26 @@ class SqlProgress final : public ProgressStore {
         return d_.pg() ? store_booking_postgresql(db_, w) : store_booking_sqlite(db_, w);
     }
 
-    std::int64_t purge_idempotency_keys(Timestamp cutoff) override {
+    std::int64_t purge_idempotency_keys(Timestamp cutoff) override { return purge(cutoff, false); }
+    std::int64_t purge_batch_client_ids(Timestamp cutoff) override { return purge(cutoff, true); }
+
+  private:
+    // The Idempotency-Key records, or (issue 18) the batch's client ids: keys behind
+    // kBatchClientIdPrefix, compared as a bound value.
+    std::int64_t purge(Timestamp cutoff, bool batch) {
         const std::string before = format_timestamp(cutoff);
+        std::string prefix = kBatchClientIdPrefix;
+        int length = static_cast<int>(prefix.size());
         return db_.write([&](soci::session& s) {
             soci::statement st =
-                (s.prepare << "DELETE FROM idempotency_keys WHERE created_at < " + d_.ts_in(":c"),
-                 soci::use(before));
+                (s.prepare << "DELETE FROM idempotency_keys WHERE created_at < " + d_.ts_in(":c") +
+                                  " AND substr(key, 1, :n) " + (batch ? "=" : "<>") + " :p",
+                 soci::use(before), soci::use(length), soci::use(prefix));
             st.execute(true);
             return static_cast<std::int64_t>(st.get_affected_rows());
         });
     }
 
-  private:
     Database& db_;
     DialectSql d_;
 };

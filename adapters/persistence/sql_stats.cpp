@@ -32,7 +32,7 @@ struct StatsStatement {
                                "FROM user_daily_activity WHERE user_id = :u1 AND activity_date "
                                "BETWEEN " +
                                dialect.date_in(":f") + " AND " + dialect.date_in(":l") +
-                               " UNION ALL SELECT 't', NULL, pairs_practiced, total_seen, "
+                               " UNION ALL SELECT 't', timezone, pairs_practiced, total_seen, "
                                "total_correct, daily_goal_ep FROM users_public WHERE user_id = :u2"
                                " UNION ALL SELECT 's', 'word', word_seen, word_correct, 0, 0 "
                                "FROM users_public WHERE user_id = :u3"
@@ -92,6 +92,7 @@ class SqlStats final : public StatsQuery {
                 snap.total_seen = q.b[i];
                 snap.total_correct = q.c[i];
                 snap.daily_goal_ep = static_cast<std::int32_t>(q.d[i]);
+                if (q.label_ind[i] == soci::i_ok) snap.timezone = q.label[i];
                 break;
             case 's':
                 snap.by_answer_type.push_back(AnswerTypeCounts{q.label[i], q.a[i], q.b[i]});

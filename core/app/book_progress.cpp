@@ -4,10 +4,10 @@
 
 #include <fmt/format.h>
 
+#include "core/app/book_progress_batch.hpp"
 #include "core/domain/rules.hpp"
 
 namespace ll {
-namespace {
 
 // 1 to 100 printable ASCII characters (space included), as docs/spec/decisions.md 11 says.
 bool valid_key(const std::string& key) {
@@ -15,18 +15,45 @@ bool valid_key(const std::string& key) {
     return std::all_of(key.begin(), key.end(), [](char c) { return c >= 0x20 && c <= 0x7E; });
 }
 
-}  // namespace
+namespace {
 
-BookingOutcome book_card(ProgressStore& store, const BookingCommand& command) {
+// True when `state` was read for a day in another zone than the profile's: `command` is dated
+// again in the profile's zone (and must be read again). Without a clock, `today` is given.
+bool redated(BookingCommand& command, const Clock* clock, const BookingState& state) {
+    if (!clock || !state.profile || state.profile->timezone == command.zone) return false;
+    command.zone = state.profile->timezone;
+    command.today = clock->learner_date(command.now, command.zone);
+    return true;
+}
+
+// A read dated in the wrong zone costs one of the tries, as a conflict does.
+BookingOutcome book(ProgressStore& store, BookingCommand command, const Clock* clock) {
     for (int attempt = 0; attempt < kMaxBookingAttempts; ++attempt) {
-        BookingDecision decision = decide_booking(command, store.load_booking(command, false));
-        if (decision.needs_pending_achievements)
-            decision = decide_booking(command, store.load_booking(command, true));
+        BookingState state = store.load_booking(command, false);
+        if (redated(command, clock, state)) continue;
+        BookingDecision decision = decide_booking(command, state);
+        if (decision.needs_pending_achievements) {
+            state = store.load_booking(command, true);
+            if (redated(command, clock, state)) continue;
+            decision = decide_booking(command, state);
+        }
         if (!decision.write || store.store_booking(*decision.write)) return decision.outcome;
     }
     BookingOutcome contended;
     contended.status = BookingStatus::contended;
     return contended;
+}
+
+}  // namespace
+
+BookingOutcome book_card(ProgressStore& store, const BookingCommand& command) {
+    return book(store, command, nullptr);
+}
+
+BookingOutcome book_card_in_zone(ProgressStore& store, const Clock& clock, BookingCommand command) {
+    command.zone = store.likely_zone(command.user_id);
+    command.today = clock.learner_date(command.now, command.zone);
+    return book(store, std::move(command), &clock);
 }
 
 Result<BookProgressOutput> book_progress(LearnerPorts& ports, Id user_id,
@@ -44,8 +71,7 @@ Result<BookProgressOutput> book_progress(LearnerPorts& ports, Id user_id,
     command.pair_id = *pair.id;
     command.correct = parse_correct(input.correct);
     command.points = parse_points(input.points);
-    command.now = now;
-    command.today = ports.clock.local_date(now);
+    command.now = now;  // dated in the learner's zone by book_card_in_zone
     if (input.idempotency_key) {
         // The request as read: a retry may spell the same booking differently ("7" or 7).
         command.idempotency =
@@ -55,16 +81,23 @@ Result<BookProgressOutput> book_progress(LearnerPorts& ports, Id user_id,
                            now - kIdempotencyKeyLifetime};
     }
 
-    BookingOutcome outcome = book_card(ports.progress, command);
+    return progress_answer(book_card_in_zone(ports.progress, ports.clock, command), command.points,
+                           errors::idempotency_key_reused());
+}
+
+Result<BookProgressOutput> progress_answer(BookingOutcome outcome, Ep points,
+                                           const Error& key_reused) {
     switch (outcome.status) {
         case BookingStatus::pair_not_found:
             return errors::pair_not_found();
         case BookingStatus::no_profile:
             return errors::no_profile_for_progress();
         case BookingStatus::key_reused:
-            return errors::idempotency_key_reused();
+            return key_reused;
         case BookingStatus::contended:
             return errors::busy();
+        case BookingStatus::not_stored:  // the batch answers its own error (replay_only)
+            return errors::internal();
         case BookingStatus::booked:
             break;
     }
@@ -76,13 +109,15 @@ Result<BookProgressOutput> book_progress(LearnerPorts& ports, Id user_id,
     out.streak_increased = outcome.streak_days > outcome.previous_streak_days;
     out.daily_ep = outcome.daily_ep;
     out.daily_goal_ep = outcome.daily_goal_ep;
-    out.goal_just_reached = goal_just_reached(out.daily_ep, out.daily_goal_ep, command.points);
+    out.goal_just_reached = goal_just_reached(out.daily_ep, out.daily_goal_ep, points);
     out.unlocked_achievements = std::move(outcome.unlocked);
     return out;
 }
 
 std::int64_t purge_expired_idempotency_keys(LearnerPorts& ports) {
-    return ports.progress.purge_idempotency_keys(ports.clock.now() - kIdempotencyKeyLifetime);
+    const Timestamp now = ports.clock.now();
+    return ports.progress.purge_idempotency_keys(now - kIdempotencyKeyLifetime) +
+           ports.progress.purge_batch_client_ids(now - kBatchClientIdLifetime);
 }
 
 }  // namespace ll

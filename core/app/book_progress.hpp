@@ -18,6 +18,9 @@ struct BookProgressInput {
     std::optional<std::string> idempotency_key = std::nullopt;
 };
 
+// 1 to 100 printable ASCII characters: an Idempotency-Key, a batch item's client_id.
+bool valid_key(const std::string& key);
+
 // How long a retry with the same Idempotency-Key gets the first answer.
 inline constexpr std::chrono::hours kIdempotencyKeyLifetime{24};
 
@@ -44,10 +47,22 @@ inline constexpr int kMaxBookingAttempts = 64;
 // / contended with nothing written.
 BookingOutcome book_card(ProgressStore& store, const BookingCommand& command);
 
+// The same for a command whose `today` is to be the learner's local date of `now` in their own
+// zone (issue 18): dated in the zone the store expects (ProgressStore::likely_zone), and read
+// again on the right day when the profile it reads has another one. No separate read of the
+// zone: on PostgreSQL a booking stays one round trip (docs/performance.md).
+BookingOutcome book_card_in_zone(ProgressStore& store, const Clock& clock, BookingCommand command);
+
 Result<BookProgressOutput> book_progress(LearnerPorts& ports, Id user_id,
                                          const BookProgressInput& input);
 
-// Background housekeeping: forgets keys older than their lifetime; answers how many.
+// A booked card's answer (docs/spec/service.md POST /auth/progress), or the error of a card
+// that was not booked; `key_reused` is the error a reused key or client id answers.
+Result<BookProgressOutput> progress_answer(BookingOutcome outcome, Ep points,
+                                           const Error& key_reused);
+
+// Background housekeeping: forgets keys older than their lifetime, and a batch's client ids
+// older than theirs (core/app/book_progress_batch.hpp); answers how many.
 std::int64_t purge_expired_idempotency_keys(LearnerPorts& ports);
 
 }  // namespace ll

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/app/learner_zone.hpp"
 #include "core/domain/rules.hpp"
 
 namespace ll {
@@ -58,9 +59,11 @@ Result<CreateProfileOutput> create_profile(LearnerPorts& ports, Id user_id,
                                  [&](const Language& l) { return l.id == *id; });
     };
     if (!published(native.id) || !published(target.id)) return errors::invalid_language_ids();
+    const auto zone = read_timezone(ports.clock, input.timezone);
+    if (!zone) return zone.error();
 
-    const auto outcome =
-        ports.profiles.create(NewProfile{user_id, username, lowercase, *native.id, *target.id});
+    const auto outcome = ports.profiles.create(
+        NewProfile{user_id, username, lowercase, *native.id, *target.id, zone.value()});
     switch (outcome.status) {
         case CreateProfileStatus::profile_exists:
             return errors::profile_already_exists();

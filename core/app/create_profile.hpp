@@ -11,6 +11,9 @@ struct CreateProfileInput {
     LooseValue username;
     LooseValue native_lang;  // language id: a positive integer or a string of digits
     LooseValue target_lang;
+    // Issue 18: optional IANA zone (missing or null: APP_TIMEZONE), checked after the spec's
+    // fields.
+    LooseValue timezone = LooseValue::missing();
 };
 
 struct CreateProfileOutput {  // 201

@@ -24,6 +24,7 @@ Result<MeOutput> get_me(LearnerPorts& ports, Id user_id) {
         me.streak_days = profile->streak_days;
         me.daily_goal_ep = profile->daily_goal_ep;
         me.last_practice_at = profile->last_practice_at;
+        me.timezone = profile->timezone;
         native_id = profile->language_native_id;
         target_id = profile->language_target_id;
     }
@@ -37,6 +38,13 @@ Result<MeOutput> get_me(LearnerPorts& ports, Id user_id) {
         me.language_target_short = target->short_en;
         me.language_target_titel = target->titel_de;
         me.language_target_greeting = target->greeting;
+    }
+    if (me.last_practice_at) {
+        const Clock& clock = ports.clock;
+        const Date today = clock.learner_date(clock.now(), me.timezone);
+        const Date last = clock.learner_date(*me.last_practice_at, me.timezone);
+        me.practiced_today = last >= today;  // >=: an answer up to 5 minutes ahead (batch)
+        me.streak_at_risk = me.streak_days > 0 && last == today - std::chrono::days{1};
     }
     const LevelInfo level = level_info(me.total_ep);
     me.level = level.level;

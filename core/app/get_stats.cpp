@@ -2,9 +2,20 @@
 
 namespace ll {
 
+namespace {
+// Two zones' local dates of one instant are at most two days apart (UTC-12 to UTC+14).
+constexpr std::chrono::days kZoneSpread{2};
+}  // namespace
+
 Stats get_stats(LearnerPorts& ports, Id user_id) {
-    const Date today = ports.clock.today();
-    return aggregate_stats(ports.stats.load(user_id, stats_window_start(today), today), today);
+    // The window ends on the learner's today (their zone, issue 18). The zone comes with the
+    // figures, in the same read: the read covers the window of any zone around APP_TIMEZONE's
+    // today, and aggregate_stats keeps the learner's own 84 days.
+    const Timestamp now = ports.clock.now();
+    const Date app_today = ports.clock.learner_date(now, std::nullopt);
+    const StatsSnapshot snapshot = ports.stats.load(
+        user_id, stats_window_start(app_today) - kZoneSpread, app_today + kZoneSpread);
+    return aggregate_stats(snapshot, ports.clock.learner_date(now, snapshot.timezone));
 }
 
 }  // namespace ll

@@ -7,7 +7,8 @@
 
 namespace ll {
 
-// 84-day window ending today in APP_TIMEZONE; works without a profile (zeros, goal 30).
+// 84-day window ending today in the learner's zone (APP_TIMEZONE unless they set one); works
+// without a profile (zeros, goal 30).
 Stats get_stats(LearnerPorts& ports, Id user_id);
 
 }  // namespace ll

@@ -20,6 +20,7 @@ BookingDecision not_booked(const BookingCommand& c, BookingStatus status) {
         w.pair_id = c.pair_id;
         w.key = c.idempotency;
         w.practised_at = c.now;
+        w.recorded_at = c.recorded_at.value_or(c.now);
         w.outcome = d.outcome;
         d.write = std::move(w);
     }
@@ -59,6 +60,11 @@ BookingDecision decide_booking(const BookingCommand& c, const BookingState& s) {
         d.outcome.replayed = true;
         return d;
     }
+    if (c.replay_only) {
+        BookingDecision d;
+        d.outcome.status = BookingStatus::not_stored;
+        return d;
+    }
     if (!s.answer_type) return not_booked(c, BookingStatus::pair_not_found);
     if (!s.profile) return not_booked(c, BookingStatus::no_profile);
     const BookingProfile& p = *s.profile;
@@ -69,9 +75,16 @@ BookingDecision decide_booking(const BookingCommand& c, const BookingState& s) {
     w.booked = true;
     w.expected_version = p.version;
     w.total_ep = p.total_ep + c.points;
-    w.streak_days = next_streak(p.streak_days, p.last_practice_date, c.today);
+    // An answer dated before the last practice date (sent late from offline, issue 18) counts
+    // for its own day's figures but moves neither the streak nor the last practice: the streak
+    // is kept incrementally from last_practice_date and cannot be rebuilt backwards.
+    w.moves_last_practice = !p.last_practice_date || c.today >= *p.last_practice_date;
+    w.streak_days = w.moves_last_practice
+                        ? next_streak(p.streak_days, p.last_practice_date, c.today)
+                        : p.streak_days;
     w.practised_at = c.now;
     w.practised_on = c.today;
+    w.recorded_at = c.recorded_at.value_or(c.now);
     w.next_ep_threshold = p.next_ep_threshold;
     w.next_streak_threshold = p.next_streak_threshold;
     w.stats.first_practice_of_pair = !s.pair_practised;
@@ -109,7 +122,8 @@ BookingDecision decide_booking(const BookingCommand& c, const BookingState& s) {
         });
         for (auto& def : reached) {
             w.unlock.push_back(def.id);
-            out.unlocked.push_back(UnlockedAchievement{std::move(def), c.now});
+            // Dated when booked (an offline answer's record replays it with that time).
+            out.unlocked.push_back(UnlockedAchievement{std::move(def), w.recorded_at});
         }
         w.next_ep_threshold = next_threshold(locked, "ep");
         w.next_streak_threshold = next_threshold(locked, "streak");

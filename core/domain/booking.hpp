@@ -21,19 +21,32 @@ struct IdempotencyKey {
     Timestamp expired_before{};  // a key stored before this instant counts as absent (24 h)
 };
 
+// The records of POST /auth/progress/batch live beside the Idempotency-Key records, under the
+// item's client_id behind this prefix (issue 18): a header key is printable ASCII and never
+// holds a tab, so the two never meet, and the purge keeps these 30 days instead of 24 hours.
+inline constexpr const char* kBatchClientIdPrefix = "batch\t";
+
 struct BookingCommand {
     Id user_id = 0;
     Id pair_id = 0;
     bool correct = false;
     Ep points = 0;  // already parsed and clamped
-    Timestamp now;  // becomes last_practice_at
-    Date today;     // today in APP_TIMEZONE; the streak compares with today and today - 1
+    Timestamp now;  // when the card was answered; becomes last_practice_at
+    Date today;  // the learner's local date of `now`; the streak compares with today and today - 1
+    std::optional<std::string> zone = std::nullopt;  // the zone `today` is in (nullopt: APP's)
     std::optional<IdempotencyKey> idempotency = std::nullopt;
+    // When the booking is recorded, if not `now` (an offline answer booked later, issue 18):
+    // the idempotency record's time.
+    std::optional<Timestamp> recorded_at = std::nullopt;
+    // Only give the stored outcome under the key, book nothing (a batch item whose answered_at
+    // is out of the window: a replay is still a replay, issue 18).
+    bool replay_only = false;
 };
 
 // key_reused: the key was used by this user for another request (nothing written).
 // contended: other bookings of this learner won every attempt (nothing written; 503).
-enum class BookingStatus { booked, pair_not_found, no_profile, key_reused, contended };
+// not_stored: a replay_only command found no record under its key (nothing written).
+enum class BookingStatus { booked, pair_not_found, no_profile, key_reused, contended, not_stored };
 
 struct BookingOutcome {
     BookingStatus status = BookingStatus::booked;
@@ -66,6 +79,9 @@ struct BookingProfile {
     std::optional<Date> last_practice_date;  // the local date of last_practice_at
     std::int64_t next_ep_threshold = 0;
     std::int64_t next_streak_threshold = 0;
+    // The learner's own zone (issue 18; nullopt: APP_TIMEZONE), read with the rest so that a
+    // booking dated in another zone learns it from the same read (core/app/book_progress.cpp).
+    std::optional<std::string> timezone = std::nullopt;
 };
 
 // The outcome stored under an idempotency key, as the store keeps it.
@@ -111,10 +127,15 @@ struct BookingWrite {
     std::int32_t streak_days = 0;
     Timestamp practised_at;
     Date practised_on;
+    // false for an answer dated before the profile's last practice date (an offline answer
+    // booked after a later one, docs/accounts.md "Offline practice"): the profile keeps its
+    // last_practice_at and last_practice_date.
+    bool moves_last_practice = true;
+    Timestamp recorded_at;  // the idempotency record's created_at
     std::int64_t next_ep_threshold = 0;
     std::int64_t next_streak_threshold = 0;
     StatsIncrement stats;
-    std::vector<std::string> unlock;  // achievement ids, unlocked at practised_at
+    std::vector<std::string> unlock;  // achievement ids, unlocked at recorded_at
     // The pair's answer type as the rules read it. With stats.categories and
     // stats.first_practice_of_pair it is what a store that answered load_booking from memory
     // (not from the database) must find unchanged before it writes.

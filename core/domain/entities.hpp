@@ -66,6 +66,8 @@ struct Profile {
     std::int32_t streak_days = 0;
     std::int32_t daily_goal_ep = 30;
     std::optional<Timestamp> last_practice_at;
+    // The learner's IANA zone (issue 18, docs/accounts.md); nullopt: APP_TIMEZONE.
+    std::optional<std::string> timezone;
 
     bool operator==(const Profile&) const = default;
 };
@@ -76,6 +78,7 @@ struct NewProfile {
     std::string username_lowercase;  // uniqueness key
     Id language_native_id = 0;
     Id language_target_id = 0;
+    std::optional<std::string> timezone = std::nullopt;  // checked by the core
 };
 
 // Achievement definitions live in the `achievements` table (docs/spec/decisions.md 6).

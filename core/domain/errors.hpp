@@ -298,6 +298,33 @@ inline Error speech_synthesis_failed(std::string detail) {
 inline Error payload_too_large() {
     return make(413, "Payload too large");
 }
+// ---- Issue 18, offline practice and a time zone per learner (docs/accounts.md).
+inline Error invalid_timezone() {
+    return make(400, "timezone must be an IANA time zone name such as Europe/Berlin, or null");
+}
+inline Error no_profile_for_timezone() {
+    return make(409, "Kein Profil vorhanden.");
+}
+inline Error batch_items_invalid() {
+    return make(400, "items must be an array of at most 200 objects");
+}
+inline Error client_id_invalid() {
+    return make(400, "client_id must be 1 to 100 printable characters");
+}
+inline Error answered_at_invalid() {
+    return make(400, "answered_at must be an ISO 8601 instant such as 2026-11-23T18:05:00.000Z");
+}
+inline Error answered_at_too_old() {
+    return make(422, "answered_at is more than 7 days ago");
+}
+inline Error answered_at_in_future() {
+    return make(422, "answered_at is more than 5 minutes ahead");
+}
+inline Error client_id_reused() {
+    return make(422, "client_id reused with a different answer");
+}
+// ---- end of issue 18 offline block
+
 inline Error idempotency_key_reused() {
     return make(422, "Idempotency-Key reused with a different request");
 }

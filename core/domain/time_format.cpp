@@ -73,4 +73,20 @@ std::optional<Timestamp> parse_timestamp(std::string_view text) {
            std::chrono::seconds{s} + std::chrono::milliseconds{millis};
 }
 
+std::optional<Timestamp> parse_rfc3339(std::string_view text) {
+    if (text.size() < 20 || text[10] != 'T') return std::nullopt;
+    if (text.back() == 'Z') return parse_timestamp(text);
+    // "+HH:MM" or "-HH:MM" at the end: the local time minus the offset.
+    const std::size_t at = text.size() - 6;
+    const char sign = text[at];
+    int h = 0, m = 0;
+    if ((sign != '+' && sign != '-') || text[at + 3] != ':' || !read_number(text, at + 1, 2, h) ||
+        !read_number(text, at + 4, 2, m) || h > 23 || m > 59)
+        return std::nullopt;
+    const auto local = parse_timestamp(text.substr(0, at));
+    if (!local) return std::nullopt;
+    const auto offset = std::chrono::hours{h} + std::chrono::minutes{m};
+    return sign == '+' ? *local - offset : *local + offset;
+}
+
 }  // namespace ll

@@ -242,6 +242,9 @@ test('an admin adds, renames and deletes a category', async ({ page, accounts, a
   expect((await categories(api)).some((c) => c.id === added.id)).toBe(true);
   await page.getByRole('button', { name: `Delete ${renamed}` }).click();
   await ask.getByRole('button', { name: 'Delete' }).click();
+  // The question stays while the DELETE is under way (its line already hides the name), so
+  // the list is read only once the question has gone.
+  await expect(ask).toHaveCount(0);
   await expect(list.getByText(renamed, { exact: true })).toHaveCount(0);
   expect((await categories(api)).some((c) => c.id === added.id)).toBe(false);
 });

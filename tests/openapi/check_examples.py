@@ -117,6 +117,17 @@ def live_answers(service):
     # Issue 18: the login's session refreshed once; the learner's data as exported.
     refreshed = s.ok(200, "POST", "/auth/refresh", {"refresh_token": logged_in["refresh_token"]})
     exported = s.ok(200, "GET", "/auth/me/export", token=token)
+    # Issue 18: a zone of the learner's own (shown by /auth/me), and an offline batch with one
+    # answer from yesterday (booked) and one from eight days ago (refused on its own).
+    s.ok(200, "PUT", "/auth/timezone", {"timezone": "Europe/Berlin"}, token)
+    now = time.time()
+    def instant(days_back):
+        return time.strftime("%Y-%m-%dT%H:%M:%S.000Z", time.gmtime(now - days_back * 86400))
+    pair = feed["items"][-1]["pair_id"]
+    batch = s.ok(200, "POST", "/auth/progress/batch", {"items": [
+        {"client_id": "a1", "pair_id": pair, "correct": True, "points": 20, "answered_at": instant(1)},
+        {"client_id": "a2", "pair_id": pair, "correct": True, "points": 20, "answered_at": instant(8)}]},
+        token)
     return {
         "Error": [unauthorized],
         "UsernameFormatError": [bad_username],
@@ -125,6 +136,7 @@ def live_answers(service):
         "RefreshToken": [registered["refresh_token"], logged_in["refresh_token"]],
         "RefreshAnswer": [refreshed],
         "LearnerExport": [exported],
+        "BatchAnswer": [batch],
         "Language": languages,
         "Me": [s.ok(200, "GET", "/auth/me", token=token)],
         "Profile": [profile],
@@ -147,8 +159,8 @@ def kind(value):
 
 def same_kind_item(example_item, live_items):
     """The live item an example item is compared with: one of the same answer type or id when
-    the items say one, else the first."""
-    for key in ("answer_type", "id"):
+    the items say one (a batch result: of the same status), else the first."""
+    for key in ("answer_type", "id", "status"):
         if isinstance(example_item, dict) and key in example_item:
             for item in live_items:
                 if isinstance(item, dict) and item.get(key) == example_item[key]:

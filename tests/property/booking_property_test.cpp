@@ -350,6 +350,9 @@ class CountingStore final : public ProgressStore {
     std::int64_t purge_idempotency_keys(Timestamp cutoff) override {
         return inner_.purge_idempotency_keys(cutoff);
     }
+    std::int64_t purge_batch_client_ids(Timestamp cutoff) override {  // issue 18
+        return inner_.purge_batch_client_ids(cutoff);
+    }
     std::atomic<int> conflicts{0};
     static thread_local int conflicts_on_this_thread;
 

@@ -75,7 +75,11 @@ json::value to_json(const MeOutput& me) {
                         {"language_target_greeting", nullable(me.language_target_greeting)},
                         {"level", me.level},
                         {"ep_into_level", me.ep_into_level},
-                        {"ep_to_next_level", me.ep_to_next_level}};
+                        {"ep_to_next_level", me.ep_to_next_level},
+                        // issue 18: beside the spec's fields
+                        {"timezone", nullable(me.timezone)},
+                        {"practiced_today", me.practiced_today},
+                        {"streak_at_risk", me.streak_at_risk}};
 }
 
 json::value to_json(const CreateProfileOutput& out) {
@@ -102,6 +106,28 @@ json::value to_json(const BookProgressOutput& out) {
                         {"daily_goal_ep", out.daily_goal_ep},
                         {"goal_just_reached", out.goal_just_reached},
                         {"unlocked_achievements", std::move(unlocked)}};
+}
+
+// Issue 18: each item as POST /auth/progress answers it, with its client_id and status.
+json::value to_json(const std::vector<BatchItemResult>& results) {
+    json::array out;
+    for (const auto& item : results) {
+        json::object entry;
+        if (item.result) {
+            entry = to_json(item.result.value()).as_object();
+            entry["status"] = 200;
+        } else {
+            entry["status"] = item.result.error().status;
+            entry["message"] = item.result.error().message;
+        }
+        entry["client_id"] = nullable(item.client_id);
+        out.push_back(std::move(entry));
+    }
+    return json::object{{"results", std::move(out)}};
+}
+
+json::value to_json(const SetTimezoneOutput& out) {
+    return json::object{{"timezone", nullable(out.timezone)}};
 }
 
 json::value to_json(const std::vector<AchievementStatus>& achievements) {

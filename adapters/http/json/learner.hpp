@@ -4,9 +4,11 @@
 #include <boost/json.hpp>
 
 #include "core/app/book_progress.hpp"
+#include "core/app/book_progress_batch.hpp"
 #include "core/app/create_profile.hpp"
 #include "core/app/get_feed.hpp"
 #include "core/app/get_me.hpp"
+#include "core/app/learner_zone.hpp"
 #include "core/app/login.hpp"
 #include "core/app/refresh_sessions.hpp"
 #include "core/app/register_user.hpp"
@@ -22,6 +24,9 @@ boost::json::value to_json(const MeOutput& me);
 boost::json::value to_json(const CreateProfileOutput& out);
 boost::json::value to_json(const BookProgressOutput& out);
 boost::json::value to_json(const std::vector<AchievementStatus>& achievements);
+// Issue 18: POST /auth/progress/batch's {"results": [...]}, PUT /auth/timezone's answer.
+boost::json::value to_json(const std::vector<BatchItemResult>& results);
+boost::json::value to_json(const SetTimezoneOutput& out);
 // Built in `storage` (json_ok_in_arena).
 boost::json::value to_json(const Stats& stats, boost::json::storage_ptr storage);
 boost::json::value to_json(const FeedOutput& feed);

@@ -5,6 +5,7 @@
 #include "core/app/check_username.hpp"
 #include "core/app/create_profile.hpp"
 #include "core/app/get_me.hpp"
+#include "core/app/learner_zone.hpp"
 #include "core/app/set_goal.hpp"
 
 namespace ll::http::learner {
@@ -19,10 +20,10 @@ void add_profile_routes(RouteBuilder& routes, LearnerPorts p) {
                     return answer(get_me(p, c.claims().user_id));
                 }});
     routes.add({"POST", {"/auth/profile"}, Auth::token, Body::json, [p](Call& c) mutable {
-                    return answer(create_profile(
-                                      p, c.claims().user_id,
-                                      CreateProfileInput{c.field("username"), c.field("nativeLang"),
-                                                         c.field("targetLang")}),
+                    return answer(create_profile(p, c.claims().user_id,
+                                                 CreateProfileInput{
+                                                     c.field("username"), c.field("nativeLang"),
+                                                     c.field("targetLang"), c.field("timezone")}),
                                   201);
                 }});
     routes.add({"PUT", {"/auth/goal"}, Auth::token, Body::json, [p](Call& c) mutable {
@@ -30,6 +31,10 @@ void add_profile_routes(RouteBuilder& routes, LearnerPorts p) {
                     return result ? json_ok(200,
                                             json::object{{"daily_goal_ep", result->daily_goal_ep}})
                                   : error_response(result.error());
+                }});
+    // Issue 18: the learner's own time zone (docs/accounts.md "Time zone per learner").
+    routes.add({"PUT", {"/auth/timezone"}, Auth::token, Body::json, [p](Call& c) mutable {
+                    return answer(set_timezone(p, c.claims().user_id, c.field("timezone")));
                 }});
 }
 

@@ -2,6 +2,7 @@
 #include "adapters/http/api/answers.hpp"
 #include "adapters/http/learner/resources.hpp"
 #include "core/app/book_progress.hpp"
+#include "core/app/book_progress_batch.hpp"
 
 namespace ll::http::learner {
 
@@ -20,6 +21,16 @@ void add_progress_routes(RouteBuilder& routes, LearnerPorts p, Metrics& metrics)
                                          BookProgressInput{c.field("pair_id"), c.field("correct"),
                                                            c.field("points"), std::move(key)});
              if (result) metrics.increment("langlearn_bookings_total");
+             return answer(result);
+         }});
+    // Issue 18: answers given offline, {"items": [...]} (docs/accounts.md "Offline practice").
+    routes.add(
+        {"POST", {"/auth/progress/batch"}, Auth::token, Body::json, [p, &metrics](Call& c) mutable {
+             auto result = book_progress_batch(p, c.claims().user_id, c.field("items"));
+             if (result) {
+                 for (const auto& item : result.value())
+                     if (item.result) metrics.increment("langlearn_bookings_total");
+             }
              return answer(result);
          }});
 }

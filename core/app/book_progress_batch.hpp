@@ -1,0 +1,34 @@
+#pragma once
+// POST /auth/progress/batch (issue 18, docs/accounts.md "Offline practice"): answers given
+// offline, each booked on the learner's local date of its answered_at, each on its own (atomic,
+// with its own result), each replayed under its client_id for 30 days.
+#include <chrono>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/app/book_progress.hpp"
+
+namespace ll {
+
+inline constexpr std::size_t kMaxBatchItems = 200;
+// answered_at is accepted from this far back ...
+inline constexpr std::chrono::hours kBatchOldestAnswer{24 * 7};
+// ... to this far ahead of the server's clock (a phone's clock a little fast).
+inline constexpr std::chrono::minutes kBatchFutureSlack{5};
+// How long the same client_id gives the stored result instead of a second booking.
+inline constexpr std::chrono::hours kBatchClientIdLifetime{24 * 30};
+
+// One item's result, in the order of the request: the booking's answer (`replayed` when the
+// client_id had been booked before), or the item's error.
+struct BatchItemResult {
+    std::optional<std::string> client_id;  // as sent, when it was a string
+    Result<BookProgressOutput> result = errors::internal();
+};
+
+// 400 batch_items_invalid (nothing booked) when `items` is not an array of at most
+// kMaxBatchItems objects; otherwise every item's result.
+Result<std::vector<BatchItemResult>> book_progress_batch(LearnerPorts& ports, Id user_id,
+                                                         const LooseValue& items);
+
+}  // namespace ll
