@@ -17,6 +17,11 @@ if [ -z "${JWT_SECRET:-}" ]; then
   export JWT_SECRET=dev-only-secret-change-me-0123456789abcdef
   echo "make run: using the DEVELOPMENT JWT_SECRET (set JWT_SECRET for anything real)"
 fi
+# Issue 18: password reset mails go to learner-api's log unless a mail server is configured.
+if [ -z "${MAILER:-}" ] && [ -z "${SMTP_URL:-}" ]; then
+  export MAILER=log
+  echo "make run: MAILER=log (password reset links appear in learner-api's log)"
+fi
 if [ -z "${DEV_TOKENS:-}" ]; then
   export DEV_TOKENS=dev-token-for-local-authoring-0001
   echo "make run: authoring development token: $DEV_TOKENS"

@@ -95,6 +95,39 @@ std::optional<std::int64_t> parse_duration_seconds(const std::string& text) {
     return value * unit;
 }
 
+// Issue 18 (password reset mails): MAILER and what it needs, checked together.
+template <typename Get>
+void read_mail_config(ServiceConfig& c, const Get& get) {
+    if (auto v = get("SMTP_URL")) c.smtp_url = *v;
+    if (auto v = get("SMTP_USER")) c.smtp_user = *v;
+    if (auto v = get("SMTP_PASSWORD")) c.smtp_password = *v;
+    if (auto v = get("MAIL_FROM")) c.mail_from = *v;
+    if (auto v = get("PASSWORD_RESET_URL")) c.password_reset_url = *v;
+    if (auto v = get("PASSWORD_RESET_TTL"))
+        c.password_reset_ttl_seconds = duration("PASSWORD_RESET_TTL", *v);
+    if (auto v = get("SMTP_STARTTLS")) {
+        if (*v != "required" && *v != "try" && *v != "off")
+            throw ConfigError("SMTP_STARTTLS: expected required, try or off, not " + *v);
+        c.smtp_starttls = *v;
+    }
+    c.mailer = c.smtp_url.empty() ? "none" : "smtp";
+    if (auto v = get("MAILER")) {
+        if (*v != "smtp" && *v != "log" && *v != "none")
+            throw ConfigError("MAILER: expected smtp, log or none, not " + *v);
+        c.mailer = *v;
+    }
+    if (c.mailer != "smtp") return;
+    if (c.smtp_url.rfind("smtp://", 0) != 0 && c.smtp_url.rfind("smtps://", 0) != 0)
+        throw ConfigError("SMTP_URL: expected smtp://host:port or smtps://host:port");
+    if (c.mail_from.empty() || c.mail_from.find('@') == std::string::npos)
+        throw ConfigError("MAIL_FROM: required with MAILER=smtp, e.g. noreply@example.com");
+    if (c.mail_from.find_first_of("\r\n") != std::string::npos)
+        throw ConfigError("MAIL_FROM: must be one line");
+    if (c.password_reset_url.empty())
+        throw ConfigError(
+            "PASSWORD_RESET_URL: required with MAILER=smtp, e.g. https://app.example/reset#token=");
+}
+
 ServiceConfig load_config(ServiceKind kind, const EnvLookup& env) {
     ServiceConfig c;
     c.port = kind == ServiceKind::learner ? 8080 : 8081;
@@ -196,6 +229,7 @@ ServiceConfig load_config(ServiceKind kind, const EnvLookup& env) {
     if (auto v = get("ACCOUNT_RECHECK_SECONDS"))
         c.account_recheck_seconds =
             static_cast<int>(parse_number("ACCOUNT_RECHECK_SECONDS", *v, 1, 60));
+    if (kind == ServiceKind::learner) read_mail_config(c, get);  // only learner-api mails
     if (auto v = get("AUTH_RATE_PER_MINUTE"))
         c.auth_rate_per_minute =
             static_cast<int>(parse_number("AUTH_RATE_PER_MINUTE", *v, 0, 1000000));

@@ -50,6 +50,16 @@ struct ServiceConfig {
     int auth_rate_per_minute = 600;            // AUTH_RATE_PER_MINUTE, 0 disables
     int login_failures_per_email = 10;         // LOGIN_FAILURES_PER_EMAIL, 0 disables
     std::vector<std::string> trusted_proxies;  // TRUSTED_PROXIES (IP addresses)
+    // Issue 18 (password reset mails, docs/configuration.md "Mail"). MAILER: smtp when SMTP_URL
+    // is set, else none; log only when asked for (development).
+    std::string mailer = "none";             // smtp, log, none
+    std::string smtp_url;                    // SMTP_URL: smtp://host:port or smtps://host:port
+    std::string smtp_user;                   // SMTP_USER
+    std::string smtp_password;               // SMTP_PASSWORD; never logged
+    std::string smtp_starttls = "required";  // SMTP_STARTTLS: required, try, off
+    std::string mail_from;                   // MAIL_FROM
+    std::string password_reset_url;          // PASSWORD_RESET_URL: the link is this + token
+    std::int64_t password_reset_ttl_seconds = 30 * 60;  // PASSWORD_RESET_TTL
 };
 
 // One line naming the variable, e.g. "PORT: not a number: 80x".

@@ -21,6 +21,7 @@ MemoryBackend::MemoryBackend() : state_(std::make_unique<State>()) {
     staff_sessions_ = make_memory_staff_sessions(s);
     refresh_sessions_ = make_memory_refresh_sessions(s);  // issue 18 (sessions)
     learner_data_ = make_memory_learner_data(s);          // issue 18 (delete and export)
+    password_resets_ = make_memory_password_resets(s);    // issue 18 (password)
 
     // The seed migrations' content (docs/spec/decisions.md 6, 9).
     add_language(Language{0, "de", "Deutsch", "German", "Tyska", "Hallo!"}, true);

@@ -64,6 +64,9 @@ class MemoryLearnerData final : public LearnerDataRepository {
         std::erase_if(s_.staff_sessions,
                       [&](const auto& session) { return session.second.user_id == user_id; });
         erase_refresh_sessions(user_id);
+        // Issue 18 (password): its reset tokens, as SQL's ON DELETE CASCADE.
+        std::erase_if(s_.password_resets,
+                      [&](const auto& e) { return e.second.user_id == user_id; });
         return true;
     }
 

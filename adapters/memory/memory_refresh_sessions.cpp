@@ -60,6 +60,17 @@ class MemoryRefreshSessions final : public RefreshSessionRepository {
         }
         return revoked;
     }
+    std::vector<std::string> revoke_others(Id user_id, std::string_view keep,
+                                           Timestamp now) override {
+        Lock lock(s_.mutex);
+        std::vector<std::string> revoked;
+        for (auto& [id, family] : s_.refresh_families) {
+            if (family.user_id != user_id || family.revoked_at || id == keep) continue;
+            family.revoked_at = now;
+            revoked.push_back(id);
+        }
+        return revoked;
+    }
     std::vector<std::string> revoke_beyond(Id user_id, std::size_t keep, Timestamp now) override {
         Lock lock(s_.mutex);
         std::vector<RefreshFamily*> live;

@@ -49,6 +49,8 @@ struct MemoryBackend::State {
     // issue 18 (sessions): refresh families by id, refresh tokens by digest.
     std::map<std::string, RefreshFamily, std::less<>> refresh_families;
     std::map<std::string, RefreshTokenRecord, std::less<>> refresh_tokens;
+    // Issue 18 (password): reset tokens by digest.
+    std::map<std::string, PasswordResetToken, std::less<>> password_resets;
 
     Id new_id() { return next_id++; }
 };
@@ -68,5 +70,7 @@ std::unique_ptr<StaffSessionRepository> make_memory_staff_sessions(MemoryBackend
 std::unique_ptr<RefreshSessionRepository> make_memory_refresh_sessions(MemoryBackend::State& s);
 // Issue 18 (delete and export).
 std::unique_ptr<LearnerDataRepository> make_memory_learner_data(MemoryBackend::State& s);
+// Issue 18 (password).
+std::unique_ptr<PasswordResetRepository> make_memory_password_resets(MemoryBackend::State& s);
 
 }  // namespace ll

@@ -2,6 +2,7 @@
 // Reading soci::row columns whatever type the backend reports: SQLite types a column by its
 // declaration or value, PostgreSQL by its OID, and soci::row::get<T> insists on the exact one.
 #include <optional>
+#include <stdexcept>
 #include <string>
 
 #include <soci/soci.h>
@@ -78,5 +79,13 @@ class Cells {
     const soci::row& r_;
     std::size_t i_ = 0;
 };
+
+// An instant column this adapter wrote ("YYYY-MM-DDTHH:MM:SS.mmmZ"); an unreadable one is a
+// broken database, not bad input (issue 18: shared by the session and reset token stores).
+inline Timestamp stored_instant(const std::string& text, const char* table) {
+    const auto t = parse_timestamp(text);
+    if (!t) throw std::runtime_error(std::string(table) + ": unreadable timestamp");
+    return *t;
+}
 
 }  // namespace ll::sql

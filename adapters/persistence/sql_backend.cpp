@@ -44,6 +44,7 @@ SqlBackend::SqlBackend(const SqlBackendOptions& options) : impl_(std::make_uniqu
     staff_sessions_ = sql::make_staff_sessions(db);
     refresh_sessions_ = sql::make_refresh_sessions(db);  // issue 18 (sessions)
     learner_data_ = sql::make_learner_data(db);          // issue 18 (delete and export)
+    password_resets_ = sql::make_password_resets(db);    // issue 18 (password)
 }
 
 SqlBackend::~SqlBackend() = default;

@@ -135,6 +135,25 @@ class SqlRefreshSessions final : public RefreshSessionRepository {
         });
     }
 
+    std::vector<std::string> revoke_others(Id user_id, std::string_view keep,
+                                           Timestamp now) override {
+        const std::string at = format_timestamp(now), kept(keep);
+        const long long user = user_id;
+        return db_.write([&](soci::session& s) {
+            std::vector<std::string> ids;
+            soci::rowset<std::string> rows =
+                (s.prepare << "SELECT id FROM refresh_families WHERE user_id = :u AND revoked_at "
+                              "IS NULL AND id <> :k" +
+                                  d_.for_update(),
+                 soci::use(user), soci::use(kept));
+            for (const auto& id : rows) ids.push_back(id);
+            s << "UPDATE refresh_families SET revoked_at = " + d_.ts_in(":r") +
+                     " WHERE user_id = :u AND revoked_at IS NULL AND id <> :k",
+                soci::use(at), soci::use(user), soci::use(kept);
+            return ids;
+        });
+    }
+
     std::vector<std::string> revoke_beyond(Id user_id, std::size_t keep, Timestamp now) override {
         const std::string at = format_timestamp(now);
         const long long user = user_id, skip = static_cast<long long>(keep);

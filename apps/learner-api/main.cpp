@@ -6,11 +6,47 @@
 #include <spdlog/spdlog.h>
 
 #include "adapters/http/learner/routes.hpp"
+#include "adapters/mail/log_mailer.hpp"
+#include "adapters/mail/smtp_mailer.hpp"
 #include "adapters/security/argon2id_password_hasher.hpp"
 #include "adapters/security/sodium_secret_tokens.hpp"
 #include "apps/common/service_runner.hpp"
 #include "core/app/book_progress.hpp"
+#include "core/app/password_reset.hpp"
 #include "core/app/refresh_sessions.hpp"
+
+namespace {
+
+// Issue 18 (password reset mails): MAILER as configured (docs/configuration.md "Mail").
+std::shared_ptr<ll::Mailer> make_mailer(const ll::ServiceConfig& c, ll::http::Metrics& metrics) {
+    using namespace ll;
+    if (c.mailer == "log") {
+        spdlog::warn(
+            "MAILER=log is for development only: reset mails, with their links, go to this log");
+        return std::make_shared<LogMailer>();
+    }
+    if (c.mailer == "none") {
+        spdlog::warn(
+            "MAILER=none: password reset mails are not sent (set SMTP_URL, docs/"
+            "configuration.md \"Mail\")");
+        return std::make_shared<NoMailer>();
+    }
+    for (const char* outcome : {"sent", "failed", "dropped"})
+        metrics.declare("langlearn_mails_total", "outcome", outcome);
+    SmtpSettings smtp;
+    smtp.url = c.smtp_url;
+    smtp.user = c.smtp_user;
+    smtp.password = c.smtp_password;
+    smtp.from = c.mail_from;
+    smtp.starttls = c.smtp_starttls == "off"   ? StartTls::off
+                    : c.smtp_starttls == "try" ? StartTls::opportunistic
+                                               : StartTls::required;
+    return std::make_shared<SmtpMailer>(std::move(smtp), [&metrics](const char* outcome) {
+        metrics.increment("langlearn_mails_total", "outcome", outcome);
+    });
+}
+
+}  // namespace
 
 int main() {
     using namespace ll;
@@ -38,10 +74,23 @@ int main() {
                                if (const auto removed = purge_expired_sessions(ports))
                                    spdlog::info("{} expired session rows removed", removed);
                            });
+        // Issue 18 (password): used reset tokens, on the same schedule.
+        s.background.every("password reset purge", std::chrono::milliseconds(spread(seed)),
+                           interval, [ports]() mutable {
+                               if (const auto removed = purge_password_resets(ports))
+                                   spdlog::info("{} expired password reset tokens removed",
+                                                removed);
+                           });
+        http::PasswordResetMail reset_mail{
+            make_mailer(s.config, s.metrics),
+            PasswordResetSettings{s.config.password_reset_url.empty()
+                                      ? "http://localhost:8080/reset#token="
+                                      : s.config.password_reset_url,
+                                  std::chrono::seconds(s.config.password_reset_ttl_seconds), 3}};
         http::add_learner_routes(
             s.router, std::move(ports), s.metrics,
             http::RateLimits{s.config.auth_rate_per_minute, s.config.login_failures_per_email,
                              s.config.trusted_proxies},
-            std::chrono::seconds(s.config.account_recheck_seconds));
+            std::chrono::seconds(s.config.account_recheck_seconds), reset_mail);
     });
 }

@@ -26,12 +26,17 @@ inline std::optional<Credentials> read_credentials(const LooseValue& email,
 
 // A new account's e-mail has the shape of an address; its password has 8 to 1,024 characters
 // (docs/spec/service.md POST /auth/register).
-inline Result<Done> check_new_credentials(const Credentials& credentials) {
-    if (!is_valid_email_shape(credentials.email)) return errors::invalid_email_format();
-    const std::size_t length = code_point_count(credentials.password);
+// The password rule alone: also a changed or reset password's (issue 18, same messages).
+inline Result<Done> check_new_password(std::string_view password) {
+    const std::size_t length = code_point_count(password);
     if (length < kMinPasswordLength) return errors::password_too_short();
     if (length > kMaxPasswordLength) return errors::password_too_long();
     return Done{};
+}
+
+inline Result<Done> check_new_credentials(const Credentials& credentials) {
+    if (!is_valid_email_shape(credentials.email)) return errors::invalid_email_format();
+    return check_new_password(credentials.password);
 }
 
 }  // namespace ll

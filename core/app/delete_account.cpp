@@ -20,17 +20,13 @@ Result<Done> erase(LearnerDataRepository& data, const Account& account) {
 }  // namespace
 
 Result<Done> delete_own_account(LearnerPorts& ports, LoginThrottle& throttle, Id user_id,
-                                const LooseValue& password) {
+                                const LooseValue& password, std::string_view client_address) {
     const auto account = ports.accounts.find_by_id(user_id);
     if (!account) return errors::user_not_found();
     if (is_staff_role(account->role)) return errors::insufficient_permissions();
-    const std::uint64_t key = login_throttle_key(account, account->email);
-    if (const auto wait = throttle.blocked(key)) return errors::too_many_requests(*wait);
-    if (!password.is_nonempty_string()) return errors::invalid_credentials();
-    if (!ports.hasher.verify(account->password_hash, password.string)) {
-        throttle.record_failure(key);
-        return errors::invalid_credentials();
-    }
+    const auto checked =
+        check_own_password(ports.hasher, throttle, *account, password, client_address);
+    if (!checked) return checked.error();
     return erase(ports.learner_data, *account);
 }
 

@@ -17,8 +17,9 @@ namespace ll {
 // passwords (the login's count: a stolen token cannot try passwords here faster than at login), 401
 // `Invalid credentials` for a missing or wrong password (counted as a failure). Nothing changes
 // unless all pass.
+// `client_address`: with the account, the key of the lockout (issue 18 point 3).
 Result<Done> delete_own_account(LearnerPorts& ports, LoginThrottle& throttle, Id user_id,
-                                const LooseValue& password);
+                                const LooseValue& password, std::string_view client_address = {});
 
 // langlearn-admin delete-user: the deleted account, 404 `User not found` or the staff 403.
 Result<Account> delete_account_by_email(AccountRepository& accounts, LearnerDataRepository& data,

@@ -7,6 +7,7 @@
 #include "core/ports/feed.hpp"
 #include "core/ports/languages.hpp"
 #include "core/ports/learner_data.hpp"
+#include "core/ports/password_resets.hpp"
 #include "core/ports/profiles.hpp"
 #include "core/ports/progress.hpp"
 #include "core/ports/refresh_sessions.hpp"
@@ -35,6 +36,8 @@ struct LearnerPorts {
     std::chrono::seconds refresh_lifetime;
     // Issue 18 (delete and export): one learner's rows as a whole.
     LearnerDataRepository& learner_data;
+    // Issue 18 (password): one-time reset tokens.
+    PasswordResetRepository& password_resets;
 };
 
 inline constexpr std::chrono::seconds kDefaultRefreshLifetime{60LL * 24 * 3600};  // 60 days
@@ -56,7 +59,8 @@ inline LearnerPorts make_learner_ports(
                         storage.refresh_sessions(),
                         secrets,
                         refresh_lifetime,
-                        storage.learner_data()};
+                        storage.learner_data(),
+                        storage.password_resets()};
 }
 
 }  // namespace ll

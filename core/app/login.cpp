@@ -7,10 +7,18 @@
 
 namespace ll {
 
-std::uint64_t login_throttle_key(const std::optional<Account>& account, std::string_view email) {
-    constexpr std::uint64_t kEmailSpace = 1ULL << 63;
-    if (account) return static_cast<std::uint64_t>(account->id) & ~kEmailSpace;
-    return fnv1a64(email) | kEmailSpace;
+namespace {
+constexpr std::uint64_t kEmailSpace = 1ULL << 63;
+}  // namespace
+
+std::uint64_t account_throttle_key(const Account& account) {
+    return static_cast<std::uint64_t>(account.id) & ~kEmailSpace;
+}
+
+ThrottleKey login_throttle_key(const std::optional<Account>& account, std::string_view email,
+                               std::string_view client_address) {
+    return ThrottleKey{account ? account_throttle_key(*account) : (fnv1a64(email) | kEmailSpace),
+                       fnv1a64(client_address)};
 }
 
 Result<Account> check_login(AccountRepository& accounts, PasswordHasher& hasher,
@@ -22,7 +30,7 @@ Result<Account> check_login(AccountRepository& accounts, PasswordHasher& hasher,
     if (!is_valid_email_shape(credentials->email)) return errors::invalid_credentials();
 
     auto account = accounts.find_by_email(credentials->email);
-    const std::uint64_t key = login_throttle_key(account, credentials->email);
+    const ThrottleKey key = login_throttle_key(account, credentials->email, input.client_address);
     if (const auto wait = throttle.blocked(key)) return errors::too_many_requests(*wait);
     if (!account) {
         // Same work as a real check, so timing does not reveal which e-mails exist.
@@ -43,6 +51,19 @@ Result<Account> check_login(AccountRepository& accounts, PasswordHasher& hasher,
         }
     }
     return std::move(*account);
+}
+
+Result<Done> check_own_password(PasswordHasher& hasher, LoginThrottle& throttle,
+                                const Account& account, const LooseValue& password,
+                                std::string_view client_address) {
+    const ThrottleKey key = login_throttle_key(account, account.email, client_address);
+    if (const auto wait = throttle.blocked(key)) return errors::too_many_requests(*wait);
+    if (!password.is_nonempty_string()) return errors::invalid_credentials();
+    if (!hasher.verify(account.password_hash, password.string)) {
+        throttle.record_failure(key);
+        return errors::invalid_credentials();
+    }
+    return Done{};
 }
 
 Result<LoginOutput> login(LearnerPorts& ports, LoginThrottle& throttle, const LoginInput& input,

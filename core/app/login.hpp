@@ -11,6 +11,8 @@ namespace ll {
 struct LoginInput {
     LooseValue email;
     LooseValue password;
+    // Issue 18 (password): the client address the failures count against, with the account.
+    std::string client_address = {};
 };
 
 struct LoginOutput {  // 200
@@ -38,8 +40,19 @@ Result<Account> check_login(AccountRepository& accounts, PasswordHasher& hasher,
 Result<LoginOutput> login(LearnerPorts& ports, LoginThrottle& throttle, const LoginInput& input,
                           std::string_view user_agent = {});
 
+// A signed-in learner's own password again (DELETE /auth/me, PUT /auth/password): 429 while
+// the (address, account) is locked, 401 Invalid credentials for a missing, non-string, empty or
+// wrong one; a wrong one counts as a failed login, a missing one counts nothing.
+Result<Done> check_own_password(PasswordHasher& hasher, LoginThrottle& throttle,
+                                const Account& account, const LooseValue& password,
+                                std::string_view client_address);
+
 // The throttle's key: the account id, or (top bit set, so the two never meet) a 64-bit FNV-1a
-// digest of the normalised e-mail of an address no account has.
-std::uint64_t login_throttle_key(const std::optional<Account>& account, std::string_view email);
+// digest of the normalised e-mail of an address no account has; with a digest of the client
+// address (issue 18: failures from one address do not lock the account on another).
+ThrottleKey login_throttle_key(const std::optional<Account>& account, std::string_view email,
+                               std::string_view client_address);
+// The account part alone (what a password reset clears).
+std::uint64_t account_throttle_key(const Account& account);
 
 }  // namespace ll

@@ -71,6 +71,17 @@ inline Error invalid_idempotency_key() {
 inline Error staff_role_required() {
     return make(400, "role must be editor or admin");
 }
+// Issue 18 (password change and reset, docs/accounts.md "Passwords"). One message for a reset
+// token that is unknown, forged, expired or used: the answer tells nothing about which.
+inline Error invalid_reset_link() {
+    return make(400, "Invalid or expired reset link");
+}
+inline Error new_password_required() {
+    return make(400, "new_password is required");
+}
+inline Error email_required() {
+    return make(400, "email is required");
+}
 inline Error invalid_json_body() {
     return make(400, "Invalid JSON body");
 }

@@ -50,6 +50,10 @@ class RefreshSessionRepository {
     virtual bool revoke_family(std::string_view id, Timestamp now) = 0;
     // Revokes every family of the user not revoked yet; their ids.
     virtual std::vector<std::string> revoke_user(Id user_id, Timestamp now) = 0;
+    // Issue 18 (password change): revokes every live family of the user but `keep` (the
+    // caller's device); their ids.
+    virtual std::vector<std::string> revoke_others(Id user_id, std::string_view keep,
+                                                   Timestamp now) = 0;
     // Revokes the user's live families but the `keep` last used (ties: the later created);
     // their ids.
     virtual std::vector<std::string> revoke_beyond(Id user_id, std::size_t keep, Timestamp now) = 0;

@@ -9,6 +9,7 @@
 #include "core/ports/feed.hpp"
 #include "core/ports/languages.hpp"
 #include "core/ports/learner_data.hpp"
+#include "core/ports/password_resets.hpp"
 #include "core/ports/profiles.hpp"
 #include "core/ports/progress.hpp"
 #include "core/ports/refresh_sessions.hpp"
@@ -37,6 +38,8 @@ class StorageBackend {
     virtual RefreshSessionRepository& refresh_sessions() = 0;
     // Issue 18 (delete and export): one learner's rows as a whole.
     virtual LearnerDataRepository& learner_data() = 0;
+    // Issue 18 (password): one-time password reset tokens.
+    virtual PasswordResetRepository& password_resets() = 0;
     // Database reachable and schema at the latest migration (/readyz).
     virtual bool ready() = 0;
 };
@@ -59,6 +62,8 @@ class PortOwningBackend : public StorageBackend {
     RefreshSessionRepository& refresh_sessions() final { return *refresh_sessions_; }
     // Issue 18 (delete and export).
     LearnerDataRepository& learner_data() final { return *learner_data_; }
+    // Issue 18 (password).
+    PasswordResetRepository& password_resets() final { return *password_resets_; }
 
   protected:
     std::unique_ptr<AccountRepository> accounts_;
@@ -75,6 +80,8 @@ class PortOwningBackend : public StorageBackend {
     std::unique_ptr<RefreshSessionRepository> refresh_sessions_;  // issue 18 (sessions)
     // Issue 18 (delete and export).
     std::unique_ptr<LearnerDataRepository> learner_data_;
+    // Issue 18 (password).
+    std::unique_ptr<PasswordResetRepository> password_resets_;
 };
 
 }  // namespace ll

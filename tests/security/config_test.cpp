@@ -133,3 +133,48 @@ TEST_CASE("config: durations", "[config]") {
     CHECK_FALSE(parse_duration_seconds("d"));
     CHECK_FALSE(parse_duration_seconds("1.5h"));
 }
+
+TEST_CASE("config: the mailer (issue 18, docs/configuration.md \"Mail\")", "[config]") {
+    const auto plain = load_config(ServiceKind::learner, env({{"JWT_SECRET", kSecret}}));
+    CHECK(plain.mailer == "none");
+    CHECK(plain.password_reset_ttl_seconds == 30 * 60);
+    CHECK(plain.smtp_starttls == "required");
+    std::map<std::string, std::string> smtp{{"JWT_SECRET", kSecret},
+                                            {"SMTP_URL", "smtps://mail.example:465"},
+                                            {"SMTP_PASSWORD", "smtp-secret-value"},
+                                            {"MAIL_FROM", "Langlearn <noreply@example.com>"},
+                                            {"PASSWORD_RESET_URL", "https://app.example/r#t="},
+                                            {"PASSWORD_RESET_TTL", "15m"}};
+    const auto c = load_config(ServiceKind::learner, env(smtp));
+    CHECK(c.mailer == "smtp");
+    CHECK(c.password_reset_ttl_seconds == 15 * 60);
+    CHECK(load_config(ServiceKind::learner, env({{"JWT_SECRET", kSecret}, {"MAILER", "log"}}))
+              .mailer == "log");
+
+    const auto refused = [&](std::map<std::string, std::string> values, const char* variable) {
+        try {
+            load_config(ServiceKind::learner, env(values));
+            FAIL("accepted");
+        } catch (const ConfigError& e) {
+            const std::string message = e.what();
+            CHECK(message.rfind(variable, 0) == 0);
+            CHECK(message.find("smtp-secret-value") == std::string::npos);
+        }
+    };
+    auto without = [&](const char* name) {
+        auto values = smtp;
+        values.erase(name);
+        return values;
+    };
+    refused(without("MAIL_FROM"), "MAIL_FROM");
+    refused(without("PASSWORD_RESET_URL"), "PASSWORD_RESET_URL");
+    auto http = smtp;
+    http["SMTP_URL"] = "http://mail.example";
+    refused(http, "SMTP_URL");
+    auto bad = smtp;
+    bad["MAILER"] = "sendmail";
+    refused(bad, "MAILER");
+    bad = smtp;
+    bad["SMTP_STARTTLS"] = "maybe";
+    refused(bad, "SMTP_STARTTLS");
+}

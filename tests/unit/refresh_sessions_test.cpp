@@ -11,13 +11,8 @@ using namespace ll::test;
 
 namespace {
 
-struct NoThrottle final : LoginThrottle {
-    std::optional<int> blocked(std::uint64_t) override { return std::nullopt; }
-    void record_failure(std::uint64_t) override {}
-};
-
 struct SessionWorld : World {
-    NoThrottle throttle;
+    NoLoginThrottle throttle;
     // Rechecks every 10 s, like ACCOUNT_RECHECK_SECONDS.
     SessionStanding standing{backend.refresh_sessions(), clock, std::chrono::seconds(10)};
 

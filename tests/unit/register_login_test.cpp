@@ -106,10 +106,10 @@ TEST_CASE("register: a lost race on the unique e-mail is 409", "[register]") {
     RacingAccounts racing;
     LearnerPorts ports = w.ports;
     LearnerPorts racing_ports{
-        racing,         ports.blocklist,        ports.languages,   ports.profiles,
-        ports.progress, ports.achievements,     ports.stats,       ports.feed,
-        ports.clock,    ports.hasher,           ports.tokens,      ports.sessions,
-        ports.secrets,  ports.refresh_lifetime, ports.learner_data};
+        racing,         ports.blocklist,        ports.languages,    ports.profiles,
+        ports.progress, ports.achievements,     ports.stats,        ports.feed,
+        ports.clock,    ports.hasher,           ports.tokens,       ports.sessions,
+        ports.secrets,  ports.refresh_lifetime, ports.learner_data, ports.password_resets};
     CHECK(register_user(racing_ports, reg(LooseValue::of("a@b.cd"), LooseValue::of("password1")))
               .error() == errors::email_already_registered());
 }
@@ -202,7 +202,7 @@ TEST_CASE("login: failures count against the account, whichever spelling reached
                   .error() == errors::invalid_credentials());
     }
     REQUIRE(throttle.failures.size() == 1);
-    CHECK(throttle.failures.begin()->first == static_cast<std::uint64_t>(id));
+    CHECK(throttle.failures.begin()->first.first == static_cast<std::uint64_t>(id));
     // At the limit: 429 even with the right password, and the password is not tried.
     const auto blocked = login(
         w.ports, throttle, cred(LooseValue::of("ADA@EXAMPLE.COM"), LooseValue::of("password1")));
@@ -219,9 +219,32 @@ TEST_CASE("login: failures count against the account, whichever spelling reached
 
 TEST_CASE("login throttle keys: fixed size, accounts and addresses never meet", "[login]") {
     const Account ada{42, "ada@example.com", "h", "end-user", true, std::nullopt};
-    CHECK(login_throttle_key(ada, "ada@example.com") == 42);
-    const auto unknown = login_throttle_key(std::nullopt, "nobody@example.com");
-    CHECK((unknown >> 63) == 1);
-    CHECK(unknown == login_throttle_key(std::nullopt, "nobody@example.com"));
-    CHECK(unknown != login_throttle_key(std::nullopt, "nobody2@example.com"));
+    CHECK(login_throttle_key(ada, "ada@example.com", "192.0.2.1").account == 42);
+    CHECK(account_throttle_key(ada) == 42);
+    const auto unknown = login_throttle_key(std::nullopt, "nobody@example.com", "192.0.2.1");
+    CHECK((unknown.account >> 63) == 1);
+    CHECK(unknown == login_throttle_key(std::nullopt, "nobody@example.com", "192.0.2.1"));
+    CHECK(unknown != login_throttle_key(std::nullopt, "nobody2@example.com", "192.0.2.1"));
+    // Issue 18: the client address is part of the key.
+    CHECK(login_throttle_key(ada, "ada@example.com", "192.0.2.1") !=
+          login_throttle_key(ada, "ada@example.com", "198.51.100.7"));
+}
+
+TEST_CASE("failures from one address do not lock the account on another", "[login]") {
+    World w;
+    CountingThrottle throttle;
+    throttle.limit = 3;
+    REQUIRE(register_user(
+        w.ports, RegisterInput{LooseValue::of("ada@example.com"), LooseValue::of("password1")}));
+    const auto attempt = [&](const char* password, const char* address) {
+        return login(
+            w.ports, throttle,
+            LoginInput{LooseValue::of("ada@example.com"), LooseValue::of(password), address});
+    };
+    for (int i = 0; i < 3; ++i)
+        CHECK(attempt("wrong-pass", "203.0.113.9").error() == errors::invalid_credentials());
+    // The stranger's address is locked, even with the right password...
+    CHECK(attempt("password1", "203.0.113.9").error() == errors::too_many_requests(60));
+    // ...the learner's is not.
+    CHECK(attempt("password1", "192.0.2.1").ok());
 }

@@ -19,7 +19,8 @@ void add_account_data_routes(RouteBuilder& routes, LearnerPorts p,
                 Body::json,
                 [p, limits](Call& c) mutable {
                     return no_content(delete_own_account(p, limits->failed_logins,
-                                                         c.claims().user_id, c.field("password")));
+                                                         c.claims().user_id, c.field("password"),
+                                                         client_of(*limits, c.request)));
                 },
                 Execution::cpu_heavy,
                 kCredentialsBodyBytes});

@@ -10,7 +10,8 @@
 namespace ll::http::learner {
 
 void add_account_routes(RouteBuilder& routes, LearnerPorts p, Metrics& metrics,
-                        const RateLimits& rate_limits) {
+                        const RateLimits& rate_limits, std::shared_ptr<SessionStanding> sessions,
+                        const PasswordResetMail& reset_mail) {
     auto limits = std::make_shared<SignInLimits>(rate_limits, p.clock);
     routes.add({"POST",
                 {"/auth/register"},
@@ -33,7 +34,8 @@ void add_account_routes(RouteBuilder& routes, LearnerPorts p, Metrics& metrics,
                 [p, limits, &metrics](Call& c) mutable {
                     // Too many failed logins for the account: 429 without trying the password.
                     auto result = login(p, limits->failed_logins,
-                                        LoginInput{c.field("email"), c.field("password")},
+                                        LoginInput{c.field("email"), c.field("password"),
+                                                   client_of(*limits, c.request)},
                                         c.request.header("user-agent").value_or(""));
                     metrics.increment("langlearn_logins_total", "outcome",
                                       result ? "success" : std::to_string(result.error().status));
@@ -47,6 +49,9 @@ void add_account_routes(RouteBuilder& routes, LearnerPorts p, Metrics& metrics,
     // Issue 18 (delete and export): deleting an account checks its password against the
     // login's lockout.
     add_account_data_routes(routes, p, limits);
+    // Issue 18 (password): the current password is checked against the same lockout, and the
+    // reset routes share the per-address limit.
+    add_password_routes(routes, p, metrics, limits, std::move(sessions), reset_mail);
 }
 
 }  // namespace ll::http::learner

@@ -2,6 +2,7 @@
 // The learner API's routes by resource, each in its own file; routes.cpp puts them together.
 #include "adapters/http/api/route_builder.hpp"
 #include "adapters/http/api/sign_in_limits.hpp"
+#include "adapters/http/learner/routes.hpp"
 #include "adapters/http/server/metrics.hpp"
 #include "adapters/http/server/rate_limiter.hpp"
 #include "core/app/learner_ports.hpp"
@@ -9,9 +10,11 @@
 
 namespace ll::http::learner {
 
-// POST /auth/register, POST /auth/login (accounts.cpp).
+// POST /auth/register, POST /auth/login (accounts.cpp); with them the routes that share their
+// limits (account data, passwords).
 void add_account_routes(RouteBuilder& routes, LearnerPorts p, Metrics& metrics,
-                        const RateLimits& limits);
+                        const RateLimits& limits, std::shared_ptr<SessionStanding> sessions,
+                        const PasswordResetMail& reset_mail);
 // issue 18 (sessions): POST /auth/refresh, /auth/logout, /auth/logout-all (sessions.cpp).
 void add_session_routes(RouteBuilder& routes, LearnerPorts p,
                         std::shared_ptr<SessionStanding> standing);
@@ -29,5 +32,12 @@ void add_feed_routes(RouteBuilder& routes, LearnerPorts p);
 // password check shares the login's lockout (added by add_account_routes).
 void add_account_data_routes(RouteBuilder& routes, LearnerPorts p,
                              std::shared_ptr<SignInLimits> limits);
+
+// Issue 18 (password): PUT /auth/password, POST /auth/password-reset and
+// /auth/password-reset/confirm (passwords.cpp; added by add_account_routes).
+void add_password_routes(RouteBuilder& routes, LearnerPorts p, Metrics& metrics,
+                         std::shared_ptr<SignInLimits> limits,
+                         std::shared_ptr<SessionStanding> sessions,
+                         const PasswordResetMail& reset_mail);
 
 }  // namespace ll::http::learner

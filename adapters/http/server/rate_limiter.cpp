@@ -88,9 +88,63 @@ void SlidingWindow::record(std::uint64_t key, Timestamp now) {
     if (limit_ > 0) record_locked(key, now);
 }
 
+void SlidingWindow::forget_until(std::uint64_t key, Timestamp until) {
+    std::lock_guard lock(mutex_);
+    const auto it = events_.find(key);
+    if (it == events_.end()) return;
+    prune(it->second, until, std::chrono::milliseconds{0});
+    if (it->second.empty()) events_.erase(it);
+}
+
 std::size_t SlidingWindow::keys() const {
     std::lock_guard lock(mutex_);
     return events_.size();
+}
+
+namespace {
+
+// One table key for the pair (the two parts are digests already; the mix keeps pairs apart).
+std::uint64_t combined(const ThrottleKey& key) {
+    return key.account ^ (key.client * 0x9E3779B97F4A7C15ULL + 0x632BE59BD9B4E019ULL);
+}
+
+}  // namespace
+
+void InProcessLoginThrottle::apply_clear(const ThrottleKey& key, Timestamp now) {
+    std::optional<Timestamp> cleared;
+    {
+        std::lock_guard lock(mutex_);
+        const auto it = cleared_.find(key.account);
+        if (it == cleared_.end()) return;
+        if (it->second <= now - kWindow) {
+            cleared_.erase(it);  // every failure before it has left the window anyway
+            return;
+        }
+        cleared = it->second;
+    }
+    window_.forget_until(combined(key), *cleared);
+}
+
+std::optional<int> InProcessLoginThrottle::blocked(const ThrottleKey& key) {
+    const Timestamp now = clock_.now();
+    apply_clear(key, now);
+    return window_.blocked(combined(key), now);
+}
+
+void InProcessLoginThrottle::record_failure(const ThrottleKey& key) {
+    const Timestamp now = clock_.now();
+    apply_clear(key, now);
+    window_.record(combined(key), now);
+}
+
+void InProcessLoginThrottle::clear_account(std::uint64_t account) {
+    const Timestamp now = clock_.now();
+    std::lock_guard lock(mutex_);
+    if (cleared_.size() >= SlidingWindow::kMaxKeys)
+        std::erase_if(cleared_, [&](const auto& e) { return e.second <= now - kWindow; });
+    // Still full (a reset per account is rare; this takes 100,000 within 15 minutes): the
+    // account's failures stay counted until they leave the window, as before the reset.
+    if (cleared_.size() < SlidingWindow::kMaxKeys) cleared_[account] = now;
 }
 
 std::uint64_t address_key(std::string_view address) {

@@ -38,6 +38,8 @@ class SlidingWindow {
     // blocked(), and when not blocked records the event.
     std::optional<int> take(std::uint64_t key, Timestamp now);
     void record(std::uint64_t key, Timestamp now);
+    // Forgets the key's events up to and including `until`.
+    void forget_until(std::uint64_t key, Timestamp until);
     std::size_t keys() const;
 
   private:
@@ -53,19 +55,27 @@ class SlidingWindow {
     std::unordered_map<std::uint64_t, std::vector<Timestamp>> events_;
 };
 
-// The core's LoginThrottle on a SlidingWindow of 15 minutes.
+// The core's LoginThrottle on a SlidingWindow of 15 minutes, keyed by (client address,
+// account) combined into one 64-bit number. A password reset clears an account on every
+// address: the times it was cleared are kept (one entry per account, for the window's length,
+// at most SlidingWindow::kMaxKeys), and failures before that time no longer count.
 class InProcessLoginThrottle final : public LoginThrottle {
   public:
     InProcessLoginThrottle(int failures_allowed, const Clock& clock)
-        : window_(failures_allowed, std::chrono::minutes{15}), clock_(clock) {}
-    std::optional<int> blocked(std::uint64_t key) override {
-        return window_.blocked(key, clock_.now());
-    }
-    void record_failure(std::uint64_t key) override { window_.record(key, clock_.now()); }
+        : window_(failures_allowed, kWindow), clock_(clock) {}
+    std::optional<int> blocked(const ThrottleKey& key) override;
+    void record_failure(const ThrottleKey& key) override;
+    void clear_account(std::uint64_t account) override;
 
   private:
+    static constexpr std::chrono::minutes kWindow{15};
+    // Drops the key's failures from before the account was last cleared.
+    void apply_clear(const ThrottleKey& key, Timestamp now);
+
     SlidingWindow window_;
     const Clock& clock_;
+    std::mutex mutex_;
+    std::unordered_map<std::uint64_t, Timestamp> cleared_;
 };
 
 // The client address for the per-address limit: the peer, or the right-most X-Forwarded-For

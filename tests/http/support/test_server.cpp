@@ -17,7 +17,8 @@ std::string fresh_media_dir() {
 }
 
 TestServer::TestServer(http::ServerOptions options, http::RateLimits limits,
-                       std::shared_ptr<TestDatabase> database, const std::string& media_folder)
+                       std::shared_ptr<TestDatabase> database, const std::string& media_folder,
+                       http::PasswordResetMail reset_mail)
     : db(database ? std::move(database) : std::shared_ptr<TestDatabase>(make_test_database(4))),
       clock(std::chrono::time_point_cast<std::chrono::milliseconds>(
           std::chrono::system_clock::now())),
@@ -25,7 +26,7 @@ TestServer::TestServer(http::ServerOptions options, http::RateLimits limits,
     http::Router router;
     http::add_learner_routes(router,
                              make_learner_ports(db->backend(), clock, hasher, tokens, secrets),
-                             metrics, std::move(limits));
+                             metrics, std::move(limits), std::chrono::seconds(30), reset_mail);
     http::add_operational_routes(router, db->backend(), metrics, media);
     options.host = "127.0.0.1";
     options.port = 0;

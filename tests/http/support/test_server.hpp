@@ -3,6 +3,7 @@
 // LL_TEST_BACKEND names, listening on a free loopback port, with a clock the test sets.
 #include <memory>
 
+#include "adapters/http/learner/routes.hpp"
 #include "adapters/http/server/metrics.hpp"
 #include "adapters/http/server/rate_limiter.hpp"
 #include "adapters/http/server/server.hpp"
@@ -23,10 +24,12 @@ std::string fresh_media_dir();
 struct TestServer {
     // `database`: share one with another server (the authoring API in feed tests); null: a
     // fresh one. `media_folder`: serve /media from this folder (the authoring API's, so that
-    // the feed's image_url and audio_url resolve); empty: a fresh one.
+    // the feed's image_url and audio_url resolve); empty: a fresh one. `reset_mail`: where
+    // password reset mails go (issue 18; none by default).
     explicit TestServer(http::ServerOptions options = {}, http::RateLimits limits = {},
                         std::shared_ptr<TestDatabase> database = nullptr,
-                        const std::string& media_folder = {});
+                        const std::string& media_folder = {},
+                        http::PasswordResetMail reset_mail = {});
     ~TestServer();
 
     std::shared_ptr<TestDatabase> db;

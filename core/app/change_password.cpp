@@ -1,0 +1,28 @@
+#include "core/app/change_password.hpp"
+
+#include "core/app/credentials.hpp"
+#include "core/app/login.hpp"
+
+namespace ll {
+
+Result<Done> change_password(LearnerPorts& ports, SessionStanding& standing,
+                             LoginThrottle& throttle, const TokenClaims& caller,
+                             const ChangePasswordInput& input) {
+    const auto account = ports.accounts.find_by_id(caller.user_id);
+    if (!account) return errors::user_not_found();
+    // The new password first: a typo in it costs no guess against the lockout.
+    if (!input.new_password.is_string()) return errors::new_password_required();
+    if (const auto rule = check_new_password(input.new_password.string); !rule) return rule.error();
+    const auto checked = check_own_password(ports.hasher, throttle, *account,
+                                            input.current_password, input.client_address);
+    if (!checked) return checked.error();
+
+    ports.accounts.update_password_hash(account->id, ports.hasher.hash(input.new_password.string));
+    // Whoever else was signed in (perhaps with the old password) is out; this device stays.
+    for (const auto& id :
+         ports.sessions.revoke_others(account->id, caller.session_id, ports.clock.now()))
+        standing.forget(id);
+    return Done{};
+}
+
+}  // namespace ll

@@ -1,0 +1,82 @@
+#include "core/app/password_reset.hpp"
+
+#include "core/app/credentials.hpp"
+#include "core/app/login.hpp"
+#include "core/domain/errors.hpp"
+#include "core/domain/rules.hpp"
+
+namespace ll {
+namespace {
+
+constexpr std::chrono::hours kMailWindow{1};
+
+MailMessage reset_mail(const Account& account, const PasswordResetSettings& settings,
+                       const std::string& token) {
+    const auto minutes = std::chrono::duration_cast<std::chrono::minutes>(settings.lifetime);
+    return MailMessage{
+        account.email, "Reset your langlearn password",
+        "Someone (hopefully you) asked to reset the password of your langlearn account.\n\n"
+        "Open this link to choose a new password:\n\n" +
+            settings.link_prefix + token + "\n\nThe link works once, for " +
+            std::to_string(minutes.count()) +
+            " minutes. If you did not ask for it, ignore this mail: your password stays as it "
+            "is.\n"};
+}
+
+}  // namespace
+
+Result<std::string> password_reset_email(const LooseValue& email) {
+    if (!email.is_nonempty_string()) return errors::email_required();
+    return normalize_email(email.string);
+}
+
+ResetMail send_password_reset(LearnerPorts& ports, Mailer& mailer,
+                              const PasswordResetSettings& settings, std::string_view email) {
+    if (!is_valid_email_shape(email)) return ResetMail::no_account;
+    const auto account = ports.accounts.find_by_email(email);
+    if (!account || !account->is_active || account->role != kRoleEndUser)
+        return ResetMail::no_account;
+    const Timestamp now = ports.clock.now();
+    if (ports.password_resets.issued_since(account->id, now - kMailWindow) >=
+        static_cast<std::size_t>(std::max(0, settings.mails_per_hour)))
+        return ResetMail::over_limit;
+    const std::string token = ports.secrets.generate();
+    ports.password_resets.issue(PasswordResetToken{ports.secrets.digest(token), account->id, now,
+                                                   now + settings.lifetime, std::nullopt});
+    return mailer.send(reset_mail(*account, settings, token)) ? ResetMail::sent
+                                                              : ResetMail::dropped;
+}
+
+Result<Done> confirm_password_reset(LearnerPorts& ports, SessionStanding& standing,
+                                    LoginThrottle& throttle, const ConfirmResetInput& input) {
+    if (!input.new_password.is_string()) return errors::new_password_required();
+    if (const auto rule = check_new_password(input.new_password.string); !rule) return rule.error();
+    if (!input.token.is_nonempty_string()) return errors::invalid_reset_link();
+
+    const std::string digest = ports.secrets.digest(input.token.string);
+    const auto record = ports.password_resets.find(digest);
+    const Timestamp now = ports.clock.now();
+    // A cheap look first, so that unknown tokens cost no argon2id hash.
+    if (!record || !ports.secrets.same_digest(record->digest, digest) || record->used_at ||
+        record->expires_at <= now)
+        return errors::invalid_reset_link();
+    const auto account = ports.accounts.find_by_id(record->user_id);
+    if (!account) return errors::invalid_reset_link();
+    if (!account->is_active) return errors::account_deactivated();
+
+    std::string hash = ports.hasher.hash(input.new_password.string);
+    // The one-time use: of two concurrent confirms with one token, only one consumes it.
+    if (ports.password_resets.consume(digest, ports.clock.now()) != account->id)
+        return errors::invalid_reset_link();
+    ports.accounts.update_password_hash(account->id, hash);
+    for (const auto& id : ports.sessions.revoke_user(account->id, ports.clock.now()))
+        standing.forget(id);
+    throttle.clear_account(account_throttle_key(*account));
+    return Done{};
+}
+
+std::size_t purge_password_resets(LearnerPorts& ports) {
+    return ports.password_resets.purge(ports.clock.now() - kMailWindow);
+}
+
+}  // namespace ll

@@ -1,0 +1,57 @@
+#pragma once
+// Password reset by e-mail (issue 18 point 3; docs/accounts.md "Passwords"):
+// POST /auth/password-reset mails a one-time link, POST /auth/password-reset/confirm sets the
+// new password with its token. The request's answer is the same whatever happens (202), so it
+// tells nobody which e-mails have accounts; the work itself runs off the request's path
+// (send_password_reset, on a background thread of the HTTP adapter).
+#include <chrono>
+#include <string>
+#include <string_view>
+
+#include "core/app/learner_ports.hpp"
+#include "core/app/session_standing.hpp"
+#include "core/domain/loose_value.hpp"
+#include "core/domain/result.hpp"
+#include "core/ports/login_throttle.hpp"
+#include "core/ports/mailer.hpp"
+
+namespace ll {
+
+struct PasswordResetSettings {
+    // PASSWORD_RESET_URL: the link is this + the token (e.g. https://app.example/reset#token=).
+    std::string link_prefix;
+    std::chrono::seconds lifetime{30 * 60};  // PASSWORD_RESET_TTL_SECONDS
+    int mails_per_hour = 3;                  // per account; further requests send nothing
+};
+
+// The request's e-mail: 400 `email is required` when missing or not a non-empty string, else
+// the normalised address (whatever its shape: an impossible one simply has no account).
+Result<std::string> password_reset_email(const LooseValue& email);
+
+enum class ResetMail { sent, no_account, over_limit, dropped };
+
+// For an active learner (role end-user) of that e-mail: a new token (older unused ones are
+// superseded) and a mail with the link, unless the account had `mails_per_hour` mails in the
+// last hour. Staff and unknown or deactivated accounts get nothing. What happened, for metrics
+// and tests; never for the client.
+ResetMail send_password_reset(LearnerPorts& ports, Mailer& mailer,
+                              const PasswordResetSettings& settings, std::string_view email);
+
+struct ConfirmResetInput {
+    LooseValue token;
+    LooseValue new_password;
+};
+
+// 400 `new_password is required` or register's password messages (the token stays usable);
+// 400 `Invalid or expired reset link` for a token that is missing, unknown, forged, expired or
+// used (one message for all); 403 `Account deactivated`. On success, atomically once per
+// token: the new hash is stored, every session of the account ends (as logout-all) and the
+// account's login lockout is cleared.
+Result<Done> confirm_password_reset(LearnerPorts& ports, SessionStanding& standing,
+                                    LoginThrottle& throttle, const ConfirmResetInput& input);
+
+// The background purge: tokens that expired more than an hour ago (the per-account count needs
+// the last hour's); how many went.
+std::size_t purge_password_resets(LearnerPorts& ports);
+
+}  // namespace ll

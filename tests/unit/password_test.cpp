@@ -1,0 +1,202 @@
+// Password change and reset (issue 18 point 3, core/app/change_password.* and
+// password_reset.*) on the memory adapters: the rules in order, what each failure leaves
+// unchanged, the sessions that end, the mails and their limits.
+#include <catch2/catch.hpp>
+
+#include "core/app/change_password.hpp"
+#include "core/app/login.hpp"
+#include "core/app/password_reset.hpp"
+#include "core/app/refresh_sessions.hpp"
+#include "support/counting_throttle.hpp"
+#include "support/fixture.hpp"
+#include "tests/support/recording_mailer.hpp"
+
+using namespace ll;
+using namespace ll::test;
+
+namespace {
+
+constexpr const char* kLink = "https://app.example/reset#token=";
+
+struct PasswordWorld : World {
+    CountingThrottle throttle;
+    SessionStanding standing{backend.refresh_sessions(), clock, std::chrono::seconds(10)};
+    RecordingMailer mailer;
+    PasswordResetSettings settings{kLink, std::chrono::minutes(30), 3};
+    Id ada = user();
+
+    LoginOutput sign_in(const std::string& password = "password1",
+                        const std::string& address = "192.0.2.1") {
+        auto r =
+            login(ports, throttle,
+                  LoginInput{LooseValue::of("ada@example.com"), LooseValue::of(password), address},
+                  "phone");
+        REQUIRE(r.ok());
+        return std::move(r.value());
+    }
+    // The stored hash is of this password (the fake hasher's "fake$<password>").
+    bool can_sign_in(const std::string& password) {
+        return backend.accounts().find_by_id(ada)->password_hash == "fake$" + password;
+    }
+    TokenClaims claims(const LoginOutput& out) { return *tokens.verify(out.token, clock.now()); }
+    Result<Done> change(const LoginOutput& caller, LooseValue current, LooseValue next) {
+        return change_password(
+            ports, standing, throttle, claims(caller),
+            ChangePasswordInput{std::move(current), std::move(next), "192.0.2.1"});
+    }
+    std::string request_token() {
+        const auto before = mailer.messages().size();
+        REQUIRE(send_password_reset(ports, mailer, settings, "ada@example.com") == ResetMail::sent);
+        const auto sent = mailer.messages();
+        REQUIRE(sent.size() == before + 1);
+        return token_after(sent.back().text, kLink);
+    }
+    Result<Done> confirm(const std::string& token, const std::string& password = "new-password") {
+        return confirm_password_reset(
+            ports, standing, throttle,
+            ConfirmResetInput{LooseValue::of(token), LooseValue::of(password)});
+    }
+    bool live(const LoginOutput& out) { return standing.live(claims(out)); }
+};
+
+}  // namespace
+
+TEST_CASE("change password: the rules in order, nothing changed on failure", "[password]") {
+    PasswordWorld w;
+    const LoginOutput phone = w.sign_in();
+    const auto current = LooseValue::of("password1");
+    CHECK(w.change(phone, current, LooseValue::missing()).error() ==
+          errors::new_password_required());
+    CHECK(w.change(phone, current, LooseValue::of(7)).error() == errors::new_password_required());
+    CHECK(w.change(phone, current, LooseValue::of("short")).error() ==
+          errors::password_too_short());
+    CHECK(w.change(phone, current, LooseValue::of(std::string(1025, 'x'))).error() ==
+          errors::password_too_long());
+    CHECK(w.throttle.total() == 0);  // no password was tried
+    CHECK(w.change(phone, LooseValue::missing(), LooseValue::of("new-password")).error() ==
+          errors::invalid_credentials());
+    CHECK(w.throttle.total() == 0);  // a missing one counts nothing
+    CHECK(w.change(phone, LooseValue::of("wrong-pass"), LooseValue::of("new-password")).error() ==
+          errors::invalid_credentials());
+    CHECK(w.throttle.total() == 1);  // a wrong one counts like a failed login
+    CHECK(w.can_sign_in("password1"));
+    CHECK_FALSE(w.can_sign_in("new-password"));
+
+    w.throttle.limit = 1;
+    CHECK(w.change(phone, current, LooseValue::of("new-password")).error() ==
+          errors::too_many_requests(60));
+    CHECK(w.can_sign_in("password1"));
+}
+
+TEST_CASE("change password: new hash, the other sessions end, this one stays", "[password]") {
+    PasswordWorld w;
+    const LoginOutput phone = w.sign_in();
+    const LoginOutput tablet = w.sign_in();
+    const Id bo = w.user("bo@example.com", true, "bo_berg");
+    REQUIRE(w.change(phone, LooseValue::of("password1"), LooseValue::of("new-password")).ok());
+    CHECK(w.backend.accounts().find_by_id(w.ada)->password_hash == "fake$new-password");
+    CHECK(w.live(phone));
+    CHECK_FALSE(w.live(tablet));
+    CHECK(refresh_session(w.ports, w.standing, LooseValue::of(tablet.refresh_token)).error() ==
+          errors::invalid_refresh_token());
+    CHECK(refresh_session(w.ports, w.standing, LooseValue::of(phone.refresh_token)).ok());
+    CHECK(w.can_sign_in("new-password"));
+    CHECK_FALSE(w.can_sign_in("password1"));
+    CHECK(w.backend.accounts().find_by_id(bo)->password_hash == "fake$password1");
+}
+
+TEST_CASE("reset request: mails only to active learners, at most 3 an hour", "[password]") {
+    PasswordWorld w;
+    CHECK(password_reset_email(LooseValue::missing()).error() == errors::email_required());
+    CHECK(password_reset_email(LooseValue::of(3)).error() == errors::email_required());
+    CHECK(password_reset_email(LooseValue::of(" Ada@Example.com ")).value() == "ada@example.com");
+
+    CHECK(send_password_reset(w.ports, w.mailer, w.settings, "nobody@example.com") ==
+          ResetMail::no_account);
+    CHECK(send_password_reset(w.ports, w.mailer, w.settings, "not an address") ==
+          ResetMail::no_account);
+    CHECK(w.mailer.messages().empty());
+
+    const std::string token = w.request_token();
+    const MailMessage mail = w.mailer.messages().back();
+    CHECK(mail.to == "ada@example.com");
+    CHECK(mail.subject == "Reset your langlearn password");
+    CHECK(token == "rt3");  // two refresh tokens of the registration came first (fake secrets)
+    // Only the digest is stored, with its expiry.
+    CHECK_FALSE(w.backend.password_resets().find(token));
+    const auto stored = w.backend.password_resets().find(w.secrets.digest(token));
+    REQUIRE(stored);
+    CHECK(stored->user_id == w.ada);
+    CHECK(stored->expires_at == w.clock.now() + std::chrono::minutes(30));
+
+    w.request_token();
+    w.request_token();
+    CHECK(send_password_reset(w.ports, w.mailer, w.settings, "ada@example.com") ==
+          ResetMail::over_limit);
+    CHECK(w.mailer.messages().size() == 3);
+    w.clock.advance(std::chrono::minutes(61));
+    w.request_token();
+
+    // Staff and deactivated accounts get nothing.
+    w.backend.accounts().set_role("ada@example.com", "editor");
+    w.clock.advance(std::chrono::hours(2));
+    CHECK(send_password_reset(w.ports, w.mailer, w.settings, "ada@example.com") ==
+          ResetMail::no_account);
+    w.backend.accounts().set_role("ada@example.com", "end-user");
+    w.backend.accounts().set_active("ada@example.com", false);
+    CHECK(send_password_reset(w.ports, w.mailer, w.settings, "ada@example.com") ==
+          ResetMail::no_account);
+}
+
+TEST_CASE("reset confirm: one message for every bad token, the token stays for a weak password",
+          "[password]") {
+    PasswordWorld w;
+    const std::string token = w.request_token();
+    CHECK(w.confirm(token, "short").error() == errors::password_too_short());
+    CHECK(confirm_password_reset(w.ports, w.standing, w.throttle,
+                                 ConfirmResetInput{LooseValue::of(token), LooseValue::missing()})
+              .error() == errors::new_password_required());
+    CHECK(confirm_password_reset(
+              w.ports, w.standing, w.throttle,
+              ConfirmResetInput{LooseValue::missing(), LooseValue::of("new-password")})
+              .error() == errors::invalid_reset_link());
+    CHECK(w.confirm("rt999").error() == errors::invalid_reset_link());
+    CHECK(w.confirm("").error() == errors::invalid_reset_link());
+    CHECK(w.can_sign_in("password1"));
+
+    // A newer request supersedes the older token.
+    const std::string newer = w.request_token();
+    CHECK(w.confirm(token).error() == errors::invalid_reset_link());
+    // Expired.
+    w.clock.advance(std::chrono::minutes(30));
+    CHECK(w.confirm(newer).error() == errors::invalid_reset_link());
+    CHECK(w.can_sign_in("password1"));
+}
+
+TEST_CASE("reset confirm: new password, every session ends, lockout cleared, once", "[password]") {
+    PasswordWorld w;
+    const LoginOutput phone = w.sign_in();
+    w.throttle.limit = 2;
+    for (int i = 0; i < 2; ++i)
+        CHECK_FALSE(login(w.ports, w.throttle,
+                          LoginInput{LooseValue::of("ada@example.com"),
+                                     LooseValue::of("wrong-pass"), "192.0.2.1"})
+                        .ok());
+    CHECK(login(w.ports, w.throttle,
+                LoginInput{LooseValue::of("ada@example.com"), LooseValue::of("password1"),
+                           "192.0.2.1"})
+              .error() == errors::too_many_requests(60));
+
+    const std::string token = w.request_token();
+    REQUIRE(w.confirm(token).ok());
+    CHECK(w.backend.password_resets().find(w.secrets.digest(token))->used_at == w.clock.now());
+    CHECK_FALSE(w.live(phone));
+    CHECK(refresh_session(w.ports, w.standing, LooseValue::of(phone.refresh_token)).error() ==
+          errors::invalid_refresh_token());
+    CHECK(w.throttle.total() == 0);
+    CHECK(w.sign_in("new-password").id == w.ada);
+    CHECK_FALSE(w.can_sign_in("password1"));
+    // Used: the same message as any bad token.
+    CHECK(w.confirm(token, "third-password").error() == errors::invalid_reset_link());
+    CHECK(w.can_sign_in("new-password"));
+}
