@@ -12,9 +12,12 @@ class MemoryPasswordResets final : public PasswordResetRepository {
 
     void issue(const PasswordResetToken& token) override {
         Lock lock(s_.mutex);
-        for (auto& [digest, older] : s_.password_resets)
-            if (older.user_id == token.user_id && !older.used_at) older.used_at = token.created_at;
+        mark_open_used(token.user_id, token.created_at);
         s_.password_resets.insert_or_assign(token.digest, token);
+    }
+    void cancel_open(Id user_id, Timestamp now) override {
+        Lock lock(s_.mutex);
+        mark_open_used(user_id, now);
     }
     std::optional<PasswordResetToken> find(std::string_view digest) override {
         Lock lock(s_.mutex);
@@ -43,6 +46,11 @@ class MemoryPasswordResets final : public PasswordResetRepository {
     }
 
   private:
+    void mark_open_used(Id user_id, Timestamp at) {  // under the lock
+        for (auto& [digest, token] : s_.password_resets)
+            if (token.user_id == user_id && !token.used_at) token.used_at = at;
+    }
+
     MemoryBackend::State& s_;
 };
 

@@ -21,14 +21,18 @@ class SqlPasswordResets final : public PasswordResetRepository {
                     expires = format_timestamp(token.expires_at);
         long long user = token.user_id;
         db_.write([&](soci::session& s) {
-            s << "UPDATE password_reset_tokens SET used_at = " + d_.ts_in(":c") +
-                     " WHERE user_id = :u AND used_at IS NULL",
-                soci::use(created), soci::use(user);
+            mark_open_used(s, user, created);
             s << "INSERT INTO password_reset_tokens (digest, user_id, created_at, expires_at) "
                  "VALUES (:d, :u, " +
                      d_.ts_in(":c") + ", " + d_.ts_in(":e") + ")",
                 soci::use(digest), soci::use(user), soci::use(created), soci::use(expires);
         });
+    }
+
+    void cancel_open(Id user_id, Timestamp now) override {
+        long long user = user_id;
+        std::string at = format_timestamp(now);
+        db_.autocommit([&](soci::session& s) { mark_open_used(s, user, at); });
     }
 
     std::optional<PasswordResetToken> find(std::string_view digest) override {
@@ -93,6 +97,12 @@ class SqlPasswordResets final : public PasswordResetRepository {
     }
 
   private:
+    void mark_open_used(soci::session& s, long long& user, std::string& at) {
+        s << "UPDATE password_reset_tokens SET used_at = " + d_.ts_in(":c") +
+                 " WHERE user_id = :u AND used_at IS NULL",
+            soci::use(at), soci::use(user);
+    }
+
     Database& db_;
     DialectSql d_;
 };

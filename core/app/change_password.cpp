@@ -10,6 +10,9 @@ Result<Done> change_password(LearnerPorts& ports, SessionStanding& standing,
                              const ChangePasswordInput& input) {
     const auto account = ports.accounts.find_by_id(caller.user_id);
     if (!account) return errors::user_not_found();
+    // Deactivated meanwhile (its token still works until the standing is read again): no
+    // change, as at login and at the reset's confirmation.
+    if (!account->is_active) return errors::account_deactivated();
     // The new password first: a typo in it costs no guess against the lockout.
     if (!input.new_password.is_string()) return errors::new_password_required();
     if (const auto rule = check_new_password(input.new_password.string); !rule) return rule.error();
@@ -18,6 +21,8 @@ Result<Done> change_password(LearnerPorts& ports, SessionStanding& standing,
     if (!checked) return checked.error();
 
     ports.accounts.update_password_hash(account->id, ports.hasher.hash(input.new_password.string));
+    // A reset link asked for before the change would undo it: it is used up now.
+    ports.password_resets.cancel_open(account->id, ports.clock.now());
     // Whoever else was signed in (perhaps with the old password) is out; this device stays.
     for (const auto& id :
          ports.sessions.revoke_others(account->id, caller.session_id, ports.clock.now()))

@@ -45,7 +45,9 @@ Result<Account> check_login(AccountRepository& accounts, PasswordHasher& hasher,
     }
     if (hasher.needs_rehash(account->password_hash)) {
         try {
-            accounts.update_password_hash(account->id, hasher.hash(credentials->password));
+            std::string stronger = hasher.hash(credentials->password);
+            accounts.update_password_hash(account->id, stronger);
+            account->password_hash = std::move(stronger);  // the hash this login stands on
         } catch (const std::exception&) {
             // The login stands; the stronger hash is written at a later login.
         }
@@ -83,6 +85,16 @@ Result<LoginOutput> login(LearnerPorts& ports, LoginThrottle& throttle, const Lo
     SessionTokens session = open_session(
         ports, TokenClaims{account.id, account.email, account.role, out.native_lang, {}},
         user_agent);
+    // A password reset or change may have landed while the hash was being checked (argon2id
+    // takes a while): it revoked the sessions it saw, but not this one, opened after it. So the
+    // hash is read again once the session exists; if it is no longer the one just verified,
+    // the session ends and the sign-in is refused, as it would have been a moment later.
+    const auto now_stored = ports.accounts.find_by_id(account.id);
+    if (!now_stored || !now_stored->is_active ||
+        now_stored->password_hash != account.password_hash) {
+        ports.sessions.revoke_family(session.session_id, ports.clock.now());
+        return errors::invalid_credentials();
+    }
     out.token = std::move(session.token);
     out.refresh_token = std::move(session.refresh_token);
     return out;

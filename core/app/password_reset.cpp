@@ -61,7 +61,8 @@ Result<Done> confirm_password_reset(LearnerPorts& ports, SessionStanding& standi
         record->expires_at <= now)
         return errors::invalid_reset_link();
     const auto account = ports.accounts.find_by_id(record->user_id);
-    if (!account) return errors::invalid_reset_link();
+    // Made staff since the mail: a mailbox alone must not open an account that can publish.
+    if (!account || account->role != kRoleEndUser) return errors::invalid_reset_link();
     if (!account->is_active) return errors::account_deactivated();
 
     std::string hash = ports.hasher.hash(input.new_password.string);

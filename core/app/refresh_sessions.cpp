@@ -54,7 +54,7 @@ SessionTokens open_session(LearnerPorts& ports, TokenClaims claims, std::string_
     // Their access tokens stop within ACCOUNT_RECHECK_SECONDS (no standing cache here to clear).
     ports.sessions.revoke_beyond(claims.user_id, kMaxSessionsPerAccount, now);
     claims.session_id = family.id;
-    return SessionTokens{ports.tokens.issue(claims, now), std::move(refresh_token)};
+    return SessionTokens{ports.tokens.issue(claims, now), std::move(refresh_token), family.id};
 }
 
 Result<SessionTokens> refresh_session(LearnerPorts& ports, SessionStanding& standing,
@@ -85,7 +85,7 @@ Result<SessionTokens> refresh_session(LearnerPorts& ports, SessionStanding& stan
         return errors::invalid_refresh_token();
     }
     return SessionTokens{ports.tokens.issue(current_claims(ports, *account, family->id), now),
-                         std::move(next)};
+                         std::move(next), family->id};
 }
 
 Result<Done> logout(LearnerPorts& ports, SessionStanding& standing, const TokenClaims& caller,

@@ -19,7 +19,8 @@ namespace ll {
 struct SessionTokens {
     std::string token;  // the access token (the spec's claims, JWT_EXPIRES_IN, and `sid`)
     std::string
-        refresh_token;  // opaque; valid until REFRESH_EXPIRES_IN after its family's last use
+        refresh_token;       // opaque; valid until REFRESH_EXPIRES_IN after its family's last use
+    std::string session_id;  // the family's id (the token's `sid`)
 };
 
 // The most sessions an account keeps: a new sign-in beyond them ends the least recently used,

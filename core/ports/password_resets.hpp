@@ -29,6 +29,8 @@ class PasswordResetRepository {
     // Atomically marks the token used at `now` when it is unused and expires after `now`; the
     // user it belongs to, or nullopt (unknown, used, expired; of two concurrent calls the second).
     virtual std::optional<Id> consume(std::string_view digest, Timestamp now) = 0;
+    // Marks the user's unused tokens used at `now` (the password was changed another way).
+    virtual void cancel_open(Id user_id, Timestamp now) = 0;
     // How many tokens the user was issued after `since` (the mails sent).
     virtual std::size_t issued_since(Id user_id, Timestamp since) = 0;
     // Removes tokens that expired before `before`; how many.

@@ -1,6 +1,7 @@
 // PasswordResetRepository (core/ports/password_resets.hpp, issue 18) and
 // RefreshSessionRepository::revoke_others on every backend: issue supersedes, consume once (also
-// under concurrency) and never after expiry, the hourly count, purge, deletion with the account.
+// under concurrency) and never after expiry, cancel_open, the hourly count, purge, deletion with
+// the account.
 #include <catch2/catch.hpp>
 
 #include <atomic>
@@ -70,6 +71,21 @@ TEST_CASE("password resets: consumed once, not after expiry", "[password-resets]
     resets.issue(token("d2", ada, t0));
     CHECK_FALSE(resets.consume("d2", t0 + 30 * kMinute));  // expires at, not after
     CHECK_FALSE(resets.find("d2")->used_at);
+}
+
+TEST_CASE("password resets: cancel_open uses up the account's open tokens only",
+          "[password-resets]") {
+    auto db = test::make_test_database();
+    PasswordResetRepository& resets = db->backend().password_resets();
+    const Id ada = account(db->backend(), "ada@example.com");
+    const Id bo = account(db->backend(), "bo@example.com");
+    resets.issue(token("d1", ada, t0));
+    resets.issue(token("b1", bo, t0));
+    resets.cancel_open(ada, t0 + kMinute);
+    CHECK(resets.find("d1")->used_at == t0 + kMinute);
+    CHECK_FALSE(resets.consume("d1", t0 + 2 * kMinute));
+    CHECK_FALSE(resets.find("b1")->used_at);
+    CHECK(resets.consume("b1", t0 + 2 * kMinute) == bo);
 }
 
 TEST_CASE("password resets: of concurrent consumptions exactly one wins", "[password-resets]") {

@@ -276,4 +276,10 @@ TEST_CASE("failed logins from one address do not lock the learner out on another
                  {{"Authorization", "Bearer " + phone.token}, {"X-Forwarded-For", "192.0.2.1"}})
               .status == 401);
     CHECK(login("password1", "192.0.2.1").status == 429);
+    // IPv6: counted by the /64, so one host rotating through its network gains no guesses; a
+    // client in another /64 is not locked out.
+    CHECK(login("wrong-one", "2001:db8:1:2::1").status == 401);
+    CHECK(login("wrong-two", "2001:db8:1:2:ffff::7").status == 401);
+    CHECK(login("password1", "2001:db8:1:2::5").status == 429);
+    CHECK(login("password1", "2001:db8:1:3::1").status == 200);
 }

@@ -3,6 +3,9 @@
 // unchanged, the sessions that end, the mails and their limits.
 #include <catch2/catch.hpp>
 
+#include <functional>
+#include <utility>
+
 #include "core/app/change_password.hpp"
 #include "core/app/login.hpp"
 #include "core/app/password_reset.hpp"
@@ -199,4 +202,71 @@ TEST_CASE("reset confirm: new password, every session ends, lockout cleared, onc
     // Used: the same message as any bad token.
     CHECK(w.confirm(token, "third-password").error() == errors::invalid_reset_link());
     CHECK(w.can_sign_in("new-password"));
+}
+
+namespace {
+
+// A hasher whose check of a password lets something happen meanwhile (argon2id takes a while:
+// a reset or a change can land during it).
+struct HasherWithInterlude final : PasswordHasher {
+    FakePasswordHasher inner;
+    std::function<void()> meanwhile;
+    std::string hash(std::string_view password) override { return inner.hash(password); }
+    bool verify(std::string_view hash, std::string_view password) override {
+        const bool ok = inner.verify(hash, password);
+        if (auto run = std::exchange(meanwhile, nullptr)) run();
+        return ok;
+    }
+    bool needs_rehash(std::string_view hash) override { return inner.needs_rehash(hash); }
+    void verify_dummy(std::string_view password) override { inner.verify_dummy(password); }
+};
+
+}  // namespace
+
+TEST_CASE("a sign-in with the old password that overlaps a reset ends without a session",
+          "[password]") {
+    PasswordWorld w;
+    HasherWithInterlude hasher;
+    LearnerPorts racing = make_learner_ports(w.backend, w.clock, hasher, w.tokens, w.secrets);
+    // The reset commits while the old password is being checked: new hash, sessions revoked.
+    hasher.meanwhile = [&] { REQUIRE(w.confirm(w.request_token()).ok()); };
+    const auto thief = login(
+        racing, w.throttle,
+        LoginInput{LooseValue::of("ada@example.com"), LooseValue::of("password1"), "x"}, "thief");
+    CHECK(thief.error() == errors::invalid_credentials());
+    // Its session was opened after the reset's revocation, and ended by the sign-in itself.
+    CHECK(w.ports.sessions.revoke_user(w.ada, w.clock.now()).empty());
+    CHECK(w.sign_in("new-password").token.size() > 0);
+}
+
+TEST_CASE("a sign-in that rehashes the password keeps its session", "[password]") {
+    PasswordWorld w;
+    w.backend.accounts().update_password_hash(w.ada, "old$password1");  // older parameters
+    const LoginOutput phone = w.sign_in();
+    CHECK(w.can_sign_in("password1"));  // rehashed to the current parameters
+    CHECK(w.live(phone));
+}
+
+TEST_CASE("change password: refused for a deactivated account; open reset links used up",
+          "[password]") {
+    PasswordWorld w;
+    const LoginOutput phone = w.sign_in();
+    const std::string link = w.request_token();
+    REQUIRE(w.change(phone, LooseValue::of("password1"), LooseValue::of("changed-pw")).ok());
+    // The link asked for before the change would undo it.
+    CHECK(w.confirm(link).error() == errors::invalid_reset_link());
+    CHECK(w.can_sign_in("changed-pw"));
+
+    w.backend.accounts().set_active("ada@example.com", false);
+    CHECK(w.change(phone, LooseValue::of("changed-pw"), LooseValue::of("third-pw")).error() ==
+          errors::account_deactivated());
+    CHECK(w.can_sign_in("changed-pw"));
+}
+
+TEST_CASE("reset: a link of an account made staff since the mail opens nothing", "[password]") {
+    PasswordWorld w;
+    const std::string link = w.request_token();
+    w.backend.accounts().set_role("ada@example.com", "admin");
+    CHECK(w.confirm(link).error() == errors::invalid_reset_link());
+    CHECK(w.can_sign_in("password1"));
 }

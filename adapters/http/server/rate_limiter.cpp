@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include <boost/asio/ip/address_v6.hpp>
+
 #include "adapters/http/server/message.hpp"
 #include "core/domain/digest.hpp"
 
@@ -149,6 +151,15 @@ void InProcessLoginThrottle::clear_account(std::uint64_t account) {
 
 std::uint64_t address_key(std::string_view address) {
     return fnv1a64(address);
+}
+
+std::string limited_address(const std::string& address) {
+    boost::system::error_code ec;
+    const auto parsed = boost::asio::ip::make_address_v6(address, ec);
+    if (ec || parsed.is_v4_mapped()) return address;
+    auto bytes = parsed.to_bytes();
+    std::fill(bytes.begin() + 8, bytes.end(), 0);
+    return boost::asio::ip::address_v6(bytes).to_string() + "/64";
 }
 
 bool is_trusted_proxy(std::string_view peer, const std::vector<std::string>& trusted_proxies) {

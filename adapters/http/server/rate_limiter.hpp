@@ -89,4 +89,9 @@ bool is_trusted_proxy(std::string_view peer, const std::vector<std::string>& tru
 // A fixed-size key for an address: a forwarded address may be anything.
 std::uint64_t address_key(std::string_view address);
 
+// The address as the sign-in limits count it: an IPv6 address by its /64 network (one host
+// is usually given a whole /64, so counting single addresses would let it rotate through
+// 2^64 of them), "2001:db8:1:2::/64"; IPv4 and anything that is no address as it is.
+std::string limited_address(const std::string& address);
+
 }  // namespace ll::http
