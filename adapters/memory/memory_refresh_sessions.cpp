@@ -50,15 +50,9 @@ class MemoryRefreshSessions final : public RefreshSessionRepository {
         if (!it->second.revoked_at) it->second.revoked_at = now;
         return true;
     }
+    // Every family: none has an empty id to keep.
     std::vector<std::string> revoke_user(Id user_id, Timestamp now) override {
-        Lock lock(s_.mutex);
-        std::vector<std::string> revoked;
-        for (auto& [id, family] : s_.refresh_families) {
-            if (family.user_id != user_id || family.revoked_at) continue;
-            family.revoked_at = now;
-            revoked.push_back(id);
-        }
-        return revoked;
+        return revoke_others(user_id, {}, now);
     }
     std::vector<std::string> revoke_others(Id user_id, std::string_view keep,
                                            Timestamp now) override {

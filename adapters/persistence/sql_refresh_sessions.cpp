@@ -117,22 +117,9 @@ class SqlRefreshSessions final : public RefreshSessionRepository {
         });
     }
 
+    // Every family: none has an empty id to keep.
     std::vector<std::string> revoke_user(Id user_id, Timestamp now) override {
-        const std::string at = format_timestamp(now);
-        const long long user = user_id;
-        return db_.write([&](soci::session& s) {
-            std::vector<std::string> ids;
-            soci::rowset<std::string> rows =
-                (s.prepare << "SELECT id FROM refresh_families WHERE user_id = :u AND revoked_at "
-                              "IS NULL" +
-                                  d_.for_update(),
-                 soci::use(user));
-            for (const auto& id : rows) ids.push_back(id);
-            s << "UPDATE refresh_families SET revoked_at = " + d_.ts_in(":r") +
-                     " WHERE user_id = :u AND revoked_at IS NULL",
-                soci::use(at), soci::use(user);
-            return ids;
-        });
+        return revoke_others(user_id, {}, now);
     }
 
     std::vector<std::string> revoke_others(Id user_id, std::string_view keep,

@@ -16,6 +16,38 @@ bool read_number(std::string_view text, std::size_t pos, std::size_t width, int&
     return true;
 }
 
+// "YYYY-MM-DD?HH:MM:SS[.digits]" at the start of `text`, read as UTC: the instant and where the
+// rest (the zone) begins. The two parsers below differ only in what they accept around it.
+struct DateTimeRead {
+    Timestamp at;
+    std::size_t end = 0;
+};
+
+std::optional<DateTimeRead> read_date_time(std::string_view text, std::string_view separators,
+                                           int max_second, std::size_t max_fraction_digits) {
+    int h = 0, mi = 0, s = 0;
+    if (text.size() < 19 || separators.find(text[10]) == std::string_view::npos ||
+        text[13] != ':' || text[16] != ':' || !read_number(text, 11, 2, h) ||
+        !read_number(text, 14, 2, mi) || !read_number(text, 17, 2, s) || h > 23 || mi > 59 ||
+        s > max_second)
+        return std::nullopt;
+    const auto date = parse_date(text.substr(0, 10));
+    if (!date) return std::nullopt;
+    std::size_t pos = 19;
+    int millis = 0;
+    if (pos < text.size() && text[pos] == '.') {
+        const std::size_t start = ++pos;
+        for (int scale = 100; pos < text.size() && text[pos] >= '0' && text[pos] <= '9'; ++pos) {
+            millis += (text[pos] - '0') * scale;  // digits past the millisecond add nothing
+            scale /= 10;
+        }
+        if (pos == start || pos - start > max_fraction_digits) return std::nullopt;
+    }
+    return DateTimeRead{Timestamp{*date} + std::chrono::hours{h} + std::chrono::minutes{mi} +
+                            std::chrono::seconds{s} + std::chrono::milliseconds{millis},
+                        pos};
+}
+
 }  // namespace
 
 std::string format_date(Date d) {
@@ -44,66 +76,29 @@ std::string format_timestamp(Timestamp t) {
 }
 
 std::optional<Timestamp> parse_timestamp(std::string_view text) {
-    if (text.size() < 19) return std::nullopt;
-    const auto date = parse_date(text.substr(0, 10));
-    int h = 0, mi = 0, s = 0;
-    if (!date || (text[10] != 'T' && text[10] != ' ') || text[13] != ':' || text[16] != ':' ||
-        !read_number(text, 11, 2, h) || !read_number(text, 14, 2, mi) ||
-        !read_number(text, 17, 2, s) || h > 23 || mi > 59 || s > 60) {
-        return std::nullopt;
-    }
-    std::size_t pos = 19;
-    int millis = 0;
-    if (pos < text.size() && text[pos] == '.') {
-        ++pos;
-        int scale = 100;
-        const std::size_t start = pos;
-        while (pos < text.size() && text[pos] >= '0' && text[pos] <= '9') {
-            millis += (text[pos] - '0') * scale;
-            scale /= 10;
-            ++pos;
-        }
-        if (pos == start || pos - start > 9) return std::nullopt;
-    }
-    const std::string_view zone = text.substr(pos);
+    const auto read = read_date_time(text, "T ", 60, 9);
+    if (!read) return std::nullopt;
+    const std::string_view zone = text.substr(read->end);
     if (!(zone.empty() || zone == "Z" || zone == "+00" || zone == "+00:00" || zone == "+0000")) {
         return std::nullopt;
     }
-    return Timestamp{*date} + std::chrono::hours{h} + std::chrono::minutes{mi} +
-           std::chrono::seconds{s} + std::chrono::milliseconds{millis};
+    return read->at;
 }
 
 std::optional<Timestamp> parse_rfc3339(std::string_view text) {
-    // RFC 3339 section 5.6, read strictly (not through parse_timestamp, which also takes what
-    // databases print): full-date "T" HH:MM:SS [.digits] (Z | +HH:MM | -HH:MM), T and Z in
-    // either case. A leap second (:60) is refused: the clock this service keeps has none.
-    int h = 0, mi = 0, s = 0;
-    if (text.size() < 20 || (text[10] != 'T' && text[10] != 't') || text[13] != ':' ||
-        text[16] != ':' || !read_number(text, 11, 2, h) || !read_number(text, 14, 2, mi) ||
-        !read_number(text, 17, 2, s) || h > 23 || mi > 59 || s > 59)
-        return std::nullopt;
-    const auto date = parse_date(text.substr(0, 10));
-    if (!date) return std::nullopt;
-    std::size_t pos = 19;
-    int millis = 0;
-    if (text[pos] == '.') {
-        const std::size_t start = ++pos;
-        for (int scale = 100; pos < text.size() && text[pos] >= '0' && text[pos] <= '9'; ++pos) {
-            millis += (text[pos] - '0') * scale;  // digits past the millisecond add nothing
-            scale /= 10;
-        }
-        if (pos == start) return std::nullopt;
-    }
-    const Timestamp local = Timestamp{*date} + std::chrono::hours{h} + std::chrono::minutes{mi} +
-                            std::chrono::seconds{s} + std::chrono::milliseconds{millis};
-    const std::string_view zone = text.substr(pos);
-    if (zone == "Z" || zone == "z") return local;
+    // RFC 3339 section 5.6, read strictly (parse_timestamp also takes what databases print):
+    // full-date "T" HH:MM:SS [.digits] (Z | +HH:MM | -HH:MM), T and Z in either case. A leap
+    // second (:60) is refused: the clock this service keeps has none.
+    const auto read = read_date_time(text, "Tt", 59, std::string_view::npos);
+    if (!read) return std::nullopt;
+    const std::string_view zone = text.substr(read->end);
+    if (zone == "Z" || zone == "z") return read->at;
     int oh = 0, om = 0;
     if (zone.size() != 6 || (zone[0] != '+' && zone[0] != '-') || zone[3] != ':' ||
         !read_number(zone, 1, 2, oh) || !read_number(zone, 4, 2, om) || oh > 23 || om > 59)
         return std::nullopt;
     const auto offset = std::chrono::hours{oh} + std::chrono::minutes{om};
-    return zone[0] == '+' ? local - offset : local + offset;
+    return zone[0] == '+' ? read->at - offset : read->at + offset;
 }
 
 }  // namespace ll

@@ -8,14 +8,13 @@
 #include <thread>
 
 #include "core/domain/time_format.hpp"
+#include "tests/support/instants.hpp"
 #include "tests/support/test_backends.hpp"
 
 using namespace ll;
 
 namespace {
-Timestamp at(const char* iso) {
-    return *parse_timestamp(iso);
-}
+using test::at;
 const Timestamp t0 = at("2026-11-25T08:00:00.123Z");
 constexpr auto kMinute = std::chrono::minutes(1);
 
@@ -27,13 +26,20 @@ PasswordResetToken token(std::string digest, Id user, Timestamp created) {
 Id account(StorageBackend& backend, const char* email) {
     return backend.accounts().create(NewAccount{email, "h", "end-user"})->id;
 }
-}  // namespace
 
-TEST_CASE("password resets: issue, find, a newer one supersedes", "[password-resets]") {
-    auto db = test::make_test_database();
+// A fresh database with two learners, ada and bo, and its reset tokens.
+struct TwoLearners {
+    explicit TwoLearners(int pool_size = 4) : db(test::make_test_database(pool_size)) {}
+    std::unique_ptr<test::TestDatabase> db;
     PasswordResetRepository& resets = db->backend().password_resets();
     const Id ada = account(db->backend(), "ada@example.com");
     const Id bo = account(db->backend(), "bo@example.com");
+};
+}  // namespace
+
+TEST_CASE("password resets: issue, find, a newer one supersedes", "[password-resets]") {
+    TwoLearners t;
+    auto& [db, resets, ada, bo] = t;
     resets.issue(token("d1", ada, t0));
     resets.issue(token("b1", bo, t0));
 
@@ -58,9 +64,8 @@ TEST_CASE("password resets: issue, find, a newer one supersedes", "[password-res
 }
 
 TEST_CASE("password resets: consumed once, not after expiry", "[password-resets]") {
-    auto db = test::make_test_database();
-    PasswordResetRepository& resets = db->backend().password_resets();
-    const Id ada = account(db->backend(), "ada@example.com");
+    TwoLearners t;
+    auto& [db, resets, ada, bo] = t;
     resets.issue(token("d1", ada, t0));
     CHECK_FALSE(resets.consume("nope", t0 + kMinute));
     CHECK(resets.consume("d1", t0 + kMinute) == ada);
@@ -75,10 +80,8 @@ TEST_CASE("password resets: consumed once, not after expiry", "[password-resets]
 
 TEST_CASE("password resets: cancel_open uses up the account's open tokens only",
           "[password-resets]") {
-    auto db = test::make_test_database();
-    PasswordResetRepository& resets = db->backend().password_resets();
-    const Id ada = account(db->backend(), "ada@example.com");
-    const Id bo = account(db->backend(), "bo@example.com");
+    TwoLearners t;
+    auto& [db, resets, ada, bo] = t;
     resets.issue(token("d1", ada, t0));
     resets.issue(token("b1", bo, t0));
     resets.cancel_open(ada, t0 + kMinute);
@@ -89,9 +92,8 @@ TEST_CASE("password resets: cancel_open uses up the account's open tokens only",
 }
 
 TEST_CASE("password resets: of concurrent consumptions exactly one wins", "[password-resets]") {
-    auto db = test::make_test_database(8);
-    PasswordResetRepository& resets = db->backend().password_resets();
-    const Id ada = account(db->backend(), "ada@example.com");
+    TwoLearners t(8);
+    auto& [db, resets, ada, bo] = t;
     resets.issue(token("d1", ada, t0));
     std::atomic<int> wins{0};
     std::vector<std::thread> threads;
@@ -104,10 +106,8 @@ TEST_CASE("password resets: of concurrent consumptions exactly one wins", "[pass
 }
 
 TEST_CASE("password resets: purge and deletion with the account", "[password-resets]") {
-    auto db = test::make_test_database();
-    PasswordResetRepository& resets = db->backend().password_resets();
-    const Id ada = account(db->backend(), "ada@example.com");
-    const Id bo = account(db->backend(), "bo@example.com");
+    TwoLearners t;
+    auto& [db, resets, ada, bo] = t;
     resets.issue(token("old", ada, t0));
     resets.issue(token("new", bo, t0 + 60 * kMinute));
     CHECK(resets.purge(t0 + 30 * kMinute) == 0);  // expired at, not before
@@ -119,10 +119,9 @@ TEST_CASE("password resets: purge and deletion with the account", "[password-res
 }
 
 TEST_CASE("refresh sessions: revoke_others keeps one family", "[refresh-sessions]") {
-    auto db = test::make_test_database();
+    TwoLearners t;
+    auto& [db, resets, ada, bo] = t;
     RefreshSessionRepository& sessions = db->backend().refresh_sessions();
-    const Id ada = account(db->backend(), "ada@example.com");
-    const Id bo = account(db->backend(), "bo@example.com");
     const auto family = [&](const char* id, Id user) {
         sessions.open(RefreshFamily{id, user, "", t0, t0, t0 + 60 * kMinute, std::nullopt},
                       std::string("digest-") + id);

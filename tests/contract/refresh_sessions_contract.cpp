@@ -6,14 +6,13 @@
 #include <thread>
 
 #include "core/domain/time_format.hpp"
+#include "tests/support/instants.hpp"
 #include "tests/support/test_backends.hpp"
 
 using namespace ll;
 
 namespace {
-Timestamp at(const char* iso) {
-    return *parse_timestamp(iso);
-}
+using test::at;
 const Timestamp t0 = at("2026-11-25T08:00:00.123Z");
 constexpr auto kDay = std::chrono::hours(24);
 

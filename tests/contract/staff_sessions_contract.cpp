@@ -3,15 +3,12 @@
 #include <catch2/catch.hpp>
 
 #include "core/domain/time_format.hpp"
+#include "tests/support/instants.hpp"
 #include "tests/support/test_backends.hpp"
 
 using namespace ll;
 
-namespace {
-Timestamp at(const char* iso) {
-    return *parse_timestamp(iso);
-}
-}  // namespace
+using test::at;
 
 TEST_CASE("staff sessions: create, find, revoke once, purge", "[sessions]") {
     auto db = test::make_test_database();

@@ -7,15 +7,9 @@
 #include "core/app/learner_ports.hpp"
 #include "core/app/register_user.hpp"
 #include "core/domain/time_format.hpp"
+#include "tests/support/instants.hpp"
 
 namespace ll::test {
-
-inline Timestamp at(const char* iso) {
-    return *parse_timestamp(iso);
-}
-inline Date day(const char* iso) {
-    return *parse_date(iso);
-}
 
 struct World {
     MemoryBackend backend;
