@@ -98,6 +98,7 @@ class Node:
             _as_postgres(["env", *(f"{k}={v}" for k, v in SECRETS.items()), "patroni",
                           self.config]),
             stdout=out, stderr=out, stdin=subprocess.DEVNULL, start_new_session=True,
+            cwd=self.dir,
         )
         out.close()
         self.down = False
@@ -347,7 +348,7 @@ class PatroniCluster:
         done = subprocess.run(
             _as_postgres(["patronictl", "-c", leader.config, "switchover", "--leader",
                           leader.name, "--candidate", candidate.name, "--force"]),
-            capture_output=True, text=True, timeout=SWITCHOVER_COMMAND_S)
+            capture_output=True, text=True, timeout=SWITCHOVER_COMMAND_S, cwd=leader.dir)
         H.check(done.returncode == 0,
                 f"patronictl switchover: {done.stdout.strip()} {done.stderr.strip()}")
 
