@@ -247,8 +247,10 @@ class PatroniCluster:
         self._wait(lambda: self._etcd_healthy(), ETCD_START_S, "etcd did not become healthy")
         self.h.step(f"Patroni: {len(self.names)} nodes")
         self.nodes = [Node(self, name) for name in self.names]
+        started = time.monotonic()
         self.nodes[0].start()
         self._wait(lambda: self.leader() is not None, BOOTSTRAP_S, "no leader bootstrapped")
+        self.h.figure(bootstrap_s=round(time.monotonic() - started, 1))
         self.h.step(f"leader bootstrapped: {self.describe()}")
         return self
 
@@ -256,9 +258,11 @@ class PatroniCluster:
         """The whole cluster: bootstrap, then the replicas until one is the synchronous standby
         and the multi-host URL lands on the leader."""
         self.bootstrap()
+        started = time.monotonic()
         for node in self.nodes[1:]:
             node.start()
         self.wait_healthy(REPLICAS_S)
+        self.h.figure(replicas_s=round(time.monotonic() - started, 1))
         # post-init.sh made the services' role and database; the URL lands on the leader, which
         # waits for its synchronous standby on every commit.
         at = H.psql(self.url, "SELECT current_user, inet_server_port(), pg_is_in_recovery(), "

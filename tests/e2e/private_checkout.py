@@ -23,7 +23,6 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import time
 
 import harness as H
 import patroni_cluster as P
@@ -52,9 +51,7 @@ def throwaway_postgres(h):
 
 
 def patroni_bootstrap(h):
-    started = time.monotonic()
     cluster = P.PatroniCluster(h, names=("node1",)).bootstrap()
-    h.figure(patroni_bootstrap_s=round(time.monotonic() - started, 1))
     who = H.psql(cluster.url, "SELECT current_user, current_database()")
     H.check(who == [["langlearn", "langlearn"]],
             f"after post-init.sh the services' role found {who}{cluster.logs()}")
