@@ -8,19 +8,24 @@ set -euo pipefail
 PGBIN=${PGBIN:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)}
 [ -x "$PGBIN/initdb" ] || { echo "pg-throwaway: PostgreSQL server binaries not found (run scripts/deps.sh)" >&2; exit 1; }
 cmd=${1:?usage: pg-throwaway.sh start|stop|restart|kill|start-again DIR}
-dir=${2:?usage: pg-throwaway.sh start|stop|restart|kill|start-again DIR}
+dir=$(realpath -m -- "${2:?usage: pg-throwaway.sh start|stop|restart|kill|start-again DIR}")
 
-# initdb refuses to run as root: run the server as the postgres system user then.
+# initdb refuses to run as root: run the server as the postgres system user then, from /: the
+# current folder may be out of that user's reach (a checkout in a 0700 folder), and PostgreSQL's
+# programs change back to the folder they started in (docs/testing.md "From a checkout anywhere").
 as_owner() {
-  if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
+  if [ "$(id -u)" -eq 0 ]; then (cd / && runuser -u postgres -- "$@"); else "$@"; fi
 }
 
-pgctl() { as_owner "$PGBIN/pg_ctl" -D "$dir/data" -l "$dir/log" -w -t 30 "$@" >/dev/null; }
+# -t: a generous bound for a start on a busy machine (about a second here).
+pgctl() { as_owner "$PGBIN/pg_ctl" -D "$dir/data" -l "$dir/log" -w -t 60 "$@" >/dev/null; }
 
 case "$cmd" in
 start)
   mkdir -p "$dir"
   [ "$(id -u)" -eq 0 ] && chown postgres: "$dir"
+  as_owner test -w "$dir" ||
+    { echo "pg-throwaway: $dir is out of the postgres user's reach (a folder above it is not world-traversable): use one under /tmp" >&2; exit 1; }
   as_owner "$PGBIN/initdb" -D "$dir/data" -U langlearn -A trust -E UTF8 --locale=C.UTF-8 >/dev/null
   for attempt in 1 2 3 4 5 6 7 8; do
     port=$(( 20000 + RANDOM % 30000 ))

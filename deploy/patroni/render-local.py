@@ -8,15 +8,28 @@ compose profile `ha` ships, with this node's name, addresses, ports and director
 
 The data directory is DIR/data, the socket and pgpass go to DIR. Passwords are not written:
 Patroni reads PATRONI_SUPERUSER_PASSWORD, PATRONI_REPLICATION_PASSWORD and
-PATRONI_REWIND_PASSWORD from its environment, and the post-bootstrap script (this folder's
-post-init.sh) POSTGRES_PASSWORD. Run Patroni as the owner of DIR (not root: initdb refuses).
+PATRONI_REWIND_PASSWORD from its environment, and the post-bootstrap script POSTGRES_PASSWORD.
+Run Patroni as the owner of DIR (not root: initdb refuses).
+
+The post-bootstrap script (this folder's post-init.sh) is copied next to OUT and the config
+names the copy: Patroni runs it as its own user, who may not reach this checkout (a clone in a
+0700 home or `mktemp -d` folder), while it must read OUT anyway.
 """
 import argparse
 import os
+import shutil
 
 import yaml
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def copy_post_init(folder):
+    """post-init.sh copied into `folder`, readable and executable by every user; its path."""
+    script = os.path.join(folder, "post-init.sh")
+    shutil.copyfile(os.path.join(HERE, "post-init.sh"), script)
+    os.chmod(script, 0o755)
+    return script
 
 
 def main():
@@ -36,7 +49,8 @@ def main():
     config["restapi"].update(listen=f"{args.host}:{args.rest_port}",
                              connect_address=f"{args.host}:{args.rest_port}")
     config["etcd3"]["hosts"] = args.etcd
-    config["bootstrap"]["post_bootstrap"] = os.path.join(HERE, "post-init.sh")
+    out_folder = os.path.dirname(os.path.abspath(args.out))
+    config["bootstrap"]["post_bootstrap"] = copy_post_init(out_folder)
     pg = config["postgresql"]
     pg.update(listen=f"{args.host}:{args.pg_port}", connect_address=f"{args.host}:{args.pg_port}",
               data_dir=os.path.join(directory, "data"), pgpass=os.path.join(directory, "pgpass"))

@@ -43,6 +43,14 @@ ACHIEVEMENTS = {
 # Answers that mean "this replica or the database is away; the booking may be retried".
 RETRYABLE = {502, 503, 504}
 
+# How long a started service (learner-api, authoring-api, nginx) may take to answer: generous,
+# for a busy 2-core machine (they answer within a second here); a service that exits fails at
+# once. Each scenario's budget (main) counts it once per wait.
+SERVICE_READY_S = 60
+# What the cleanup after the alarm may take (stopping PostgreSQL, removing the folders): ctest's
+# TIMEOUT must leave it this much after the budget (checked by main).
+CLEANUP_S = 60
+
 
 class Failure(AssertionError):
     """A scenario's expectation that did not hold."""
@@ -271,6 +279,13 @@ def _answers_200(proc, port, path, timeout, exited_message):
     return False
 
 
+def wait_all_ready(services):
+    """Services started together (Learner.start(wait=False)): one bound for all of them."""
+    deadline = time.monotonic() + SERVICE_READY_S
+    for service in services:
+        service.wait_ready(max(1.0, deadline - time.monotonic()))
+
+
 def _json_lines(path):
     """The lines of a JSON-lines log that parse (a line being written may not yet)."""
     entries = []
@@ -331,10 +346,10 @@ class Learner:
     def address(self):
         return f"127.0.0.1:{self.port}"
 
-    def wait_ready(self, timeout=20.0):
+    def wait_ready(self, timeout=SERVICE_READY_S):
         if not _answers_200(self.proc, self.port, "/readyz", timeout,
                             lambda: f"{self.name} exited: {self.stderr_tail()}"):
-            raise Failure(f"{self.name} not ready within {timeout} s: {self.stderr_tail()}")
+            raise Failure(f"{self.name} not ready within {timeout:.0f} s: {self.stderr_tail()}")
 
     def signal(self, sig):
         self.proc.send_signal(sig)
@@ -393,10 +408,15 @@ class Nginx:
                                      preexec_fn=_die_with_parent)
         err.close()
         self.h.on_cleanup(self.stop)
-        check(_answers_200(self.proc, self.port, "/nginx-health", 10,
-                           lambda: "nginx exited, see nginx.err.log"),
-              "nginx did not answer /nginx-health")
+        check(_answers_200(self.proc, self.port, "/nginx-health", SERVICE_READY_S,
+                           lambda: f"nginx exited: {self.error_tail()}"),
+              f"nginx did not answer /nginx-health within {SERVICE_READY_S} s: "
+              f"{self.error_tail()}")
         return self
+
+    def error_tail(self, lines=5):
+        with open(os.path.join(self.h.work, "nginx.err.log"), errors="replace") as f:
+            return " | ".join(f.read().splitlines()[-lines:])
 
     def stop(self):
         if self.proc is not None and self.proc.poll() is None:
@@ -524,8 +544,7 @@ class Harness:
             Learner(self, f"learner-{chr(ord('a') + i)}", database_url).start(wait=False)
             for i in range(count)
         ]
-        for learner in started:
-            learner.wait_ready()
+        wait_all_ready(started)
         return started
 
     def nginx(self, learners):
@@ -679,12 +698,22 @@ class Workers:
             raise self.errors[0]
 
 
-def main(scenario, budget_seconds=150):
-    """Runs scenario(harness); prints its figures and duration; exit 0 when it held."""
+def main(scenario, budget_seconds=300):
+    """Runs scenario(harness); prints its figures and duration; exit 0 when it held.
+    `budget_seconds`: the scenario's own alarm, above the sum of its waits' bounds (the default
+    fits a throw-away PostgreSQL, SERVICE_READY_S for the services and for nginx, and the
+    scenario's own waits of at most 60 s); ctest's TIMEOUT (LL_E2E_CTEST_TIMEOUT, from
+    tests/e2e/CMakeLists.txt) must exceed it by CLEANUP_S so the failure is the script's own."""
     if len(sys.argv) < 3:
         print(f"usage: {sys.argv[0]} BUILD_DIR SOURCE_DIR", file=sys.stderr)
         sys.exit(2)
     name = os.path.splitext(os.path.basename(sys.argv[0]))[0]
+    ctest_timeout = int(os.environ.get("LL_E2E_CTEST_TIMEOUT", "0"))
+    if ctest_timeout and budget_seconds + CLEANUP_S > ctest_timeout:
+        print(f"FAILED {name}: its budget of {budget_seconds} s plus {CLEANUP_S} s of cleanup "
+              f"exceeds ctest's TIMEOUT of {ctest_timeout} s: raise the TIMEOUT in its "
+              "CMakeLists.txt", file=sys.stderr)
+        sys.exit(1)
 
     def interrupted(signum, _frame):
         raise Failure(f"interrupted by signal {signum} (budget {budget_seconds} s)")

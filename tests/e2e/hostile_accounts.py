@@ -289,4 +289,4 @@ def scenario(h):
 
 
 if __name__ == "__main__":
-    H.main(scenario, budget_seconds=170)
+    H.main(scenario, budget_seconds=400)

@@ -878,4 +878,4 @@ def scenario(h):
 
 
 if __name__ == "__main__":
-    harness.main(scenario, budget_seconds=150)
+    harness.main(scenario, budget_seconds=240)

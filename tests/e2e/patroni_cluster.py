@@ -6,11 +6,17 @@ deploy/patroni/render-local.py; only the timings are shorter than production's (
 loop_wait 1 s) so a failover fits the test's time.
 
 PostgreSQL and Patroni run as the postgres system user when we are root (PostgreSQL refuses
-root); everything is killed at cleanup. Standard library and Debian's python3-yaml.
+root), so nothing they touch may lie in the checkout, which that user may not reach (a clone in
+a 0700 home or `mktemp -d` folder; docs/testing.md "From a checkout anywhere"): configs and the
+post-bootstrap script are written to the cluster's own folder, and every command starts in its
+node's folder (Patroni's multiprocessing children and PostgreSQL's programs change back to the
+directory they started in). Everything is killed at cleanup. Standard library and Debian's
+python3-yaml.
 """
 
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -31,6 +37,14 @@ NODES = ("node1", "node2", "node3")
 # post-init.sh creates at bootstrap.
 SECRETS = {"PATRONI_SUPERUSER_PASSWORD": "e2e-su", "PATRONI_REPLICATION_PASSWORD": "e2e-repl",
            "PATRONI_REWIND_PASSWORD": "e2e-rewind", "POSTGRES_PASSWORD": "e2e-app"}
+# Generous bounds for a busy 2-core machine (a start is 12 to 15 s here; docs/testing.md
+# "Failover"): what is measured is reported, these only end a wait that will not succeed.
+ETCD_START_S = 60
+BOOTSTRAP_S = 180  # initdb and post-init.sh on the first node, until it leads
+REPLICAS_S = 180  # the other nodes' base backups, until they stream (sync standby named)
+START_S = ETCD_START_S + BOOTSTRAP_S + REPLICAS_S
+SWITCHOVER_COMMAND_S = 60  # patronictl switchover, which returns once the candidate leads
+ORPHANS_GONE_S = 15  # a crashed node's backends notice their postmaster's death (then SIGKILL)
 
 
 def _as_postgres(args):
@@ -52,6 +66,7 @@ class Node:
         self.pg_port, self.rest_port = H.free_port(), H.free_port()
         self.config = os.path.join(self.dir, "patroni.yml")
         self.proc = None
+        self.down = True  # not started, or crashed on purpose: no failure of its own
         os.makedirs(self.dir, mode=0o700)
         _own(self.dir)
         self._write_config()
@@ -60,9 +75,10 @@ class Node:
 
     def _write_config(self):
         """The shipped deploy/patroni/patroni.yml, rendered for this node by render-local.py
-        (as the compose profile `ha` runs it), with test timings: a dead leader's key expires
-        after ttl 10 s instead of 15, and Patroni loops every second (loop_wait + 2 x
-        retry_timeout <= ttl, Patroni's rule). fsync off: a process kill keeps the page cache."""
+        (as the compose profile `ha` runs it; it copies post-init.sh next to the config), with
+        test timings: a dead leader's key expires after ttl 10 s instead of 15, and Patroni
+        loops every second (loop_wait + 2 x retry_timeout <= ttl, Patroni's rule). fsync off: a
+        process kill keeps the page cache."""
         render = os.path.join(self.cluster.h.source, "deploy/patroni/render-local.py")
         subprocess.run([render, self.config, "--name", self.name, "--pg-port", str(self.pg_port),
                         "--rest-port", str(self.rest_port), "--etcd",
@@ -82,9 +98,21 @@ class Node:
             _as_postgres(["env", *(f"{k}={v}" for k, v in SECRETS.items()), "patroni",
                           self.config]),
             stdout=out, stderr=out, stdin=subprocess.DEVNULL, start_new_session=True,
+            cwd=self.dir,
         )
         out.close()
+        self.down = False
         return self
+
+    @property
+    def log(self):
+        """Patroni's output, PostgreSQL's log included: the postmaster writes to the stderr it
+        inherits from Patroni (patroni.yml sets no logging_collector)."""
+        return os.path.join(self.dir, "patroni.out")
+
+    def failed(self):
+        """Patroni exited although nobody stopped it."""
+        return not self.down and self.proc is not None and self.proc.poll() is not None
 
     def postmaster_pid(self):
         try:
@@ -111,6 +139,7 @@ class Node:
         if self.orphans:
             _kill(self.postmaster_pid())
         self.proc.wait()
+        self.down = True
 
     def patroni_pids(self):
         """Patroni (and runuser, its parent when we are root): both name the config file.
@@ -119,7 +148,7 @@ class Node:
                               text=True)
         return {int(p) for p in done.stdout.split()} | ({self.proc.pid} if self.proc else set())
 
-    def wait_gone(self, timeout=15):
+    def wait_gone(self, timeout=ORPHANS_GONE_S):
         """Until no process of this node's PostgreSQL is left: the orphaned backends finish what
         they were doing when the postmaster died (a restart also needs their shared memory)."""
         deadline = time.monotonic() + timeout
@@ -131,6 +160,7 @@ class Node:
             _kill(p)
 
     def stop(self):
+        self.down = True
         for pid in self.patroni_pids() | self.postgres_pids() | self.orphans:
             _kill(pid)
         if self.proc is not None:
@@ -146,6 +176,26 @@ class Node:
             return e.code, None
         except (OSError, ValueError):
             return None, None
+
+
+def log_tail(path, lines=15):
+    """The last `lines` different lines of a log, in order: Patroni repeats its loop's status
+    (`Lock owner: ...`, `bootstrap in progress`) every second, which would hide the cause."""
+    try:
+        with open(path, errors="replace") as f:
+            text = f.read().splitlines()
+    except OSError as e:
+        return f"({e.strerror})"
+    seen, kept = set(), []
+    for line in reversed(text):
+        message = re.sub(r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d[.,]\d+ (UTC )?(\[\d+\] )?", "",
+                         line)
+        if message.strip() and message not in seen:
+            seen.add(message)
+            kept.append(line)
+            if len(kept) == lines:
+                break
+    return "\n".join(reversed(kept)) or "(empty)"
 
 
 def _alive(pid):
@@ -169,8 +219,8 @@ class PatroniCluster:
     multi-host list with target_session_attrs=read-write, so a connection always lands on the
     leader, whichever node that is."""
 
-    def __init__(self, harness):
-        self.h = harness
+    def __init__(self, harness, names=NODES):
+        self.h, self.names = harness, names
         self.dir = tempfile.mkdtemp(prefix="ll-e2e-patroni-", dir=_fast_dir(harness.work))
         os.chmod(self.dir, 0o755)
         self.etcd_port, self.etcd_peer_port = H.free_port(), H.free_port()
@@ -178,7 +228,8 @@ class PatroniCluster:
         self.nodes = []
         harness.on_cleanup(self.stop)
 
-    def start(self):
+    def bootstrap(self):
+        """etcd, and the first node until it leads (initdb, then post-init.sh)."""
         self.h.step("etcd")
         etcd_dir = os.path.join(self.dir, "etcd")
         log = open(os.path.join(self.dir, "etcd.log"), "ab")
@@ -193,14 +244,25 @@ class PatroniCluster:
             stdout=log, stderr=log, stdin=subprocess.DEVNULL, start_new_session=True,
         )
         log.close()
-        self._wait(lambda: self._etcd_healthy(), 15, "etcd did not become healthy")
-        self.h.step("Patroni: three nodes")
-        self.nodes = [Node(self, name) for name in NODES]
+        self._wait(lambda: self._etcd_healthy(), ETCD_START_S, "etcd did not become healthy")
+        self.h.step(f"Patroni: {len(self.names)} nodes")
+        self.nodes = [Node(self, name) for name in self.names]
+        started = time.monotonic()
         self.nodes[0].start()
-        self._wait(lambda: self.leader() is not None, 60, "no leader bootstrapped")
+        self._wait(lambda: self.leader() is not None, BOOTSTRAP_S, "no leader bootstrapped")
+        self.h.figure(bootstrap_s=round(time.monotonic() - started, 1))
+        self.h.step(f"leader bootstrapped: {self.describe()}")
+        return self
+
+    def start(self):
+        """The whole cluster: bootstrap, then the replicas until one is the synchronous standby
+        and the multi-host URL lands on the leader."""
+        self.bootstrap()
+        started = time.monotonic()
         for node in self.nodes[1:]:
             node.start()
-        self.wait_healthy(90)
+        self.wait_healthy(REPLICAS_S)
+        self.h.figure(replicas_s=round(time.monotonic() - started, 1))
         # post-init.sh made the services' role and database; the URL lands on the leader, which
         # waits for its synchronous standby on every commit.
         at = H.psql(self.url, "SELECT current_user, inet_server_port(), pg_is_in_recovery(), "
@@ -225,12 +287,25 @@ class PatroniCluster:
             return False
 
     def _wait(self, condition, timeout, message):
+        """Until condition() holds; fails after `timeout` seconds, or at once when a node's
+        Patroni exits, quoting what each node's log said last."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if condition():
                 return
+            exited = [n.name for n in self.nodes if n.failed()]
+            if exited:
+                raise H.Failure(f"{message}: Patroni of {', '.join(exited)} exited; "
+                                f"{self.describe()}{self.logs()}")
             time.sleep(0.2)
-        raise H.Failure(f"{message} within {timeout} s; {self.describe()}")
+        raise H.Failure(f"{message} within {timeout} s; {self.describe()}{self.logs()}")
+
+    def logs(self):
+        """The end of every started node's log (etcd's when no node was started yet)."""
+        started = [n for n in self.nodes if n.proc is not None]
+        if not started:
+            return f"\n--- etcd.log ---\n{log_tail(os.path.join(self.dir, 'etcd.log'))}"
+        return "".join(f"\n--- {n.name}: {n.log} ---\n{log_tail(n.log)}" for n in started)
 
     def members(self):
         """Patroni's view ({name: {role, state, lag, ...}}) from any node that answers."""
@@ -277,7 +352,7 @@ class PatroniCluster:
         done = subprocess.run(
             _as_postgres(["patronictl", "-c", leader.config, "switchover", "--leader",
                           leader.name, "--candidate", candidate.name, "--force"]),
-            capture_output=True, text=True, timeout=60)
+            capture_output=True, text=True, timeout=SWITCHOVER_COMMAND_S, cwd=leader.dir)
         H.check(done.returncode == 0,
                 f"patronictl switchover: {done.stdout.strip()} {done.stderr.strip()}")
 
