@@ -44,6 +44,7 @@ Result<Word> update_word(AuthoringPorts& ports, Id id, F&& change,
         if (auto refused = stale(expected, *word)) return *refused;
         Result<Word> changed = change(tx, *word);
         if (!changed) return changed;
+        if (changed.value() == *word) return changed;  // nothing to write: updated_at stays
         changed->updated_at = ports.clock.now();
         if (!tx.update_word(changed.value())) {
             return title_taken(tx.word_by_title(changed->title_de).value_or(changed.value()));
