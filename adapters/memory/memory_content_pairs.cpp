@@ -67,7 +67,9 @@ void MemoryContentTx::set_pair_categories(Id pair_id, const std::vector<Id>& cat
     ContentTables& t = rw();
     if (!t.pairs.count(pair_id)) return;
     erase_rows(t.pair_categories, [&](const auto& link) { return link.first == pair_id; });
-    for (Id category : category_ids) t.pair_categories.insert({pair_id, category});
+    for (Id category : category_ids) {
+        if (t.categories.count(category)) t.pair_categories.insert({pair_id, category});
+    }
 }
 
 }  // namespace ll

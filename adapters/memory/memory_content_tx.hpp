@@ -20,6 +20,7 @@ class MemoryContentTx final : public ContentTx {
     // memory_content_items.cpp: CategoryRows, PictureRows, ObjectRows, TextRows
     std::vector<Category> categories() override;
     std::optional<Category> category(Id id) override;
+    std::optional<Category> keep_category(Id id) override;
     std::optional<Category> insert_category(const std::string& titel_de) override;
     bool rename_category(Id id, const std::string& titel_de) override;
     std::vector<Id> category_pairs(Id id) override;

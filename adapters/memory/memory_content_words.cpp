@@ -16,9 +16,12 @@ std::optional<Id> word_with_title(const ContentTables& t, std::string_view title
     return std::nullopt;
 }
 
+// Only categories that exist are linked, as the SQL stores' foreign keys have it.
 void write_categories(ContentTables& t, Id word_id, const std::vector<Category>& categories) {
     std::erase_if(t.word_categories, [&](const auto& link) { return link.first == word_id; });
-    for (const Category& category : categories) t.word_categories.insert({word_id, category.id});
+    for (const Category& category : categories) {
+        if (t.categories.count(category.id)) t.word_categories.insert({word_id, category.id});
+    }
 }
 
 }  // namespace

@@ -45,6 +45,10 @@ struct DialectSql {
     // Appended to a SELECT that locks the rows it reads until the end of the transaction
     // (SQLite: writers are serialised already).
     std::string for_update() const { return pg() ? " FOR UPDATE" : ""; }
+    // The same for rows a write is about to link to (a foreign key's own lock): a delete waits
+    // for it and it for a delete, which it then finds done (the row is skipped); updates of
+    // other columns and other key shares do not wait.
+    std::string for_key_share() const { return pg() ? " FOR KEY SHARE" : ""; }
     std::string boolean(bool value) const {
         return pg() ? (value ? "TRUE" : "FALSE") : (value ? "1" : "0");
     }

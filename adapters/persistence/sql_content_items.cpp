@@ -247,7 +247,9 @@ std::vector<Category> SqlContentTx::pair_categories(Id pair_id) {
     });
 }
 
-// Only categories that exist are linked; an unknown pair gets nothing.
+// Only categories that exist are linked (read with the foreign key's own lock, so one whose
+// delete commits meanwhile is skipped, write_categories says more); an unknown pair gets
+// nothing.
 void SqlContentTx::set_pair_categories(Id pair_id, const std::vector<Id>& category_ids) {
     if (!pair(pair_id)) return;
     run_for("DELETE FROM pair_categories WHERE pair_id = ", pair_id);
@@ -256,7 +258,7 @@ void SqlContentTx::set_pair_categories(Id pair_id, const std::vector<Id>& catego
         Query q = query();
         q << "INSERT INTO pair_categories (pair_id, category_id) SELECT CAST(" << param(pair_id)
           << " AS BIGINT), id FROM categories WHERE id IN ";
-        q.list(unique) << " ON CONFLICT DO NOTHING";
+        q.list(unique) << d_.for_key_share() << " ON CONFLICT DO NOTHING";
         q.run(s_);
     }
 }

@@ -76,6 +76,12 @@ std::optional<Category> SqlContentTx::category(Id id) {
     return row_as<Category>(s_, q, category_of);
 }
 
+std::optional<Category> SqlContentTx::keep_category(Id id) {
+    Query q = query();
+    q << "SELECT id, titel_de FROM categories WHERE id = " << param(id) << d_.for_key_share();
+    return row_as<Category>(s_, q, category_of);
+}
+
 // The id is drawn first (sql_ids.hpp): categories are deleted since migration 0010, and
 // SQLite's max + 1 would hand a deleted one's id out again. The title is looked up first: in
 // PostgreSQL an INSERT that ends in DO NOTHING still uses up an identity value. ON CONFLICT
@@ -92,6 +98,7 @@ std::optional<Category> SqlContentTx::insert_category(const std::string& titel_d
     return Category{id, titel_de};
 }
 
+// The name is looked up first; the unique key settles a concurrent rename to the same name.
 bool SqlContentTx::rename_category(Id id, const std::string& titel_de) {
     Query taken = query();
     taken << "SELECT COUNT(*) FROM categories WHERE titel_de = " << param(titel_de) << " AND id <> "
@@ -99,8 +106,7 @@ bool SqlContentTx::rename_category(Id id, const std::string& titel_de) {
     if (taken.first_int(s_).value_or(0) > 0) return false;
     Query q = query();
     q << "UPDATE categories SET titel_de = " << param(titel_de) << " WHERE id = " << param(id);
-    q.run(s_);
-    return true;
+    return run_unless_taken(q).has_value();
 }
 
 std::vector<Id> SqlContentTx::category_pairs(Id id) {
@@ -221,8 +227,8 @@ bool SqlContentTx::lock_object(Id id) {
 
 bool SqlContentTx::lock_item(ItemKind kind, Id id) {
     // The table of each ItemKind, in the order the enum declares them.
-    static constexpr const char* kTables[] = {"pictures",   "objects",   "words",
-                                              "statements", "questions", "pairs"};
+    static constexpr const char* kTables[] = {"pictures",  "objects", "words",     "statements",
+                                              "questions", "pairs",   "categories"};
     Query q = query();
     q << "SELECT id FROM " << kTables[static_cast<std::size_t>(kind)] << " WHERE id = " << param(id)
       << d_.for_update();

@@ -33,6 +33,7 @@ class SqlContentTx final : public ContentTx {
     // sql_content_pictures.cpp: CategoryRows, PictureRows, ObjectRows
     std::vector<Category> categories() override;
     std::optional<Category> category(Id id) override;
+    std::optional<Category> keep_category(Id id) override;
     std::optional<Category> insert_category(const std::string& titel_de) override;
     bool rename_category(Id id, const std::string& titel_de) override;
     std::vector<Id> category_pairs(Id id) override;
@@ -115,6 +116,12 @@ class SqlContentTx final : public ContentTx {
   private:
     Query query() const { return Query(d_); }
     long long new_id(IdSequence sequence) { return next_id(s_, d_, sequence); }
+    // sql_content_store.cpp: runs a write that a unique key may refuse because a concurrent
+    // transaction has just taken the value (PostgreSQL's READ COMMITTED: the check before the
+    // write could not see its uncommitted row, and the write waited for it to commit). nullopt
+    // then, the write undone by its savepoint and the transaction still usable; else the rows
+    // it changed. SQLite serialises writers: there the check has seen everything already.
+    std::optional<long long> run_unless_taken(Query& q);
     // Runs `head` followed by the bound id (`DELETE FROM t WHERE x = `).
     void run_for(std::string_view head, Id id) {
         Query q = query();

@@ -95,7 +95,9 @@ std::optional<Word> SqlContentTx::word_by_title(std::string_view title_de) {
     return found.empty() ? std::nullopt : std::optional<Word>(std::move(found.front()));
 }
 
-// Replaces the word's categories by those of `categories` that exist.
+// Replaces the word's categories by those of `categories` that exist. The categories are
+// read with the foreign key's own lock: a category whose delete commits meanwhile is skipped
+// instead of failing the foreign key.
 void SqlContentTx::write_categories(Id word_id, const std::vector<Category>& categories) {
     run_for("DELETE FROM word_categories WHERE word_id = ", word_id);
     const std::vector<Id> ids = category_ids(categories);
@@ -103,7 +105,7 @@ void SqlContentTx::write_categories(Id word_id, const std::vector<Category>& cat
         Query q = query();
         q << "INSERT INTO word_categories (word_id, category_id) SELECT CAST(" << param(word_id)
           << " AS BIGINT), id FROM categories WHERE id IN ";
-        q.list(chunk) << " ON CONFLICT DO NOTHING";
+        q.list(chunk) << d_.for_key_share() << " ON CONFLICT DO NOTHING";
         q.run(s_);
     }
 }
@@ -129,6 +131,7 @@ std::pair<Word, bool> SqlContentTx::find_or_insert_word(const Word& word) {
     return {*this->word(id), true};
 }
 
+// The title is looked up first; the unique key settles a concurrent write of the same title.
 bool SqlContentTx::update_word(const Word& word) {
     const std::string key = fold_case(word.title_de);
     Query taken = query();
@@ -140,7 +143,9 @@ bool SqlContentTx::update_word(const Word& word) {
       << ", title_en = " << param(word.title_en) << ", title_sv = " << param(word.title_sv)
       << ", level = " << param(word.level) << ", status = " << param(word.status)
       << ", updated_at = " << ts(word.updated_at) << " WHERE id = " << param(word.id);
-    if (q.run(s_) > 0) write_categories(word.id, word.categories);
+    const auto changed = run_unless_taken(q);
+    if (!changed) return false;
+    if (*changed > 0) write_categories(word.id, word.categories);
     return true;
 }
 

@@ -2,7 +2,9 @@
 // The authoring content model (docs/spec/authoring.md "Content model") as the core sees it:
 // pictures, objects, words, categories, statements, questions, pairs, audios and the link records
 // between them. Status values are kept as the strings the API and the database use; the
-// state machines (content_states.hpp) decide which changes are allowed.
+// state machines (content_states.hpp) decide which changes are allowed. Items compare equal
+// field by field: a PATCH that leaves an item equal writes nothing (docs/authoring-guide.md
+// "Two editors at once").
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -26,6 +28,8 @@ inline constexpr const char* kPublished = "published";
 struct Category {
     Id id = 0;
     std::string titel_de;
+
+    bool operator==(const Category&) const = default;
 };
 
 struct Picture {
@@ -44,6 +48,8 @@ struct Picture {
     std::optional<Timestamp> objects_created_at;  // set when objects_created turns true
     Timestamp created_at{};
     Timestamp updated_at{};
+
+    bool operator==(const Picture&) const = default;
 };
 
 // One marked region of a picture, in pixels of the picture.
@@ -66,6 +72,8 @@ struct ContentObject {
     std::string status = status::kDraft;
     Timestamp created_at{};
     Timestamp updated_at{};
+
+    bool operator==(const ContentObject&) const = default;
 };
 
 struct Word {
@@ -78,6 +86,8 @@ struct Word {
     std::vector<Category> categories;  // word_categories, ordered by category id
     Timestamp created_at{};
     Timestamp updated_at{};
+
+    bool operator==(const Word&) const = default;
 };
 
 struct Statement {
@@ -86,6 +96,8 @@ struct Statement {
     std::string status = status::kDraft;
     Timestamp created_at{};
     Timestamp updated_at{};
+
+    bool operator==(const Statement&) const = default;
 };
 
 struct Question {
@@ -97,6 +109,8 @@ struct Question {
     std::string status = status::kDraft;
     Timestamp created_at{};
     Timestamp updated_at{};
+
+    bool operator==(const Question&) const = default;
 };
 
 struct Pair {
@@ -110,6 +124,8 @@ struct Pair {
     std::string status = status::kDraft;
     Timestamp created_at{};
     Timestamp updated_at{};
+
+    bool operator==(const Pair&) const = default;
 };
 
 // ---- Link records. A link record is an orphan when either end no longer exists.

@@ -294,9 +294,14 @@ inline Error word_generation_failed(std::string detail) {
 inline Error speech_synthesis_failed(std::string detail) {
     return Error{502, "Speech synthesis failed", {}, {}, std::move(detail)};
 }
-// 413, 422, 429, 500, 503
+// 413, 415, 422, 429, 500, 503
 inline Error payload_too_large() {
     return make(413, "Payload too large");
+}
+// The studio's sign-in takes JSON only: a form another site posts is no sign-in
+// (docs/studio.md "Sign-in and sessions").
+inline Error json_content_type_required() {
+    return make(415, "Content-Type must be application/json");
 }
 // ---- Issue 18, offline practice and a time zone per learner (docs/accounts.md).
 inline Error invalid_timezone() {

@@ -9,12 +9,15 @@
 namespace ll::http {
 namespace {
 
-// `:id` (or `:word_id`) in the path: anything but a positive integer names no resource (404).
+// `:id` (or `:word_id`) in the path: a positive integer written as the API writes ids, in
+// decimal digits without a leading zero; any other spelling (`07`, `+7`, `7.0`) names no
+// resource (404), so one item has one URL (docs/openapi-authoring.yaml, parameter Id).
 std::optional<Id> path_id(const Request& r, const char* name) {
     const auto it = r.params.find(name);
     if (it == r.params.end()) return std::nullopt;
     Id id = 0;
     const auto& s = it->second;
+    if (s.empty() || s.front() == '0') return std::nullopt;  // from_chars would take "007"
     const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), id);
     if (ec != std::errc{} || end != s.data() + s.size() || id <= 0) return std::nullopt;
     return id;

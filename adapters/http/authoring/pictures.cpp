@@ -2,15 +2,11 @@
 // delete, the annotation flow, the picture's words (docs/spec/authoring.md).
 #include "core/app/authoring/pictures.hpp"
 #include "adapters/http/authoring/resources.hpp"
+#include "adapters/http/server/media_types.hpp"
 #include "core/app/authoring/words.hpp"
 
 namespace ll::http::authoring {
 namespace {
-
-bool is_json(const Request& r) {
-    const auto type = r.header("content-type");
-    return type && type->substr(0, 16) == "application/json";
-}
 
 ImageUpload upload_of(const Request& r) {
     const auto type = r.header("content-type");
@@ -26,7 +22,7 @@ void add_picture_routes(RouteBuilder& routes, AuthoringPorts p, Metrics& metrics
                 Auth::token,
                 Body::none,
                 [p, &metrics, max_json_bytes](Call& c) mutable {
-                    if (is_json(c.request)) {
+                    if (is_json_media_type(c.request.header("content-type"))) {
                         // The upload limit is the route's; a JSON body keeps the JSON limit.
                         if (c.request.body.size() > max_json_bytes)
                             return error_response(errors::payload_too_large());

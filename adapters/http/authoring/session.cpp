@@ -7,6 +7,7 @@
 #include "adapters/http/api/sign_in_limits.hpp"
 #include "adapters/http/api/staff_cookie.hpp"
 #include "adapters/http/authoring/resources.hpp"
+#include "adapters/http/server/media_types.hpp"
 
 namespace ll::http::authoring {
 namespace {
@@ -17,7 +18,9 @@ bool secure(const Request& request, const RateLimits& limits) {
 }
 
 // The address limit of /auth/login, then a sign-in posted by a page of another origin is
-// refused (login CSRF); both on the I/O thread before the body is read.
+// refused (login CSRF), and so is one that is no JSON (a form another site posts, which a
+// browser sends without asking: docs/studio.md "Sign-in and sessions"); all on the I/O thread
+// before the body is read.
 Guard sign_in_guard(std::shared_ptr<SignInLimits> limits, const Clock& clock) {
     return [limit = address_limit(limits, clock),
             limits](Request& request) -> std::optional<Response> {
@@ -25,6 +28,8 @@ Guard sign_in_guard(std::shared_ptr<SignInLimits> limits, const Clock& clock) {
         const auto origin = check_sign_in_origin(request.header("origin"),
                                                  own_origin(request, limits->trusted_proxies));
         if (!origin) return error_response(origin.error());
+        if (!is_json_media_type(request.header("content-type")))
+            return error_response(errors::json_content_type_required());
         return std::nullopt;
     };
 }

@@ -15,7 +15,10 @@ Result<Category> rename_category(AuthoringPorts& ports, Id id, const NewCategory
 
 Result<Done> delete_category(AuthoringPorts& ports, Id id) {
     return write<Done>(ports.content, [&](ContentTx& tx) -> Result<Done> {
-        if (!tx.category(id)) return errors::not_found();
+        // Locked before its pairs are read: a word or pair write that keeps the category
+        // (existing_categories) ends first and its links are among those withdrawn here, or it
+        // waits and finds the category gone.
+        if (!tx.lock_item(ItemKind::category, id)) return errors::not_found();
         const std::vector<Id> pairs = tx.category_pairs(id);
         for (Id pair : pairs) tx.withdraw_pair_statistics(pair, PairStatistics::categories);
         tx.delete_category(id);

@@ -97,6 +97,7 @@ Result<ContentObject> patch_object(AuthoringPorts& ports, Id id, const ObjectPat
         auto o = tx.object(id);
         if (!o) return errors::not_found();
         if (auto refused = stale(expected, *o)) return *refused;
+        const ContentObject stored = *o;
         if (patch.parent_id.present) {
             if (patch.parent_id.value) {
                 auto ok = check_parent(tx, o->picture_id, id, *patch.parent_id.value);
@@ -113,6 +114,7 @@ Result<ContentObject> patch_object(AuthoringPorts& ports, Id id, const ObjectPat
             if (!selections) return selections.error();
             o->selections = std::move(selections.value());
         }
+        if (*o == stored) return std::move(*o);  // nothing to write: updated_at stays
         o->updated_at = ports.clock.now();
         tx.update_object(*o);
         return std::move(*o);

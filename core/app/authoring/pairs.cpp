@@ -41,9 +41,11 @@ PairView view_of(ContentTx& tx, Pair pair) {
     return v;
 }
 
-// The word links of a PATCH or create: removals first, then additions (idempotent).
-Result<Done> apply_word_links(ContentTx& tx, const Pair& pair, const std::vector<Id>& remove,
+// The word links of a PATCH or create: removals first, then additions (idempotent). true: a
+// link went or came.
+Result<bool> apply_word_links(ContentTx& tx, const Pair& pair, const std::vector<Id>& remove,
                               const std::vector<WordAdd>& add) {
+    bool changed = !remove.empty();
     std::set<Id> question_links, statement_links;
     if (pair.question_id) {
         for (const auto& l : tx.question_word_links(*pair.question_id)) question_links.insert(l.id);
@@ -66,14 +68,14 @@ Result<Done> apply_word_links(ContentTx& tx, const Pair& pair, const std::vector
             return errors::no_such(fmt::format("words_add[{}].word_id", i), "word");
         if (add[i].to_question) {
             if (!pair.question_id) return errors::pair_has_no(i, "question");
-            tx.link_question_word(*pair.question_id, add[i].word_id, kRoleAnswer);
+            changed |= tx.link_question_word(*pair.question_id, add[i].word_id, kRoleAnswer).second;
         }
         if (add[i].to_statement) {
             if (!pair.statement_id) return errors::pair_has_no(i, "statement");
-            tx.link_statement_word(*pair.statement_id, add[i].word_id);
+            changed |= tx.link_statement_word(*pair.statement_id, add[i].word_id).second;
         }
     }
-    return Done{};
+    return changed;
 }
 
 // Deletes a statement/question of a deleted or changed pair unless another pair still uses it.
@@ -90,9 +92,10 @@ void drop_if_unused(ContentTx& tx, std::optional<Id> statement_id, std::optional
     }
 }
 
-// A new or updated question of a pair (its object is the pair's object).
+// A new or updated question of a pair (its object is the pair's object). `wrote` is set when
+// it stored something: texts the question has already store nothing.
 Result<Question> question_for(ContentTx& tx, const Pair& pair, const QuestionInput& input,
-                              Timestamp now) {
+                              Timestamp now, bool& wrote) {
     auto texts = input.checked();
     if (!texts) return texts.error();
     Question q;
@@ -100,8 +103,10 @@ Result<Question> question_for(ContentTx& tx, const Pair& pair, const QuestionInp
         if (auto existing = tx.question(*pair.question_id)) q = std::move(*existing);
     }
     const bool fresh = q.id == 0;
-    auto changed = apply_question_texts(std::move(q), texts.value(), "question.");
+    auto changed = apply_question_texts(q, texts.value(), "question.");
     if (!changed) return changed;
+    if (!fresh && changed.value() == q) return changed;
+    wrote = true;
     changed->updated_at = now;
     if (fresh) {
         changed->object_id = pair.object_id;
@@ -113,7 +118,7 @@ Result<Question> question_for(ContentTx& tx, const Pair& pair, const QuestionInp
 }
 
 Result<Statement> statement_for(ContentTx& tx, const Pair& pair, const StatementInput& input,
-                                Timestamp now) {
+                                Timestamp now, bool& wrote) {
     auto texts = input.checked();
     if (!texts) return texts.error();
     Statement s;
@@ -121,8 +126,10 @@ Result<Statement> statement_for(ContentTx& tx, const Pair& pair, const Statement
         if (auto existing = tx.statement(*pair.statement_id)) s = std::move(*existing);
     }
     const bool fresh = s.id == 0;
-    auto changed = apply_statement_texts(std::move(s), texts.value(), "statement.");
+    auto changed = apply_statement_texts(s, texts.value(), "statement.");
     if (!changed) return changed;
+    if (!fresh && changed.value() == s) return changed;
+    wrote = true;
     changed->updated_at = now;
     if (fresh) {
         changed->created_at = now;
@@ -207,6 +214,7 @@ Result<PairView> create_pair(AuthoringPorts& ports, const NewPair& request) {
             if (!object || object->picture_id != request.picture_id)
                 return errors::object_not_in_pair_picture();
         }
+        bool wrote = false;  // a new pair is written anyway
         Pair p;
         p.picture_id = request.picture_id;
         p.object_id = request.object_id;
@@ -218,7 +226,7 @@ Result<PairView> create_pair(AuthoringPorts& ports, const NewPair& request) {
                 return errors::no_such("statement_id", "statement");
             p.statement_id = request.statement_id;
         } else {
-            auto s = statement_for(tx, p, *request.statement, now);
+            auto s = statement_for(tx, p, *request.statement, now, wrote);
             if (!s) return s.error();
             p.statement_id = s->id;
         }
@@ -227,7 +235,7 @@ Result<PairView> create_pair(AuthoringPorts& ports, const NewPair& request) {
                 return errors::no_such("question_id", "question");
             p.question_id = request.question_id;
         } else if (request.question) {
-            auto q = question_for(tx, p, *request.question, now);
+            auto q = question_for(tx, p, *request.question, now, wrote);
             if (!q) return q.error();
             p.question_id = q->id;
         }
@@ -261,10 +269,11 @@ Result<PairView> patch_pair(AuthoringPorts& ports, Id id, const PairPatch& patch
         ports, id,
         [&](ContentTx& tx, Pair p) -> Result<Pair> {
             Pair stored = p;
+            bool wrote = false;  // the statement, the question or the pair row
             if (patch.level) p.level = *patch.level;
             if (patch.answer_type) p.answer_type = *patch.answer_type;
             if (patch.statement) {
-                auto s = statement_for(tx, p, *patch.statement, now);
+                auto s = statement_for(tx, p, *patch.statement, now, wrote);
                 if (!s) return s.error();
                 p.statement_id = s->id;
             }
@@ -274,14 +283,18 @@ Result<PairView> patch_pair(AuthoringPorts& ports, Id id, const PairPatch& patch
                 p.updated_at = now;
                 store_pair(tx, stored, p);
                 stored = p;
+                wrote = true;
                 drop_if_unused(tx, std::nullopt, old);
             } else if (patch.question.value) {
-                auto q = question_for(tx, p, *patch.question.value, now);
+                auto q = question_for(tx, p, *patch.question.value, now, wrote);
                 if (!q) return q.error();
                 p.question_id = q->id;
             }
             auto linked = apply_word_links(tx, p, patch.words_remove, patch.words_add);
             if (!linked) return linked.error();
+            // Nothing the answer shows has changed: updated_at stays (docs/authoring-guide.md
+            // "Two editors at once").
+            if (!wrote && !linked.value() && p == stored) return p;
             p.updated_at = now;
             store_pair(tx, stored, p);
             return p;

@@ -63,7 +63,8 @@ Result<Picture> insert(AuthoringPorts& ports, const Picture& p) {
                           [&](ContentTx& tx) -> Result<Picture> { return tx.insert_picture(p); });
 }
 
-// Loads the picture, applies `change` (which may refuse), stores it with a new updated_at.
+// Loads the picture, applies `change` (which may refuse), stores it with a new updated_at
+// unless it is as it was.
 // `expected`: the versions a conditional request was made from (412 for another).
 template <typename F>
 Result<Picture> update(AuthoringPorts& ports, Id id, F&& change,
@@ -75,6 +76,7 @@ Result<Picture> update(AuthoringPorts& ports, Id id, F&& change,
         if (auto refused = stale(expected, *picture)) return *refused;
         Result<Picture> changed = change(*picture);
         if (!changed) return changed;
+        if (changed.value() == *picture) return changed;  // nothing to write: updated_at stays
         changed->updated_at = ports.clock.now();
         tx.update_picture(changed.value());
         return changed;

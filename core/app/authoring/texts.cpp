@@ -15,7 +15,8 @@ Error no_text(std::string_view prefix) {
 }
 
 // Lock (when conditional), load, check the version, change, stamp, store: the shape of every
-// PATCH here. `load(tx)` reads the item with id `at.id`.
+// PATCH here (a change that leaves the item as it was stores nothing). `load(tx)` reads the
+// item with id `at.id`.
 struct Target {
     ItemKind kind;
     Id id;
@@ -30,8 +31,9 @@ Result<T> update(AuthoringPorts& ports, const Target& at, Load&& load, Change&& 
         auto item = load(tx);
         if (!item) return errors::not_found();
         if (auto refused = stale(at.expected, *item)) return *refused;
-        Result<T> changed = change(tx, std::move(*item));
+        Result<T> changed = change(tx, *item);
         if (!changed) return changed;
+        if (changed.value() == *item) return changed;
         changed->updated_at = ports.clock.now();
         store(tx, changed.value());
         return changed;

@@ -44,6 +44,7 @@ Result<Word> update_word(AuthoringPorts& ports, Id id, F&& change,
         if (auto refused = stale(expected, *word)) return *refused;
         Result<Word> changed = change(tx, *word);
         if (!changed) return changed;
+        if (changed.value() == *word) return changed;  // nothing to write: updated_at stays
         changed->updated_at = ports.clock.now();
         if (!tx.update_word(changed.value())) {
             return title_taken(tx.word_by_title(changed->title_de).value_or(changed.value()));
@@ -54,15 +55,20 @@ Result<Word> update_word(AuthoringPorts& ports, Id id, F&& change,
 
 }  // namespace
 
+// Kept (keep_category) until the write ends: a category deleted at the same moment is either
+// deleted after this write, links and all, or found missing here, never linked after its
+// delete (docs/authoring-guide.md "Categories").
 Result<std::vector<Category>> existing_categories(CategoryRows& tx, const std::vector<Id>& ids,
                                                   std::string_view field) {
     std::vector<Category> out;
     for (std::size_t i = 0; i < ids.size(); ++i) {
-        auto c = tx.category(ids[i]);
+        auto c = tx.keep_category(ids[i]);
         if (!c) return errors::no_such(fmt::format("{}[{}]", field, i), "category");
         out.push_back(std::move(*c));
     }
     std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.id < b.id; });
+    // A category named twice is linked once, as the stores keep it.
+    out.erase(std::unique(out.begin(), out.end()), out.end());
     return out;
 }
 

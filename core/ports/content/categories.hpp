@@ -15,9 +15,16 @@ class CategoryRows {
 
     virtual std::vector<Category> categories() = 0;  // ordered by id
     virtual std::optional<Category> category(Id id) = 0;
+    // The category, kept from being deleted until this write transaction ends, for a write
+    // that links it: a delete that locked it first (lock_item) makes this wait and answer
+    // nullopt, one that comes later waits for this transaction. PostgreSQL: SELECT ... FOR KEY
+    // SHARE (a rename does not wait for it); SQLite and memory serialise writers already. Only
+    // inside a write.
+    virtual std::optional<Category> keep_category(Id id) = 0;
     // nullopt when a category with this titel_de (exact) exists already.
     virtual std::optional<Category> insert_category(const std::string& titel_de) = 0;
-    // false when another category has this titel_de (exact) already.
+    // false when another category has this titel_de (exact) already, also when a concurrent
+    // transaction has just given it that name; the transaction goes on either way.
     virtual bool rename_category(Id id, const std::string& titel_de) = 0;
     // The pairs linked to the category (pair_categories), ordered by id.
     virtual std::vector<Id> category_pairs(Id id) = 0;

@@ -35,6 +35,8 @@ class PairRows {
     // The pair and its pair_categories (its statement and question are the core's business).
     virtual void delete_pair(Id id) = 0;
     virtual std::vector<Category> pair_categories(Id pair_id) = 0;  // ordered by category id
+    // Links the categories of `category_ids` that exist; one a concurrent transaction is
+    // deleting is left out once that commits, never an error.
     virtual void set_pair_categories(Id pair_id, const std::vector<Id>& category_ids) = 0;
 
     // ---- the learners' running statistics (GET /auth/stats) on a pair whose answer type or

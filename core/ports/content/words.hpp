@@ -22,12 +22,15 @@ class WordRows {
 
     virtual std::optional<Word> word(Id id) = 0;
     virtual std::optional<Word> word_by_title(std::string_view title_de) = 0;
-    // Inserts the word with its categories; when a word with the same title_de (case-
-    // insensitively) exists, returns that one unchanged instead. `second`: true when inserted.
+    // Inserts the word with its categories (those that exist, as set_pair_categories links
+    // them); when a word with the same title_de (case-insensitively) exists, returns that one
+    // unchanged instead. `second`: true when inserted.
     // Safe under concurrency: two transactions inserting one title end with one word.
     virtual std::pair<Word, bool> find_or_insert_word(const Word& word) = 0;
-    // Every field but id and created_at, categories replaced by word.categories (ids used).
-    // false (and nothing changed) when another word has this title_de case-insensitively.
+    // Every field but id and created_at, categories replaced by word.categories (ids used;
+    // those that exist). false (and nothing changed, the transaction goes on) when another word
+    // has this title_de case-insensitively, also when a concurrent transaction has just given
+    // it that title.
     virtual bool update_word(const Word& word) = 0;
     virtual std::vector<Word> words(const WordFilter& filter, const Page& page) = 0;
     // The words with these ids that exist, ordered by id (duplicates in `ids` are ignored).

@@ -140,6 +140,92 @@ TEST_CASE("etag: reads carry a strong ETag that moves with every change", "[auth
     }
 }
 
+// docs/authoring-guide.md "Two editors at once": a PATCH that leaves the item as it is writes
+// nothing, so the item keeps its updated_at and ETag (the clock moves in between, so a write
+// would show).
+TEST_CASE("etag: a PATCH that changes nothing keeps updated_at and the ETag", "[authoring][etag]") {
+    StaffApi api;
+    for (const Kind& kind : kinds()) {
+        INFO(kind.name);
+        const Id id = kind.make(api);
+        const std::string item = at(kind.bases[0], id);
+        api.clock.advance(std::chrono::seconds(5));
+        const Reply before = api.get(item);
+        REQUIRE(before.status == 200);
+
+        // `{}`: 200 with the item as it was, on every alias.
+        for (const auto& alias : kind.bases) {
+            const Reply empty = api.patch(at(alias, id), "{}");
+            INFO(alias << ": " << text(empty));
+            CHECK(empty.status == 200);
+            CHECK(empty.json == before.json);
+            CHECK(etag(empty) == etag(before));
+        }
+        // With If-Match too (the version it names is still the current one).
+        const Reply conditional = patch_if(api, item, "{}", etag(before));
+        CHECK(conditional.status == 200);
+        CHECK(etag(conditional) == etag(before));
+
+        // The values it has already: the same.
+        const Reply changed = api.patch(item, kind.patches[0]);
+        REQUIRE(changed.status == 200);
+        api.clock.advance(std::chrono::seconds(5));
+        const Reply again = api.patch(item, kind.patches[0]);
+        INFO(text(again));
+        CHECK(again.status == 200);
+        CHECK(again.json == changed.json);
+        CHECK(etag(again) == etag(changed));
+        CHECK(api.get(item).json == changed.json);
+        // A real change still moves both.
+        const Reply moved = api.patch(item, kind.patches[1]);
+        CHECK(moved.json.at("updated_at") != changed.json.at("updated_at"));
+        CHECK(etag(moved) != etag(changed));
+    }
+}
+
+TEST_CASE("etag: PATCHes that restate what is stored, member by member, change nothing",
+          "[authoring][etag]") {
+    StaffApi api;
+    const auto unchanged = [&](const std::string& item, const std::string& body) {
+        api.clock.advance(std::chrono::seconds(5));
+        const Reply before = api.get(item);
+        const Reply r = api.patch(item, body);
+        INFO(item << " " << body << ": " << text(r));
+        CHECK(r.status == 200);
+        CHECK(r.json == before.json);
+        CHECK(etag(r) == etag(before));
+    };
+    const Id c1 = api.category("Eins"), c2 = api.category("Zwei");
+    const Id word = api.word("Gleich", 3, {c1, c2});
+    const std::string w = at("/api/cms/db-words", word);
+    unchanged(w, R"({"title_de":"Gleich","level":3,"title_en":null})");
+    unchanged(w, R"({"category_ids":[)" + std::to_string(c2) + "," + std::to_string(c1) + "]}");
+
+    const Id picture = api.picture(64, 48, "Bild");
+    const std::string p = at("/api/pictures", picture);
+    unchanged(p, R"({"title":"Bild","objects_created":false})");
+
+    const Id object = api.object(picture, R"([{"type":"bbox","x":1,"y":2,"w":3,"h":4}])");
+    const std::string o = at("/api/cms/db-objects", object);
+    unchanged(o, R"({"selections":[{"type":"bbox","x":1,"y":2,"w":3,"h":4}],"parent_id":null})");
+
+    const Id pair = api.pair(picture, object, "question", true);
+    const std::string r = at("/api/cms/db-pairs", pair);
+    const Reply stored = api.get(r);
+    REQUIRE(stored.status == 200);
+    unchanged(
+        r, json::serialize(json::object{
+               {"level", stored.json.at("level")},
+               {"answer_type", stored.json.at("answer_type")},
+               {"statement", json::object{{"text_de", stored.json.at("statement").at("text_de")}}},
+               {"question", json::object{{"text_de", stored.json.at("question").at("text_de")}}}}));
+    // A word linked already: linking it again adds nothing.
+    const std::string add =
+        R"({"words_add":[{"word_id":)" + std::to_string(word) + R"(,"link_to":"statement"}]})";
+    REQUIRE(api.patch(r, add).status == 200);
+    unchanged(r, add);
+}
+
 // Stale: 412 and nothing changed; the current tag, a list naming it and `*` pass; weak never.
 TEST_CASE("etag: If-Match on PATCH", "[authoring][etag]") {
     StaffApi api;

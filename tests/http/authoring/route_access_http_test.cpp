@@ -447,6 +447,46 @@ TEST_CASE("authoring access: a passing request with each token does the work",
     CHECK(found == 2);
 }
 
+// docs/openapi-authoring.yaml (parameters Id, WordId): an id in a path is written as the API
+// writes ids, in decimal without a leading zero; any other spelling of an existing item's id
+// names nothing (404), on every route, and changes nothing.
+TEST_CASE("authoring access: a path id spelled with a leading zero or a sign is 404 everywhere",
+          "[authoring][access]") {
+    StaffApi api;
+    const Ids ids = make_content(api);
+    const std::string before = snapshot(api, ids);
+    const std::string auth = std::string("Bearer ") + kDevToken;
+    int checked = 0;
+    for (const auto& route : routes()) {
+        const std::string pattern = route.pattern;
+        if (pattern.find(":id") == std::string::npos) continue;
+        const std::string id = std::to_string(id_for(pattern, ids));
+        const std::string word = std::to_string(ids.word);
+        std::vector<std::pair<std::string, std::string>> spellings{
+            {"0" + id, word}, {"00" + id, word}, {"+" + id, word}};
+        if (pattern.find(":word_id") != std::string::npos) {
+            spellings.push_back({id, "0" + word});
+            spellings.push_back({id, "+" + word});
+        }
+        for (const auto& [id_text, word_text] : spellings) {
+            std::string path = pattern;
+            replace_all(path, ":word_id", word_text);
+            replace_all(path, ":id", id_text);
+            std::map<std::string, std::string> headers{{"Authorization", auth}};
+            if (std::string(route.body) == "png") headers["Content-Type"] = "image/png";
+            const Reply r = api.client->call(route.method, path, sample_body(route, ids), headers);
+            INFO(route.method << " " << path << ": " << text(r));
+            CHECK(r.status == 404);
+            CHECK(r.error() == "Not found");
+            ++checked;
+        }
+    }
+    CHECK(checked > 100);
+    CHECK(snapshot(api, ids) == before);
+    // The canonical spelling still names the item.
+    CHECK(api.get("/api/pictures/" + std::to_string(ids.picture)).status == 200);
+}
+
 TEST_CASE("authoring access: routing comes before authentication", "[authoring][access]") {
     StaffApi api;
     const std::string none;

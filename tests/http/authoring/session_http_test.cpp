@@ -168,6 +168,44 @@ TEST_CASE("session: wrong credentials answer as /auth/login does, with its locko
     }
 }
 
+// docs/studio.md "Sign-in and sessions": only a JSON body signs in. A page on another site
+// can post a form (urlencoded, multipart or text/plain, whose body may well be JSON) without
+// asking the server first; a request with application/json it cannot send without a preflight.
+TEST_CASE("session: a sign-in that is not application/json is 415 and makes no session",
+          "[authoring][session]") {
+    StaffApi api;
+    account(api, "editor@example.com", "editor");
+    const std::string body = credentials("editor@example.com", kPassword);
+    for (const std::string type :
+         {"text/plain", "text/plain; charset=utf-8", "application/x-www-form-urlencoded",
+          "multipart/form-data; boundary=x", "application/jsonx", "application/json-patch+json",
+          "text/json", "application/javascript", "json", "application/", "application/json,",
+          "application/json x", ""}) {
+        const Reply r = api.client->call("POST", "/api/session", body, {{"Content-Type", type}});
+        INFO("Content-Type: '" << type << "': " << text(r));
+        CHECK(r.status == 415);
+        CHECK(r.error() == "Content-Type must be application/json");
+        CHECK(r.header("set-cookie").empty());
+    }
+    // No Content-Type at all.
+    const RawReply none =
+        raw_exchange(api.port(),
+                     "POST /api/session HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: " +
+                         std::to_string(body.size()) + "\r\nConnection: close\r\n\r\n",
+                     body);
+    CHECK(none.status == 415);
+    CHECK(session_rows(api) == 0);
+    // JSON with parameters and in any case signs in, as before.
+    for (const std::string type : {"application/json", "application/json; charset=utf-8",
+                                   "Application/JSON;charset=UTF-8", "application/json ; q=1"}) {
+        const Reply r = api.client->call("POST", "/api/session", body, {{"Content-Type", type}});
+        INFO("Content-Type: '" << type << "': " << text(r));
+        CHECK(r.status == 200);
+        CHECK_FALSE(r.header("set-cookie").empty());
+    }
+    CHECK(session_rows(api) == 4);
+}
+
 TEST_CASE("session: an end-user's right password is 403 and makes no session",
           "[authoring][session]") {
     StaffApi api;
