@@ -10,25 +10,34 @@ claims more than its data holds. Phases, each measured on the authoring-api proc
 seconds from /proc/PID/stat, the peak resident memory from VmHWM, reset before each phase):
   one      each upload alone: 400 with the message that names the problem, nothing stored
   four     four hostile uploads at once, while a prober asks GET /api/pictures every 20 ms
-  accepted four large uploads that are within the budget at once, the prober again: every
-           one stored, one decode at a time on its own pool, the staff's GETs not behind them
-Asserted: the answers, the peak memory above the start within 256 MiB, the prober's 99th
-percentile within PROBE_P99_MS (generous: 2 noisy cores). CPU seconds and latencies are
-reported, never asserted. Standard library only; process handling in harness.py.
+  accepted the same JPEG with 70 scans instead of 1,000 (within the budget, the costliest
+           upload that passes) four times at once, the prober again: every one stored, one
+           decode at a time on its own pool, the staff's GETs not behind them
+Asserted: the answers, the peak memory above the start within 256 MiB, the prober's slowest
+answer within PROBE_MAX_MS (generous: 2 noisy cores). CPU seconds are reported, never
+asserted. Standard library only; process handling in harness.py.
 """
 
 import http.client
 import json
 import os
-import struct
+import sys
 import threading
 import time
-import zlib
 
 import harness as H
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "media"))
+import hostile_images  # noqa: E402  (tests/media: the generator of the hostile files)
+
+# The same attack kept within the budget: 70 repeats of the scan (the most that pass the work
+# bound at 7000x7000), about 0.8 s of CPU and 115 MiB each: the costliest upload accepted.
+NEAR_LIMIT_SCANS = 70
+
 PASSWORD = "correct horse battery"
-PROBE_P99_MS = 500
+# The slowest probe, not a percentile: a prober stuck behind a decode sends nothing meanwhile,
+# so before the fix 383 of 384 probes were fast and one waited 21 s. Generous: 2 noisy cores.
+PROBE_MAX_MS = 1000
 RSS_GROWTH_MIB = 256  # one decode's memory budget (docs/operations.md)
 MESSAGES = {
     "many_scans.jpg": ("image/jpeg", "image is a progressive JPEG with more than 100 scans: "
@@ -70,13 +79,16 @@ class Meter:
         return round((proc_kib(self.pid, "VmHWM") - self.rss_kib) / 1024, 1)
 
 
-def upload(port, token, body, content_type, timeout=60):
+def upload(port, token, body, content_type, timeout=90):
+    """(status, JSON answer); (None, {"error": why}) when no answer came within `timeout`."""
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
     try:
         conn.request("POST", "/api/pictures?title=hostile", body=body,
                      headers={"Authorization": f"Bearer {token}", "Content-Type": content_type})
         answer = conn.getresponse()
         return answer.status, json.loads(answer.read() or b"{}")
+    except OSError as e:  # a timeout included
+        return None, {"error": repr(e)}
     finally:
         conn.close()
 
@@ -94,9 +106,13 @@ class Prober(threading.Thread):
 
     def run(self):
         while not self.stop.is_set():
-            answer = self.client.call("GET", "/api/pictures?limit=5", token=self.token)
-            self.statuses.add(answer.status)
-            self.latencies_ms.append((answer.finished - answer.started) * 1000)
+            started = time.monotonic()
+            try:
+                answer = self.client.call("GET", "/api/pictures?limit=5", token=self.token)
+                self.statuses.add(answer.status)
+            except H.TransportError as e:  # no answer within the client's 30 s
+                self.statuses.add(e.phase)
+            self.latencies_ms.append((time.monotonic() - started) * 1000)
             time.sleep(0.02)
 
     def finish(self):
@@ -107,21 +123,6 @@ class Prober(threading.Thread):
         H.check(ordered, "the prober got no answer")
         p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
         return round(p99), round(ordered[-1]), len(ordered)
-
-
-def large_png(width=4000, height=4000):
-    """A grey 8-bit RGB PNG, not interlaced: within the budget (48 M of 80 M work units), and
-    the largest work an accepted upload does in this test (about 0.4 s)."""
-    row = b"\0" + bytes(range(256)) * (width * 3 // 256) + bytes(width * 3 % 256)
-    raw = zlib.compress(row * height, 6)
-
-    def chunk(kind, data):
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(
-            ">I", zlib.crc32(kind + data))
-
-    ihdr = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", raw) +
-            chunk(b"IEND", b""))
 
 
 def media_files(h):
@@ -165,30 +166,31 @@ def phase_four(h, api, files):
         H.check(status == 400 and answer.get("error") == MESSAGES[name][1],
                 f"{name} at once: {status} {answer}")
     H.check(prober.statuses == {200}, f"the prober got {prober.statuses}")
-    H.check(p99 <= PROBE_P99_MS, f"GET /api/pictures p99 {p99} ms beside hostile uploads")
+    H.check(worst <= PROBE_MAX_MS, f"a GET /api/pictures took {worst} ms beside hostile uploads")
     H.check(meter.peak_growth_mib() <= RSS_GROWTH_MIB,
             f"four hostile uploads grew the peak memory by {meter.peak_growth_mib()} MiB")
     H.check(media_files(h) == before, "a refused upload stored a file")
 
 
 def phase_accepted(h, api):
-    big = large_png()
+    big = hostile_images.many_scans_jpeg(scans=NEAR_LIMIT_SCANS)
     meter = Meter(api.pid)
     prober = Prober(api.port, api.token)
     prober.start()
     started = time.monotonic()
-    results = concurrently(lambda _: upload(api.port, api.token, big, "image/png"), range(4))
+    results = concurrently(lambda _: upload(api.port, api.token, big, "image/jpeg"), range(4))
     wall = time.monotonic() - started
     p99, worst, probes = prober.finish()
     h.figure(four_accepted_cpu_s=meter.cpu_seconds(),
              four_accepted_peak_mib=meter.peak_growth_mib(), four_accepted_wall_s=round(wall, 2),
              four_accepted_probe_p99_ms=p99, four_accepted_probe_max_ms=worst,
              four_accepted_probes=probes)
-    H.check([s for s, _ in results] == [201] * 4, f"large uploads: {[s for s, _ in results]}")
+    H.check([s for s, _ in results] == [201] * 4,
+            f"uploads within the budget: {[s for s, _ in results]}")
     H.check(prober.statuses == {200}, f"the prober got {prober.statuses}")
-    H.check(p99 <= PROBE_P99_MS, f"GET /api/pictures p99 {p99} ms beside large uploads")
+    H.check(worst <= PROBE_MAX_MS, f"a GET /api/pictures took {worst} ms beside costly uploads")
     H.check(meter.peak_growth_mib() <= RSS_GROWTH_MIB,
-            f"four large uploads grew the peak memory by {meter.peak_growth_mib()} MiB")
+            f"four costly uploads grew the peak memory by {meter.peak_growth_mib()} MiB")
 
 
 class Api:
@@ -224,4 +226,4 @@ def scenario(h):
 
 
 if __name__ == "__main__":
-    H.main(scenario, budget_seconds=170)
+    H.main(scenario, budget_seconds=190)
