@@ -17,7 +17,7 @@ struct DecodeCost {
     // (128 bytes per 8x8 block), an interlaced PNG's pixels, a lossless WebP's ARGB or an alpha
     // plane. 0 for the streaming cases (baseline JPEG, non-interlaced PNG, lossy WebP).
     std::int64_t held_bytes = 0;
-    // The decoder's work in units of about 8 ns of CPU (measured in docs/operations.md): a
+    // The decoder's work in units of 7 to 10 ns of CPU (measured in docs/operations.md): a
     // decoded byte of PNG pixels, a quarter of a WebP pixel, an 8x8 block of a JPEG scan
     // (weighted by the kind of scan) or a byte of its entropy-coded data.
     std::int64_t work = 0;

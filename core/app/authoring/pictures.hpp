@@ -26,7 +26,7 @@ inline constexpr std::int64_t kMaxImagePixels = 50'000'000;
 // errors::image_needs_too_much_memory, errors::image_takes_too_long).
 inline constexpr std::int64_t kMaxJpegScans = 100;                      // libjpeg writes 10
 inline constexpr std::int64_t kMaxDecodeHeldBytes = 192 * 1024 * 1024;  // + about 25 MiB
-inline constexpr std::int64_t kMaxDecodeWork = 80'000'000;              // about 0.6 s
+inline constexpr std::int64_t kMaxDecodeWork = 80'000'000;              // 0.6 to 0.8 s
 
 struct ImageUpload {
     std::string_view bytes;
