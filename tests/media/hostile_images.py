@@ -3,9 +3,9 @@
 library only, deterministic: the same bytes on every run):
 
   many_scans.jpg     7000x7000 grey progressive JPEG: one DC scan, then the same AC scan 1,000
-                     times (each 55 bytes, end-of-band runs over the whole image). Small (150
+                     times (each 55 bytes, end-of-band runs over the whole image). Small (171
                      KB), but a decoder walks every block once per scan: seconds of CPU and
-                     the whole image's coefficients (93 MB) in memory.
+                     the whole image's coefficients (93.5 MiB) in memory.
   interlaced16.png   7000x7000 RGBA, 16 bits a sample, Adam7 interlaced, all zero: 380 KB
                      that a decoder must hold whole (392 MB) before the first row is done.
   truncated.jpg      4000x3000 grey baseline JPEG whose entropy-coded data stops after 1 KB
