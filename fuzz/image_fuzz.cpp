@@ -1,12 +1,15 @@
-// Picture type detection (core/domain/image_info.hpp, docs/spec/authoring.md): the bytes of an
-// upload, before anything else reads them. Checks: sanitizers; a detected picture has a known type,
-// the matching extension and a positive size; and the answer depends on the header only, so
-// appending bytes to a detected picture changes nothing.
+// Picture type detection (core/domain/image_info.hpp, docs/spec/authoring.md) and the decoding
+// cost read from the same bytes (core/domain/decode_cost.hpp): an upload's bytes, before anything
+// else reads them. Checks: sanitizers; a detected picture has a known type, the matching
+// extension and a positive size; the answer depends on the header only, so appending bytes to a
+// detected picture changes nothing; a cost is never negative. The corpus holds the hostile
+// uploads of tests/media/hostile_images.py.
 #include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
 
+#include "core/domain/decode_cost.hpp"
 #include "core/domain/image_info.hpp"
 #include "fuzz/support/check.hpp"
 
@@ -26,6 +29,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (!longer || longer->mime != info->mime || longer->width != info->width ||
         longer->height != info->height) {
         fail("bytes after the header changed the detected picture");
+    }
+    if (const auto cost = decode_cost(bytes, *info)) {
+        if (cost->held_bytes < 0 || cost->work < 0 || cost->jpeg_scans < 0)
+            fail("a negative decoding cost");
     }
     return 0;
 }

@@ -11,9 +11,12 @@ namespace {
 
 constexpr int kJpegQuality = 80;  // visually clean for photos at a third of q95's bytes
 constexpr int kPngCompression = 6;
-// A damaged or cut-short file fails the load instead of coming out half grey. (libvips 8.14's
-// thumbnail does not hand its own fail_on to the loader; the loader's options do reach it.)
-constexpr const char* kLoadOptions = "fail_on=error";
+// A damaged or cut-short file fails the load instead of coming out half grey. `warning`, not
+// `error`: libjpeg only warns when a scan's data stop before its blocks do (the frame claims
+// more than the file holds: "premature end of data segment") and fills the rest with grey.
+// PNG and WebP fail on errors either way. (libvips 8.14's thumbnail does not hand its own
+// fail_on to the loader; the loader's options do reach it.)
+constexpr const char* kLoadOptions = "fail_on=warning";
 
 struct Unref {
     void operator()(VipsImage* image) const { g_object_unref(image); }

@@ -245,6 +245,21 @@ inline Error unsupported_image() {
 inline Error too_many_pixels() {
     return invalid_field("image must have at most 50 million pixels");
 }
+// What decoding an upload would cost, read from its bytes first (kMaxJpegScans,
+// kMaxDecodeHeldBytes and kMaxDecodeWork in core/app/authoring/pictures.hpp); each says what
+// the studio's user can do about it.
+inline Error too_many_scans() {
+    return invalid_field(
+        "image is a progressive JPEG with more than 100 scans: save it as a baseline JPEG");
+}
+inline Error image_needs_too_much_memory() {
+    return invalid_field(
+        "image needs too much memory to decode: save it smaller, as a baseline JPEG or a "
+        "non-interlaced PNG");
+}
+inline Error image_takes_too_long() {
+    return invalid_field("image takes too long to decode: save it smaller, or as a baseline JPEG");
+}
 // 412: a PATCH or DELETE whose If-Match names a version the item no longer has
 // (docs/authoring-guide.md "Two editors at once").
 inline Error changed_by_someone_else() {

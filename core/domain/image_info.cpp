@@ -3,35 +3,12 @@
 #include <cstddef>
 #include <cstdint>
 
-// Every read goes through `Bytes`, which checks the bounds first: the input is untrusted
+#include "core/domain/byte_reader.hpp"
+
+// Every read goes through `ByteReader`, which checks the bounds first: the input is untrusted
 // (an upload) and this function is a fuzz target.
 namespace ll {
 namespace {
-
-class Bytes {
-  public:
-    explicit Bytes(std::string_view s) : s_(s) {}
-    std::size_t size() const { return s_.size(); }
-    // True when [offset, offset + count) lies inside the input (no overflow on huge offsets).
-    bool has(std::size_t offset, std::size_t count) const {
-        return offset <= s_.size() && count <= s_.size() - offset;
-    }
-    std::uint32_t u8(std::size_t i) const { return static_cast<unsigned char>(s_[i]); }
-    std::uint32_t be16(std::size_t i) const { return (u8(i) << 8) | u8(i + 1); }
-    std::uint32_t be32(std::size_t i) const { return (be16(i) << 16) | be16(i + 2); }
-    std::uint32_t le16(std::size_t i) const { return u8(i) | (u8(i + 1) << 8); }
-    std::uint32_t le24(std::size_t i) const { return le16(i) | (u8(i + 2) << 16); }
-    std::uint32_t le32(std::size_t i) const { return le24(i) | (u8(i + 3) << 24); }
-    bool equals(std::size_t offset, std::string_view what) const {
-        return has(offset, what.size()) && s_.substr(offset, what.size()) == what;
-    }
-    std::string_view view(std::size_t offset, std::size_t count) const {
-        return s_.substr(offset, count);
-    }
-
-  private:
-    std::string_view s_;
-};
 
 std::optional<ImageInfo> sized(std::string_view mime, std::string_view extension,
                                std::uint64_t width, std::uint64_t height) {
@@ -66,7 +43,7 @@ bool png_depth_allowed(std::uint32_t color_type, std::uint32_t depth) {
 }
 
 // Signature, then IHDR, which PNG requires to be the first chunk: 13 bytes of data + CRC.
-std::optional<ImageInfo> png(const Bytes& b) {
+std::optional<ImageInfo> png(const ByteReader& b) {
     if (!b.equals(0, "\x89PNG\r\n\x1a\n") || !b.has(8, 8 + 13 + 4)) return std::nullopt;
     if (b.be32(8) != 13 || !b.equals(12, "IHDR")) return std::nullopt;
     const std::uint32_t depth = b.u8(24), color_type = b.u8(25);
@@ -76,14 +53,9 @@ std::optional<ImageInfo> png(const Bytes& b) {
     return sized("image/png", "png", b.be32(16), b.be32(20));
 }
 
-// Start-of-frame markers: C0-CF except DHT (C4), JPG (C8) and DAC (CC).
-bool is_sof(std::uint32_t marker) {
-    return marker >= 0xC0 && marker <= 0xCF && marker != 0xC4 && marker != 0xC8 && marker != 0xCC;
-}
-
 // SOI, then marker segments until the frame header; the scan data comes after SOF, so it is
 // never walked.
-std::optional<ImageInfo> jpeg(const Bytes& b) {
+std::optional<ImageInfo> jpeg(const ByteReader& b) {
     if (!b.has(0, 2) || b.u8(0) != 0xFF || b.u8(1) != 0xD8) return std::nullopt;
     std::size_t pos = 2;
     for (;;) {
@@ -98,7 +70,7 @@ std::optional<ImageInfo> jpeg(const Bytes& b) {
         if (!b.has(pos, 2)) return std::nullopt;
         const std::size_t length = b.be16(pos);  // counts itself, not the marker
         if (length < 2 || !b.has(pos, length)) return std::nullopt;
-        if (is_sof(marker)) {
+        if (is_jpeg_frame_marker(marker)) {
             // P, Y, X, Nf, then 3 bytes per component.
             if (length < 8) return std::nullopt;
             const std::uint32_t components = b.u8(pos + 7);
@@ -111,7 +83,7 @@ std::optional<ImageInfo> jpeg(const Bytes& b) {
 
 // VP8 key frame: 3-byte frame tag, start code 9D 01 2A, 14-bit width and height (the top two
 // bits are the upscaling hint).
-std::optional<ImageInfo> webp_lossy(const Bytes& b, std::size_t data, std::size_t size) {
+std::optional<ImageInfo> webp_lossy(const ByteReader& b, std::size_t data, std::size_t size) {
     if (size < 10 || !b.has(data, 10)) return std::nullopt;
     const std::uint32_t tag = b.le24(data);
     const bool key_frame = (tag & 1u) == 0;
@@ -123,7 +95,7 @@ std::optional<ImageInfo> webp_lossy(const Bytes& b, std::size_t data, std::size_
 }
 
 // VP8L: signature 2F, then 14 bits width-1, 14 bits height-1, 1 bit alpha, 3 bits version 0.
-std::optional<ImageInfo> webp_lossless(const Bytes& b, std::size_t data, std::size_t size) {
+std::optional<ImageInfo> webp_lossless(const ByteReader& b, std::size_t data, std::size_t size) {
     if (size < 5 || !b.has(data, 5) || b.u8(data) != 0x2F) return std::nullopt;
     const std::uint32_t bits = b.le32(data + 1);
     if ((bits >> 29) != 0) return std::nullopt;
@@ -131,7 +103,7 @@ std::optional<ImageInfo> webp_lossless(const Bytes& b, std::size_t data, std::si
 }
 
 // VP8X: flags, 3 reserved bytes, 24-bit canvas width-1 and height-1.
-std::optional<ImageInfo> webp_extended(const Bytes& b, std::size_t data, std::size_t size) {
+std::optional<ImageInfo> webp_extended(const ByteReader& b, std::size_t data, std::size_t size) {
     if (size < 10 || !b.has(data, 10)) return std::nullopt;
     const std::uint64_t width = std::uint64_t{b.le24(data + 4)} + 1;
     const std::uint64_t height = std::uint64_t{b.le24(data + 7)} + 1;
@@ -140,7 +112,7 @@ std::optional<ImageInfo> webp_extended(const Bytes& b, std::size_t data, std::si
 }
 
 // "RIFF" size "WEBP", then the first chunk decides the variant.
-std::optional<ImageInfo> webp(const Bytes& b) {
+std::optional<ImageInfo> webp(const ByteReader& b) {
     if (!b.equals(0, "RIFF") || !b.equals(8, "WEBP") || !b.has(12, 8)) return std::nullopt;
     const std::uint64_t riff_size = b.le32(4);
     const std::uint64_t chunk_size = b.le32(16);
@@ -153,8 +125,12 @@ std::optional<ImageInfo> webp(const Bytes& b) {
 
 }  // namespace
 
+bool is_jpeg_frame_marker(std::uint32_t marker) {
+    return marker >= 0xC0 && marker <= 0xCF && marker != 0xC4 && marker != 0xC8 && marker != 0xCC;
+}
+
 std::optional<ImageInfo> detect_image(std::string_view bytes) {
-    const Bytes b(bytes);
+    const ByteReader b(bytes);
     if (auto info = png(b)) return info;
     if (auto info = jpeg(b)) return info;
     return webp(b);

@@ -562,6 +562,18 @@ class Harness:
         """Figures the scenario reports (printed at the end, also on failure)."""
         self.figures.update(values)
 
+    def run_phases(self, phases):
+        """Runs every (name, fn) phase even when an earlier one failed; fails at the end with
+        all their failures listed."""
+        failures = []
+        for name, run in phases:
+            self.step(name)
+            try:
+                run()
+            except Failure as e:
+                failures.append(f"{name}: {e}")
+        check(not failures, "; ".join(failures))
+
 
 def new_learner(port, name=None):
     """Registers an account and creates its profile through `port`; returns (token, pair ids of

@@ -272,20 +272,13 @@ def scenario(h):
     authoring = H.Learner(h, "authoring", pg.url, env, binary=h.authoring_bin).start()
     end_user = post_json(learner.port, "/auth/register",
                          {"email": "learner@example.com", "password": PASSWORD}).json()["token"]
-    failures = []
-    for name, run in [("methods", lambda: phase_methods(h, learner)),
-                      ("login memory", lambda: phase_login_memory(h, learner)),
-                      ("e-mail keys", lambda: phase_email_keys(h, learner)),
-                      ("before body", lambda: phase_before_body(h, learner, authoring, end_user)),
-                      ("queues", lambda: phase_queues(h, pg)),
-                      ("revocation", lambda: phase_revocation(h, pg, learner, authoring)),
-                      ("llm warning", lambda: phase_llm_warning(h, pg))]:
-        h.step(name)
-        try:
-            run()
-        except H.Failure as e:  # every phase runs; all failures are listed at the end
-            failures.append(f"{name}: {e}")
-    H.check(not failures, "; ".join(failures))
+    h.run_phases([("methods", lambda: phase_methods(h, learner)),
+                  ("login memory", lambda: phase_login_memory(h, learner)),
+                  ("e-mail keys", lambda: phase_email_keys(h, learner)),
+                  ("before body", lambda: phase_before_body(h, learner, authoring, end_user)),
+                  ("queues", lambda: phase_queues(h, pg)),
+                  ("revocation", lambda: phase_revocation(h, pg, learner, authoring)),
+                  ("llm warning", lambda: phase_llm_warning(h, pg))])
 
 
 if __name__ == "__main__":

@@ -133,7 +133,9 @@ TEST_CASE("health, readiness, metrics, media", "[http][ops]") {
                              "langlearn_http_queue_full_total{pool=\"hashing\"} 0",
                              "langlearn_http_queued{pool=\"hashing\"} 0",
                              "langlearn_http_queue_limit{pool=\"hashing\"} 64",
-                             "langlearn_http_queue_limit{pool=\"worker\"} 1024"}) {
+                             "langlearn_http_queue_limit{pool=\"worker\"} 1024",
+                             "langlearn_http_queue_full_total{pool=\"decoding\"} 0",
+                             "langlearn_http_queue_limit{pool=\"decoding\"} 8"}) {
         CHECK(metrics.body.find(std::string(zero) + "\n") != std::string::npos);
     }
     CHECK(metrics.body.find("# TYPE langlearn_http_queued gauge") ==

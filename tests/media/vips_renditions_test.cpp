@@ -16,6 +16,7 @@
 
 #include "adapters/media/vips_renditions.hpp"
 #include "core/domain/image_info.hpp"
+#include "tests/support/hostile_images.hpp"
 
 using namespace ll;
 
@@ -221,6 +222,26 @@ TEST_CASE("renditions: damaged bytes are an UndecodableImage, quietly", "[media]
     }
     // Still well after the failures.
     CHECK(renditions.make(photo, {320})[0].width == 320);
+}
+
+TEST_CASE("renditions: a JPEG whose frame claims more than its data holds is refused",
+          "[media][renditions]") {
+    // libjpeg only warns when a scan's data stop early and fills the rest with grey: such a
+    // file used to come out as a picture (docs/architecture.md "Renditions", fail_on).
+    VipsRenditions renditions;
+    const std::string photo = saved(test_image(4000, 3000).get(), ".jpg");
+    const std::string cases[] = {
+        test::hostile_image("truncated.jpg"),            // 4000x3000, 1 KB of data, then EOI
+        photo.substr(0, photo.size() / 3) + "\xFF\xD9",  // a real photo cut, then EOI
+    };
+    for (const std::string& bytes : cases) {
+        INFO("case of " << bytes.size() << " bytes");
+        REQUIRE(detect_image(bytes));
+        const std::string said = stderr_of([&] {
+            CHECK_THROWS_AS(renditions.make(bytes, {320, 1280}), UndecodableImage);
+        });
+        CHECK(said.empty());
+    }
 }
 
 TEST_CASE("renditions: concurrent calls", "[media][renditions]") {

@@ -1,5 +1,6 @@
 // Pictures: type and size from the bytes, the two flows, the lists.
 #include "core/app/authoring/pictures.hpp"
+#include "tests/support/hostile_images.hpp"
 #include "tests/unit/support/authoring_world.hpp"
 #include "tests/unit/support/image_fixtures.hpp"
 
@@ -43,6 +44,34 @@ TEST_CASE("pictures: the type is read from the bytes, the file stored by content
           "image is required");
     const std::string huge(kMaxImageBytes + 1, 'x');
     CHECK(status_of(upload(w.ports, body("{}"), ImageUpload{huge, "image/png"})) == 413);
+}
+
+TEST_CASE("pictures: an upload whose decode would cost too much is refused before decoding",
+          "[authoring][pictures]") {
+    // docs/operations.md "Picture decoding": read from the bytes, never handed to the decoder,
+    // nothing stored; the picture whose image it would replace keeps its own.
+    AuthoringWorld w;
+    const Picture kept =
+        ok(upload(w.ports, body("{}"), ImageUpload{images::bytes(images::kPng3x2), "image/png"}));
+    const int calls = w.renditions.calls;
+    const std::size_t files = w.media.size();
+    const std::pair<const char*, const char*> cases[] = {
+        {"many_scans.jpg",
+         "image is a progressive JPEG with more than 100 scans: save it as a baseline JPEG"},
+        {"interlaced16.png",
+         "image needs too much memory to decode: save it smaller, as a baseline JPEG or a "
+         "non-interlaced PNG"},
+    };
+    for (const auto& [name, message] : cases) {
+        INFO(name);
+        const std::string bytes = test::hostile_image(name);
+        CHECK(error_of(upload(w.ports, body("{}"), ImageUpload{bytes, std::nullopt})) == message);
+        CHECK(error_of(replace_picture_image(w.ports, kept.id, ImageUpload{bytes, std::nullopt})) ==
+              message);
+    }
+    CHECK(w.renditions.calls == calls);
+    CHECK(w.media.size() == files);
+    CHECK(ok(get_picture(w.ports, kept.id)).image_path == kept.image_path);
 }
 
 TEST_CASE("pictures: finish flows, objects_created_at, lists", "[authoring][pictures]") {

@@ -17,6 +17,8 @@ ImageUpload upload_of(const Request& r) {
 
 void add_picture_routes(RouteBuilder& routes, AuthoringPorts p, Metrics& metrics,
                         std::size_t max_json_bytes) {
+    // The two routes that take an image decode it on the decoding pool (docs/operations.md
+    // "Picture decoding"): one decode at a time, beside the staff's other requests.
     routes.add({"POST",
                 {"/api/pictures"},
                 Auth::token,
@@ -37,7 +39,7 @@ void add_picture_routes(RouteBuilder& routes, AuthoringPorts p, Metrics& metrics
                     if (result) metrics.increment("langlearn_pictures_uploaded_total");
                     return answer_item(result, 201);
                 },
-                Execution::worker,
+                Execution::decoding,
                 kMaxImageBytes});
     routes.add(
         {"GET", {"/api/pictures", "/pictures"}, Auth::token, Body::none, [p](Call& c) mutable {
@@ -70,7 +72,7 @@ void add_picture_routes(RouteBuilder& routes, AuthoringPorts p, Metrics& metrics
                 [p](Call& c) mutable {
                     return answer_item(replace_picture_image(p, c.id, upload_of(c.request)));
                 },
-                Execution::worker,
+                Execution::decoding,
                 kMaxImageBytes});
     routes.add({"POST",
                 {"/api/pictures/:id/finish-annotation"},

@@ -23,8 +23,10 @@ using Guard = std::function<std::optional<Response>(Request&)>;
 // Where a handler runs: `inline_io` on the I/O thread (cheap, never blocks), `worker` on the
 // blocking pool (database), `cpu_heavy` on the low-priority pool for work that burns a core for
 // tens of milliseconds (argon2id on register and login), so it never queues ahead of database
-// work and takes CPU only when nothing else wants it.
-enum class Execution { inline_io, worker, cpu_heavy };
+// work and takes CPU only when nothing else wants it. `decoding`: picture uploads, whose decode
+// may take most of a second and 200 MiB (docs/operations.md "Picture decoding"), on a
+// low-priority pool of their own, so neither staff requests nor sign-ins wait behind them.
+enum class Execution { inline_io, worker, cpu_heavy, decoding };
 
 struct Route {
     std::string method;

@@ -32,6 +32,11 @@ struct ServerOptions {
     // instead of queueing without end (each queued request holds its body).
     int max_queued_requests = 1024;
     int max_queued_hashes = 64;
+    // Threads for Execution::decoding routes (nice 10), and the uploads that may wait for one:
+    // one decode at a time bounds the memory of decoding (docs/operations.md "Picture
+    // decoding"); past the queue, 503 with Retry-After, as for the other pools.
+    int decoding_threads = 1;
+    int max_queued_decodes = 8;
     std::size_t max_body_bytes = 1024 * 1024;
     std::size_t max_header_bytes = 8 * 1024;
     std::chrono::seconds read_timeout{10};  // a started request must be complete within it

@@ -198,18 +198,15 @@ void Session::handle(bhttp::request<bhttp::string_body> raw) {
     if (route->execution == Execution::inline_io) {
         return send(*request, route->name, run_handler(*route, *request), started);
     }
-    // Blocking work (database, argon2id) leaves the I/O threads; the answer comes back on
-    // this connection's strand. Each pool's queue is bounded: past it, 503 at once.
-    const bool hashing = route->execution == Execution::cpu_heavy;
-    std::atomic<int>& queued = hashing ? server_.queued_hashes : server_.queued_requests;
-    const int bound =
-        hashing ? server_.options.max_queued_hashes : server_.options.max_queued_requests;
-    if (queued.fetch_add(1) >= bound) {
-        --queued;
-        server_.metrics.increment("langlearn_http_queue_full_total", "pool",
-                                  hashing ? "hashing" : "worker");
+    // Blocking work (database, argon2id, decoding) leaves the I/O threads; the answer comes
+    // back on this connection's strand. Each pool's queue is bounded: past it, 503 at once.
+    const Pool pool = pool_of(route->execution);
+    if (pool.queued.fetch_add(1) >= pool.bound) {
+        --pool.queued;
+        server_.metrics.increment("langlearn_http_queue_full_total", "pool", pool.name);
         return send(*request, route->name, error_response(errors::busy()), started);
     }
+    std::atomic<int>& queued = pool.queued;
     ++server_.in_flight;
     auto work = [self = shared_from_this(), route, request, started, &queued] {
         Response response = self->run_handler(*route, *request);
@@ -220,10 +217,24 @@ void Session::handle(bhttp::request<bhttp::string_body> raw) {
                       self->send(*request, route->name, std::move(response), started);
                   });
     };
-    if (hashing) {
-        server_.cpu_heavy.post(std::move(work));
+    if (pool.low_priority) {
+        pool.low_priority->post(std::move(work));
     } else {
         net::post(server_.workers, std::move(work));
+    }
+}
+
+Session::Pool Session::pool_of(Execution execution) {
+    switch (execution) {
+        case Execution::cpu_heavy:
+            return {server_.queued_hashes, server_.options.max_queued_hashes, "hashing",
+                    &server_.cpu_heavy};
+        case Execution::decoding:
+            return {server_.queued_decodes, server_.options.max_queued_decodes, "decoding",
+                    &server_.decoding};
+        default:
+            return {server_.queued_requests, server_.options.max_queued_requests, "worker",
+                    nullptr};
     }
 }
 

@@ -45,6 +45,15 @@ class Session : public std::enable_shared_from_this<Session> {
     void reject(const Error& error);
     void handle(bhttp::request<bhttp::string_body> raw);
     Response run_handler(const Route& route, Request& request);
+    // The pool a route's execution runs on: its queue count and bound, its metric label, and
+    // its threads (null: the worker pool).
+    struct Pool {
+        std::atomic<int>& queued;
+        int bound;
+        const char* name;
+        LowPriorityPool* low_priority;
+    };
+    Pool pool_of(Execution execution);
     void send(const Request& request, const std::string& route_name, Response response,
               std::chrono::steady_clock::time_point started);
 

@@ -4,6 +4,7 @@
 
 #include "core/app/authoring/renditions.hpp"
 #include "core/domain/content_states.hpp"
+#include "core/domain/decode_cost.hpp"
 #include "core/domain/image_info.hpp"
 #include "core/domain/rules.hpp"
 #include "core/domain/utf8.hpp"
@@ -18,6 +19,17 @@ std::string declared_type(const std::optional<std::string>& content_type) {
     while (!t.empty() && t.back() == ' ') t.pop_back();
     for (auto& c : t) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     return t == "image/jpg" ? "image/jpeg" : t;
+}
+
+// Refused when decoding would cost more than one upload may (pictures.hpp); bytes whose frame
+// or chunks no decoder could read are damaged.
+std::optional<Error> decode_refusal(std::string_view bytes, const ImageInfo& info) {
+    const auto cost = decode_cost(bytes, info);
+    if (!cost) return errors::damaged_image("the frame, scan or chunk headers cannot be read");
+    if (cost->jpeg_scans > kMaxJpegScans) return errors::too_many_scans();
+    if (cost->held_bytes > kMaxDecodeHeldBytes) return errors::image_needs_too_much_memory();
+    if (cost->work > kMaxDecodeWork) return errors::image_takes_too_long();
+    return std::nullopt;
 }
 
 // The image checked and stored with its renditions; fills the picture's image fields.
@@ -36,6 +48,7 @@ Result<Picture> with_image(AuthoringPorts& ports, Picture picture, const ImageUp
             fmt::format("image is {}, but the Content-Type says {}", info->mime,
                         utf8::storable_text(declared) ? declared : "otherwise"));
     }
+    if (auto costly = decode_refusal(image.bytes, *info)) return *costly;
     // The renditions first: an image the library cannot decode is refused before anything is
     // stored (the route runs on the worker pool, never the I/O thread).
     auto renditions = store_renditions(ports, image.bytes);

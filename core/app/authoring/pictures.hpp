@@ -20,6 +20,13 @@ inline constexpr std::size_t kMaxImageBytes = 10 * 1024 * 1024;  // 413 beyond
 // compressed file may declare billions of them. 50 million keeps every phone camera's photo
 // (48 megapixels at most today).
 inline constexpr std::int64_t kMaxImagePixels = 50'000'000;
+// What one decode may cost, read from the bytes before anything decodes them (decode_cost;
+// docs/operations.md "Picture decoding"): a hostile upload costs at most about 1 s of CPU and
+// 256 MiB of memory, or is refused. 400 beyond each (errors::too_many_scans,
+// errors::image_needs_too_much_memory, errors::image_takes_too_long).
+inline constexpr std::int64_t kMaxJpegScans = 100;                      // libjpeg writes 10
+inline constexpr std::int64_t kMaxDecodeHeldBytes = 192 * 1024 * 1024;  // + about 25 MiB
+inline constexpr std::int64_t kMaxDecodeWork = 80'000'000;              // 0.6 to 0.8 s
 
 struct ImageUpload {
     std::string_view bytes;

@@ -11,6 +11,7 @@
 #include "core/domain/image_info.hpp"
 #include "tests/http/authoring/support/reply_views.hpp"
 #include "tests/http/authoring/support/staff_api.hpp"
+#include "tests/support/hostile_images.hpp"
 
 using namespace ll;
 using namespace ll::test;
@@ -98,15 +99,16 @@ namespace {
 
 // `image` refused with `message` by the upload and by the replacement of a picture's image,
 // nothing stored by either.
-void refused_with_nothing_stored(const std::string& image, const std::string& message) {
+void refused_with_nothing_stored(const std::string& image, const std::string& message,
+                                 const std::string& content_type = "image/png") {
     StaffApi api;
     const Id id = api.picture(40, 30, "Heil");
     const Reply before = api.get(at(kPictures, id));
     const std::size_t files = media_files(api);
-    const Reply r = api.send("POST", kPictures, image, "image/png");
+    const Reply r = api.send("POST", kPictures, image, content_type);
     CHECK(r.status == 400);
     CHECK(field(r, "error") == message);
-    const Reply put = api.send("PUT", at(kPictures, id, "/image"), image, "image/png");
+    const Reply put = api.send("PUT", at(kPictures, id, "/image"), image, content_type);
     CHECK(put.status == 400);
     CHECK(put.json == r.json);
     CHECK(media_files(api) == files);
@@ -148,8 +150,34 @@ TEST_CASE("renditions: more than 50 million pixels declared is a 400 before any 
     const std::string bomb = png_declaring(8000, 6251);  // 50,008,000 pixels
     REQUIRE(detect_image(bomb).has_value());
     refused_with_nothing_stored(bomb, "image must have at most 50 million pixels");
-    // At the limit the header passes and the decoder speaks (this one's data is not that big).
-    refused_with_nothing_stored(png_declaring(8000, 6250), "image is damaged or incomplete");
+    // At the limit the header passes, but decoding 150 MB of RGB would take too long
+    // (docs/operations.md "Picture decoding").
+    refused_with_nothing_stored(png_declaring(8000, 6250),
+                                "image takes too long to decode: save it smaller, or as a "
+                                "baseline JPEG");
+    // Within both the decoder speaks (this one's data is not that big).
+    refused_with_nothing_stored(png_declaring(4000, 3000), "image is damaged or incomplete");
+}
+
+TEST_CASE("renditions: hostile uploads are refused within the decoding budget",
+          "[authoring][pictures][renditions]") {
+    // tests/media/hostile_images.py: each one was accepted after seconds of CPU or with
+    // hundreds of MiB (docs/operations.md "Picture decoding" has the figures).
+    SECTION("a progressive JPEG repeating one scan 1,000 times") {
+        refused_with_nothing_stored(
+            test::hostile_image("many_scans.jpg"),
+            "image is a progressive JPEG with more than 100 scans: save it as a baseline JPEG",
+            "image/jpeg");
+    }
+    SECTION("an interlaced 16-bit PNG of 7000x7000") {
+        refused_with_nothing_stored(test::hostile_image("interlaced16.png"),
+                                    "image needs too much memory to decode: save it smaller, as "
+                                    "a baseline JPEG or a non-interlaced PNG");
+    }
+    SECTION("a JPEG whose frame claims more than its data holds") {
+        refused_with_nothing_stored(test::hostile_image("truncated.jpg"),
+                                    "image is damaged or incomplete", "image/jpeg");
+    }
 }
 
 TEST_CASE("renditions: pictures stored before renditions answer null until the backfill",
