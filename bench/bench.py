@@ -370,8 +370,10 @@ def batch_vs_single(server, learners, pair_ids, answers=200, rounds=3):
         single.append(answers / (time.monotonic() - started))
         items = [{"client_id": f"bench-{r}-{i}", "pair_id": pair_ids[i % len(pair_ids)],
                   "correct": True, "points": 5,
-                  "answered_at": (now - datetime.timedelta(hours=2, seconds=answers - i))
-                  .strftime("%Y-%m-%dT%H:%M:%S.000Z")} for i in range(answers)]
+                  # just before now: after the learner's registration
+                  "answered_at": (now - datetime.timedelta(milliseconds=answers - i))
+                  .isoformat(timespec="milliseconds").replace("+00:00", "Z")}
+                 for i in range(answers)]
         started = time.monotonic()
         status, answer = http_call(server.port, "POST", "/auth/progress/batch", {"items": items},
                                    token=b["token"], connection=c)

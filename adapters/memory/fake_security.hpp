@@ -93,6 +93,9 @@ class FakeSessionSigner final : public SessionSigner {
 class FakeSecretTokens final : public SecretTokens {
   public:
     std::string generate() override { return "rt" + std::to_string(++issued_); }
+    std::string successor(std::string_view token) const override {
+        return "next(" + std::string(token) + ")";
+    }
     std::string digest(std::string_view token) const override { return "d:" + std::string(token); }
     bool same_digest(std::string_view a, std::string_view b) const override { return a == b; }
 

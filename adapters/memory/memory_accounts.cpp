@@ -23,7 +23,7 @@ class MemoryAccounts final : public AccountRepository {
         Lock lock(s_.mutex);
         if (find_locked(a.email)) return std::nullopt;
         Account account{s_.new_id(), ascii_lower(a.email), a.password_hash, a.role,
-                        true,        std::nullopt};
+                        true,        std::nullopt,         a.created_at};
         s_.accounts[account.id] = account;
         return account;
     }

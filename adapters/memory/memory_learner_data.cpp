@@ -1,4 +1,4 @@
-// One learner's rows as a whole in memory: the export's read and the deletion (issue 18).
+// One learner's rows as a whole in memory: the export's read and the deletion.
 #include <algorithm>
 
 #include "adapters/memory/memory_state.hpp"
@@ -46,6 +46,9 @@ class MemoryLearnerData final : public LearnerDataRepository {
         }
         std::stable_sort(out.idempotency_keys.begin(), out.idempotency_keys.end(),
                          [](const auto& a, const auto& b) { return a.created_at < b.created_at; });
+        out.sessions = rows_of(s_.refresh_families, user_id);
+        out.studio_sessions = rows_of(s_.staff_sessions, user_id);
+        out.password_resets = rows_of(s_.password_resets, user_id);
         return out;
     }
 
@@ -64,15 +67,26 @@ class MemoryLearnerData final : public LearnerDataRepository {
         std::erase_if(s_.staff_sessions,
                       [&](const auto& session) { return session.second.user_id == user_id; });
         erase_refresh_sessions(user_id);
-        // Issue 18 (password): its reset tokens, as SQL's ON DELETE CASCADE.
+        // Its reset tokens, as SQL's ON DELETE CASCADE.
         std::erase_if(s_.password_resets,
                       [&](const auto& e) { return e.second.user_id == user_id; });
         return true;
     }
 
   private:
-    // The user's refresh families and their tokens (issue 18, sessions), as SQL's ON DELETE
-    // CASCADE does.
+    // The user's rows of a table keyed by id (digest), by creation time then key, as SQL orders
+    // them.
+    template <typename Table>
+    static std::vector<typename Table::mapped_type> rows_of(const Table& table, Id user_id) {
+        std::vector<typename Table::mapped_type> rows;
+        for (const auto& [key, row] : table)
+            if (row.user_id == user_id) rows.push_back(row);  // in key order already
+        std::stable_sort(rows.begin(), rows.end(),
+                         [](const auto& a, const auto& b) { return a.created_at < b.created_at; });
+        return rows;
+    }
+
+    // The user's refresh families and their tokens, as SQL's ON DELETE CASCADE does.
     void erase_refresh_sessions(Id user_id) {
         std::erase_if(s_.refresh_tokens, [&](const auto& token) {
             const auto family = s_.refresh_families.find(token.second.family_id);

@@ -51,9 +51,6 @@ class MemoryRefreshSessions final : public RefreshSessionRepository {
         return true;
     }
     // Every family: none has an empty id to keep.
-    std::vector<std::string> revoke_user(Id user_id, Timestamp now) override {
-        return revoke_others(user_id, {}, now);
-    }
     std::vector<std::string> revoke_others(Id user_id, std::string_view keep,
                                            Timestamp now) override {
         Lock lock(s_.mutex);

@@ -27,6 +27,16 @@ class MemoryStaffSessions final : public StaffSessionRepository {
         if (!it->second.revoked_at) it->second.revoked_at = now;
         return true;
     }
+    std::size_t revoke_user(Id user_id, Timestamp now) override {
+        Lock lock(s_.mutex);
+        std::size_t ended = 0;
+        for (auto& [id, session] : s_.staff_sessions) {
+            if (session.user_id != user_id || session.revoked_at) continue;
+            session.revoked_at = now;
+            ++ended;
+        }
+        return ended;
+    }
     std::size_t purge_expired(Timestamp now) override {
         Lock lock(s_.mutex);
         return std::erase_if(s_.staff_sessions,

@@ -1,5 +1,5 @@
 // One learner's rows as a whole on SOCI: the export's read on one snapshot and the deletion in
-// one transaction (issue 18; docs/accounts.md "Deleting an account and exporting its data").
+// one transaction (docs/accounts.md "Deleting an account and exporting its data").
 #include "adapters/persistence/dialect_sql.hpp"
 #include "adapters/persistence/row_access.hpp"
 #include "adapters/persistence/sql_repositories.hpp"
@@ -37,7 +37,7 @@ class SqlLearnerData final : public LearnerDataRepository {
                          out.account.role = c.text();
                          out.account.is_active = c.boolean();
                          out.account.language_native_id = c.opt_integer();
-                         out.account_created_at = c.opt_timestamp();
+                         out.account.created_at = c.opt_timestamp();
                      });
             if (!found) return std::nullopt;
             read_profile(s, user_id, out);
@@ -84,6 +84,7 @@ class SqlLearnerData final : public LearnerDataRepository {
                          k.created_at = c.timestamp();
                          out.idempotency_keys.push_back(k);
                      });
+            read_sessions(s, user_id, out);
             return out;
         });
     }
@@ -103,6 +104,52 @@ class SqlLearnerData final : public LearnerDataRepository {
     }
 
   private:
+    // The app's devices, the studio's sign-ins and the reset requests.
+    void read_sessions(soci::session& s, long long user_id, LearnerRecords& out) {
+        each_row(s,
+                 "SELECT id, device, " + d_.ts_out("created_at") + ", " +
+                     d_.ts_out("last_used_at") + ", " + d_.ts_out("expires_at") + ", " +
+                     d_.ts_out("revoked_at") +
+                     " FROM refresh_families WHERE user_id = :u ORDER BY created_at, id",
+                 user_id, [&](Cells& c) {
+                     RefreshFamily f;
+                     f.id = c.text();
+                     f.user_id = user_id;
+                     f.device = c.text();
+                     f.created_at = c.timestamp();
+                     f.last_used_at = c.timestamp();
+                     f.expires_at = c.timestamp();
+                     f.revoked_at = c.opt_timestamp();
+                     out.sessions.push_back(std::move(f));
+                 });
+        each_row(s,
+                 "SELECT id, " + d_.ts_out("created_at") + ", " + d_.ts_out("expires_at") + ", " +
+                     d_.ts_out("revoked_at") +
+                     " FROM staff_sessions WHERE user_id = :u ORDER BY created_at, id",
+                 user_id, [&](Cells& c) {
+                     StaffSession session;
+                     session.id = c.text();
+                     session.user_id = user_id;
+                     session.created_at = c.timestamp();
+                     session.expires_at = c.timestamp();
+                     session.revoked_at = c.opt_timestamp();
+                     out.studio_sessions.push_back(std::move(session));
+                 });
+        each_row(s,
+                 "SELECT digest, " + d_.ts_out("created_at") + ", " + d_.ts_out("expires_at") +
+                     ", " + d_.ts_out("used_at") +
+                     " FROM password_reset_tokens WHERE user_id = :u ORDER BY created_at, digest",
+                 user_id, [&](Cells& c) {
+                     PasswordResetToken reset;
+                     reset.digest = c.text();
+                     reset.user_id = user_id;
+                     reset.created_at = c.timestamp();
+                     reset.expires_at = c.timestamp();
+                     reset.used_at = c.opt_timestamp();
+                     out.password_resets.push_back(std::move(reset));
+                 });
+    }
+
     void read_profile(soci::session& s, long long user_id, LearnerRecords& out) {
         each_row(s,
                  "SELECT p.id, p.username_id, n.username, p.language_native_id, "

@@ -178,8 +178,17 @@ class SqlProfiles final : public ProfileRepository {
                      soci::use(username), soci::use(lower), soci::use(user),
                      soci::into(username_id));
                 name_st.execute(true);
-                if (!name_st.got_data())
-                    throw CreateProfileOutcome{CreateProfileStatus::username_taken, {}};
+                if (!name_st.got_data()) {
+                    // Either the name is someone's, or this learner has a name already: a
+                    // concurrent creation of this learner's profile got there first (the
+                    // conflict waited for it to commit, so this new statement sees its row).
+                    int own = 0;
+                    s << "SELECT COUNT(*) FROM user_names WHERE user_id = :u", soci::use(user),
+                        soci::into(own);
+                    throw CreateProfileOutcome{own ? CreateProfileStatus::profile_exists
+                                                   : CreateProfileStatus::username_taken,
+                                               {}};
+                }
 
                 long long profile_id = 0;
                 soci::statement profile_st =

@@ -61,6 +61,19 @@ class SqlStaffSessions final : public StaffSessionRepository {
         });
     }
 
+    std::size_t revoke_user(Id user_id, Timestamp now) override {
+        long long user = user_id;
+        const std::string at = format_timestamp(now);
+        return db_.autocommit([&](soci::session& s) {
+            soci::statement st =
+                (s.prepare << "UPDATE staff_sessions SET revoked_at = " + d_.ts_in(":r") +
+                                  " WHERE user_id = :u AND revoked_at IS NULL",
+                 soci::use(at), soci::use(user));
+            st.execute(true);
+            return static_cast<std::size_t>(st.get_affected_rows());
+        });
+    }
+
     std::size_t purge_expired(Timestamp now) override {
         const std::string at = format_timestamp(now);
         return db_.autocommit([&](soci::session& s) {

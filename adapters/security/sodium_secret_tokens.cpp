@@ -9,15 +9,43 @@
 
 namespace ll {
 
-SodiumSecretTokens::SodiumSecretTokens() {
+namespace {
+
+std::array<unsigned char, 32> hmac(std::string_view key, std::string_view message) {
+    std::array<unsigned char, crypto_auth_hmacsha256_BYTES> out{};
+    crypto_auth_hmacsha256_state state;
+    crypto_auth_hmacsha256_init(&state, reinterpret_cast<const unsigned char*>(key.data()),
+                                key.size());
+    crypto_auth_hmacsha256_update(&state, reinterpret_cast<const unsigned char*>(message.data()),
+                                  message.size());
+    crypto_auth_hmacsha256_final(&state, out.data());
+    sodium_memzero(&state, sizeof state);
+    return out;
+}
+
+std::string encoded(const std::array<unsigned char, 32>& bytes) {
+    return base64url::encode(
+        std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
+}
+
+}  // namespace
+
+SodiumSecretTokens::SodiumSecretTokens(std::string_view service_secret) {
     if (sodium_init() < 0) throw std::runtime_error("libsodium failed to initialise");
+    // A key for this one use: the secret itself signs JWTs.
+    successor_key_ = hmac(service_secret, "langlearn refresh token successor v1");
 }
 
 std::string SodiumSecretTokens::generate() {
     std::array<unsigned char, 32> bytes{};
     randombytes_buf(bytes.data(), bytes.size());
-    return base64url::encode(
-        std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
+    return encoded(bytes);
+}
+
+std::string SodiumSecretTokens::successor(std::string_view token) const {
+    return encoded(hmac(std::string_view(reinterpret_cast<const char*>(successor_key_.data()),
+                                         successor_key_.size()),
+                        token));
 }
 
 std::string SodiumSecretTokens::digest(std::string_view token) const {

@@ -52,8 +52,8 @@ int main() {
             s.router,
             AuthoringPorts{s.storage.content(), s.media, *renditions, *speech, *words, s.clock},
             http::AuthoringAccess{
-                s.tokens, *dev_tokens, s.storage.accounts(), *hasher, s.storage.staff_sessions(),
-                *signer,
+                s.tokens, *dev_tokens, s.storage.accounts(), s.storage.refresh_sessions(), *hasher,
+                s.storage.staff_sessions(), *signer,
                 http::RateLimits{s.config.auth_rate_per_minute, s.config.login_failures_per_email,
                                  s.config.trusted_proxies},
                 s.config.max_body_bytes, std::chrono::seconds(s.config.account_recheck_seconds)},

@@ -17,6 +17,7 @@
 #include "adapters/speech/espeak_synthesizer.hpp"
 #include "adapters/words/freedict_generator.hpp"
 #include "apps/langlearn-admin/demo_seed.hpp"
+#include "core/app/account_admin.hpp"
 #include "core/app/authoring/pairs.hpp"
 #include "core/app/authoring/renditions.hpp"
 #include "core/app/create_staff.hpp"
@@ -60,10 +61,6 @@ struct Authoring {
     ll::FreedictGenerator words;
     ll::AuthoringPorts ports;
 };
-
-bool valid_role(const std::string& role) {
-    return role == "end-user" || role == "editor" || role == "admin";
-}
 
 std::string read_password() {
     const bool terminal = ::isatty(STDIN_FILENO);
@@ -127,19 +124,23 @@ int run(const std::vector<std::string>& args) {
                     account->role.c_str(), static_cast<long long>(account->id));
         return 0;
     }
+    // A demotion or a (de)activation also ends the account's sessions (docs/accounts.md
+    // "Staff credentials").
+    SystemClock clock(config.app_timezone);
+    AccountAdminPorts admin{
+        storage.accounts(),
+        AccountSessionPorts{storage.refresh_sessions(), storage.staff_sessions(), clock}};
     if (command == "set-role" && args.size() == 3) {
-        if (!valid_role(args[2]))
-            return std::fputs("set-role: ROLE must be end-user, editor or admin\n", stderr), 2;
-        if (!storage.accounts().set_role(normalize_email(args[1]), args[2])) {
-            return std::fprintf(stderr, "set-role: no account %s\n", args[1].c_str()), 1;
-        }
+        const auto account = set_account_role(admin, args[1], args[2]);
+        if (!account && account.error().status == 400)
+            return std::fprintf(stderr, "set-role: %s\n", account.error().message.c_str()), 2;
+        if (!account) return std::fprintf(stderr, "set-role: no account %s\n", args[1].c_str()), 1;
         std::printf("set-role: %s is now %s\n", args[1].c_str(), args[2].c_str());
         return 0;
     }
     if (command == "set-active" && args.size() == 3 && (args[2] == "true" || args[2] == "false")) {
-        if (!storage.accounts().set_active(normalize_email(args[1]), args[2] == "true")) {
+        if (!set_account_active(admin, args[1], args[2] == "true"))
             return std::fprintf(stderr, "set-active: no account %s\n", args[1].c_str()), 1;
-        }
         std::printf("set-active: %s is now %s\n", args[1].c_str(),
                     args[2] == "true" ? "active" : "inactive");
         return 0;

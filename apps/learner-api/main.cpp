@@ -55,7 +55,7 @@ int main() {
     return app::run_service("learner-api", ServiceKind::learner, [&](app::Service& s) {
         hasher = std::make_unique<Argon2idPasswordHasher>(s.config.password_hash_memory_kib,
                                                           s.config.password_hash_passes);
-        secrets = std::make_unique<SodiumSecretTokens>();
+        secrets = std::make_unique<SodiumSecretTokens>(s.config.jwt_secret);
         LearnerPorts ports =
             make_learner_ports(s.storage, s.clock, *hasher, s.tokens, *secrets,
                                std::chrono::seconds(s.config.refresh_expires_in_seconds));

@@ -20,11 +20,12 @@ Result<StaffPrincipal> authenticate_staff(TokenService& tokens, const Clock& clo
     if (!token) return errors::unauthorized();
     if (token->empty()) return errors::invalid_token();
     if (dev_tokens.matches(*token))
-        return StaffPrincipal{kRoleAdmin, std::nullopt, true, std::nullopt};
+        return StaffPrincipal{kRoleAdmin, std::nullopt, true, std::nullopt, {}};
     auto claims = tokens.verify(*token, clock.now());
     if (!claims) return errors::invalid_token();
     if (!is_staff_role(claims->role)) return errors::insufficient_permissions();
-    return StaffPrincipal{claims->role, claims->user_id, false, std::nullopt};
+    return StaffPrincipal{claims->role, claims->user_id, false, std::nullopt,
+                          std::move(claims->session_id)};
 }
 
 Result<TokenClaims> authenticate(TokenService& tokens, const Clock& clock,
@@ -51,6 +52,12 @@ Result<StaffPrincipal> check_staff_standing(AccountStanding& standing, StaffPrin
     if (!is_staff_role(status.role)) return errors::insufficient_permissions();
     principal.role = status.role;
     return principal;
+}
+
+Result<Done> check_staff_token_session(SessionStanding& sessions, const StaffPrincipal& principal) {
+    if (principal.development_token || !principal.user_id || principal.session_id) return Done{};
+    if (!sessions.live(*principal.user_id, principal.token_family)) return errors::invalid_token();
+    return Done{};
 }
 
 Result<Done> require_maintainer(const StaffPrincipal& principal) {

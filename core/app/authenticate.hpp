@@ -9,6 +9,7 @@
 
 #include "core/app/account_standing.hpp"
 #include "core/app/learner_ports.hpp"
+#include "core/app/session_standing.hpp"
 #include "core/domain/entities.hpp"
 #include "core/domain/result.hpp"
 
@@ -39,6 +40,12 @@ Result<Done> check_learner_standing(AccountStanding& standing, const TokenClaims
 // is no longer staff: 403 Insufficient permissions. The principal gets the account's current
 // role (a promotion or demotion applies without a new token). Development tokens pass.
 Result<StaffPrincipal> check_staff_standing(AccountStanding& standing, StaffPrincipal principal);
+
+// A staff JWT whose refresh family was signed out (POST /auth/logout or logout-all, a password
+// change or reset, a demotion or deactivation: core/app/account_sessions.hpp): 401 Invalid or
+// expired token, within ACCOUNT_RECHECK_SECONDS as on the learner API. A JWT without `sid`, a
+// development token and a studio cookie (its own row is read) pass.
+Result<Done> check_staff_token_session(SessionStanding& sessions, const StaffPrincipal& principal);
 
 // Maintenance (categories, the orphan purges, setting up the link tables) is the admin's: an
 // `admin` account or a development token (operators' scripts, which act as admin); an `editor`

@@ -48,9 +48,13 @@ Result<BookingCommand> check_item(const LooseValue& item, Id user_id, Timestamp 
     return c;
 }
 
-// Out of the window: too old or too far ahead; nullopt inside it.
-std::optional<Error> out_of_window(Timestamp answered_at, Timestamp now) {
+// Out of the window: too old, before the account existed (a new account cannot bring a week of
+// history and its streak achievements), or too far ahead; nullopt inside it.
+std::optional<Error> out_of_window(Timestamp answered_at, Timestamp now,
+                                   std::optional<Timestamp> account_created) {
     if (answered_at < now - kBatchOldestAnswer) return errors::answered_at_too_old();
+    if (account_created && answered_at < *account_created)
+        return errors::answered_at_before_account();
     if (answered_at > now + kBatchFutureSlack) return errors::answered_at_in_future();
     return std::nullopt;
 }
@@ -80,13 +84,15 @@ Result<std::vector<BatchItemResult>> book_progress_batch(LearnerPorts& ports, Id
         }
     }
     if (to_book.empty()) return results;
+    const auto account = ports.accounts.find_by_id(user_id);
+    const std::optional<Timestamp> created = account ? account->created_at : std::nullopt;
 
     // In the order the cards were answered (ties in the order sent), each on the learner's date.
     std::stable_sort(to_book.begin(), to_book.end(),
                      [](const auto& a, const auto& b) { return a.command.now < b.command.now; });
     for (auto& item : to_book) {
         BookingCommand& command = item.command;  // dated in the learner's zone by the booking
-        const auto refused = out_of_window(command.now, now);
+        const auto refused = out_of_window(command.now, now, created);
         command.replay_only = refused.has_value();
         const BookingOutcome outcome = book_card_in_zone(ports.progress, ports.clock, command);
         results[item.index].result =

@@ -23,10 +23,9 @@ Result<Done> change_password(LearnerPorts& ports, SessionStanding& standing,
     ports.accounts.update_password_hash(account->id, ports.hasher.hash(input.new_password.string));
     // A reset link asked for before the change would undo it: it is used up now.
     ports.password_resets.cancel_open(account->id, ports.clock.now());
-    // Whoever else was signed in (perhaps with the old password) is out; this device stays.
-    for (const auto& id :
-         ports.sessions.revoke_others(account->id, caller.session_id, ports.clock.now()))
-        standing.forget(id);
+    // Whoever else was signed in (perhaps with the old password) is out, in the app and in the
+    // studio; this device stays.
+    end_account_sessions(account_sessions(ports), standing, account->id, caller.session_id);
     return Done{};
 }
 

@@ -10,8 +10,12 @@ namespace ll {
 Result<ExportOutput> export_account(LearnerPorts& ports, Id user_id) {
     auto records = ports.learner_data.read_all(user_id);
     if (!records) return errors::user_not_found();
-    // The hash is a secret of the service, not data about the learner: it never leaves.
+    // The hash is a secret of the service, not data about the learner: it never leaves; nor do
+    // the digests of reset links and the ids sessions are found by.
     records->account.password_hash.clear();
+    for (auto& reset : records->password_resets) reset.digest.clear();
+    for (auto& session : records->sessions) session.id.clear();
+    for (auto& session : records->studio_sessions) session.id.clear();
     ExportOutput out{ports.clock.now(), std::move(*records), {}};
     // The batch's client ids apart, as the app sent them (without the store's prefix).
     auto& keys = out.records.idempotency_keys;

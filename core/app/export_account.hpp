@@ -1,6 +1,6 @@
 #pragma once
-// GET /auth/me/export: everything stored about the learner (issue 18 point 1; the shape in
-// docs/openapi.yaml LearnerExport), never the password hash.
+// GET /auth/me/export: everything stored about the learner (the shape in docs/openapi.yaml
+// LearnerExport), never the password hash, a reset link's digest or a session's id.
 #include "core/app/learner_ports.hpp"
 #include "core/domain/result.hpp"
 
@@ -8,8 +8,8 @@ namespace ll {
 
 struct ExportOutput {
     Timestamp exported_at{};
-    LearnerRecords records;  // the account's password hash emptied; idempotency_keys holds
-                             // only Idempotency-Key headers' records
+    LearnerRecords records;  // the password hash, reset digests and session ids emptied;
+                             // idempotency_keys holds only Idempotency-Key headers' records
     // The offline batch's client ids still kept (30 days; POST /auth/progress/batch), as the
     // app sent them: the store keeps them beside the header keys under kBatchClientIdPrefix.
     std::vector<IdempotencyKeyRecord> batch_client_ids;

@@ -2,6 +2,8 @@
 // Everything the learner use cases need from outside, handed in by the composition root.
 #include <chrono>
 
+#include "core/app/account_sessions.hpp"
+
 #include "core/ports/accounts.hpp"
 #include "core/ports/clock.hpp"
 #include "core/ports/feed.hpp"
@@ -12,6 +14,7 @@
 #include "core/ports/progress.hpp"
 #include "core/ports/refresh_sessions.hpp"
 #include "core/ports/security.hpp"
+#include "core/ports/staff_sessions.hpp"
 #include "core/ports/stats.hpp"
 #include "core/ports/storage_backend.hpp"
 
@@ -38,7 +41,15 @@ struct LearnerPorts {
     LearnerDataRepository& learner_data;
     // Issue 18 (password): one-time reset tokens.
     PasswordResetRepository& password_resets;
+    // The studio's sessions of a staff account: a password change or reset and a sign-out
+    // everywhere end them too (docs/accounts.md "Staff credentials").
+    StaffSessionRepository& staff_sessions;
 };
+
+// Where the learner routes end an account's sessions (core/app/account_sessions.hpp).
+inline AccountSessionPorts account_sessions(const LearnerPorts& ports) {
+    return AccountSessionPorts{ports.sessions, ports.staff_sessions, ports.clock};
+}
 
 inline constexpr std::chrono::seconds kDefaultRefreshLifetime{60LL * 24 * 3600};  // 60 days
 
@@ -60,7 +71,8 @@ inline LearnerPorts make_learner_ports(
                         secrets,
                         refresh_lifetime,
                         storage.learner_data(),
-                        storage.password_resets()};
+                        storage.password_resets(),
+                        storage.staff_sessions()};
 }
 
 }  // namespace ll

@@ -70,8 +70,7 @@ Result<Done> confirm_password_reset(LearnerPorts& ports, SessionStanding& standi
     if (ports.password_resets.consume(digest, ports.clock.now()) != account->id)
         return errors::invalid_reset_link();
     ports.accounts.update_password_hash(account->id, hash);
-    for (const auto& id : ports.sessions.revoke_user(account->id, ports.clock.now()))
-        standing.forget(id);
+    end_account_sessions(account_sessions(ports), standing, account->id);
     throttle.clear_account(account_throttle_key(*account));
     return Done{};
 }

@@ -35,6 +35,31 @@ TokenClaims current_claims(LearnerPorts& ports, const Account& account, std::str
                        std::move(family_id)};
 }
 
+// A token presented again after its rotation. Within kRefreshRetryGrace, while the pair that
+// rotation made is unused, it is the same client retrying (its answer was lost, or a flaky
+// network sent the request twice): it gets that pair again, the access token issued at the
+// rotation's instant, so both answers are the same bytes. Otherwise someone else holds a copy
+// and, since which one is the thief is unknown, the device's whole session ends.
+Result<SessionTokens> repeat_rotation(LearnerPorts& ports, SessionStanding& standing,
+                                      std::string_view token, const RefreshTokenRecord& record,
+                                      const RefreshFamily& family) {
+    const Timestamp now = ports.clock.now();
+    if (now - *record.used_at <= kRefreshRetryGrace && now < family.expires_at) {
+        std::string next = ports.secrets.successor(token);
+        const auto successor = find_record(ports, next);
+        if (successor && successor->family_id == family.id && !successor->used_at) {
+            const auto account = ports.accounts.find_by_id(family.user_id);
+            if (!account) return errors::invalid_refresh_token();
+            if (!account->is_active) return errors::account_deactivated();
+            return SessionTokens{
+                ports.tokens.issue(current_claims(ports, *account, family.id), *record.used_at),
+                std::move(next), family.id};
+        }
+    }
+    revoke(ports, standing, family.id);
+    return errors::invalid_refresh_token();
+}
+
 }  // namespace
 
 std::string device_label(std::string_view user_agent) {
@@ -65,22 +90,19 @@ Result<SessionTokens> refresh_session(LearnerPorts& ports, SessionStanding& stan
     if (!record) return errors::invalid_refresh_token();
     const auto family = ports.sessions.find_family(record->family_id);
     if (!family || family->revoked_at) return errors::invalid_refresh_token();
-    // Used before: the client and someone else both hold this token. Which one is the thief is
-    // unknown, so the device's whole session ends (both have to sign in again).
-    if (record->used_at) {
-        revoke(ports, standing, family->id);
-        return errors::invalid_refresh_token();
-    }
+    if (record->used_at) return repeat_rotation(ports, standing, *token, *record, *family);
     const Timestamp now = ports.clock.now();
     if (family->expires_at <= now) return errors::invalid_refresh_token();
     const auto account = ports.accounts.find_by_id(family->user_id);
     if (!account) return errors::invalid_refresh_token();
     if (!account->is_active) return errors::account_deactivated();
 
-    std::string next = ports.secrets.generate();
+    std::string next = ports.secrets.successor(*token);
     if (!ports.sessions.rotate(record->digest, ports.secrets.digest(next), now,
                                now + ports.refresh_lifetime)) {
-        // A concurrent refresh with the same token used it first: a reuse like any other.
+        // A concurrent refresh with the same token used it first: a repeat like any other.
+        const auto used = find_record(ports, *token);
+        if (used && used->used_at) return repeat_rotation(ports, standing, *token, *used, *family);
         revoke(ports, standing, family->id);
         return errors::invalid_refresh_token();
     }
@@ -105,8 +127,7 @@ Result<Done> logout(LearnerPorts& ports, SessionStanding& standing, const TokenC
 }
 
 Result<Done> logout_all(LearnerPorts& ports, SessionStanding& standing, const TokenClaims& caller) {
-    for (const auto& id : ports.sessions.revoke_user(caller.user_id, ports.clock.now()))
-        standing.forget(id);
+    end_account_sessions(account_sessions(ports), standing, caller.user_id);
     // A family this process cached as live but revoked elsewhere earlier is no longer in the
     // list; the caller's own is forgotten in any case.
     if (!caller.session_id.empty()) standing.forget(caller.session_id);

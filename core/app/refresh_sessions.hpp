@@ -4,6 +4,7 @@
 // refresh token for a new access token and the family's next refresh token; a token used twice
 // revokes its family (someone else holds a copy); sign-out revokes one family or all of them,
 // and the access tokens issued for them stop working (core/app/session_standing.hpp).
+#include <chrono>
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -27,6 +28,11 @@ struct SessionTokens {
 // so repeated logins (a script, a misbehaving app) cannot grow the tables without bound.
 inline constexpr std::size_t kMaxSessionsPerAccount = 20;
 
+// How long after a refresh token's rotation presenting it again still counts as the same client
+// retrying (the answer was lost on the way, or a flaky network sent the request twice): it gets
+// the same new pair instead of ending the session. Later, it is a reuse and ends the family.
+inline constexpr std::chrono::seconds kRefreshRetryGrace{10};
+
 // The longest device label kept (bytes of the User-Agent, cut at a character boundary).
 inline constexpr std::size_t kMaxDeviceLabelBytes = 200;
 std::string device_label(std::string_view user_agent);
@@ -38,7 +44,8 @@ SessionTokens open_session(LearnerPorts& ports, TokenClaims claims, std::string_
 
 // POST /auth/refresh. 400 refresh_token is required; 401 Invalid or expired refresh token for a
 // token that is unknown, expired, of a revoked family or already used (which also revokes its
-// family); 403 Account deactivated. The access token carries the account's current claims.
+// family, unless it is a retry within kRefreshRetryGrace: then the same pair again); 403 Account
+// deactivated. The access token carries the account's current claims.
 Result<SessionTokens> refresh_session(LearnerPorts& ports, SessionStanding& standing,
                                       const LooseValue& refresh_token);
 
@@ -49,7 +56,8 @@ Result<SessionTokens> refresh_session(LearnerPorts& ports, SessionStanding& stan
 Result<Done> logout(LearnerPorts& ports, SessionStanding& standing, const TokenClaims& caller,
                     const LooseValue& refresh_token);
 
-// POST /auth/logout-all: revokes every family of the caller's account, so every refresh token
+// POST /auth/logout-all: revokes every family of the caller's account and ends its studio
+// sessions (core/app/account_sessions.hpp), so every refresh token, every studio cookie
 // and every access token issued with a `sid` stops working.
 Result<Done> logout_all(LearnerPorts& ports, SessionStanding& standing, const TokenClaims& caller);
 

@@ -15,8 +15,9 @@ Result<RegisterOutput> register_user(LearnerPorts& ports, const RegisterInput& i
     if (ports.blocklist.is_blocked(credentials->email)) return errors::registration_not_allowed();
     if (ports.accounts.find_by_email(credentials->email)) return errors::email_already_registered();
 
-    auto account = ports.accounts.create(
-        NewAccount{credentials->email, ports.hasher.hash(credentials->password), kRoleEndUser});
+    auto account = ports.accounts.create(NewAccount{credentials->email,
+                                                    ports.hasher.hash(credentials->password),
+                                                    kRoleEndUser, ports.clock.now()});
     // A concurrent registration of the same e-mail won the unique constraint.
     if (!account) return errors::email_already_registered();
 

@@ -9,12 +9,17 @@ SessionStanding::SessionStanding(RefreshSessionRepository& sessions, const Clock
     : sessions_(sessions), clock_(clock), cache_(clock, max_age, capacity) {}
 
 bool SessionStanding::live(const TokenClaims& claims) {
-    if (claims.session_id.empty()) return true;
-    const Live live = cache_.get(claims.session_id, [&] {
-        const auto family = sessions_.find_family(claims.session_id);
+    return live(claims.user_id, claims.session_id);
+}
+
+bool SessionStanding::live(Id user_id, std::string_view family_id) {
+    if (family_id.empty()) return true;
+    const std::string key(family_id);
+    const Live live = cache_.get(key, [&] {
+        const auto family = sessions_.find_family(key);
         return family && !family->revoked_at ? Live{family->user_id, family->expires_at} : Live{};
     });
-    return live.user_id != 0 && live.user_id == claims.user_id && clock_.now() < live.expires_at;
+    return live.user_id != 0 && live.user_id == user_id && clock_.now() < live.expires_at;
 }
 
 void SessionStanding::forget(std::string_view family_id) {

@@ -28,6 +28,8 @@ class SessionStanding {
     // A token without `sid` (issued before sessions existed) passes. Throws what the repository
     // throws (DatabaseUnavailable).
     bool live(const TokenClaims& claims);
+    // The same for the family `family_id` (empty: no family, passes) of the account `user_id`.
+    bool live(Id user_id, std::string_view family_id);
     // Drops what this process knows about the family (after revoking it here).
     void forget(std::string_view family_id);
 

@@ -29,6 +29,9 @@ struct StaffPrincipal {
     // The staff session the cookie named; its user and role are known only after step two has
     // read the session (check_session_standing).
     std::optional<std::string> session_id;
+    // The refresh family a JWT was issued for (its `sid`; empty for a token issued without
+    // one): a signed-out family refuses the token here as on the learner API.
+    std::string token_family{};
 };
 
 struct Account {
@@ -38,12 +41,16 @@ struct Account {
     std::string role = kRoleEndUser;
     bool is_active = true;
     std::optional<Id> language_native_id;
+    // When it was made; offline answers dated before it are refused (docs/accounts.md
+    // "Offline practice"). nullopt where a store does not know it.
+    std::optional<Timestamp> created_at{};
 };
 
 struct NewAccount {
     std::string email;  // normalised
     std::string password_hash;
     std::string role = kRoleEndUser;
+    std::optional<Timestamp> created_at{};  // nullopt: the store's own clock
 };
 
 struct Language {

@@ -71,6 +71,9 @@ inline Error invalid_idempotency_key() {
 inline Error staff_role_required() {
     return make(400, "role must be editor or admin");
 }
+inline Error role_required() {
+    return make(400, "role must be end-user, editor or admin");
+}
 // Issue 18 (password change and reset, docs/accounts.md "Passwords"). One message for a reset
 // token that is unknown, forged, expired or used: the answer tells nothing about which.
 inline Error invalid_reset_link() {
@@ -336,6 +339,9 @@ inline Error answered_at_invalid() {
 }
 inline Error answered_at_too_old() {
     return make(422, "answered_at is more than 7 days ago");
+}
+inline Error answered_at_before_account() {
+    return make(422, "answered_at is before the account was created");
 }
 inline Error answered_at_in_future() {
     return make(422, "answered_at is more than 5 minutes ahead");

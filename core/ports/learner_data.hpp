@@ -1,6 +1,6 @@
 #pragma once
 // Everything stored about one learner, as a whole: read for the export (GET /auth/me/export)
-// and erased for the deletion (DELETE /auth/me, langlearn-admin delete-user). Issue 18 point 1;
+// and erased for the deletion (DELETE /auth/me, langlearn-admin delete-user);
 // docs/accounts.md "Deleting an account and exporting its data".
 #include <cstdint>
 #include <optional>
@@ -9,6 +9,9 @@
 
 #include "core/domain/entities.hpp"
 #include "core/domain/stats_snapshot.hpp"
+#include "core/ports/password_resets.hpp"
+#include "core/ports/refresh_sessions.hpp"
+#include "core/ports/staff_sessions.hpp"
 
 namespace ll {
 
@@ -33,17 +36,21 @@ struct IdempotencyKeyRecord {
     bool operator==(const IdempotencyKeyRecord&) const = default;
 };
 
-// The rows of one learner. The account comes with its password hash, as stored; the use cases
-// never pass it on. Lists are in a fixed order: progress by pair id, daily rows by date,
-// achievements by unlock time then id, keys by creation time then key.
+// The rows of one learner. The account comes with its password hash, the reset requests with
+// their digests and the sessions with their ids, as stored; the use cases never pass those on.
+// Lists are in a fixed order: progress by pair id, daily rows by date, achievements by unlock
+// time then id, keys by creation time then key, sessions and reset requests by creation time
+// then id (digest).
 struct LearnerRecords {
     Account account;
-    std::optional<Timestamp> account_created_at;  // nullopt where the store keeps none (memory)
     std::optional<Profile> profile;
     std::vector<PairProgressRecord> progress;
     std::vector<DailyActivityRow> daily;
     std::vector<UnlockedAchievementRecord> achievements;
     std::vector<IdempotencyKeyRecord> idempotency_keys;
+    std::vector<RefreshFamily> sessions;        // the app's signed-in devices
+    std::vector<StaffSession> studio_sessions;  // a staff account's studio sign-ins
+    std::vector<PasswordResetToken> password_resets;
 };
 
 class LearnerDataRepository {
@@ -52,8 +59,9 @@ class LearnerDataRepository {
     // One consistent read of every row of the learner; nullopt when there is no such account.
     virtual std::optional<LearnerRecords> read_all(Id user_id) = 0;
     // Removes the account and every row of it in ONE transaction: profile, username (free
-    // again), progress, daily rows, category totals, achievements, idempotency records, staff
-    // sessions. Other learners' rows are untouched. false when there is no such account.
+    // again), progress, daily rows, category totals, achievements, idempotency records, refresh
+    // and staff sessions, reset requests. Other learners' rows are untouched. false when there
+    // is no such account.
     virtual bool erase(Id user_id) = 0;
 };
 

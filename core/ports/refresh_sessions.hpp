@@ -48,10 +48,8 @@ class RefreshSessionRepository {
     // Marks the family revoked at `now` (once: a revoked family keeps its first time); false
     // when there is no such family.
     virtual bool revoke_family(std::string_view id, Timestamp now) = 0;
-    // Revokes every family of the user not revoked yet; their ids.
-    virtual std::vector<std::string> revoke_user(Id user_id, Timestamp now) = 0;
-    // Issue 18 (password change): revokes every live family of the user but `keep` (the
-    // caller's device); their ids.
+    // Revokes every live family of the user but `keep` (the caller's device at a password
+    // change; empty: none is kept); their ids.
     virtual std::vector<std::string> revoke_others(Id user_id, std::string_view keep,
                                                    Timestamp now) = 0;
     // Revokes the user's live families but the `keep` last used (ties: the later created);
@@ -69,6 +67,11 @@ class SecretTokens {
     virtual ~SecretTokens() = default;
     // 32 random bytes, base64url without padding (43 characters).
     virtual std::string generate() = 0;
+    // The token that replaces `token` at its rotation, of the same shape: a keyed digest of it
+    // (unguessable without the service's key, whoever holds `token`), so a refresh that is
+    // retried after its answer was lost gets the very pair its first attempt got
+    // (docs/accounts.md "Sessions and sign-out").
+    virtual std::string successor(std::string_view token) const = 0;
     // What is stored instead of the secret: SHA-256, hex.
     virtual std::string digest(std::string_view token) const = 0;
     // Constant-time equality of two digests.

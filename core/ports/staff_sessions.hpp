@@ -28,6 +28,9 @@ class StaffSessionRepository {
     // Marks the session ended at `now` (once: an ended session keeps its first time); false when
     // there is no such session.
     virtual bool revoke(std::string_view id, Timestamp now) = 0;
+    // Ends every session of the user not ended yet at `now` (a password change or reset, a
+    // sign-out everywhere, a demotion); how many.
+    virtual std::size_t revoke_user(Id user_id, Timestamp now) = 0;
     // Removes the sessions whose expiry is not after `now` (ended or not); how many.
     virtual std::size_t purge_expired(Timestamp now) = 0;
 };

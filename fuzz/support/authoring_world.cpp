@@ -20,8 +20,8 @@ AuthoringWorld::AuthoringWorld() {
     words.next_questions = {question};
     http::add_authoring_routes(
         router, AuthoringPorts{backend.content(), media, renditions, speech, words, clock},
-        http::AuthoringAccess{tokens, dev_tokens, backend.accounts(), hasher,
-                              backend.staff_sessions(), signer, http::RateLimits{}},
+        http::AuthoringAccess{tokens, dev_tokens, backend.accounts(), backend.refresh_sessions(),
+                              hasher, backend.staff_sessions(), signer, http::RateLimits{}},
         metrics);
 
     const auto post = [&](const char* pattern, const char* body) {

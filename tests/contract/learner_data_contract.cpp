@@ -1,9 +1,10 @@
 // LearnerDataRepository (core/ports/learner_data.hpp) on memory, SQLite and PostgreSQL: the
 // export's read of one learner and the deletion of every row of it, other learners untouched;
-// a deleted account's id and username are free of it (issue 18 point 1).
+// a deleted account's id and username are free of it; no table of learner rows is left out.
 #include <catch2/catch.hpp>
 
 #include <map>
+#include <set>
 
 #include <soci/soci.h>
 
@@ -47,7 +48,14 @@ struct TwoLearners {
             RefreshFamily{id, user, "test", kNow, kNow, kNow + std::chrono::hours(24), {}},
             id + "-token");
     }
+    // A reset link asked for at `at` (digest `digest`).
+    void reset(const std::string& digest, Id user, Timestamp at) {
+        b.password_resets().issue(
+            PasswordResetToken{digest, user, at, at + std::chrono::minutes(30), std::nullopt});
+    }
     void fill() {
+        reset("digest-ada", ada, kNow);
+        reset("digest-bob", bob, kNow);
         book(ada, "k-ada", kNow);
         book(ada, "", kNow + std::chrono::hours(24));
         book(bob, "k-bob", kNow);
@@ -62,9 +70,10 @@ struct TwoLearners {
 std::map<std::string, int> sql_rows_of(const test::TestDatabase& db, Id user_id) {
     sql::Database raw(sql::parse_database_url(db.url()), 1);
     std::map<std::string, int> out;
-    for (const char* table : {"users_public", "user_names", "user_pair_progress",
-                              "user_daily_activity", "user_category_stats", "user_achievements",
-                              "idempotency_keys", "staff_sessions", "refresh_families"}) {
+    for (const char* table :
+         {"users_public", "user_names", "user_pair_progress", "user_daily_activity",
+          "user_category_stats", "user_achievements", "idempotency_keys", "staff_sessions",
+          "refresh_families", "password_reset_tokens"}) {
         long long key = user_id;
         out[table] = raw.read([&](soci::session& s) {
             int n = 0;
@@ -94,7 +103,7 @@ TEST_CASE("learner data: read_all gives every row of one learner, in order", "[l
     CHECK(r->account.role == "end-user");
     CHECK(r->account.is_active);
     CHECK(r->account.password_hash == "hash-of-Ada");  // the store's; the use case drops it
-    if (w.db->name() != "memory") CHECK(r->account_created_at);
+    if (w.db->name() != "memory") CHECK(r->account.created_at);
     REQUIRE(r->profile);
     CHECK(r->profile->username == "Ada");
     CHECK(r->profile->total_ep == 50);
@@ -112,6 +121,21 @@ TEST_CASE("learner data: read_all gives every row of one learner, in order", "[l
     CHECK(r->achievements[0] == UnlockedAchievementRecord{"first_steps", kNow});
     REQUIRE(r->idempotency_keys.size() == 1);
     CHECK(r->idempotency_keys[0] == IdempotencyKeyRecord{"k-ada", kNow});
+    REQUIRE(r->sessions.size() == 1);
+    CHECK(r->sessions[0].id == "family-ada");
+    CHECK(r->sessions[0].device == "test");
+    CHECK(r->sessions[0].created_at == kNow);
+    CHECK(r->sessions[0].last_used_at == kNow);
+    CHECK(r->sessions[0].expires_at == kNow + std::chrono::hours(24));
+    CHECK_FALSE(r->sessions[0].revoked_at);
+    REQUIRE(r->studio_sessions.size() == 1);
+    CHECK(r->studio_sessions[0].id == "0123456789abcdef0123456789abcdef");
+    CHECK(r->studio_sessions[0].expires_at == kNow + std::chrono::hours(1));
+    REQUIRE(r->password_resets.size() == 1);
+    CHECK(r->password_resets[0].digest == "digest-ada");
+    CHECK(r->password_resets[0].created_at == kNow);
+    CHECK(r->password_resets[0].expires_at == kNow + std::chrono::minutes(30));
+    CHECK_FALSE(r->password_resets[0].used_at);
 
     CHECK_FALSE(w.b.learner_data().read_all(w.bob + 1000));
     // An account without a profile has no other rows.
@@ -123,6 +147,37 @@ TEST_CASE("learner data: read_all gives every row of one learner, in order", "[l
     CHECK(bare->daily.empty());
     CHECK(bare->achievements.empty());
     CHECK(bare->idempotency_keys.empty());
+    CHECK(bare->sessions.empty());
+    CHECK(bare->studio_sessions.empty());
+    CHECK(bare->password_resets.empty());
+}
+
+TEST_CASE("learner data: every table with a user_id column is one the export reads",
+          "[learner-data][sql]") {
+    auto db = test::make_test_database();
+    if (db->name() == "memory") return;  // the catalog is SQL's
+    // Where each table's rows show in the export (tests/http/account_data_http_test.cpp compares
+    // them with the database's rows). A new table of learner rows fails here until the export
+    // (LearnerDataRepository::read_all) and this list know it.
+    const std::set<std::string> exported{
+        "users_public",         "user_names",       "user_pair_progress", "user_daily_activity",
+        "user_category_stats",  // derived: the profile's statistics (docs/accounts.md)
+        "user_achievements",    "idempotency_keys", "staff_sessions",     "refresh_families",
+        "password_reset_tokens"};
+    sql::Database raw(sql::parse_database_url(db->url()), 1);
+    const std::string catalog =
+        raw.dialect() == sql::Dialect::postgresql
+            ? "SELECT table_name FROM information_schema.columns WHERE column_name = 'user_id' "
+              "AND table_schema = current_schema()"
+            : "SELECT m.name FROM sqlite_master m JOIN pragma_table_info(m.name) c "
+              "WHERE m.type = 'table' AND c.name = 'user_id'";
+    const auto tables = raw.read([&](soci::session& s) {
+        std::set<std::string> out;
+        soci::rowset<std::string> rows = s.prepare << catalog;
+        for (const auto& name : rows) out.insert(name);
+        return out;
+    });
+    CHECK(tables == exported);
 }
 
 TEST_CASE("learner data: erase removes every row of the learner and only those", "[learner-data]") {

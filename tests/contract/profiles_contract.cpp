@@ -1,5 +1,9 @@
 #include <catch2/catch.hpp>
 
+#include <atomic>
+#include <thread>
+#include <vector>
+
 #include "tests/support/test_backends.hpp"
 
 using namespace ll;
@@ -84,4 +88,39 @@ TEST_CASE("profiles: the account with its profile in one read", "[profiles]") {
     CHECK_FALSE(without->profile);
     CHECK(without->account.language_native_id == 2);
     CHECK_FALSE(b.profiles().find_account_with_profile(999999));
+}
+
+TEST_CASE(
+    "profiles: of concurrent creations of one learner's profile, the losers are told it "
+    "exists",
+    "[profiles][concurrency]") {
+    // The pool's sessions let the creations really overlap (SQLite serialises its writers).
+    auto db = test::make_test_database(10);
+    StorageBackend& b = db->backend();
+    for (int round = 0; round < 20; ++round) {
+        const Id learner = account(b, "racer" + std::to_string(round) + "@example.com");
+        std::atomic<int> created{0}, exists{0}, other{0};
+        std::vector<std::thread> threads;
+        for (int i = 0; i < 10; ++i) {
+            threads.emplace_back([&, i] {
+                const std::string name = "r" + std::to_string(round) + "_n" + std::to_string(i);
+                switch (b.profiles().create(NewProfile{learner, name, name, 1, 3}).status) {
+                    case CreateProfileStatus::created:
+                        ++created;
+                        break;
+                    case CreateProfileStatus::profile_exists:
+                        ++exists;
+                        break;
+                    default:
+                        ++other;
+                        break;
+                }
+            });
+        }
+        for (auto& t : threads) t.join();
+        INFO("round " << round);
+        CHECK(created == 1);
+        CHECK(exists == 9);
+        CHECK(other == 0);  // never "Username already taken": every name was free
+    }
 }

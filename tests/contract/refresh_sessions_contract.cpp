@@ -83,12 +83,12 @@ TEST_CASE("refresh sessions: revoked families rotate no more; revoke keeps its f
     CHECK_FALSE(sessions.find_token("d-phone")->used_at);
 
     // Every family of the user not revoked yet; the other user's stay.
-    const auto revoked = sessions.revoke_user(ada, t0 + std::chrono::minutes(3));
+    const auto revoked = sessions.revoke_others(ada, {}, t0 + std::chrono::minutes(3));
     CHECK(revoked == std::vector<std::string>{"ada-tablet"});
     CHECK(sessions.find_family("ada-tablet")->revoked_at == t0 + std::chrono::minutes(3));
     CHECK(sessions.find_family("ada-phone")->revoked_at == t0 + std::chrono::minutes(1));
     CHECK_FALSE(sessions.find_family("bo-phone")->revoked_at);
-    CHECK(sessions.revoke_user(ada, t0 + std::chrono::minutes(4)).empty());
+    CHECK(sessions.revoke_others(ada, {}, t0 + std::chrono::minutes(4)).empty());
 }
 
 TEST_CASE("refresh sessions: of concurrent rotations of one token exactly one wins",

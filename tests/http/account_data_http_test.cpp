@@ -1,13 +1,22 @@
-// DELETE /auth/me and GET /auth/me/export over real sockets on SQLite and PostgreSQL (issue 18
-// point 1; docs/accounts.md "Deleting an account and exporting its data"). Which rows the
-// deletion removes, table by table: tests/contract/learner_data_contract.cpp.
+// DELETE /auth/me and GET /auth/me/export over real sockets on SQLite and PostgreSQL
+// (docs/accounts.md "Deleting an account and exporting its data"). Which rows the deletion
+// removes, table by table: tests/contract/learner_data_contract.cpp.
+#include <thread>
+
+#include <soci/soci.h>
+
+#include "adapters/persistence/database.hpp"
+#include "adapters/persistence/dialect_sql.hpp"
 #include "core/domain/time_format.hpp"
 #include "tests/http/support/api.hpp"
+#include "tests/support/recording_mailer.hpp"
 
 using namespace ll;
 using namespace ll::test;
 
 namespace {
+
+namespace json = boost::json;
 
 Reply delete_me(HttpClient& c, const std::string& token, const std::string& body) {
     return c.call("DELETE", "/auth/me", body,
@@ -27,6 +36,45 @@ void book(Api& api, const std::string& token, Id pair, const std::string& key = 
 
 Id my_id(Api& api, const std::string& token) {
     return api.client.get("/auth/me", token).json.at("id").as_int64();
+}
+
+// The learner's rows of `table` as the database holds them, oldest first: the `columns` joined
+// by '|', instants (columns named *_at) as the API writes them, NULL as "null".
+std::vector<std::string> stored_rows(TestDatabase& db, Id user, const std::string& table,
+                                     const std::vector<std::string>& columns) {
+    sql::Database raw(sql::parse_database_url(db.url()), 1);
+    const sql::DialectSql d{raw.dialect()};
+    std::string joined;
+    for (const auto& column : columns) {
+        if (!joined.empty()) joined += " || '|' || ";
+        joined += "COALESCE(" + (column.ends_with("_at") ? d.ts_out(column) : column) + ", 'null')";
+    }
+    return raw.read([&](soci::session& s) {
+        long long key = user;
+        std::vector<std::string> out;
+        soci::rowset<std::string> rows =
+            (s.prepare << "SELECT " + joined + " FROM " + table +
+                              " WHERE user_id = :u ORDER BY created_at",
+             soci::use(key));
+        for (const auto& row : rows) out.push_back(row);
+        return out;
+    });
+}
+
+// An export list's items the same way: `fields` joined by '|', null as "null".
+std::vector<std::string> exported_rows(const json::value& list,
+                                       const std::vector<std::string>& fields) {
+    std::vector<std::string> out;
+    for (const auto& item : list.as_array()) {
+        std::string row;
+        for (const auto& field : fields) {
+            if (!row.empty()) row += '|';
+            const auto& v = item.at(field);
+            row += v.is_null() ? "null" : std::string(v.as_string());
+        }
+        out.push_back(row);
+    }
+    return out;
 }
 
 }  // namespace
@@ -150,11 +198,12 @@ TEST_CASE("GET /auth/me/export: everything stored, as a download, never the pass
     Api api;
     auto& c = api.client;
     const std::string token = api.learner("ada@example.com", "Ada");
+    backdate_accounts(*api.server.db, *parse_timestamp("2026-11-13T00:00:00.000Z"));
     const Id pair = api.pair();
     api.server.clock.set(*parse_timestamp("2026-11-22T18:00:00.000Z"));
     book(api, token, pair, "offline-42");
     REQUIRE(c.put("/auth/goal", R"({"daily_goal_ep":50})", token).status == 200);
-    // Issue 18: one offline answer (kept under its client_id), then a zone of the learner's own.
+    // One offline answer (kept under its client_id), then a zone of the learner's own.
     const Reply batch =
         c.post("/auth/progress/batch",
                R"({"items":[{"client_id":"phone-7","pair_id":)" + std::to_string(pair) +
@@ -173,7 +222,7 @@ TEST_CASE("GET /auth/me/export: everything stored, as a download, never the pass
     CHECK(r.body.find("$argon2") == std::string::npos);
 
     const auto& doc = r.json.as_object();
-    CHECK(doc.size() == 8);
+    CHECK(doc.size() == 11);
     CHECK(doc.at("exported_at").is_string());
     const auto& account = doc.at("account").as_object();
     CHECK(account.at("email") == "ada@example.com");
@@ -220,4 +269,72 @@ TEST_CASE("GET /auth/me/export: everything stored, as a download, never the pass
     CHECK(empty.json.at("idempotency_keys").as_array().empty());
     CHECK(empty.json.at("batch_client_ids").as_array().empty());
     CHECK(c.get("/auth/me/export").status == 401);
+}
+
+TEST_CASE("GET /auth/me/export: sessions, studio sessions and reset requests as stored",
+          "[http][export]") {
+    auto mailer = std::make_shared<RecordingMailer>();
+    TestServer server(
+        {}, {}, nullptr, {},
+        http::PasswordResetMail{mailer, PasswordResetSettings{"https://app.example/reset#token=",
+                                                              std::chrono::minutes(30), 3}});
+    HttpClient c(server.port());
+    const std::string credentials = R"({"email":"ada@example.com","password":"password1"})";
+    const Reply registered = c.call("POST", "/auth/register", credentials,
+                                    {{"User-Agent", "LanglearnApp/2.1 (Android 14)"}});
+    REQUIRE(registered.status == 201);
+    const std::string token(registered.json.at("token").as_string());
+    const Id ada = registered.json.at("user").at("id").as_int64();
+    server.clock.advance(std::chrono::minutes(5));
+    const Reply tablet = c.call("POST", "/auth/login", credentials, {{"User-Agent", "Tablet/1.0"}});
+    REQUIRE(tablet.status == 200);
+    server.clock.advance(std::chrono::minutes(5));
+    REQUIRE(c.post("/auth/logout",
+                   R"({"refresh_token":")" +
+                       std::string(tablet.json.at("refresh_token").as_string()) + R"("})",
+                   std::string(tablet.json.at("token").as_string()))
+                .status == 204);
+    for (int i = 1; i <= 2; ++i) {
+        server.clock.advance(std::chrono::minutes(1));
+        REQUIRE(c.post("/auth/password-reset", R"({"email":"ada@example.com"})").status == 202);
+        for (int wait = 0; wait < 500 && mailer->messages().size() < std::size_t(i); ++wait)
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        REQUIRE(mailer->messages().size() == std::size_t(i));
+    }
+    // A studio sign-in as the store keeps one (learners have none; the list is still exported).
+    server.storage().staff_sessions().create(
+        StaffSession{"0123456789abcdef0123456789abcdef", ada, server.clock.now(),
+                     server.clock.now() + std::chrono::hours(12), std::nullopt});
+
+    const Reply r = c.get("/auth/me/export", token);
+    REQUIRE(r.status == 200);
+    const auto& doc = r.json.as_object();
+    CHECK(doc.size() == 11);
+    const auto sessions = exported_rows(
+        doc.at("sessions"), {"device", "created_at", "last_used_at", "expires_at", "ended_at"});
+    CHECK(sessions.size() == 2);
+    CHECK(sessions ==
+          stored_rows(*server.db, ada, "refresh_families",
+                      {"device", "created_at", "last_used_at", "expires_at", "revoked_at"}));
+    CHECK(sessions[0].starts_with("LanglearnApp/2.1 (Android 14)|"));
+    CHECK(sessions[1].starts_with("Tablet/1.0|"));
+    CHECK_FALSE(sessions[1].ends_with("|null"));  // signed out
+    const auto studio =
+        exported_rows(doc.at("studio_sessions"), {"created_at", "expires_at", "ended_at"});
+    CHECK(studio.size() == 1);
+    CHECK(studio == stored_rows(*server.db, ada, "staff_sessions",
+                                {"created_at", "expires_at", "revoked_at"}));
+    const auto resets =
+        exported_rows(doc.at("reset_requests"), {"requested_at", "expires_at", "used_at"});
+    CHECK(resets.size() == 2);
+    CHECK(resets == stored_rows(*server.db, ada, "password_reset_tokens",
+                                {"created_at", "expires_at", "used_at"}));
+    CHECK_FALSE(resets[0].ends_with("|null"));  // superseded by the second request
+    CHECK(resets[1].ends_with("|null"));
+    // No secret: neither the session ids nor the reset digests appear anywhere.
+    CHECK(r.body.find("0123456789abcdef0123456789abcdef") == std::string::npos);
+    for (const auto& id : stored_rows(*server.db, ada, "refresh_families", {"id"}))
+        CHECK(r.body.find(id) == std::string::npos);
+    for (const auto& digest : stored_rows(*server.db, ada, "password_reset_tokens", {"digest"}))
+        CHECK(r.body.find(digest) == std::string::npos);
 }

@@ -29,11 +29,13 @@ void set_sunday(Api& api) {
     api.server.clock.set(*parse_timestamp("2026-11-22T18:00:00.000Z"));
 }
 
-// A learner with a profile and a pair to answer, registered at `now`.
+// A learner with a profile and a pair to answer, signed in at `now`, registered a week before
+// the dates the tests answer on.
 struct Learner {
     explicit Learner(const char* now = "2026-11-22T18:00:00.000Z") {
         api.server.clock.set(*parse_timestamp(now));
         token = api.learner();
+        backdate_accounts(*api.server.db, *parse_timestamp("2026-11-13T00:00:00.000Z"));
         pair = api.pair();
     }
     Api api;
@@ -174,6 +176,7 @@ TEST_CASE("batch: client_ids are replayed, never booked twice", "[http][batch]")
     CHECK(refused.at("client_id") == "a");
     // A second learner's client ids are their own.
     const std::string bob = api.learner("bob@example.com", "bob");
+    backdate_accounts(*api.server.db, *parse_timestamp("2026-11-13T00:00:00.000Z"));
     CHECK(
         c.post("/auth/progress/batch", body, bob).json.at("results").as_array()[1].at("total_ep") ==
         25);
@@ -250,4 +253,35 @@ TEST_CASE("batch: a late Monday answer after Tuesday's booking", "[http][batch]"
     CHECK(daily[daily.size() - 2].at("ep") == 30);                       // Monday
     api.server.clock.set(*parse_timestamp("2026-11-25T09:00:00.000Z"));  // Wednesday
     CHECK(c.post("/auth/progress", online, token).json.at("streak_days") == 2);
+}
+
+TEST_CASE("batch: answers dated before the account was made are refused on their own",
+          "[http][batch]") {
+    Api api;
+    api.server.clock.set(*parse_timestamp("2026-11-22T18:00:00.000Z"));
+    const std::string token = api.learner();  // registered now, at 18:00
+    const Id pair = api.pair();
+    // Six days of made-up history (within the 7 days a batch reaches back) and one real answer.
+    std::vector<std::string> items;
+    for (int day = 16; day <= 21; ++day)
+        items.push_back(
+            item("d" + std::to_string(day), pair, "2026-11-" + std::to_string(day) + "T12:00:00Z"));
+    items.push_back(item("today", pair, "2026-11-22T18:00:00.000Z"));
+    const Reply r = api.client.post("/auth/progress/batch", batch(items), token);
+    REQUIRE(r.status == 200);
+    const auto& v = r.json.at("results").as_array();
+    REQUIRE(v.size() == 7);
+    for (std::size_t i = 0; i < 6; ++i) {
+        INFO(i);
+        CHECK(v[i].at("status") == 422);
+        CHECK(v[i].at("message") == "answered_at is before the account was created");
+        CHECK(v[i].at("client_id").as_string() == "d" + std::to_string(16 + i));
+    }
+    CHECK(v[6].at("status") == 200);
+    CHECK(v[6].at("streak_days") == 1);
+    const Reply achievements = api.client.get("/auth/achievements", token);
+    for (const auto& a : achievements.json.as_array())
+        if (std::string(a.at("id").as_string()).rfind("streak_", 0) == 0)
+            CHECK(a.at("unlocked") == false);
+    CHECK(api.client.get("/auth/me", token).json.at("total_ep") == 10);
 }

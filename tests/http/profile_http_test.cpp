@@ -1,3 +1,5 @@
+#include <thread>
+
 #include "tests/http/support/api.hpp"
 
 using namespace ll;
@@ -115,4 +117,37 @@ TEST_CASE("PUT /auth/goal: clamped and stored; 409 without profile", "[http][goa
     CHECK(c.put("/auth/goal", R"({"daily_goal_ep":100000})", token).json.at("daily_goal_ep") ==
           500);
     CHECK(c.put("/auth/goal", R"({"daily_goal_ep":true})", token).json.at("daily_goal_ep") == 5);
+}
+
+TEST_CASE("POST /auth/profile: ten at once with ten names, nine are told the profile exists",
+          "[http][profile]") {
+    Api api;
+    for (int round = 0; round < 5; ++round) {
+        const std::string token =
+            api.register_user("racer" + std::to_string(round) + "@example.com");
+        std::vector<Reply> answers(10);
+        std::vector<std::thread> senders;
+        for (int i = 0; i < 10; ++i) {
+            senders.emplace_back([&, i] {
+                HttpClient client(api.server.port());
+                answers[i] =
+                    client.post("/auth/profile",
+                                R"({"username":"r)" + std::to_string(round) + "_n" +
+                                    std::to_string(i) + R"(","nativeLang":1,"targetLang":3})",
+                                token);
+            });
+        }
+        for (auto& t : senders) t.join();
+        int created = 0;
+        for (const Reply& r : answers) {
+            INFO("round " << round << ": " << r.status << " " << r.body);
+            if (r.status == 201) {
+                ++created;
+                continue;
+            }
+            CHECK(r.status == 409);
+            CHECK(r.error() == "Profile already exists");
+        }
+        CHECK(created == 1);
+    }
 }

@@ -1,6 +1,8 @@
-// Sessions that last and can be revoked (issue 18 point 2, docs/accounts.md "Sessions and
-// sign-out") over real sockets, on SQLite and PostgreSQL: refresh rotates, reuse revokes the
-// family, logout ends both tokens of a device, logout-all ends the others.
+// Sessions that last and can be revoked (docs/accounts.md "Sessions and sign-out") over real
+// sockets, on SQLite and PostgreSQL: refresh rotates, a retry within the grace gets the same
+// pair, reuse revokes the family, logout ends both tokens of a device, logout-all the others.
+#include <thread>
+
 #include "tests/http/support/api.hpp"
 
 using namespace ll;
@@ -100,6 +102,38 @@ TEST_CASE("POST /auth/refresh rotates; a reused token revokes the device's famil
     // The other device goes on.
     CHECK(api.client.get("/auth/me", tablet.token).status == 200);
     CHECK(refresh(api, tablet.refresh_token).status == 200);
+}
+
+TEST_CASE("refreshes sent at once with one token all get the same new pair", "[http][sessions]") {
+    Api api;
+    api.learner();
+    Device device = sign_in(api, "Phone/1.0");
+    // A flaky network: the app's request and its retries arrive together, round after round.
+    for (int round = 0; round < 10; ++round) {
+        std::vector<Reply> answers(4);
+        std::vector<std::thread> senders;
+        for (auto& answer : answers)
+            senders.emplace_back([&api, &answer, token = device.refresh_token] {
+                HttpClient client(api.server.port());
+                answer = client.post("/auth/refresh", R"({"refresh_token":")" + token + R"("})");
+            });
+        for (auto& t : senders) t.join();
+        for (const Reply& answer : answers) {
+            INFO("round " << round << ": " << answer.status << " " << answer.body);
+            REQUIRE(answer.status == 200);
+            CHECK(answer.body == answers[0].body);
+        }
+        device = {text(answers[0], "token"), text(answers[0], "refresh_token")};
+        REQUIRE(api.client.get("/auth/me", device.token).status == 200);
+    }
+    // A retry after the grace is a reuse: the device's session ends.
+    const Device before = device;
+    const Reply next = refresh(api, device.refresh_token);
+    REQUIRE(next.status == 200);
+    api.server.clock.advance(std::chrono::seconds(11));
+    CHECK(refresh(api, before.refresh_token).error() == "Invalid or expired refresh token");
+    CHECK(refresh(api, text(next, "refresh_token")).error() == "Invalid or expired refresh token");
+    CHECK(api.client.get("/auth/me", text(next, "token")).status == 401);
 }
 
 TEST_CASE("POST /auth/refresh: bad input and unknown or expired tokens", "[http][sessions]") {

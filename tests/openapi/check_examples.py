@@ -116,15 +116,16 @@ def live_answers(service):
     logged_in = s.ok(200, "POST", "/auth/login", {"email": email, "password": password})
     # Issue 18: the login's session refreshed once; the learner's data as exported.
     refreshed = s.ok(200, "POST", "/auth/refresh", {"refresh_token": logged_in["refresh_token"]})
-    # Issue 18: a zone of the learner's own (shown by /auth/me), and an offline batch with one
-    # answer from yesterday (booked) and one from eight days ago (refused on its own).
+    # A zone of the learner's own (shown by /auth/me), and an offline batch with one answer of
+    # just now (booked: not before the account) and one from eight days ago (refused on its own).
     s.ok(200, "PUT", "/auth/timezone", {"timezone": "Europe/Berlin"}, token)
     now = time.time()
     def instant(days_back):
-        return time.strftime("%Y-%m-%dT%H:%M:%S.000Z", time.gmtime(now - days_back * 86400))
+        at = now - days_back * 86400
+        return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(at)) + f".{int(at * 1000) % 1000:03d}Z"
     pair = feed["items"][-1]["pair_id"]
     batch = s.ok(200, "POST", "/auth/progress/batch", {"items": [
-        {"client_id": "a1", "pair_id": pair, "correct": True, "points": 20, "answered_at": instant(1)},
+        {"client_id": "a1", "pair_id": pair, "correct": True, "points": 20, "answered_at": instant(0)},
         {"client_id": "a2", "pair_id": pair, "correct": True, "points": 20, "answered_at": instant(8)}]},
         token)
     exported = s.ok(200, "GET", "/auth/me/export", token=token)  # with the zone and the batch

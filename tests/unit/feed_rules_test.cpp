@@ -46,12 +46,12 @@ TEST_CASE("feed rules: the statement audio of text_<lang> first, else the lowest
 }
 
 TEST_CASE("maintenance: admins and development tokens, not editors", "[auth]") {
-    CHECK(require_maintainer(StaffPrincipal{kRoleAdmin, 4, false, std::nullopt}));
-    CHECK(require_maintainer(StaffPrincipal{kRoleAdmin, std::nullopt, true, std::nullopt}));
-    const auto editor = require_maintainer(StaffPrincipal{kRoleEditor, 5, false, std::nullopt});
+    CHECK(require_maintainer(StaffPrincipal{kRoleAdmin, 4, false, std::nullopt, {}}));
+    CHECK(require_maintainer(StaffPrincipal{kRoleAdmin, std::nullopt, true, std::nullopt, {}}));
+    const auto editor = require_maintainer(StaffPrincipal{kRoleEditor, 5, false, std::nullopt, {}});
     REQUIRE_FALSE(editor);
     CHECK(editor.error().status == 403);
     CHECK(editor.error().message == "Insufficient permissions");
     // A session before step two has read its row: no role yet, decided after step two.
-    CHECK(require_maintainer(StaffPrincipal{"", std::nullopt, false, std::string("s1")}));
+    CHECK(require_maintainer(StaffPrincipal{"", std::nullopt, false, std::string("s1"), {}}));
 }

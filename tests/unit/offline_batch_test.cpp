@@ -1,4 +1,4 @@
-// Issue 18: POST /auth/progress/batch in the core (docs/accounts.md "Offline practice"): the
+// POST /auth/progress/batch in the core (docs/accounts.md "Offline practice"): the
 // whole-batch refusals, per-item errors, the answered_at window, booking in answered_at order on
 // the learner's local dates, client_id replays and their lifetime, a late answer.
 #include <catch2/catch.hpp>
@@ -224,10 +224,10 @@ TEST_CASE("batch: a late answer for a day before the last practice", "[batch]") 
 
 TEST_CASE("batch: local dates in the learner's zone, DST in Berlin", "[batch][timezone]") {
     World w;
+    w.clock.set(at("2026-10-27T12:00:00.000Z"));
     const Id user = w.user();
     const Id pair = w.pair();
     REQUIRE(set_timezone(w.ports, user, LooseValue::of("Europe/Berlin")).ok());
-    w.clock.set(at("2026-10-27T12:00:00.000Z"));
     // 2026-10-24 22:30 UTC is 00:30 on the 25th (CEST); 2026-10-25 22:30 UTC is 23:30 (CET).
     const auto r =
         book_progress_batch(w.ports, user,
@@ -289,4 +289,43 @@ TEST_CASE("batch: a replay outlives the answered_at window", "[batch]") {
         w.ports, user, LooseValue::array({item("r2", pair, "2026-11-22T09:00:00Z")}));
     CHECK(fresh.value()[0].result.error() == errors::answered_at_too_old());
     CHECK(total(w, user) == 10);
+}
+
+TEST_CASE("batch: answers dated before the account was made are refused on their own", "[batch]") {
+    World w;
+    const Id pair = w.pair();
+    // Registered just now (10:00 UTC on 2026-11-22), not eight days ago as World::user does.
+    auto registered = register_user(
+        w.ports, RegisterInput{LooseValue::of("new@example.com"), LooseValue::of("password1")});
+    REQUIRE(registered.ok());
+    const Id user = registered->user.id;
+    REQUIRE(create_profile(
+                w.ports, user,
+                CreateProfileInput{LooseValue::of("newbie"), LooseValue::of(1), LooseValue::of(3)})
+                .ok());
+    // A week of made-up history: one answer a day, 8 days, the last one after the sign-up.
+    std::vector<LooseValue> items;
+    for (int day_back = 7; day_back >= 1; --day_back)
+        items.push_back(item("d" + std::to_string(day_back), pair,
+                             format_timestamp(w.clock.now() - std::chrono::days(day_back))));
+    items.push_back(item("today", pair, "2026-11-22T10:00:00.001Z"));
+    const auto r = book_progress_batch(w.ports, user, LooseValue::array(items));
+    REQUIRE(r.ok());
+    const auto& v = r.value();
+    for (std::size_t i = 0; i + 1 < v.size(); ++i) {
+        INFO(i);
+        CHECK(v[i].result.error() == errors::answered_at_before_account());
+        CHECK(v[i].client_id == "d" + std::to_string(7 - i));
+    }
+    REQUIRE(v.back().result.ok());
+    CHECK(v.back().result->streak_days == 1);
+    CHECK(total(w, user) == 10);
+    // One day of practice: no streak achievement (streak_3, streak_7) comes with it.
+    for (const auto& a : v.back().result->unlocked_achievements)
+        CHECK(a.definition.id.rfind("streak_", 0) == std::string::npos);
+    // The answer at the very instant of the sign-up is the account's too.
+    w.clock.advance(std::chrono::minutes(1));
+    const auto at_signup = book_progress_batch(
+        w.ports, user, LooseValue::array({item("signup", pair, "2026-11-22T10:00:00.000Z")}));
+    CHECK(at_signup.value()[0].result.ok());
 }

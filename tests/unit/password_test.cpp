@@ -1,6 +1,6 @@
-// Password change and reset (issue 18 point 3, core/app/change_password.* and
-// password_reset.*) on the memory adapters: the rules in order, what each failure leaves
-// unchanged, the sessions that end, the mails and their limits.
+// Password change and reset (core/app/change_password.* and password_reset.*) on the memory
+// adapters: the rules in order, what each failure leaves unchanged, the sessions that end (the
+// app's and the studio's), the mails and their limits.
 #include <catch2/catch.hpp>
 
 #include <functional>
@@ -96,7 +96,11 @@ TEST_CASE("change password: new hash, the other sessions end, this one stays", "
     const LoginOutput phone = w.sign_in();
     const LoginOutput tablet = w.sign_in();
     const Id bo = w.user("bo@example.com", true, "bo_berg");
+    const auto studio = w.studio_session(w.ada, "ada-studio");
+    const auto others = w.studio_session(bo, "bo-studio");
     REQUIRE(w.change(phone, LooseValue::of("password1"), LooseValue::of("new-password")).ok());
+    CHECK(w.studio_session_ended(studio));
+    CHECK_FALSE(w.studio_session_ended(others));
     CHECK(w.backend.accounts().find_by_id(w.ada)->password_hash == "fake$new-password");
     CHECK(w.live(phone));
     CHECK_FALSE(w.live(tablet));
@@ -190,8 +194,10 @@ TEST_CASE("reset confirm: new password, every session ends, lockout cleared, onc
                            "192.0.2.1"})
               .error() == errors::too_many_requests(60));
 
+    const auto studio = w.studio_session(w.ada, "ada-studio");
     const std::string token = w.request_token();
     REQUIRE(w.confirm(token).ok());
+    CHECK(w.studio_session_ended(studio));
     CHECK(w.backend.password_resets().find(w.secrets.digest(token))->used_at == w.clock.now());
     CHECK_FALSE(w.live(phone));
     CHECK(refresh_session(w.ports, w.standing, LooseValue::of(phone.refresh_token)).error() ==
@@ -235,7 +241,7 @@ TEST_CASE("a sign-in with the old password that overlaps a reset ends without a 
         LoginInput{LooseValue::of("ada@example.com"), LooseValue::of("password1"), "x"}, "thief");
     CHECK(thief.error() == errors::invalid_credentials());
     // Its session was opened after the reset's revocation, and ended by the sign-in itself.
-    CHECK(w.ports.sessions.revoke_user(w.ada, w.clock.now()).empty());
+    CHECK(w.ports.sessions.revoke_others(w.ada, {}, w.clock.now()).empty());
     CHECK(w.sign_in("new-password").token.size() > 0);
 }
 

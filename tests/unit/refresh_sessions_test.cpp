@@ -1,4 +1,4 @@
-// Sessions that last and can be revoked (issue 18, core/app/refresh_sessions.hpp and
+// Sessions that last and can be revoked (core/app/refresh_sessions.hpp and
 // session_standing.hpp) on the memory adapters: rotation, reuse detection, expiry, sign-out.
 #include <catch2/catch.hpp>
 
@@ -108,7 +108,8 @@ TEST_CASE("sessions: reusing a rotated token revokes the whole family", "[sessio
     REQUIRE(thief.ok());
     CHECK(w.accepted(thief->token));
 
-    // The real app comes back with the token the thief already used.
+    // The real app comes back with the token the thief already used, after the retry grace.
+    w.clock.advance(kRefreshRetryGrace + std::chrono::milliseconds(1));
     CHECK(w.refresh(signed_in.refresh_token).error() == errors::invalid_refresh_token());
     CHECK(w.backend.refresh_sessions().find_family(w.family_of(signed_in.token))->revoked_at);
     // Every token of the family is dead: the thief's refresh token and both access tokens.
@@ -118,6 +119,59 @@ TEST_CASE("sessions: reusing a rotated token revokes the whole family", "[sessio
     // Another device of the account is untouched.
     CHECK(w.accepted(other_device.token));
     CHECK(w.refresh(other_device.refresh_token).ok());
+}
+
+TEST_CASE("sessions: a refresh retried within the grace gets the same pair", "[sessions]") {
+    SessionWorld w;
+    w.user();
+    const auto signed_in = w.sign_in();
+    w.clock.advance(std::chrono::minutes(20));
+    const auto first = w.refresh(signed_in.refresh_token);
+    REQUIRE(first.ok());
+
+    // The answer was lost; the app sends the same request again a few seconds later.
+    w.clock.advance(kRefreshRetryGrace);
+    const auto again = w.refresh(signed_in.refresh_token);
+    REQUIRE(again.ok());
+    CHECK(again->token == first->token);  // the same bytes: issued at the rotation's instant
+    CHECK(again->refresh_token == first->refresh_token);
+    CHECK(again->session_id == first->session_id);
+    CHECK(w.accepted(again->token));
+    CHECK_FALSE(w.backend.refresh_sessions().find_family(first->session_id)->revoked_at);
+    // The pair it got goes on as usual.
+    const auto next = w.refresh(again->refresh_token);
+    REQUIRE(next.ok());
+    CHECK(w.accepted(next->token));
+}
+
+TEST_CASE("sessions: a repeat after the grace, or after the new pair was used, is a reuse",
+          "[sessions]") {
+    SessionWorld w;
+    w.user();
+    const auto late = w.sign_in("late");
+    REQUIRE(w.refresh(late.refresh_token).ok());
+    w.clock.advance(kRefreshRetryGrace + std::chrono::milliseconds(1));
+    CHECK(w.refresh(late.refresh_token).error() == errors::invalid_refresh_token());
+    CHECK(w.backend.refresh_sessions().find_family(w.family_of(late.token))->revoked_at);
+
+    // Within the grace, but the pair of the rotation was used already: the holder of the old
+    // token is not the client that got that pair.
+    const auto used = w.sign_in("used");
+    const auto first = w.refresh(used.refresh_token);
+    REQUIRE(first.ok());
+    REQUIRE(w.refresh(first->refresh_token).ok());
+    CHECK(w.refresh(used.refresh_token).error() == errors::invalid_refresh_token());
+    CHECK(w.backend.refresh_sessions().find_family(first->session_id)->revoked_at);
+    CHECK_FALSE(w.accepted(first->token));
+}
+
+TEST_CASE("sessions: a retry within the grace of a deactivated account is refused", "[sessions]") {
+    SessionWorld w;
+    w.user();
+    const auto signed_in = w.sign_in();
+    REQUIRE(w.refresh(signed_in.refresh_token).ok());
+    REQUIRE(w.backend.accounts().set_active("ada@example.com", false));
+    CHECK(w.refresh(signed_in.refresh_token).error() == errors::account_deactivated());
 }
 
 TEST_CASE("sessions: expired, unknown and malformed refresh tokens", "[sessions]") {
@@ -195,10 +249,13 @@ TEST_CASE("sessions: logout refuses another account's refresh token", "[sessions
     CHECK(w.refresh(bo->refresh_token).ok());
 }
 
-TEST_CASE("sessions: logout-all ends every device of the account only", "[sessions]") {
+TEST_CASE("sessions: logout-all ends every device and studio session of the account only",
+          "[sessions]") {
     SessionWorld w;
-    w.user();
-    w.user("bo@example.com", false, "bo");
+    const Id ada = w.user();
+    const Id bo_id = w.user("bo@example.com", false, "bo");
+    const auto studio = w.studio_session(ada, "ada-studio");
+    const auto bo_studio = w.studio_session(bo_id, "bo-studio");
     const auto phone = w.sign_in("phone");
     const auto tablet = w.sign_in("tablet");
     auto bo = login(w.ports, w.throttle,
@@ -211,6 +268,8 @@ TEST_CASE("sessions: logout-all ends every device of the account only", "[sessio
         CHECK(w.refresh(s->refresh_token).error() == errors::invalid_refresh_token());
     }
     CHECK(w.accepted(bo->token));
+    CHECK(w.studio_session_ended(studio));
+    CHECK_FALSE(w.studio_session_ended(bo_studio));
     // A new sign-in works as before.
     CHECK(w.accepted(w.sign_in().token));
 }

@@ -105,11 +105,23 @@ TEST_CASE("register: a lost race on the unique e-mail is 409", "[register]") {
     World w;
     RacingAccounts racing;
     LearnerPorts ports = w.ports;
-    LearnerPorts racing_ports{
-        racing,         ports.blocklist,        ports.languages,    ports.profiles,
-        ports.progress, ports.achievements,     ports.stats,        ports.feed,
-        ports.clock,    ports.hasher,           ports.tokens,       ports.sessions,
-        ports.secrets,  ports.refresh_lifetime, ports.learner_data, ports.password_resets};
+    LearnerPorts racing_ports{racing,
+                              ports.blocklist,
+                              ports.languages,
+                              ports.profiles,
+                              ports.progress,
+                              ports.achievements,
+                              ports.stats,
+                              ports.feed,
+                              ports.clock,
+                              ports.hasher,
+                              ports.tokens,
+                              ports.sessions,
+                              ports.secrets,
+                              ports.refresh_lifetime,
+                              ports.learner_data,
+                              ports.password_resets,
+                              ports.staff_sessions};
     CHECK(register_user(racing_ports, reg(LooseValue::of("a@b.cd"), LooseValue::of("password1")))
               .error() == errors::email_already_registered());
 }

@@ -60,6 +60,8 @@ Result<std::optional<Id>> StaffTokens::check_account(Request& request) const {
             ? check_session_standing(sessions_->sessions, *standing_, clock_, *request.staff)
             : check_staff_standing(*standing_, *request.staff);
     if (!principal) return principal.error();
+    if (const auto family = check_staff_token_session(*families_, principal.value()); !family)
+        return family.error();
     request.staff = std::move(principal.value());  // with the account's current role
     return request.staff->user_id;
 }

@@ -66,16 +66,21 @@ struct StaffSessionChecks {
 // The authoring API: a staff JWT or a development token (docs/spec/authoring.md "Access"), or,
 // when no Authorization header is sent, the staff session cookie (docs/studio.md "Sign-in and
 // sessions"): step one checks its signature and expiry and, on state-changing methods, the CSRF
-// token and Origin; step two the session row and the account's standing.
+// token and Origin; step two the session row (a cookie) or the refresh family (a JWT), and the
+// account's standing.
 class StaffTokens final : public AccessPolicy {
   public:
+    // `families`: whether a JWT's refresh family (its `sid`) was signed out, as LearnerTokens
+    // checks it.
     StaffTokens(TokenService& tokens, const Clock& clock, const DevTokenVerifier& dev_tokens,
                 std::shared_ptr<AccountStanding> standing,
+                std::shared_ptr<SessionStanding> families,
                 std::shared_ptr<const StaffSessionChecks> sessions)
         : tokens_(tokens),
           clock_(clock),
           dev_tokens_(dev_tokens),
           standing_(std::move(standing)),
+          families_(std::move(families)),
           sessions_(std::move(sessions)) {}
     std::optional<Error> check_token(Request& request) const override;
     Result<std::optional<Id>> check_account(Request& request) const override;
@@ -89,6 +94,7 @@ class StaffTokens final : public AccessPolicy {
     const Clock& clock_;
     const DevTokenVerifier& dev_tokens_;
     std::shared_ptr<AccountStanding> standing_;
+    std::shared_ptr<SessionStanding> families_;
     std::shared_ptr<const StaffSessionChecks> sessions_;
 };
 

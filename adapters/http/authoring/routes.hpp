@@ -9,6 +9,7 @@
 #include "adapters/http/server/router.hpp"
 #include "core/app/authoring/authoring_ports.hpp"
 #include "core/ports/accounts.hpp"
+#include "core/ports/refresh_sessions.hpp"
 #include "core/ports/security.hpp"
 #include "core/ports/staff_sessions.hpp"
 
@@ -20,6 +21,10 @@ struct AuthoringAccess {
     // Staff tokens are checked against their account (still active, still staff) at least every
     // `account_recheck` (ACCOUNT_RECHECK_SECONDS).
     AccountRepository& accounts;
+    // ... and a JWT against its refresh family (`sid`), signed out on the learner API (POST
+    // /auth/logout-all, a password change or reset) or by a demotion: refused here within the
+    // same window (docs/accounts.md "Staff credentials").
+    RefreshSessionRepository& refresh_sessions;
     // The studio's sign-in (POST /api/session) and session cookie (docs/studio.md "Sign-in and
     // sessions"), held to the login's limits (`limits`: AUTH_RATE_PER_MINUTE,
     // LOGIN_FAILURES_PER_EMAIL, TRUSTED_PROXIES, which also decide the cookie's Secure).

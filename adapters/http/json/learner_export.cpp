@@ -16,7 +16,7 @@ json::value account(const LearnerRecords& r) {
                         {"role", r.account.role},
                         {"is_active", r.account.is_active},
                         {"language_native_id", nullable(r.account.language_native_id)},
-                        {"created_at", optional_time(r.account_created_at)}};
+                        {"created_at", optional_time(r.account.created_at)}};
 }
 
 json::value profile(const std::optional<Profile>& p) {
@@ -62,6 +62,24 @@ json::value to_json(const ExportOutput& out) {
         client_ids.push_back(
             json::object{{"client_id", k.key}, {"created_at", format_timestamp(k.created_at)}});
     }
+    json::array sessions, studio_sessions, resets;
+    for (const auto& f : r.sessions) {
+        sessions.push_back(json::object{{"device", f.device},
+                                        {"created_at", format_timestamp(f.created_at)},
+                                        {"last_used_at", format_timestamp(f.last_used_at)},
+                                        {"expires_at", format_timestamp(f.expires_at)},
+                                        {"ended_at", optional_time(f.revoked_at)}});
+    }
+    for (const auto& session : r.studio_sessions) {
+        studio_sessions.push_back(json::object{{"created_at", format_timestamp(session.created_at)},
+                                               {"expires_at", format_timestamp(session.expires_at)},
+                                               {"ended_at", optional_time(session.revoked_at)}});
+    }
+    for (const auto& reset : r.password_resets) {
+        resets.push_back(json::object{{"requested_at", format_timestamp(reset.created_at)},
+                                      {"expires_at", format_timestamp(reset.expires_at)},
+                                      {"used_at", optional_time(reset.used_at)}});
+    }
     return json::object{{"exported_at", format_timestamp(out.exported_at)},
                         {"account", account(r)},
                         {"profile", profile(r.profile)},
@@ -69,7 +87,10 @@ json::value to_json(const ExportOutput& out) {
                         {"daily_activity", std::move(daily)},
                         {"achievements", std::move(achievements)},
                         {"idempotency_keys", std::move(keys)},
-                        {"batch_client_ids", std::move(client_ids)}};
+                        {"batch_client_ids", std::move(client_ids)},
+                        {"sessions", std::move(sessions)},
+                        {"studio_sessions", std::move(studio_sessions)},
+                        {"reset_requests", std::move(resets)}};
 }
 
 }  // namespace ll::http

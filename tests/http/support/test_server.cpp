@@ -6,6 +6,9 @@
 
 #include "adapters/http/learner/routes.hpp"
 #include "adapters/http/server/operational_routes.hpp"
+#include "adapters/persistence/database.hpp"
+#include "adapters/persistence/dialect_sql.hpp"
+#include "core/domain/time_format.hpp"
 
 namespace ll::test {
 
@@ -40,6 +43,15 @@ TestServer::TestServer(http::ServerOptions options, http::RateLimits limits,
 TestServer::~TestServer() {
     server->stop();
     std::filesystem::remove_all(media_dir);
+}
+
+void backdate_accounts(TestDatabase& db, Timestamp at) {
+    sql::Database raw(sql::parse_database_url(db.url()), 1);
+    const sql::DialectSql d{raw.dialect()};
+    const std::string instant = format_timestamp(at);
+    raw.write([&](soci::session& s) {
+        s << "UPDATE users SET created_at = " + d.ts_in(":a"), soci::use(instant);
+    });
 }
 
 }  // namespace ll::test

@@ -36,7 +36,7 @@ struct TestServer {
     ManualClock clock;
     Argon2idPasswordHasher hasher;
     JwtTokenService tokens{kTestSecret, 7 * 24 * 3600};
-    SodiumSecretTokens secrets;  // issue 18 (sessions): refresh tokens
+    SodiumSecretTokens secrets{kTestSecret};  // refresh tokens
     http::Metrics metrics;
     std::string media_dir = fresh_media_dir();
     LocalMediaStore media{media_dir};  // before `server`, which serves from it
@@ -45,5 +45,10 @@ struct TestServer {
     std::uint16_t port() const { return server->port(); }
     StorageBackend& storage() { return db->backend(); }
 };
+
+// Moves the registration of every account in `db` back to `at` (SQL backends): a test whose
+// clock goes back to fixed dates (offline answers) starts its learners before those dates, as
+// offline answers dated before the account are refused.
+void backdate_accounts(TestDatabase& db, Timestamp at);
 
 }  // namespace ll::test

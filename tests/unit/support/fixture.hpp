@@ -16,14 +16,18 @@ struct World {
     ManualClock clock{at("2026-11-22T10:00:00.000Z"), std::chrono::minutes{60}};
     FakePasswordHasher hasher;
     FakeTokenService tokens;
-    FakeSecretTokens secrets;  // issue 18 (sessions)
+    FakeSecretTokens secrets;
     LearnerPorts ports = make_learner_ports(backend, clock, hasher, tokens, secrets);
 
-    // A registered user, optionally with a profile (native de, target sv).
+    // A user registered eight days ago (offline answers of the last week are not older than the
+    // account), optionally with a profile (native de, target sv).
     Id user(const std::string& email = "ada@example.com", bool with_profile = true,
             const std::string& username = "ada") {
+        const Timestamp now = clock.now();
+        clock.set(now - std::chrono::days(8));
         auto r =
             register_user(ports, RegisterInput{LooseValue::of(email), LooseValue::of("password1")});
+        clock.set(now);
         REQUIRE(r.ok());
         const Id id = r->user.id;
         if (with_profile) {
@@ -33,6 +37,15 @@ struct World {
             REQUIRE(p.ok());
         }
         return id;
+    }
+    // A studio session of the account, as POST /api/session makes one.
+    std::string studio_session(Id user_id, const std::string& id) {
+        backend.staff_sessions().create(StaffSession{
+            id, user_id, clock.now(), clock.now() + std::chrono::hours(12), std::nullopt});
+        return id;
+    }
+    bool studio_session_ended(const std::string& id) {
+        return backend.staff_sessions().find(id)->revoked_at.has_value();
     }
     Id pair(const std::string& answer_type = "word", std::vector<Id> categories = {}) {
         return backend.content_seeder().add_pair(SeedPair{answer_type, "published", categories});

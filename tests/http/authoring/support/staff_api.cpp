@@ -108,7 +108,8 @@ StaffApi::StaffApi(StaffApiOptions options, std::shared_ptr<TestDatabase> databa
     http::Router router;
     http::add_authoring_routes(
         router, AuthoringPorts{db->backend().content(), media, renditions, speech, *words, clock},
-        http::AuthoringAccess{tokens, dev_tokens, db->backend().accounts(), hasher,
+        http::AuthoringAccess{tokens, dev_tokens, db->backend().accounts(),
+                              db->backend().refresh_sessions(), hasher,
                               db->backend().staff_sessions(), signer, options.limits},
         metrics);
     http::add_operational_routes(router, db->backend(), metrics, media);
