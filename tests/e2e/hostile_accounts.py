@@ -235,6 +235,10 @@ def phase_revocation(h, pg, learner, authoring):
     h.admin(pg.url, "set-role", "editor@example.com", "end-user")
     h.figure(demoted_refused_s=round(wait_for_status(pictures, 403, limit), 1))
     h.admin(pg.url, "set-role", "editor@example.com", "editor")
+    # The demotion ended every session (docs/accounts.md "Staff credentials"): the promotion
+    # gives the role back, not the old token, which stays refused; a new sign-in works.
+    wait_for_status(pictures, 401, limit)
+    token = login(learner.port, "editor@example.com", PASSWORD).json()["token"]
     wait_for_status(pictures, 200, limit)
     h.admin(pg.url, "set-active", "editor@example.com", "false")
     h.figure(deactivated_editor_refused_s=round(wait_for_status(pictures, 401, limit), 1))
