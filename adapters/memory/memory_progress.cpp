@@ -21,6 +21,38 @@ class MemoryProgress final : public ProgressStore {
 
     BookingState load_booking(const BookingCommand& c, bool with_pending) override {
         Lock lock(s_.mutex);
+        return read(c, with_pending);
+    }
+
+    // The whole write under one lock: the in-memory form of one transaction.
+    bool store_booking(const BookingWrite& w) override {
+        Lock lock(s_.mutex);
+        return write(w);
+    }
+
+    // The store's lock held across the work's reads and writes.
+    BookingOutcome book_locked(Id /*user_id*/,
+                               const std::function<BookingOutcome(BookingAccess&)>& work) override {
+        Lock lock(s_.mutex);
+        Held held(*this);
+        return work(held);
+    }
+
+    std::int64_t purge_idempotency_keys(Timestamp cutoff) override { return purge(cutoff, false); }
+    std::int64_t purge_batch_client_ids(Timestamp cutoff) override { return purge(cutoff, true); }
+
+  private:
+    // Reads and writes for a caller that holds the lock.
+    struct Held final : BookingAccess {
+        explicit Held(MemoryProgress& store) : store(store) {}
+        BookingState load_booking(const BookingCommand& c, bool with_pending) override {
+            return store.read(c, with_pending);
+        }
+        bool store_booking(const BookingWrite& w) override { return store.write(w); }
+        MemoryProgress& store;
+    };
+
+    BookingState read(const BookingCommand& c, bool with_pending) {
         BookingState state;
         if (const auto pair = s_.content.pairs.find(c.pair_id); pair != s_.content.pairs.end()) {
             state.answer_type = pair->second.answer_type;
@@ -57,9 +89,7 @@ class MemoryProgress final : public ProgressStore {
         return state;
     }
 
-    // The whole write under one lock: the in-memory form of one transaction.
-    bool store_booking(const BookingWrite& w) override {
-        Lock lock(s_.mutex);
+    bool write(const BookingWrite& w) {
         if (w.key) {
             const auto it = s_.idempotency.find({w.user_id, w.key->key});
             if (it != s_.idempotency.end() && it->second.stored_at >= w.key->expired_before)
@@ -101,10 +131,6 @@ class MemoryProgress final : public ProgressStore {
         return true;
     }
 
-    std::int64_t purge_idempotency_keys(Timestamp cutoff) override { return purge(cutoff, false); }
-    std::int64_t purge_batch_client_ids(Timestamp cutoff) override { return purge(cutoff, true); }
-
-  private:
     std::int64_t purge(Timestamp cutoff, bool batch) {
         Lock lock(s_.mutex);
         const std::string_view prefix = kBatchClientIdPrefix;

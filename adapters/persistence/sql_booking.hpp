@@ -19,6 +19,13 @@ BookingState load_booking(Database& db, const DialectSql& d, const BookingComman
 bool store_booking_postgresql(Database& db, const BookingWrite& write);
 bool store_booking_sqlite(Database& db, const BookingWrite& write);
 
+// The same on a session the caller holds, inside its transaction (the booking under the
+// learner's lock, ProgressStore::book_locked): the read, and the write of a booked card.
+BookingState read_booking(Database& db, soci::session& s, const DialectSql& d,
+                          const BookingCommand& command, bool with_pending);
+bool write_booking_postgresql(Database& db, soci::session& s, const BookingWrite& write);
+bool write_booking_sqlite(Database& db, soci::session& s, const BookingWrite& write);
+
 // Every achievement definition in display order (sort_order, id) with this user's unlock time
 // (sql_progress.cpp): the achievements list, and what a booking has left to unlock.
 struct DefinitionRow {
@@ -30,6 +37,7 @@ std::vector<DefinitionRow> definitions_for(soci::session& s, const DialectSql& d
 // The record under an idempotency key for a card that was not booked: inserted, or an expired
 // one replaced; false when an unexpired one is there. Both dialects.
 bool store_key_only(Database& db, const DialectSql& d, const BookingWrite& write);
+bool write_key_only(soci::session& s, const DialectSql& d, const BookingWrite& write);
 
 // An outcome as an idempotency record keeps it: status text, figures, unlocked achievements
 // as a JSON array of definitions ({id, kind, threshold, title_de, title_en, title_sv,

@@ -140,6 +140,12 @@ class RememberingProgressStore final : public ProgressStore {
         return stored;
     }
 
+    // Read, not guessed: the guess of a learner whose writes kept losing is gone already.
+    BookingOutcome book_locked(Id user_id,
+                               const std::function<BookingOutcome(BookingAccess&)>& work) override {
+        return store_->book_locked(user_id, work);
+    }
+
     std::optional<std::string> likely_zone(Id user_id) override { return guesses_.zone(user_id); }
 
     std::int64_t purge_idempotency_keys(Timestamp cutoff) override {

@@ -144,17 +144,22 @@ BookingState read_state(Database& db, soci::session& s, const DialectSql& d,
 
 }  // namespace
 
-BookingState load_booking(Database& db, const DialectSql& d, const BookingCommand& c,
-                          bool with_pending) {
-    if (!with_pending) return db.read([&](soci::session& s) { return read_state(db, s, d, c); });
-    return db.snapshot([&](soci::session& s) {
-        BookingState state = read_state(db, s, d, c);
+BookingState read_booking(Database& db, soci::session& s, const DialectSql& d,
+                          const BookingCommand& c, bool with_pending) {
+    BookingState state = read_state(db, s, d, c);
+    if (with_pending) {
         state.pending.emplace();
         for (auto& row : definitions_for(s, d, c.user_id)) {
             if (!row.unlocked_at) state.pending->push_back(std::move(row.definition));
         }
-        return state;
-    });
+    }
+    return state;
+}
+
+BookingState load_booking(Database& db, const DialectSql& d, const BookingCommand& c,
+                          bool with_pending) {
+    if (!with_pending) return db.read([&](soci::session& s) { return read_state(db, s, d, c); });
+    return db.snapshot([&](soci::session& s) { return read_booking(db, s, d, c, true); });
 }
 
 }  // namespace ll::sql

@@ -88,45 +88,47 @@ struct SqliteBookingStatements : BookingValues {
 
 }  // namespace
 
-bool store_booking_sqlite(Database& db, const BookingWrite& w) {
-    return db.write([&](soci::session& s) {
-        auto& b = db.cached<SqliteBookingStatements>(s, [](soci::session& session) {
-            return std::make_shared<SqliteBookingStatements>(session);
-        });
-        b.user = w.user_id;
-        b.version_ind = soci::i_null;
-        b.version.execute(true);
-        finish_row(b.version);
-        if (b.version_ind != soci::i_ok || b.stored_version != w.expected_version) return false;
-        if (w.key) {
-            b.key = w.key->key;
-            b.key_ind = soci::i_null;
-            b.stored_key.execute(true);
-            finish_row(b.stored_key);
-            if (b.key_ind == soci::i_ok && b.stored_at >= format_timestamp(w.key->expired_before))
-                return false;
-        }
-
-        b.pair = w.pair_id;
-        b.set(w);
-        b.profile.execute(true);
-        b.pair_progress.execute(true);
-        b.day.execute(true);
-        for (const Id category : w.stats.categories) {
-            b.category = category;
-            b.category_stats.execute(true);
-        }
-        for (const auto& id : w.unlock) {
-            b.achievement = id;
-            b.unlock.execute(true);
-        }
-        if (w.key) {
-            b.fingerprint = w.key->fingerprint;
-            b.o.set(w.outcome);
-            b.record.execute(true);
-        }
-        return true;
+bool write_booking_sqlite(Database& db, soci::session& s, const BookingWrite& w) {
+    auto& b = db.cached<SqliteBookingStatements>(s, [](soci::session& session) {
+        return std::make_shared<SqliteBookingStatements>(session);
     });
+    b.user = w.user_id;
+    b.version_ind = soci::i_null;
+    b.version.execute(true);
+    finish_row(b.version);
+    if (b.version_ind != soci::i_ok || b.stored_version != w.expected_version) return false;
+    if (w.key) {
+        b.key = w.key->key;
+        b.key_ind = soci::i_null;
+        b.stored_key.execute(true);
+        finish_row(b.stored_key);
+        if (b.key_ind == soci::i_ok && b.stored_at >= format_timestamp(w.key->expired_before))
+            return false;
+    }
+
+    b.pair = w.pair_id;
+    b.set(w);
+    b.profile.execute(true);
+    b.pair_progress.execute(true);
+    b.day.execute(true);
+    for (const Id category : w.stats.categories) {
+        b.category = category;
+        b.category_stats.execute(true);
+    }
+    for (const auto& id : w.unlock) {
+        b.achievement = id;
+        b.unlock.execute(true);
+    }
+    if (w.key) {
+        b.fingerprint = w.key->fingerprint;
+        b.o.set(w.outcome);
+        b.record.execute(true);
+    }
+    return true;
+}
+
+bool store_booking_sqlite(Database& db, const BookingWrite& w) {
+    return db.write([&](soci::session& s) { return write_booking_sqlite(db, s, w); });
 }
 
 }  // namespace ll::sql

@@ -102,6 +102,12 @@ std::string json_list(const std::vector<std::string>& texts) {
 }
 
 bool store_key_only(Database& db, const DialectSql& d, const BookingWrite& w) {
+    // Run again after a lost connection, it finds its own record when the first run stored
+    // it: refused, the booking reads again and replays that record.
+    return db.autocommit([&](soci::session& s) { return write_key_only(s, d, w); });
+}
+
+bool write_key_only(soci::session& s, const DialectSql& d, const BookingWrite& w) {
     if (!w.key) return true;
     long long user = w.user_id;
     std::string key = w.key->key, fingerprint = w.key->fingerprint;
@@ -109,34 +115,32 @@ bool store_key_only(Database& db, const DialectSql& d, const BookingWrite& w) {
     std::string expired = format_timestamp(w.key->expired_before);
     OutcomeColumns o;
     o.set(w.outcome);
-    return db.autocommit([&](soci::session& s) {
-        // Inserted, or an expired record replaced; RETURNING gives no row when an unexpired
-        // record kept its place.
-        long long written = 0;
-        soci::indicator written_ind = soci::i_null;
-        soci::statement st =
-            (s.prepare << "INSERT INTO idempotency_keys AS ik (user_id, key, fingerprint, "
-                          "created_at, status, previous_total_ep, total_ep, previous_streak_days, "
-                          "streak_days, daily_ep, daily_goal_ep, unlocked) VALUES (:u, :k, :f, " +
-                              d.ts_in(":now") +
-                              ", :st, :pt, :t, :ps, :s, :d, :g, :un) ON CONFLICT (user_id, key) "
-                              "DO UPDATE SET fingerprint = excluded.fingerprint, created_at = "
-                              "excluded.created_at, status = excluded.status, previous_total_ep "
-                              "= excluded.previous_total_ep, total_ep = excluded.total_ep, "
-                              "previous_streak_days = excluded.previous_streak_days, "
-                              "streak_days = excluded.streak_days, daily_ep = excluded.daily_ep, "
-                              "daily_goal_ep = excluded.daily_goal_ep, unlocked = "
-                              "excluded.unlocked WHERE ik.created_at < " +
-                              d.ts_in(":exp") + " RETURNING 1",
-             soci::use(user), soci::use(key), soci::use(fingerprint), soci::use(now),
-             soci::use(o.status), soci::use(o.previous_total), soci::use(o.total),
-             soci::use(o.previous_streak), soci::use(o.streak), soci::use(o.daily),
-             soci::use(o.goal), soci::use(o.unlocked, o.unlocked_ind), soci::use(expired),
-             soci::into(written, written_ind));
-        st.execute(true);
-        finish_row(st);
-        return written_ind == soci::i_ok && written == 1;
-    });
+    // Inserted, or an expired record replaced; RETURNING gives no row when an unexpired
+    // record kept its place.
+    long long written = 0;
+    soci::indicator written_ind = soci::i_null;
+    soci::statement st =
+        (s.prepare << "INSERT INTO idempotency_keys AS ik (user_id, key, fingerprint, "
+                      "created_at, status, previous_total_ep, total_ep, previous_streak_days, "
+                      "streak_days, daily_ep, daily_goal_ep, unlocked) VALUES (:u, :k, :f, " +
+                          d.ts_in(":now") +
+                          ", :st, :pt, :t, :ps, :s, :d, :g, :un) ON CONFLICT (user_id, key) "
+                          "DO UPDATE SET fingerprint = excluded.fingerprint, created_at = "
+                          "excluded.created_at, status = excluded.status, previous_total_ep "
+                          "= excluded.previous_total_ep, total_ep = excluded.total_ep, "
+                          "previous_streak_days = excluded.previous_streak_days, "
+                          "streak_days = excluded.streak_days, daily_ep = excluded.daily_ep, "
+                          "daily_goal_ep = excluded.daily_goal_ep, unlocked = "
+                          "excluded.unlocked WHERE ik.created_at < " +
+                          d.ts_in(":exp") + " RETURNING 1",
+         soci::use(user), soci::use(key), soci::use(fingerprint), soci::use(now),
+         soci::use(o.status), soci::use(o.previous_total), soci::use(o.total),
+         soci::use(o.previous_streak), soci::use(o.streak), soci::use(o.daily), soci::use(o.goal),
+         soci::use(o.unlocked, o.unlocked_ind), soci::use(expired),
+         soci::into(written, written_ind));
+    st.execute(true);
+    finish_row(st);
+    return written_ind == soci::i_ok && written == 1;
 }
 
 BookingStatus status_from_text(const std::string& status) {

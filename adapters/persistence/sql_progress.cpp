@@ -11,6 +11,27 @@
 namespace ll::sql {
 namespace {
 
+// A booking's reads and writes inside the transaction of ProgressStore::book_locked, on its
+// session.
+class LockedBooking final : public BookingAccess {
+  public:
+    LockedBooking(Database& db, soci::session& s, const DialectSql& d) : db_(db), s_(s), d_(d) {}
+
+    BookingState load_booking(const BookingCommand& c, bool with_pending) override {
+        return read_booking(db_, s_, d_, c, with_pending);
+    }
+
+    bool store_booking(const BookingWrite& w) override {
+        if (!w.booked) return write_key_only(s_, d_, w);
+        return d_.pg() ? write_booking_postgresql(db_, s_, w) : write_booking_sqlite(db_, s_, w);
+    }
+
+  private:
+    Database& db_;
+    soci::session& s_;
+    const DialectSql& d_;
+};
+
 class SqlProgress final : public ProgressStore {
   public:
     explicit SqlProgress(Database& db) : db_(db), d_{db.dialect()} {}
@@ -22,6 +43,21 @@ class SqlProgress final : public ProgressStore {
     bool store_booking(const BookingWrite& w) override {
         if (!w.booked) return store_key_only(db_, d_, w);
         return d_.pg() ? store_booking_postgresql(db_, w) : store_booking_sqlite(db_, w);
+    }
+
+    // The profile's row lock is what every booking's write of the learner takes first (its
+    // guarded UPDATE of users_public), so they wait until this transaction ends; on SQLite the
+    // transaction's BEGIN IMMEDIATE (and the writer mutex) hold off every other writer.
+    BookingOutcome book_locked(Id user_id,
+                               const std::function<BookingOutcome(BookingAccess&)>& work) override {
+        return db_.write([&](soci::session& s) {
+            long long user = user_id, version = 0;
+            soci::indicator found = soci::i_null;
+            s << "SELECT version FROM users_public WHERE user_id = :u" + d_.for_update(),
+                soci::into(version, found), soci::use(user);
+            LockedBooking locked(db_, s, d_);
+            return work(locked);
+        });
     }
 
     std::int64_t purge_idempotency_keys(Timestamp cutoff) override { return purge(cutoff, false); }

@@ -1,6 +1,7 @@
 #include "core/app/book_progress.hpp"
 
 #include <algorithm>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -26,22 +27,38 @@ bool redated(BookingCommand& command, const Clock* clock, const BookingState& st
     return true;
 }
 
-// A read dated in the wrong zone costs one of the tries, as a conflict does.
-BookingOutcome book(ProgressStore& store, BookingCommand command, const Clock* clock) {
-    for (int attempt = 0; attempt < kMaxBookingAttempts; ++attempt) {
-        BookingState state = store.load_booking(command, false);
-        if (redated(command, clock, state)) continue;
-        BookingDecision decision = decide_booking(command, state);
-        if (decision.needs_pending_achievements) {
-            state = store.load_booking(command, true);
-            if (redated(command, clock, state)) continue;
-            decision = decide_booking(command, state);
-        }
-        if (!decision.write || store.store_booking(*decision.write)) return decision.outcome;
+// One try: read, decide, store. Nothing when the booking is to be tried again: its write found
+// that another booking of the learner came first, or its read was dated in the wrong zone.
+std::optional<BookingOutcome> try_booking(BookingAccess& store, BookingCommand& command,
+                                          const Clock* clock) {
+    BookingState state = store.load_booking(command, false);
+    if (redated(command, clock, state)) return std::nullopt;
+    BookingDecision decision = decide_booking(command, state);
+    if (decision.needs_pending_achievements) {
+        state = store.load_booking(command, true);
+        if (redated(command, clock, state)) return std::nullopt;
+        decision = decide_booking(command, state);
     }
-    BookingOutcome contended;
-    contended.status = BookingStatus::contended;
-    return contended;
+    if (!decision.write || store.store_booking(*decision.write)) return decision.outcome;
+    return std::nullopt;
+}
+
+// A read dated in the wrong zone costs one of the tries, as a conflict does. After
+// kUnlockedBookingAttempts the booking waits for the learner's other bookings under their lock
+// instead of racing them again (docs/architecture.md "The booking").
+BookingOutcome book(ProgressStore& store, BookingCommand command, const Clock* clock) {
+    for (int attempt = 0; attempt < kUnlockedBookingAttempts; ++attempt) {
+        if (auto outcome = try_booking(store, command, clock)) return *std::move(outcome);
+    }
+    return store.book_locked(command.user_id, [&](BookingAccess& locked) {
+        BookingCommand again = command;  // the work runs again after a lost connection
+        for (int attempt = kUnlockedBookingAttempts; attempt < kMaxBookingAttempts; ++attempt) {
+            if (auto outcome = try_booking(locked, again, clock)) return *std::move(outcome);
+        }
+        BookingOutcome contended;
+        contended.status = BookingStatus::contended;
+        return contended;
+    });
 }
 
 }  // namespace

@@ -37,10 +37,14 @@ struct BookProgressOutput {  // 200
 };
 
 // Each try reads, decides (decide_booking) and stores; a store that answers "conflict" (another
-// booking of the learner came first) gets a fresh read. Past this many tries the booking is
-// refused as contended (503). A learner's app sends one answer at a time, so a conflict is
-// rare; six threads booking one learner without pause on PostgreSQL (tests/property, two
-// cores) needed at most 18 tries for one booking, SQLite at most 10.
+// booking of the learner came first) gets a fresh read. A learner's app sends one answer at a
+// time, so a conflict is rare; after this many tries in a row the booking is tried under the
+// learner's lock (ProgressStore::book_locked), where the other bookings wait their turn
+// (docs/architecture.md "The booking"). Six threads booking one learner without pause through
+// two processes (tests/property) needed up to 18 tries on PostgreSQL without the lock.
+inline constexpr int kUnlockedBookingAttempts = 3;
+// Past this many tries in all (under the lock only a read dated in the wrong zone or staff
+// editing the pair meanwhile ask for another) the booking is refused as contended (503).
 inline constexpr int kMaxBookingAttempts = 64;
 
 // One card booked through the store: the outcome, or pair_not_found / no_profile / key_reused

@@ -1,5 +1,6 @@
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -8,14 +9,10 @@
 
 namespace ll {
 
-// The booking's store (docs/spec/decisions.md 8): it reads what the rules need and writes what
-// core/domain/booking.hpp decided; it decides nothing. The use case (core/app/book_progress.cpp)
-// reads, decides and stores, and decides again on a fresh read when the store answers
-// "conflict", so concurrent bookings of one learner, from any number of processes, lose no
-// update: each write is guarded by the profile's version.
-class ProgressStore {
+// What one try of a booking reads and writes (core/app/book_progress.cpp).
+class BookingAccess {
   public:
-    virtual ~ProgressStore() = default;
+    virtual ~BookingAccess() = default;
     // What decide_booking() reads for this command, as of one moment: the pair (answer type,
     // categories), the profile, whether the pair was practised, today's EP, the record under
     // the idempotency key; the locked achievement definitions only when `with_pending`.
@@ -26,6 +23,23 @@ class ProgressStore {
     // and writes nothing when the profile's version is no longer `expected_version` or an
     // unexpired record under the key is there already (another booking came first).
     virtual bool store_booking(const BookingWrite& write) = 0;
+};
+
+// The booking's store (docs/spec/decisions.md 8): it reads what the rules need and writes what
+// core/domain/booking.hpp decided; it decides nothing. The use case (core/app/book_progress.cpp)
+// reads, decides and stores, and decides again on a fresh read when the store answers
+// "conflict", so concurrent bookings of one learner, from any number of processes, lose no
+// update: each write is guarded by the profile's version.
+class ProgressStore : public BookingAccess {
+  public:
+    // The way out of contention (docs/architecture.md "The booking"): runs `work` with reads
+    // and writes that no other booking of the learner, from any process, comes between, and
+    // answers what it answers. SQL: one transaction that locks the learner's profile row first
+    // (SELECT ... FOR UPDATE; SQLite's BEGIN IMMEDIATE), so the other bookings wait for it;
+    // memory: the store's lock. Its writes are guarded as store_booking()'s. `work` may run
+    // again when the connection was lost before the commit (nothing of its first run stored).
+    virtual BookingOutcome book_locked(
+        Id user_id, const std::function<BookingOutcome(BookingAccess&)>& work) = 0;
     // Deletes idempotency keys stored before `cutoff` (run in the background); answers how many.
     // Keys that start with kBatchClientIdPrefix (a batch's client ids) are left.
     virtual std::int64_t purge_idempotency_keys(Timestamp cutoff) = 0;

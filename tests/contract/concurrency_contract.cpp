@@ -1,5 +1,7 @@
 #include <catch2/catch.hpp>
 
+#include <atomic>
+#include <chrono>
 #include <map>
 #include <mutex>
 #include <thread>
@@ -67,4 +69,46 @@ TEST_CASE("concurrency: two backends (two processes' pools) on one database stay
     b.profiles().create(NewProfile{user, "ada", "ada", 1, 3});
     const Id pair = b.content_seeder().add_pair(SeedPair{"word", "published", {}});
     hammer({&b, second.get()}, user, pair);
+}
+
+// ProgressStore::book_locked: another booking of the learner, from this process or another,
+// waits until the locked work is done. The work reads, lets a second booking start, gives it
+// time to write, and still stores its own decision without a conflict; the second booking is
+// stored after it.
+TEST_CASE("concurrency: a booking under the learner's lock is not overtaken",
+          "[booking][concurrency]") {
+    test::OneLearner w;
+    std::unique_ptr<StorageBackend> second;  // another process's pool; memory has one store
+    if (!w.db->url().empty()) second = test::open_again(*w.db);
+    StorageBackend& other = second ? *second : w.b;
+    const auto command = [&](Ep points) {
+        return BookingCommand{w.user,
+                              w.pair,
+                              true,
+                              points,
+                              *parse_timestamp("2026-11-22T10:00:00Z"),
+                              *parse_date("2026-11-22")};
+    };
+    std::atomic<bool> other_booked{false};
+    std::thread racer;
+    bool stored = false;
+    const BookingOutcome mine = w.b.progress().book_locked(w.user, [&](BookingAccess& locked) {
+        const BookingCommand c = command(5);
+        const BookingDecision decision = decide_booking(c, locked.load_booking(c, true));
+        if (!racer.joinable()) {
+            racer = std::thread([&] {
+                other_booked =
+                    book_card(other.progress(), command(7)).status == BookingStatus::booked;
+            });
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(500));  // its write would be in
+        CHECK_FALSE(other_booked);
+        stored = decision.write && locked.store_booking(*decision.write);
+        return decision.outcome;
+    });
+    racer.join();
+    CHECK(stored);
+    CHECK(mine.total_ep == 5);
+    CHECK(other_booked);
+    CHECK(w.b.profiles().find_by_user(w.user)->total_ep == 12);
 }
