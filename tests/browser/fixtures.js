@@ -48,7 +48,7 @@ function admin(env, args, input) {
   try {
     return execFileSync(adminBin, args, { env, input, encoding: 'utf8', stdio: 'pipe' });
   } catch (e) {
-    throw new Error(`langlearn-admin ${args.join(' ')}: ${e.stderr || e.message}`);
+    throw new Error(`langlearn-admin ${args.join(' ')}: ${e.stderr || e.message}`, { cause: e });
   }
 }
 

@@ -12,7 +12,7 @@ const question = { id: 8, text_de: 'Was ist das?', text_en: null, text_sv: null,
                    short_answer_de: 'ein Hund', short_answer_en: null, short_answer_se: null };
 const pair = { id: 7, answer_type: 'word', level: 1, statement, question };
 const texts = ({ text_de, text_en, text_sv }) => ({ text_de, text_en, text_sv });
-const questionFields = ({ id, ...fields }) => fields;
+const questionFields = (q) => Object.fromEntries(Object.entries(q).filter(([key]) => key !== 'id'));
 const unchanged = { answer_type: 'word', level: 1, statement: texts(statement), question: questionFields(question) };
 const noQuestion = { text_de: null, text_en: null, text_sv: null, short_answer_de: null, short_answer_en: null, short_answer_se: null };
 
