@@ -22,7 +22,11 @@ export async function audioControls(api, sourceTable, sourceId, { onGenerated = 
 
   return (sourceField, language, label) => {
     const key = keyOf(sourceField, language);
-    const player = el('audio', { controls: true, preload: 'metadata', 'aria-label': `Audio: ${label}` });
+    const player = el('audio', {
+      controls: true,
+      preload: 'metadata',
+      'aria-label': `Audio: ${label}`,
+    });
     const button = el('button', { type: 'button', class: 'audio-generate' });
     // The name is the visible words and the field: "Generate audio: German text".
     const say = (words) => {
@@ -30,8 +34,13 @@ export async function audioControls(api, sourceTable, sourceId, { onGenerated = 
       button.setAttribute('aria-label', `${words}: ${label}`);
     };
     const message = el('span', { class: 'error', role: 'alert' });
-    const group = el('div', { class: 'audio-field', role: 'group', 'aria-label': `Audio of ${label}` },
-      player, button, message);
+    const group = el(
+      'div',
+      { class: 'audio-field', role: 'group', 'aria-label': `Audio of ${label}` },
+      player,
+      button,
+      message,
+    );
 
     const show = () => {
       const audio = known.get(key);
@@ -47,7 +56,10 @@ export async function audioControls(api, sourceTable, sourceId, { onGenerated = 
       message.textContent = '';
       try {
         const { body } = await api.send('POST', '/api/audios/generate-for', {
-          source_table: sourceTable, source_id: Number(sourceId), source_field: sourceField, language,
+          source_table: sourceTable,
+          source_id: Number(sourceId),
+          source_field: sourceField,
+          language,
         });
         known.set(key, body);
         onGenerated(body);

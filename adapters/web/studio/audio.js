@@ -6,8 +6,16 @@
 import { el } from './dom.js';
 import { loadStylesheet } from './workspace-dom.js';
 
-const KINDS = [['statements', 'Statements'], ['questions', 'Questions'], ['words', 'Words']];
-const LANGUAGES = [['de', 'German'], ['en', 'English'], ['sv', 'Swedish']];
+const KINDS = [
+  ['statements', 'Statements'],
+  ['questions', 'Questions'],
+  ['words', 'Words'],
+];
+const LANGUAGES = [
+  ['de', 'German'],
+  ['en', 'English'],
+  ['sv', 'Swedish'],
+];
 const ROUND = 5; // new items per round: small, so progress and Stop respond within seconds
 const nameOf = (list, key) => list.find(([k]) => k === key)?.[1] ?? key;
 
@@ -17,53 +25,119 @@ const percent = (cell) => `${Math.floor(cell.ratio * 100)} %`;
 export async function mount(container, { api }) {
   document.title = 'Audio · langlearn studio';
   await loadStylesheet('audio.css');
-  const tableSlot = el('div', { class: 'coverage' }, el('p', { role: 'status' }, 'Loading the coverage…'));
+  const tableSlot = el(
+    'div',
+    { class: 'coverage' },
+    el('p', { role: 'status' }, 'Loading the coverage…'),
+  );
   const loadError = el('p', { class: 'error', role: 'alert' });
-  const everything = el('button', { type: 'button', class: 'primary', disabled: true },
-    'Generate everything that is missing');
+  const everything = el(
+    'button',
+    { type: 'button', class: 'primary', disabled: true },
+    'Generate everything that is missing',
+  );
   const bar = el('progress', { 'aria-label': 'Audio generated', max: 1, value: 0 });
   const count = el('span', { class: 'audio-count', role: 'status' });
   const stop = el('button', { type: 'button' }, 'Stop');
   const outcome = el('p', { class: 'audio-outcome', role: 'status' });
   const runError = el('p', { class: 'error', role: 'alert' });
-  const failures = el('ul', { class: 'audio-failures', 'aria-label': 'Texts that could not be spoken' });
-  const progress = el('div', { class: 'audio-progress', hidden: true },
-    el('div', { class: 'audio-progress-row' }, bar, count, stop), outcome, runError, failures);
+  const failures = el('ul', {
+    class: 'audio-failures',
+    'aria-label': 'Texts that could not be spoken',
+  });
+  const progress = el(
+    'div',
+    { class: 'audio-progress', hidden: true },
+    el('div', { class: 'audio-progress-row' }, bar, count, stop),
+    outcome,
+    runError,
+    failures,
+  );
 
   let coverage = null;
   let running = null; // {stopped} while a run goes on
 
-  container.replaceChildren(el('section', { class: 'screen audio-screen' },
-    el('div', { class: 'screen-head' }, el('h1', {}, 'Audio'), everything),
-    el('p', { class: 'muted' },
-      'Texts with audio, per kind and language. Short answers are not counted: generate them on a picture’s Texts tab, beside each short answer.'),
-    loadError, tableSlot, progress));
+  container.replaceChildren(
+    el(
+      'section',
+      { class: 'screen audio-screen' },
+      el('div', { class: 'screen-head' }, el('h1', {}, 'Audio'), everything),
+      el(
+        'p',
+        { class: 'muted' },
+        'Texts with audio, per kind and language. Short answers are not counted: generate them on a picture’s Texts tab, beside each short answer.',
+      ),
+      loadError,
+      tableSlot,
+      progress,
+    ),
+  );
 
   const missing = (kind, lang) => coverage[kind][lang].items - coverage[kind][lang].with_audio;
-  const missingIn = (scope) => KINDS.flatMap(([k]) => LANGUAGES.map(([l]) => [k, l]))
-    .filter(([k, l]) => (!scope.source_table || scope.source_table === k) && (!scope.language || scope.language === l))
-    .reduce((sum, [k, l]) => sum + missing(k, l), 0);
+  const missingIn = (scope) =>
+    KINDS.flatMap(([k]) => LANGUAGES.map(([l]) => [k, l]))
+      .filter(
+        ([k, l]) =>
+          (!scope.source_table || scope.source_table === k) &&
+          (!scope.language || scope.language === l),
+      )
+      .reduce((sum, [k, l]) => sum + missing(k, l), 0);
 
   function cell(kind, lang) {
     const c = coverage[kind][lang];
     if (c.items === 0) return el('td', { class: 'muted' }, 'no texts');
     const left = c.items - c.with_audio;
     const where = `${nameOf(KINDS, kind).toLowerCase()} in ${nameOf(LANGUAGES, lang)}`;
-    return el('td', { class: left ? 'incomplete' : 'complete' },
+    return el(
+      'td',
+      { class: left ? 'incomplete' : 'complete' },
       el('span', { class: 'audio-share' }, `${c.with_audio} of ${c.items}`),
       el('span', { class: 'audio-percent' }, percent(c)),
-      left ? el('button', { type: 'button', class: 'audio-cell-run', 'aria-label': `Generate ${left} missing: ${where}`,
-                            onclick: () => run({ source_table: kind, language: lang }) }, `Generate ${left} missing`)
-           : null);
+      left
+        ? el(
+            'button',
+            {
+              type: 'button',
+              class: 'audio-cell-run',
+              'aria-label': `Generate ${left} missing: ${where}`,
+              onclick: () => run({ source_table: kind, language: lang }),
+            },
+            `Generate ${left} missing`,
+          )
+        : null,
+    );
   }
 
   function showTable() {
-    tableSlot.replaceChildren(el('table', { class: 'coverage-table' },
-      el('caption', { class: 'visually-hidden' }, 'Audio coverage per kind and language'),
-      el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Kind'),
-        LANGUAGES.map(([, name]) => el('th', { scope: 'col' }, name)))),
-      el('tbody', {}, KINDS.map(([kind, name]) => el('tr', {}, el('th', { scope: 'row' }, name),
-        LANGUAGES.map(([lang]) => cell(kind, lang)))))));
+    tableSlot.replaceChildren(
+      el(
+        'table',
+        { class: 'coverage-table' },
+        el('caption', { class: 'visually-hidden' }, 'Audio coverage per kind and language'),
+        el(
+          'thead',
+          {},
+          el(
+            'tr',
+            {},
+            el('th', { scope: 'col' }, 'Kind'),
+            LANGUAGES.map(([, name]) => el('th', { scope: 'col' }, name)),
+          ),
+        ),
+        el(
+          'tbody',
+          {},
+          KINDS.map(([kind, name]) =>
+            el(
+              'tr',
+              {},
+              el('th', { scope: 'row' }, name),
+              LANGUAGES.map(([lang]) => cell(kind, lang)),
+            ),
+          ),
+        ),
+      ),
+    );
     everything.disabled = running !== null || missingIn({}) === 0;
     setRunning(running !== null);
   }
@@ -86,9 +160,16 @@ export async function mount(container, { api }) {
   }
 
   function showFailures(list) {
-    failures.replaceChildren(...list.map((f) =>
-      el('li', {}, `${nameOf(KINDS, f.source_table).replace(/s$/, '')} ${f.source_id}, ${f.source_field} `
-        + `(${nameOf(LANGUAGES, f.language)}): ${f.error}`)));
+    failures.replaceChildren(
+      ...list.map((f) =>
+        el(
+          'li',
+          {},
+          `${nameOf(KINDS, f.source_table).replace(/s$/, '')} ${f.source_id}, ${f.source_field} ` +
+            `(${nameOf(LANGUAGES, f.language)}): ${f.error}`,
+        ),
+      ),
+    );
   }
 
   async function run(scope) {
@@ -128,9 +209,11 @@ export async function mount(container, { api }) {
       runError.textContent = `Generating stopped: ${e.message}`;
     }
     const left = failed.length;
-    outcome.textContent = current.stopped ? `Stopped: ${done} of ${total} generated.`
-      : finished ? `Finished: ${done} generated${left ? `, ${left} could not be spoken` : ''}.`
-      : `${done} of ${total} generated.`;
+    outcome.textContent = current.stopped
+      ? `Stopped: ${done} of ${total} generated.`
+      : finished
+        ? `Finished: ${done} generated${left ? `, ${left} could not be spoken` : ''}.`
+        : `${done} of ${total} generated.`;
     if (running === current) running = null;
     if (!current.unmounted) {
       setRunning(false);

@@ -7,7 +7,8 @@ export function el(tag, attributes = {}, ...children) {
   const node = document.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) {
     if (value === false || value === null || value === undefined) continue;
-    if (name.startsWith('on') && typeof value === 'function') node.addEventListener(name.slice(2), value);
+    if (name.startsWith('on') && typeof value === 'function')
+      node.addEventListener(name.slice(2), value);
     else node.setAttribute(name, value === true ? '' : String(value));
   }
   append(node, children);

@@ -8,8 +8,21 @@ import { el } from './dom.js';
 import { audioControls } from './audio-field.js';
 import { feedLine, readFeeds } from './pair-feeds.js';
 import {
-  ANSWER_NAME, LANGS, LANG_NAME, LINK_TO, SHORT, STATUS_NAME, TEXT_NAMES, answerTypeSelect, field, langGroup, levelInput,
-  pairChanges, plain, select, uid,
+  ANSWER_NAME,
+  LANGS,
+  LANG_NAME,
+  LINK_TO,
+  SHORT,
+  STATUS_NAME,
+  TEXT_NAMES,
+  answerTypeSelect,
+  field,
+  langGroup,
+  levelInput,
+  pairChanges,
+  plain,
+  select,
+  uid,
 } from './pair-fields.js';
 
 const PRECONDITION_FAILED = 412;
@@ -45,12 +58,31 @@ export class PairCard {
     if (!this.screen.entries.has(this.id)) return; // deleted
     const pair = this.pair;
     const object = pair.object_id ? this.screen.objectName(pair.object_id) : 'the whole picture';
-    const head = el('div', { class: 'pc-head' },
+    const head = el(
+      'div',
+      { class: 'pc-head' },
       el('h3', { id: this.headingId }, `Pair #${pair.id}`),
       el('span', { class: `badge pc-${pair.status}` }, STATUS_NAME[pair.status] ?? pair.status),
-      el('span', { class: 'pc-facts' }, `Answer type: ${ANSWER_NAME[pair.answer_type] ?? pair.answer_type} · Level ${pair.level} · Object: ${object}`),
-      el('a', { href: `#/pairs/${pair.id}/preview`, class: 'pc-preview' }, 'Preview', el('span', { class: 'visually-hidden' }, ` pair #${pair.id}`)));
-    const parts = [head, this.feedState(pair), this.editor ? this.editor.node : this.texts(pair), this.words(pair), this.actions(pair), this.message];
+      el(
+        'span',
+        { class: 'pc-facts' },
+        `Answer type: ${ANSWER_NAME[pair.answer_type] ?? pair.answer_type} · Level ${pair.level} · Object: ${object}`,
+      ),
+      el(
+        'a',
+        { href: `#/pairs/${pair.id}/preview`, class: 'pc-preview' },
+        'Preview',
+        el('span', { class: 'visually-hidden' }, ` pair #${pair.id}`),
+      ),
+    );
+    const parts = [
+      head,
+      this.feedState(pair),
+      this.editor ? this.editor.node : this.texts(pair),
+      this.words(pair),
+      this.actions(pair),
+      this.message,
+    ];
     this.node.replaceChildren(...parts.filter(Boolean));
   }
 
@@ -66,16 +98,19 @@ export class PairCard {
 
   // Reads the pair's three feed states and shows them; the answer of a stale read is dropped.
   readFeeds() {
-    const read = (this.feedRead = readFeeds(this.api, this.id).then((feeds) => {
-      if (this.feedRead !== read) return;
-      this.feeds = feeds;
-      this.feedNote.className = `pc-feed ${feeds.every(([, f]) => f.in_feed) ? 'pc-feed-in' : 'pc-feed-out'}`;
-      this.feedNote.textContent = feedLine(feeds);
-    }, (e) => {
-      if (this.feedRead !== read) return;
-      this.feedNote.className = 'pc-feed pc-feed-out';
-      this.feedNote.textContent = `The feeds could not be checked: ${plain(e)}`;
-    }));
+    const read = (this.feedRead = readFeeds(this.api, this.id).then(
+      (feeds) => {
+        if (this.feedRead !== read) return;
+        this.feeds = feeds;
+        this.feedNote.className = `pc-feed ${feeds.every(([, f]) => f.in_feed) ? 'pc-feed-in' : 'pc-feed-out'}`;
+        this.feedNote.textContent = feedLine(feeds);
+      },
+      (e) => {
+        if (this.feedRead !== read) return;
+        this.feedNote.className = 'pc-feed pc-feed-out';
+        this.feedNote.textContent = `The feeds could not be checked: ${plain(e)}`;
+      },
+    ));
     return read;
   }
 
@@ -86,53 +121,128 @@ export class PairCard {
   }
 
   texts(pair) {
-    const row = (name, item, fields) => el('tr', {}, el('th', { scope: 'row' }, name),
-      LANGS.map(([lang]) => el('td', { lang }, item?.[fields[lang]] ?? el('span', { class: 'muted' }, '—'))));
+    const row = (name, item, fields) =>
+      el(
+        'tr',
+        {},
+        el('th', { scope: 'row' }, name),
+        LANGS.map(([lang]) =>
+          el('td', { lang }, item?.[fields[lang]] ?? el('span', { class: 'muted' }, '—')),
+        ),
+      );
     const q = pair.question;
-    return el('table', { class: 'pc-texts' },
-      el('thead', {}, el('tr', {}, el('td', {}), LANGS.map(([, name]) => el('th', { scope: 'col' }, name)))),
-      el('tbody', {},
+    return el(
+      'table',
+      { class: 'pc-texts' },
+      el(
+        'thead',
+        {},
+        el(
+          'tr',
+          {},
+          el('td', {}),
+          LANGS.map(([, name]) => el('th', { scope: 'col' }, name)),
+        ),
+      ),
+      el(
+        'tbody',
+        {},
         row('Statement', pair.statement, TEXT_NAMES),
-        q ? [row('Question', q, TEXT_NAMES), row('Short answer', q, SHORT)]
-          : el('tr', {}, el('th', { scope: 'row' }, 'Question'), el('td', { colspan: '3', class: 'muted' }, 'No question'))));
+        q
+          ? [row('Question', q, TEXT_NAMES), row('Short answer', q, SHORT)]
+          : el(
+              'tr',
+              {},
+              el('th', { scope: 'row' }, 'Question'),
+              el('td', { colspan: '3', class: 'muted' }, 'No question'),
+            ),
+      ),
+    );
   }
 
   words(pair) {
-    const linked = pair.words.map((w) => el('li', {},
-      el('span', {}, w.title_de), el('span', { class: 'pc-to' }, w.link_to),
-      el('button', { type: 'button', class: 'pc-small', 'aria-label': `Unlink ${w.title_de} from the ${w.link_to}`,
-                     onclick: () => this.patch({ words_remove: [w.link_id] }, 'Not unlinked', `${w.title_de} unlinked.`) }, 'Unlink')));
+    const linked = pair.words.map((w) =>
+      el(
+        'li',
+        {},
+        el('span', {}, w.title_de),
+        el('span', { class: 'pc-to' }, w.link_to),
+        el(
+          'button',
+          {
+            type: 'button',
+            class: 'pc-small',
+            'aria-label': `Unlink ${w.title_de} from the ${w.link_to}`,
+            onclick: () =>
+              this.patch({ words_remove: [w.link_id] }, 'Not unlinked', `${w.title_de} unlinked.`),
+          },
+          'Unlink',
+        ),
+      ),
+    );
     const choices = this.screen.wordsFor(pair.object_id);
     const word = select(choices.map((w) => [w.id, w.title_de]));
     const to = select(pair.question ? LINK_TO : LINK_TO.slice(2));
-    const link = el('button', { type: 'button', class: 'pc-small', disabled: !choices.length }, 'Link word');
+    const link = el(
+      'button',
+      { type: 'button', class: 'pc-small', disabled: !choices.length },
+      'Link word',
+    );
     link.addEventListener('click', () => {
       const w = choices.find((c) => String(c.id) === word.value);
-      if (w) this.patch({ words_add: [{ word_id: w.id, link_to: to.value }] }, 'Not linked', `${w.title_de} linked.`);
+      if (w)
+        this.patch(
+          { words_add: [{ word_id: w.id, link_to: to.value }] },
+          'Not linked',
+          `${w.title_de} linked.`,
+        );
     });
-    return el('div', { class: 'pc-words' },
+    return el(
+      'div',
+      { class: 'pc-words' },
       el('span', { class: 'pc-label' }, 'Linked words'),
-      linked.length ? el('ul', { 'aria-label': `Linked words of pair #${pair.id}` }, linked)
+      linked.length
+        ? el('ul', { 'aria-label': `Linked words of pair #${pair.id}` }, linked)
         : el('span', { class: 'muted' }, 'none'),
       choices.length
-        ? el('div', { class: 'pc-link' }, field('Word to link', word, 'pc-inline'), field('Link to', to, 'pc-inline'), link)
-        : el('span', { class: 'muted' }, 'No words to link yet: add some on the Words tab.'));
+        ? el(
+            'div',
+            { class: 'pc-link' },
+            field('Word to link', word, 'pc-inline'),
+            field('Link to', to, 'pc-inline'),
+            link,
+          )
+        : el('span', { class: 'muted' }, 'No words to link yet: add some on the Words tab.'),
+    );
   }
 
   actions(pair) {
-    const button = (label, fn, extra = {}) => el('button', { type: 'button', onclick: fn, ...extra }, label);
-    const moves = Object.entries(TRANSITIONS).filter(([, t]) => t.from.includes(pair.status))
+    const button = (label, fn, extra = {}) =>
+      el('button', { type: 'button', onclick: fn, ...extra }, label);
+    const moves = Object.entries(TRANSITIONS)
+      .filter(([, t]) => t.from.includes(pair.status))
       // The first forward step is highlighted; taking a pair out of the feed never is.
-      .map(([action, t], i) => button(t.label, () => this.transition(action), { class: i || action === 'unpublish' ? null : 'primary' }));
-    return el('div', { class: 'pc-actions' },
+      .map(([action, t], i) =>
+        button(t.label, () => this.transition(action), {
+          class: i || action === 'unpublish' ? null : 'primary',
+        }),
+      );
+    return el(
+      'div',
+      { class: 'pc-actions' },
       this.editor ? null : button('Edit', () => this.edit()),
       moves,
-      button('Delete', () => this.remove(), { class: 'pc-delete' }));
+      button('Delete', () => this.remove(), { class: 'pc-delete' }),
+    );
   }
 
   say(text, conflict = false) {
     const parts = [el('span', {}, text)];
-    if (conflict) parts.push(' ', el('button', { type: 'button', onclick: () => this.reload() }, `Reload pair #${this.id}`));
+    if (conflict)
+      parts.push(
+        ' ',
+        el('button', { type: 'button', onclick: () => this.reload() }, `Reload pair #${this.id}`),
+      );
     this.message.replaceChildren(...(text ? parts : []));
   }
 
@@ -157,7 +267,9 @@ export class PairCard {
     let ok = false;
     return this.busy(async () => {
       try {
-        const r = await this.api.send('PATCH', `/api/cms/db-pairs/${this.id}`, body, { ifMatch: this.etag });
+        const r = await this.api.send('PATCH', `/api/cms/db-pairs/${this.id}`, body, {
+          ifMatch: this.etag,
+        });
         this.say('');
         this.screen.update(r.body, r.etag);
         this.screen.announce(success);
@@ -184,10 +296,17 @@ export class PairCard {
   }
 
   remove() {
-    if (!window.confirm(`Delete pair #${this.id}? Its statement and question go with it unless another pair uses them.`)) return;
+    if (
+      !window.confirm(
+        `Delete pair #${this.id}? Its statement and question go with it unless another pair uses them.`,
+      )
+    )
+      return;
     return this.busy(async () => {
       try {
-        await this.api.send('DELETE', `/api/cms/db-pairs/${this.id}`, undefined, { ifMatch: this.etag });
+        await this.api.send('DELETE', `/api/cms/db-pairs/${this.id}`, undefined, {
+          ifMatch: this.etag,
+        });
         this.screen.remove(this.id);
         this.screen.announce(`Pair #${this.id} deleted.`);
       } catch (e) {
@@ -225,29 +344,63 @@ export class PairCard {
     const level = levelInput(pair.level);
     // New audio can put a published pair into a language's feed: the feed line is read again.
     const audio = pair.statement
-      ? audioControls(this.api, 'statements', pair.statement.id, { onGenerated: () => this.refreshFeeds() }) : null;
+      ? audioControls(this.api, 'statements', pair.statement.id, {
+          onGenerated: () => this.refreshFeeds(),
+        })
+      : null;
     const audioFor = (lang) => {
       const slot = el('div', { class: 'pc-audio' });
-      audio?.then((make) => slot.append(make(TEXT_NAMES[lang], lang, `statement in ${LANG_NAME[lang]}`))).catch(() => {});
+      audio
+        ?.then((make) =>
+          slot.append(make(TEXT_NAMES[lang], lang, `statement in ${LANG_NAME[lang]}`)),
+        )
+        .catch(() => {});
       return slot;
     };
     const statement = langGroup('Statement', TEXT_NAMES, pair.statement, { extra: audioFor });
     const question = langGroup('Question', TEXT_NAMES, pair.question);
     const short = langGroup('Short answer', SHORT, pair.question, { multiline: false });
-    const sharedWith = this.screen.statements().find((s) => s.id === pair.statement?.id)?.pairs.filter((id) => id !== pair.id) ?? [];
+    const sharedWith =
+      this.screen
+        .statements()
+        .find((s) => s.id === pair.statement?.id)
+        ?.pairs.filter((id) => id !== pair.id) ?? [];
     const save = el('button', { type: 'submit', class: 'primary' }, 'Save');
-    const form = el('form', { class: 'pc-edit', 'aria-label': `Edit pair #${pair.id}` },
+    const form = el(
+      'form',
+      { class: 'pc-edit', 'aria-label': `Edit pair #${pair.id}` },
       el('div', { class: 'pf-row' }, field('Answer type', type), field('Level', level)),
       statement.node,
-      sharedWith.length ? el('p', { class: 'muted' }, `This statement is also used by ${sharedWith.map((id) => `pair #${id}`).join(', ')}: a change shows there too.`) : null,
-      question.node, short.node,
-      el('p', { class: 'muted' }, pair.question ? 'Empty every question field to take the question off this pair.' : 'Fill in a question to add one.'),
-      el('div', { class: 'pc-actions' }, save, el('button', { type: 'button', onclick: () => this.cancel() }, 'Cancel')));
+      sharedWith.length
+        ? el(
+            'p',
+            { class: 'muted' },
+            `This statement is also used by ${sharedWith.map((id) => `pair #${id}`).join(', ')}: a change shows there too.`,
+          )
+        : null,
+      question.node,
+      short.node,
+      el(
+        'p',
+        { class: 'muted' },
+        pair.question
+          ? 'Empty every question field to take the question off this pair.'
+          : 'Fill in a question to add one.',
+      ),
+      el(
+        'div',
+        { class: 'pc-actions' },
+        save,
+        el('button', { type: 'button', onclick: () => this.cancel() }, 'Cancel'),
+      ),
+    );
     form.addEventListener('submit', (e) => {
       e.preventDefault();
       const body = pairChanges(pair, {
-        answer_type: type.value, level: level.value === '' ? null : Number(level.value),
-        statement: statement.read(), question: { ...question.read(), ...short.read() },
+        answer_type: type.value,
+        level: level.value === '' ? null : Number(level.value),
+        statement: statement.read(),
+        question: { ...question.read(), ...short.read() },
       });
       if (!Object.keys(body).length) return this.cancel();
       const editor = this.editor;

@@ -13,7 +13,9 @@ export async function mount(container, ctx) {
   const { api } = ctx;
   const id = ctx.params.id;
   const lang = LANG_NAME[ctx.params.lang] ? ctx.params.lang : 'de';
-  container.replaceChildren(el('section', { class: 'pv' }, el('p', { role: 'status' }, 'Loading the preview…')));
+  container.replaceChildren(
+    el('section', { class: 'pv' }, el('p', { role: 'status' }, 'Loading the preview…')),
+  );
   let preview, pair, picture, audio;
   try {
     [preview, pair] = await Promise.all([
@@ -21,64 +23,154 @@ export async function mount(container, ctx) {
       api.get(`/api/cms/db-pairs/${id}`).then((r) => r.body),
       loadStylesheet('pairs.css'),
     ]);
-    picture = pair.picture_id ? await api.get(`/api/pictures/${pair.picture_id}`).then((r) => r.body, () => null) : null;
+    picture = pair.picture_id
+      ? await api.get(`/api/pictures/${pair.picture_id}`).then(
+          (r) => r.body,
+          () => null,
+        )
+      : null;
     // Generated audio can put the pair into the feed: the preview is read again then.
-    const reread = () => api.get(`/api/cms/db-pairs/${id}/preview?lang=${lang}`).then((r) => show(r.body), () => {});
-    audio = pair.statement ? audioControls(api, 'statements', pair.statement.id, { onGenerated: reread }) : null;
+    const reread = () =>
+      api.get(`/api/cms/db-pairs/${id}/preview?lang=${lang}`).then(
+        (r) => show(r.body),
+        () => {},
+      );
+    audio = pair.statement
+      ? audioControls(api, 'statements', pair.statement.id, { onGenerated: reread })
+      : null;
     audio?.catch(() => {});
   } catch (e) {
-    container.replaceChildren(el('section', { class: 'pv' },
-      el('p', {}, el('a', { href: '#/pictures' }, '← Pictures')),
-      el('p', { role: 'alert', class: 'pf-error' }, `The preview could not be shown: ${plain(e)}`)));
+    container.replaceChildren(
+      el(
+        'section',
+        { class: 'pv' },
+        el('p', {}, el('a', { href: '#/pictures' }, '← Pictures')),
+        el(
+          'p',
+          { role: 'alert', class: 'pf-error' },
+          `The preview could not be shown: ${plain(e)}`,
+        ),
+      ),
+    );
     return;
   }
   const title = picture?.title || `picture ${pair.picture_id}`;
   document.title = `Preview of pair #${id} · langlearn studio`;
   const language = LANG_NAME[lang];
 
-  const languages = el('nav', { class: 'pv-langs', 'aria-label': 'Target language' },
-    LANGS.map(([code, name]) => el('a', { href: `#/pairs/${id}/preview?lang=${code}`, lang: code,
-                                         'aria-current': code === lang ? 'page' : null }, name)));
+  const languages = el(
+    'nav',
+    { class: 'pv-langs', 'aria-label': 'Target language' },
+    LANGS.map(([code, name]) =>
+      el(
+        'a',
+        {
+          href: `#/pairs/${id}/preview?lang=${code}`,
+          lang: code,
+          'aria-current': code === lang ? 'page' : null,
+        },
+        name,
+      ),
+    ),
+  );
   const state = el('div', { role: 'status' });
   const card = el('article', { class: 'pv-card', 'aria-label': `Card in ${language}` });
   const reasonItem = (reason) => {
     const slot = el('span', { class: 'pv-audio' });
-    if (NO_AUDIO.test(reason)) audio?.then((make) => slot.append(make(TEXT_NAMES[lang], lang, `statement in ${language}`)), () => {});
+    if (NO_AUDIO.test(reason))
+      audio?.then(
+        (make) => slot.append(make(TEXT_NAMES[lang], lang, `statement in ${language}`)),
+        () => {},
+      );
     return el('li', {}, el('span', {}, reasonText(reason)), slot);
   };
   function show(preview) {
     state.className = `pv-state ${preview.in_feed ? 'pv-in' : 'pv-out'}`;
-    state.replaceChildren(...(preview.in_feed
-      ? [el('p', {}, `In the feed: learners of ${language} get this card.`)]
-      : [el('p', {}, `Not in the feed for learners of ${language} yet, because:`), el('ul', {}, preview.reasons.map(reasonItem))]));
+    state.replaceChildren(
+      ...(preview.in_feed
+        ? [el('p', {}, `In the feed: learners of ${language} get this card.`)]
+        : [
+            el('p', {}, `Not in the feed for learners of ${language} yet, because:`),
+            el('ul', {}, preview.reasons.map(reasonItem)),
+          ]),
+    );
     card.replaceChildren(...cardParts(preview.item));
   }
 
   const cardParts = (item) => {
     const image = item.image_phone_url || item.image_url;
     const q = item.question;
-    const short = q && q[{ de: 'short_answer_de', en: 'short_answer_en', sv: 'short_answer_se' }[lang]];
+    const short =
+      q && q[{ de: 'short_answer_de', en: 'short_answer_en', sv: 'short_answer_se' }[lang]];
     const missing = (what) => el('p', { class: 'muted', lang: 'en' }, `No ${what} in ${language}.`);
     return [
-      image ? el('img', { src: image, alt: `The picture: ${title}`, class: 'pv-image' }) : el('p', { class: 'pv-noimage' }, 'No image'),
-      el('div', { class: 'pv-body', lang },
-        item.statement[lang] ? el('p', { class: 'pv-statement' }, item.statement[lang]) : missing('statement text'),
+      image
+        ? el('img', { src: image, alt: `The picture: ${title}`, class: 'pv-image' })
+        : el('p', { class: 'pv-noimage' }, 'No image'),
+      el(
+        'div',
+        { class: 'pv-body', lang },
+        item.statement[lang]
+          ? el('p', { class: 'pv-statement' }, item.statement[lang])
+          : missing('statement text'),
         item.audio_url
-          ? el('audio', { controls: true, preload: 'metadata', src: item.audio_url, 'aria-label': `Statement audio in ${language}` })
+          ? el('audio', {
+              controls: true,
+              preload: 'metadata',
+              src: item.audio_url,
+              'aria-label': `Statement audio in ${language}`,
+            })
           : missing('statement audio'),
-        q ? [q[lang] ? el('p', { class: 'pv-question' }, q[lang]) : missing('question text'),
-             el('p', {}, el('span', { class: 'pv-key', lang: 'en' }, 'Short answer: '), short || '—')] : null),
-      el('dl', { class: 'pv-facts' },
-        el('dt', {}, 'Answer type'), el('dd', {}, ANSWER_NAME[item.answer_type] ?? item.answer_type),
-        el('dt', {}, 'Level'), el('dd', {}, String(item.level)),
-        el('dt', {}, 'Categories'), el('dd', {}, item.categories.length ? item.categories.map((c) => c.label).join(', ') : 'none'))];
+        q
+          ? [
+              q[lang] ? el('p', { class: 'pv-question' }, q[lang]) : missing('question text'),
+              el(
+                'p',
+                {},
+                el('span', { class: 'pv-key', lang: 'en' }, 'Short answer: '),
+                short || '—',
+              ),
+            ]
+          : null,
+      ),
+      el(
+        'dl',
+        { class: 'pv-facts' },
+        el('dt', {}, 'Answer type'),
+        el('dd', {}, ANSWER_NAME[item.answer_type] ?? item.answer_type),
+        el('dt', {}, 'Level'),
+        el('dd', {}, String(item.level)),
+        el('dt', {}, 'Categories'),
+        el(
+          'dd',
+          {},
+          item.categories.length ? item.categories.map((c) => c.label).join(', ') : 'none',
+        ),
+      ),
+    ];
   };
   show(preview);
 
-  container.replaceChildren(el('section', { class: 'pv' },
-    el('div', { class: 'picture-head' },
-      pair.picture_id ? el('a', { href: `#/pictures/${pair.picture_id}/pairs`, class: 'ws-back' }, `← Pairs of ${title}`) : null,
-      el('h1', {}, `Learner preview: pair #${id}`),
-      el('span', { class: `badge pc-${pair.status}` }, STATUS_NAME[pair.status] ?? pair.status)),
-    languages, state, card));
+  container.replaceChildren(
+    el(
+      'section',
+      { class: 'pv' },
+      el(
+        'div',
+        { class: 'picture-head' },
+        pair.picture_id
+          ? el(
+              'a',
+              { href: `#/pictures/${pair.picture_id}/pairs`, class: 'ws-back' },
+              `← Pairs of ${title}`,
+            )
+          : null,
+        el('h1', {}, `Learner preview: pair #${id}`),
+        el('span', { class: `badge pc-${pair.status}` }, STATUS_NAME[pair.status] ?? pair.status),
+      ),
+      languages,
+      state,
+      card,
+    ),
+  );
 }

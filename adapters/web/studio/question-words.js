@@ -22,10 +22,24 @@ export class QuestionWords {
     this.name = `question #${questionId}`;
     const id = `tx-w-${++serial}`;
     this.list = el('ul', { class: 'tx-words', 'aria-label': `Words of ${this.name}` });
-    this.title = el('input', { id, type: 'text', maxlength: '200', lang: 'de', 'aria-describedby': `${id}-msg` });
-    this.role = el('select', { id: `${id}-role`, 'aria-label': 'Role of the new word' },
-      el('option', { value: 'distractor' }, 'as distractor'), el('option', { value: 'answer' }, 'as answer'));
-    this.addBtn = el('button', { type: 'button', 'aria-label': `Add word to ${this.name}` }, 'Add word');
+    this.title = el('input', {
+      id,
+      type: 'text',
+      maxlength: '200',
+      lang: 'de',
+      'aria-describedby': `${id}-msg`,
+    });
+    this.role = el(
+      'select',
+      { id: `${id}-role`, 'aria-label': 'Role of the new word' },
+      el('option', { value: 'distractor' }, 'as distractor'),
+      el('option', { value: 'answer' }, 'as answer'),
+    );
+    this.addBtn = el(
+      'button',
+      { type: 'button', 'aria-label': `Add word to ${this.name}` },
+      'Add word',
+    );
     this.message = el('p', { class: 'tx-field-msg', role: 'alert', id: `${id}-msg` });
     this.addBtn.addEventListener('click', () => this.add());
     this.title.addEventListener('keydown', (e) => {
@@ -34,22 +48,40 @@ export class QuestionWords {
         this.add();
       }
     });
-    this.node = el('div', { class: 'tx-words-box' },
+    this.node = el(
+      'div',
+      { class: 'tx-words-box' },
       el('span', { class: 'tx-words-head' }, 'Answer and distractors'),
       this.list,
-      el('div', { class: 'tx-word-add' },
-        el('label', { for: id }, 'Word (German)'), this.title, this.role, this.addBtn),
-      this.message);
+      el(
+        'div',
+        { class: 'tx-word-add' },
+        el('label', { for: id }, 'Word (German)'),
+        this.title,
+        this.role,
+        this.addBtn,
+      ),
+      this.message,
+    );
     this.show(words);
   }
 
   show(words) {
     this.words = words;
     const items = words.map((w) => {
-      const remove = el('button', { type: 'button', class: 'tx-remove', 'aria-label': `Remove ${w.role} ${w.title_de}` }, 'Remove');
+      const remove = el(
+        'button',
+        { type: 'button', class: 'tx-remove', 'aria-label': `Remove ${w.role} ${w.title_de}` },
+        'Remove',
+      );
       remove.addEventListener('click', () => this.remove(w, remove));
-      return el('li', { class: `tx-word tx-${w.role}` },
-        el('span', { class: 'tx-role' }, w.role), el('span', { lang: 'de' }, w.title_de), remove);
+      return el(
+        'li',
+        { class: `tx-word tx-${w.role}` },
+        el('span', { class: 'tx-role' }, w.role),
+        el('span', { lang: 'de' }, w.title_de),
+        remove,
+      );
     });
     this.list.replaceChildren(...items);
     if (!items.length) this.list.append(el('li', { class: 'muted' }, 'No words yet.'));

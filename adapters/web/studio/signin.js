@@ -5,11 +5,22 @@ import { el, showError } from './dom.js';
 
 export function mount(container, ctx) {
   document.title = 'Sign in · langlearn studio';
-  const email = el('input', { id: 'signin-email', name: 'email', type: 'email', autocomplete: 'username',
-                              required: true, 'aria-describedby': 'signin-error' });
-  const password = el('input', { id: 'signin-password', name: 'password', type: 'password',
-                                 autocomplete: 'current-password', required: true,
-                                 'aria-describedby': 'signin-error' });
+  const email = el('input', {
+    id: 'signin-email',
+    name: 'email',
+    type: 'email',
+    autocomplete: 'username',
+    required: true,
+    'aria-describedby': 'signin-error',
+  });
+  const password = el('input', {
+    id: 'signin-password',
+    name: 'password',
+    type: 'password',
+    autocomplete: 'current-password',
+    required: true,
+    'aria-describedby': 'signin-error',
+  });
   const submit = el('button', { type: 'submit', class: 'primary' }, 'Sign in');
   const error = el('p', { id: 'signin-error', class: 'error', role: 'alert' });
 
@@ -18,7 +29,10 @@ export function mount(container, ctx) {
     showError(error, null);
     submit.disabled = true;
     try {
-      const answer = await ctx.api.send('POST', '/api/session', { email: email.value, password: password.value });
+      const answer = await ctx.api.send('POST', '/api/session', {
+        email: email.value,
+        password: password.value,
+      });
       ctx.signedIn(answer.body);
     } catch (e) {
       showError(error, e);
@@ -29,13 +43,18 @@ export function mount(container, ctx) {
     }
   }
 
-  const form = el('form', { class: 'signin', novalidate: true, onsubmit: onSubmit },
+  const form = el(
+    'form',
+    { class: 'signin', novalidate: true, onsubmit: onSubmit },
     el('h1', {}, 'Sign in'),
     el('p', { class: 'muted' }, 'Use the e-mail and password of your editor or admin account.'),
-    el('label', { for: 'signin-email' }, 'E-mail'), email,
-    el('label', { for: 'signin-password' }, 'Password'), password,
+    el('label', { for: 'signin-email' }, 'E-mail'),
+    email,
+    el('label', { for: 'signin-password' }, 'Password'),
+    password,
     error,
-    submit);
+    submit,
+  );
   container.append(form);
   email.focus();
 }

@@ -53,8 +53,13 @@ const screens = {
 };
 
 // The nav section each screen belongs to (its link is marked as the current page).
-const sectionOf = { workspace: 'pictures', words: 'pictures', texts: 'pictures', pairs: 'pictures',
-                    preview: 'pictures' };
+const sectionOf = {
+  workspace: 'pictures',
+  words: 'pictures',
+  texts: 'pictures',
+  pairs: 'pictures',
+  preview: 'pictures',
+};
 
 function navigate(hash) {
   if (location.hash === hash) route();
@@ -69,8 +74,14 @@ export function parseRoute(hash) {
   const [path, query = ''] = hash.replace(/^#/, '').split('?');
   const params = Object.fromEntries(new URLSearchParams(query));
   const parts = path.split('/').filter(Boolean);
-  const single = { signin: 'signin', pictures: 'pictures', audio: 'audio', maintenance: 'maintenance' };
-  if (parts.length === 1 && Object.hasOwn(single, parts[0])) return { screen: single[parts[0]], params };
+  const single = {
+    signin: 'signin',
+    pictures: 'pictures',
+    audio: 'audio',
+    maintenance: 'maintenance',
+  };
+  if (parts.length === 1 && Object.hasOwn(single, parts[0]))
+    return { screen: single[parts[0]], params };
   if (parts[0] === 'pictures' && isId(parts[1] ?? '')) {
     if (parts.length === 2) return { screen: 'workspace', params: { ...params, id: parts[1] } };
     if (parts.length === 3 && Object.hasOwn(pictureTabs, parts[2]))

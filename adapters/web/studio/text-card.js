@@ -37,7 +37,11 @@ export class TextCard {
     this.node = el('article', { class: 'tx-card' });
     // Ctrl+S (Cmd+S) in a card saves (or creates) that card, as Ctrl+S saves in the workspace.
     this.node.addEventListener('keydown', (e) => {
-      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 's' && e.target.closest('.tx-langs, .tx-level')) {
+      if (
+        (e.ctrlKey || e.metaKey) &&
+        e.key.toLowerCase() === 's' &&
+        e.target.closest('.tx-langs, .tx-level')
+      ) {
         e.preventDefault();
         if (this.dirty) this.save();
       }
@@ -45,7 +49,12 @@ export class TextCard {
     // The fields, each {key, label, lang, type}: the texts, a question's short answers and level.
     this.fields = LANGUAGES.flatMap((l) => [
       { key: `text_${l.code}`, label: l.name, lang: l.code, type: 'long' },
-      kind === 'question' && { key: l.short, label: `${l.name} short answer`, lang: l.code, type: 'short' },
+      kind === 'question' && {
+        key: l.short,
+        label: `${l.name} short answer`,
+        lang: l.code,
+        type: 'short',
+      },
     ]).filter(Boolean);
     if (kind === 'question') this.fields.push({ key: 'level', label: 'Level', type: 'level' });
     this.show(item, etag);
@@ -69,17 +78,35 @@ export class TextCard {
     this.badge = el('span', { class: 'badge' });
     this.message = el('div', { class: 'tx-msg', role: 'alert' });
     const level = this.fields.find((f) => f.type === 'level');
-    this.node.replaceChildren(...[
-      el('div', { class: 'tx-card-head' },
-        el(this.options.heading || 'h3', { id: headingId }, name), item ? this.badge : null, this.state,
-        item && this.options.note ? el('span', { class: 'tx-note' }, this.options.note(item)) : null),
-      el('div', { class: 'tx-langs' }, LANGUAGES.map((l) =>
-        el('div', { class: 'tx-lang' }, this.fields.filter((f) => f.lang === l.code).map((f) => this.field(f))))),
-      level ? this.field(level) : null,
-      item && this.options.extra ? this.options.extra(this) : null,
-      el('div', { class: 'tx-actions' }, this.actions(name)),
-      this.message,
-    ].filter(Boolean));
+    this.node.replaceChildren(
+      ...[
+        el(
+          'div',
+          { class: 'tx-card-head' },
+          el(this.options.heading || 'h3', { id: headingId }, name),
+          item ? this.badge : null,
+          this.state,
+          item && this.options.note
+            ? el('span', { class: 'tx-note' }, this.options.note(item))
+            : null,
+        ),
+        el(
+          'div',
+          { class: 'tx-langs' },
+          LANGUAGES.map((l) =>
+            el(
+              'div',
+              { class: 'tx-lang' },
+              this.fields.filter((f) => f.lang === l.code).map((f) => this.field(f)),
+            ),
+          ),
+        ),
+        level ? this.field(level) : null,
+        item && this.options.extra ? this.options.extra(this) : null,
+        el('div', { class: 'tx-actions' }, this.actions(name)),
+        this.message,
+      ].filter(Boolean),
+    );
     this.fill(item);
     if (item) this.loadAudio(name);
   }
@@ -87,29 +114,46 @@ export class TextCard {
   field(f) {
     const id = `tx-f-${++serial}`;
     const described = { id, 'aria-describedby': `${id}-msg` };
-    const input = f.type === 'long' ? el('textarea', { ...described, rows: '3', maxlength: '2000', lang: f.lang })
-      : f.type === 'short' ? el('input', { ...described, type: 'text', maxlength: '200', lang: f.lang })
-      : el('input', { ...described, type: 'number', min: '1', max: '100', class: 'tx-level' });
+    const input =
+      f.type === 'long'
+        ? el('textarea', { ...described, rows: '3', maxlength: '2000', lang: f.lang })
+        : f.type === 'short'
+          ? el('input', { ...described, type: 'text', maxlength: '200', lang: f.lang })
+          : el('input', { ...described, type: 'number', min: '1', max: '100', class: 'tx-level' });
     input.addEventListener('input', () => this.refresh());
     const error = el('p', { class: 'tx-field-msg', role: 'alert', id: `${id}-msg` });
     this.inputs.set(f.key, input);
     this.errors.set(f.key, error);
-    return el('div', { class: `tx-field tx-${f.type}` }, el('label', { for: id }, f.label), input, error,
-      f.lang && this.item ? el('div', { class: 'tx-audio', 'data-field': f.key }) : null);
+    return el(
+      'div',
+      { class: `tx-field tx-${f.type}` },
+      el('label', { for: id }, f.label),
+      input,
+      error,
+      f.lang && this.item ? el('div', { class: 'tx-audio', 'data-field': f.key }) : null,
+    );
   }
 
   actions(name) {
     const button = (text, fn, extra = {}) => {
-      const b = el('button', { type: 'button', 'aria-label': this.item ? `${text} ${name}` : null, ...extra }, text);
+      const b = el(
+        'button',
+        { type: 'button', 'aria-label': this.item ? `${text} ${name}` : null, ...extra },
+        text,
+      );
       b.addEventListener('click', () => fn.call(this));
       return b;
     };
     const keys = { 'aria-keyshortcuts': 'Control+S', title: 'Ctrl+S in a field of this card' };
-    this.saveBtn = this.item ? button('Save', this.save, keys) : button(`Create ${this.kind.title.toLowerCase()}`, this.save, { class: 'primary', ...keys });
+    this.saveBtn = this.item
+      ? button('Save', this.save, keys)
+      : button(`Create ${this.kind.title.toLowerCase()}`, this.save, { class: 'primary', ...keys });
     if (!this.item) return [this.saveBtn];
     return [
       this.saveBtn,
-      ...['Review', 'Publish', 'Unpublish'].map((step) => button(step, () => this.transition(step.toLowerCase()))),
+      ...['Review', 'Publish', 'Unpublish'].map((step) =>
+        button(step, () => this.transition(step.toLowerCase())),
+      ),
       button('Delete', this.remove, { class: 'tx-delete' }),
     ];
   }
@@ -149,7 +193,8 @@ export class TextCard {
   }
 
   get dirty() {
-    if (!this.item) return [...this.inputs].some(([key, input]) => key !== 'level' && input.value !== '');
+    if (!this.item)
+      return [...this.inputs].some(([key, input]) => key !== 'level' && input.value !== '');
     const now = this.values();
     return Object.keys(now).some((key) => (now[key] ?? null) !== (this.item[key] ?? null));
   }
@@ -210,13 +255,18 @@ export class TextCard {
   save() {
     return this.run(async () => {
       if (!this.item) {
-        const r = await this.api.send('POST', this.kind.path, { ...this.options.create, ...this.values() });
+        const r = await this.api.send('POST', this.kind.path, {
+          ...this.options.create,
+          ...this.values(),
+        });
         this.show(r.body, r.etag);
         this.options.created?.(this);
         return;
       }
       const sent = JSON.stringify(this.values());
-      const r = await this.api.send('PATCH', `${this.kind.path}/${this.item.id}`, this.values(), { ifMatch: this.etag });
+      const r = await this.api.send('PATCH', `${this.kind.path}/${this.item.id}`, this.values(), {
+        ifMatch: this.etag,
+      });
       this.item = r.body;
       this.etag = r.etag;
       // What was typed while the request ran stays (and counts as unsaved).
@@ -230,7 +280,9 @@ export class TextCard {
       const r = await this.api.send('POST', `${this.kind.path}/${this.item.id}/${step}`);
       // Local edits stay; the new version is taken only if nobody changed the texts meanwhile
       // (otherwise the next save meets the 412 and its reload offer, as it should).
-      const same = Object.keys(this.values()).every((k) => (r.body[k] ?? null) === (this.item[k] ?? null));
+      const same = Object.keys(this.values()).every(
+        (k) => (r.body[k] ?? null) === (this.item[k] ?? null),
+      );
       const dirty = this.dirty;
       if (dirty && !same) {
         this.item = { ...this.item, status: r.body.status };
@@ -259,9 +311,12 @@ export class TextCard {
 
   remove() {
     const name = `${this.kind.title.toLowerCase()} #${this.item.id}`;
-    if (!window.confirm(`Delete ${name}? Its audio and word links go with it.`)) return Promise.resolve();
+    if (!window.confirm(`Delete ${name}? Its audio and word links go with it.`))
+      return Promise.resolve();
     return this.run(async () => {
-      await this.api.send('DELETE', `${this.kind.path}/${this.item.id}`, undefined, { ifMatch: this.etag });
+      await this.api.send('DELETE', `${this.kind.path}/${this.item.id}`, undefined, {
+        ifMatch: this.etag,
+      });
       this.node.remove();
       this.options.deleted?.(this);
     });

@@ -31,7 +31,12 @@ class TextsScreen {
       }
     };
     this.onNavigate = (e) => {
-      if (e.hashChange && e.cancelable && this.dirty() && !window.confirm('Some texts are not saved. Leave without saving?'))
+      if (
+        e.hashChange &&
+        e.cancelable &&
+        this.dirty() &&
+        !window.confirm('Some texts are not saved. Leave without saving?')
+      )
         e.preventDefault();
     };
   }
@@ -47,7 +52,13 @@ class TextsScreen {
   }
 
   async start() {
-    this.container.replaceChildren(el('section', { class: 'tx', 'aria-busy': 'true' }, el('p', { role: 'status' }, 'Loading the texts…')));
+    this.container.replaceChildren(
+      el(
+        'section',
+        { class: 'tx', 'aria-busy': 'true' },
+        el('p', { role: 'status' }, 'Loading the texts…'),
+      ),
+    );
     const styles = loadStylesheet('texts.css');
     let picture, objects, pairs;
     try {
@@ -59,9 +70,14 @@ class TextsScreen {
       ]);
     } catch (e) {
       if (this.destroyed) return;
-      this.container.replaceChildren(el('section', { class: 'tx' },
-        el('p', {}, el('a', { href: '#/pictures' }, '← Pictures')),
-        el('p', { role: 'alert', class: 'error' }, `The texts could not be opened: ${e.message}`)));
+      this.container.replaceChildren(
+        el(
+          'section',
+          { class: 'tx' },
+          el('p', {}, el('a', { href: '#/pictures' }, '← Pictures')),
+          el('p', { role: 'alert', class: 'error' }, `The texts could not be opened: ${e.message}`),
+        ),
+      );
       return;
     }
     if (this.destroyed) return;
@@ -70,15 +86,36 @@ class TextsScreen {
     window.navigation?.addEventListener('navigate', this.onNavigate);
     this.statements = el('div', { class: 'tx-list' });
     this.questions = el('div', { class: 'tx-objects' });
-    this.container.replaceChildren(el('section', { class: 'tx' },
-      pictureHead(picture, 'texts'),
-      el('section', { class: 'tx-section', 'aria-labelledby': 'tx-statements' },
-        el('h2', { id: 'tx-statements' }, 'Statements'),
-        el('p', { class: 'muted' }, 'The statements of this picture’s pairs, and new ones written here (the Pairs tab offers them for a new pair).'),
-        this.statements),
-      el('section', { class: 'tx-section', 'aria-labelledby': 'tx-questions' },
-        el('h2', { id: 'tx-questions' }, 'Questions'),
-        objects.length ? this.questions : el('p', { class: 'muted' }, 'This picture has no objects yet: mark them on the Objects tab.'))));
+    this.container.replaceChildren(
+      el(
+        'section',
+        { class: 'tx' },
+        pictureHead(picture, 'texts'),
+        el(
+          'section',
+          { class: 'tx-section', 'aria-labelledby': 'tx-statements' },
+          el('h2', { id: 'tx-statements' }, 'Statements'),
+          el(
+            'p',
+            { class: 'muted' },
+            'The statements of this picture’s pairs, and new ones written here (the Pairs tab offers them for a new pair).',
+          ),
+          this.statements,
+        ),
+        el(
+          'section',
+          { class: 'tx-section', 'aria-labelledby': 'tx-questions' },
+          el('h2', { id: 'tx-questions' }, 'Questions'),
+          objects.length
+            ? this.questions
+            : el(
+                'p',
+                { class: 'muted' },
+                'This picture has no objects yet: mark them on the Objects tab.',
+              ),
+        ),
+      ),
+    );
     await Promise.all([this.loadStatements(pairs), ...objects.map((o) => this.loadObject(o))]);
   }
 
@@ -105,19 +142,23 @@ class TextsScreen {
     const remember = (ids) => rememberStatements(this.pictureId, ids);
     const ids = [...new Set([...usedBy.keys(), ...mine])].sort((a, b) => a - b);
     // Each read carries the ETag that the card's saves send back as If-Match.
-    const reads = await Promise.all(ids.map((id) => this.api.get(`/api/cms/db-statements/${id}`).catch(() => null)));
+    const reads = await Promise.all(
+      ids.map((id) => this.api.get(`/api/cms/db-statements/${id}`).catch(() => null)),
+    );
     if (this.destroyed) return;
     mine = mine.filter((id) => reads[ids.indexOf(id)]);
     remember(mine);
-    for (const r of reads) if (r) this.statements.append(this.card('statement', r.body, r.etag, { note }).node);
-    const form = () => this.card('statement', null, null, {
-      note,
-      created: (card) => {
-        mine.push(card.id);
-        remember(mine);
-        this.statements.append(form().node);
-      },
-    });
+    for (const r of reads)
+      if (r) this.statements.append(this.card('statement', r.body, r.etag, { note }).node);
+    const form = () =>
+      this.card('statement', null, null, {
+        note,
+        created: (card) => {
+          mine.push(card.id);
+          remember(mine);
+          this.statements.append(form().node);
+        },
+      });
     this.statements.append(form().node);
   }
 
@@ -129,10 +170,24 @@ class TextsScreen {
     const list = el('div', { class: 'tx-list' });
     const message = el('div', { class: 'tx-msg', role: 'alert' });
     const status = el('p', { class: 'tx-done', role: 'status' });
-    const generate = el('button', { type: 'button', 'aria-label': `Generate questions for object #${object.id}` }, 'Generate questions');
-    const add = el('button', { type: 'button', 'aria-label': `New question for object #${object.id}` }, 'New question');
-    const box = el('section', { class: 'tx-object', 'aria-labelledby': head.id },
-      el('div', { class: 'tx-object-head' }, head, label, generate, add), message, status, list);
+    const generate = el(
+      'button',
+      { type: 'button', 'aria-label': `Generate questions for object #${object.id}` },
+      'Generate questions',
+    );
+    const add = el(
+      'button',
+      { type: 'button', 'aria-label': `New question for object #${object.id}` },
+      'New question',
+    );
+    const box = el(
+      'section',
+      { class: 'tx-object', 'aria-labelledby': head.id },
+      el('div', { class: 'tx-object-head' }, head, label, generate, add),
+      message,
+      status,
+      list,
+    );
     this.questions.append(box);
 
     const byId = new Map(); // question id -> {card, words}
@@ -151,14 +206,19 @@ class TextsScreen {
       list.append(this.card('question', question, etag, options(wordsOf(question))).node);
     };
     const withEtags = async (questions) => {
-      const reads = await Promise.all(questions.map((q) => this.api.get(`/api/cms/db-questions/${q.id}`).catch(() => null)));
+      const reads = await Promise.all(
+        questions.map((q) => this.api.get(`/api/cms/db-questions/${q.id}`).catch(() => null)),
+      );
       reads.forEach((r, i) => r && !this.destroyed && show({ ...questions[i], ...r.body }, r.etag));
     };
 
     add.addEventListener('click', () => {
       const open = list.querySelector('.tx-card[data-id="new"]');
       if (open) return open.querySelector('textarea').focus();
-      const card = this.card('question', null, null, { ...options([]), create: { object_id: object.id } });
+      const card = this.card('question', null, null, {
+        ...options([]),
+        create: { object_id: object.id },
+      });
       status.textContent = '';
       list.append(card.node);
       card.node.querySelector('textarea').focus();
@@ -179,8 +239,15 @@ class TextsScreen {
         status.textContent = '';
         // An object without a label: said for an editor (the API's text names its route).
         if (e.status === 409)
-          message.append('This object has no name yet: ', el('a', { href: `#/pictures/${this.pictureId}/words?object=${object.id}` },
-            'choose its label word on the Words tab'), ', then generate.');
+          message.append(
+            'This object has no name yet: ',
+            el(
+              'a',
+              { href: `#/pictures/${this.pictureId}/words?object=${object.id}` },
+              'choose its label word on the Words tab',
+            ),
+            ', then generate.',
+          );
         else message.append(e.message);
       } finally {
         generate.disabled = false;
@@ -194,7 +261,11 @@ class TextsScreen {
       ]);
       const labelWord = words.find((w) => w.is_label);
       if (labelWord) head.textContent = `Object #${object.id}: ${labelWord.title_de}`;
-      else label.replaceChildren('No label word yet: ', el('a', { href: `#/pictures/${this.pictureId}/words` }, 'Words tab'));
+      else
+        label.replaceChildren(
+          'No label word yet: ',
+          el('a', { href: `#/pictures/${this.pictureId}/words` }, 'Words tab'),
+        );
       await withEtags(questions);
       if (!questions.length) status.textContent = 'No questions yet.';
     } catch (e) {

@@ -10,18 +10,49 @@ export class Suggestions {
   constructor(screen) {
     this.screen = screen;
     this.items = []; // each with `error`: its last refused accept
-    this.count = el('input', { type: 'number', id: 'wd-count', class: 'wd-level-input', min: 1, max: 50, value: 10 });
-    this.generateBtn = el('button', { type: 'button', class: 'primary', onclick: () => this.generate() }, 'Generate suggestions');
+    this.count = el('input', {
+      type: 'number',
+      id: 'wd-count',
+      class: 'wd-level-input',
+      min: 1,
+      max: 50,
+      value: 10,
+    });
+    this.generateBtn = el(
+      'button',
+      { type: 'button', class: 'primary', onclick: () => this.generate() },
+      'Generate suggestions',
+    );
     this.msg = el('span', { class: 'error', role: 'alert' });
-    this.labelBtn = el('button', { type: 'button', hidden: true, onclick: () => screen.offerLabel() }, 'Set the label first');
+    this.labelBtn = el(
+      'button',
+      { type: 'button', hidden: true, onclick: () => screen.offerLabel() },
+      'Set the label first',
+    );
     this.status = el('p', { class: 'wd-note', role: 'status' });
     this.list = el('ul', { class: 'wd-suggestions', 'aria-label': 'Suggestions' });
-    this.allBtn = el('button', { type: 'button', hidden: true, onclick: () => busy(this.allBtn, () => this.acceptAll()) }, 'Accept all');
-    this.element = el('section', { class: 'wd-panel', 'aria-labelledby': 'wd-sugg-h' },
+    this.allBtn = el(
+      'button',
+      { type: 'button', hidden: true, onclick: () => busy(this.allBtn, () => this.acceptAll()) },
+      'Accept all',
+    );
+    this.element = el(
+      'section',
+      { class: 'wd-panel', 'aria-labelledby': 'wd-sugg-h' },
       el('h3', { id: 'wd-sugg-h' }, 'Suggestions'),
-      el('div', { class: 'wd-actions' }, el('label', { for: 'wd-count' }, 'How many'), this.count, this.generateBtn,
-        this.msg, this.labelBtn),
-      this.status, this.list, this.allBtn);
+      el(
+        'div',
+        { class: 'wd-actions' },
+        el('label', { for: 'wd-count' }, 'How many'),
+        this.count,
+        this.generateBtn,
+        this.msg,
+        this.labelBtn,
+      ),
+      this.status,
+      this.list,
+      this.allBtn,
+    );
   }
 
   // Another subject was chosen.
@@ -52,15 +83,18 @@ export class Suggestions {
         if (token !== s.token) return;
         this.items = answer.words.map((w) => ({ ...w, error: '' }));
         const n = this.items.length;
-        this.status.textContent = n ? `${n} suggestion${n > 1 ? 's' : ''} from ${answer.generator}: nothing is stored until accepted.`
-                                    : `The generator (${answer.generator}) has no suggestions.`;
+        this.status.textContent = n
+          ? `${n} suggestion${n > 1 ? 's' : ''} from ${answer.generator}: nothing is stored until accepted.`
+          : `The generator (${answer.generator}) has no suggestions.`;
         this.render();
       } catch (e) {
         if (token !== s.token) return;
         this.status.textContent = '';
         // An object without a label: said for an editor (the API's text names its route).
         const noLabel = e.status === 409 && s.subject.object;
-        this.msg.textContent = noLabel ? 'This object has no name yet: add its German name as its label first.' : errorText(e);
+        this.msg.textContent = noLabel
+          ? 'This object has no name yet: add its German name as its label first.'
+          : errorText(e);
         this.labelBtn.hidden = !noLabel;
       }
     });
@@ -102,28 +136,49 @@ export class Suggestions {
   // accept or a drop), else on "Generate suggestions".
   render() {
     const active = document.activeElement;
-    const at = this.list.contains(active) ? [...this.list.children].indexOf(active.closest('li')) : -1;
+    const at = this.list.contains(active)
+      ? [...this.list.children].indexOf(active.closest('li'))
+      : -1;
     this.list.replaceChildren(...this.items.map((item) => this.row(item)));
     this.allBtn.hidden = this.items.length < 2;
     if (at < 0) return;
     const li = this.list.children[Math.min(at, this.list.children.length - 1)];
-    (li?.querySelector(`[data-key="${active.dataset.key}"]`) || li?.querySelector('button') || this.generateBtn).focus();
+    (
+      li?.querySelector(`[data-key="${active.dataset.key}"]`) ||
+      li?.querySelector('button') ||
+      this.generateBtn
+    ).focus();
   }
 
   row(item) {
     const t = item.title_de;
     const button = (key, text, fn) => {
-      const b = el('button', { type: 'button', 'data-key': key, 'aria-label': `${text} ${t}` }, text);
+      const b = el(
+        'button',
+        { type: 'button', 'data-key': key, 'aria-label': `${text} ${t}` },
+        text,
+      );
       b.addEventListener('click', () => busy(b, fn));
       return b;
     };
-    return el('li', { class: 'wd-sugg' },
-      el('span', { class: 'wd-sugg-text' }, el('strong', { lang: 'de' }, t),
+    return el(
+      'li',
+      { class: 'wd-sugg' },
+      el(
+        'span',
+        { class: 'wd-sugg-text' },
+        el('strong', { lang: 'de' }, t),
         item.title_en && [' · ', el('span', { lang: 'en' }, item.title_en)],
         item.title_sv && [' · ', el('span', { lang: 'sv' }, item.title_sv)],
-        el('span', { class: 'muted' }, ` · level ${item.level} · ${item.linked ? 'linked already' : item.word_id ? 'an existing word' : 'a new word'}`)),
+        el(
+          'span',
+          { class: 'muted' },
+          ` · level ${item.level} · ${item.linked ? 'linked already' : item.word_id ? 'an existing word' : 'a new word'}`,
+        ),
+      ),
       item.linked ? null : button('accept', 'Accept', () => this.accept(item)),
       button('drop', 'Drop', () => this.drop(item)),
-      el('span', { class: 'error wd-sugg-error', role: 'alert' }, item.error));
+      el('span', { class: 'error wd-sugg-error', role: 'alert' }, item.error),
+    );
   }
 }

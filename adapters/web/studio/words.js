@@ -35,8 +35,9 @@ class WordsScreen {
   }
 
   path(wordId = '') {
-    const base = this.subject.object ? `/api/cms/db-objects/${this.subject.object}/words`
-                                     : `/api/cms/pictures/${this.pictureId}/words`;
+    const base = this.subject.object
+      ? `/api/cms/db-objects/${this.subject.object}/words`
+      : `/api/cms/pictures/${this.pictureId}/words`;
     return wordId ? `${base}/${wordId}` : base;
   }
 
@@ -46,14 +47,23 @@ class WordsScreen {
     try {
       const styles = loadStylesheet('words.css');
       const [picture, categories] = await Promise.all([
-        this.api.get(`/api/pictures/${this.pictureId}`), this.api.get('/api/categories'), this.loadObjects()]);
+        this.api.get(`/api/pictures/${this.pictureId}`),
+        this.api.get('/api/categories'),
+        this.loadObjects(),
+      ]);
       await styles;
       this.picture = picture.body;
       this.categories = categories.body;
     } catch (e) {
       if (token === this.token)
-        this.container.replaceChildren(el('p', {}, el('a', { href: '#/pictures' }, '← Pictures')),
-          el('p', { role: 'alert', class: 'error' }, `The picture's words could not be opened: ${errorText(e)}`));
+        this.container.replaceChildren(
+          el('p', {}, el('a', { href: '#/pictures' }, '← Pictures')),
+          el(
+            'p',
+            { role: 'alert', class: 'error' },
+            `The picture's words could not be opened: ${errorText(e)}`,
+          ),
+        );
       return;
     }
     if (token !== this.token) return;
@@ -66,21 +76,46 @@ class WordsScreen {
     this.announcer = el('p', { class: 'visually-hidden', 'aria-live': 'polite' });
     this.suggestions = new Suggestions(this);
     this.adding = this.addForm();
-    this.container.replaceChildren(el('section', { class: 'wd' }, pictureHead(this.picture, 'words'),
-      el('div', { class: 'wd-body' },
-        el('section', { class: 'wd-panel', 'aria-labelledby': 'wd-side-h' },
-          el('h2', { id: 'wd-side-h' }, 'Picture and objects'), this.subjects),
-        el('section', { class: 'wd-main', 'aria-labelledby': 'wd-heading' },
-          this.heading, this.labelLine, this.table, this.announcer,
-          el('div', { class: 'wd-columns' }, this.suggestions.element, this.adding.element)))));
+    this.container.replaceChildren(
+      el(
+        'section',
+        { class: 'wd' },
+        pictureHead(this.picture, 'words'),
+        el(
+          'div',
+          { class: 'wd-body' },
+          el(
+            'section',
+            { class: 'wd-panel', 'aria-labelledby': 'wd-side-h' },
+            el('h2', { id: 'wd-side-h' }, 'Picture and objects'),
+            this.subjects,
+          ),
+          el(
+            'section',
+            { class: 'wd-main', 'aria-labelledby': 'wd-heading' },
+            this.heading,
+            this.labelLine,
+            this.table,
+            this.announcer,
+            el('div', { class: 'wd-columns' }, this.suggestions.element, this.adding.element),
+          ),
+        ),
+      ),
+    );
     this.select(this.subject, false);
   }
 
   async loadObjects() {
     this.objects.push(...(await this.api.all(`/api/cms/db-objects?picture_id=${this.pictureId}`)));
     // Each object's label for the list (one deleted meanwhile shows none).
-    const lists = await Promise.all(this.objects.map((o) =>
-      this.api.get(`/api/cms/db-objects/${o.id}/words`).then((r) => r.body, () => [])));
+    const lists = await Promise.all(
+      this.objects.map((o) =>
+        this.api.get(`/api/cms/db-objects/${o.id}/words`).then(
+          (r) => r.body,
+          () => [],
+        ),
+      ),
+    );
     lists.forEach((words, i) => this.noteLabel(this.objects[i].id, words));
   }
 
@@ -90,13 +125,33 @@ class WordsScreen {
 
   renderSubjects() {
     const focused = document.activeElement?.dataset?.subject;
-    const item = (object, name, detail) => el('li', {},
-      el('button', { type: 'button', class: 'wd-subject', 'data-subject': object, onclick: () => this.select({ object }),
-                     'aria-current': this.subject.object === object ? 'true' : null },
-        el('span', {}, name), detail && el('span', { class: 'wd-detail' }, detail)));
+    const item = (object, name, detail) =>
+      el(
+        'li',
+        {},
+        el(
+          'button',
+          {
+            type: 'button',
+            class: 'wd-subject',
+            'data-subject': object,
+            onclick: () => this.select({ object }),
+            'aria-current': this.subject.object === object ? 'true' : null,
+          },
+          el('span', {}, name),
+          detail && el('span', { class: 'wd-detail' }, detail),
+        ),
+      );
     this.subjects.replaceChildren(
-      item(0, 'The picture', this.objects.length ? null : 'no objects yet: mark them under Objects'),
-      ...this.objects.map((o) => item(o.id, `Object #${o.id} · ${this.labels.get(o.id) ?? 'no label'}`, o.user_notes)));
+      item(
+        0,
+        'The picture',
+        this.objects.length ? null : 'no objects yet: mark them under Objects',
+      ),
+      ...this.objects.map((o) =>
+        item(o.id, `Object #${o.id} · ${this.labels.get(o.id) ?? 'no label'}`, o.user_notes),
+      ),
+    );
     if (focused) this.subjects.querySelector(`[data-subject="${focused}"]`)?.focus();
   }
 
@@ -104,7 +159,12 @@ class WordsScreen {
     const token = ++this.token;
     this.subject = subject;
     this.editor = null;
-    if (remember) history.replaceState(null, '', `#/pictures/${this.pictureId}/words${subject.object ? `?object=${subject.object}` : ''}`);
+    if (remember)
+      history.replaceState(
+        null,
+        '',
+        `#/pictures/${this.pictureId}/words${subject.object ? `?object=${subject.object}` : ''}`,
+      );
     this.renderSubjects();
     this.heading.textContent = `Words of ${this.name}`;
     this.labelLine.textContent = '';
@@ -118,7 +178,13 @@ class WordsScreen {
       this.adding.asLabel.checked = subject.object && !this.labels.get(subject.object);
     } catch (e) {
       if (token === this.token)
-        this.table.replaceChildren(el('p', { role: 'alert', class: 'error' }, `The words could not be read: ${errorText(e)}`));
+        this.table.replaceChildren(
+          el(
+            'p',
+            { role: 'alert', class: 'error' },
+            `The words could not be read: ${errorText(e)}`,
+          ),
+        );
     }
   }
 
@@ -129,7 +195,8 @@ class WordsScreen {
       this.noteLabel(object, words);
       const label = this.labels.get(object);
       this.renderSubjects();
-      this.labelLine.textContent = label ? `Label word: ${label}`
+      this.labelLine.textContent = label
+        ? `Label word: ${label}`
         : 'No label word yet: choose one with "Make label", or add a word as the label.';
       if (label) this.suggestions.labelled();
     }
@@ -140,15 +207,36 @@ class WordsScreen {
     this.rows = new Map(); // word id -> its table row
     const rows = this.words.flatMap((w) => {
       this.rows.set(w.id, this.row(w));
-      return [this.rows.get(w.id), this.editor?.wordId === w.id &&
-        el('tr', { class: 'wd-edit-row' }, el('td', { colspan: COLUMNS.length + 1 }, this.editor.element))];
+      return [
+        this.rows.get(w.id),
+        this.editor?.wordId === w.id &&
+          el(
+            'tr',
+            { class: 'wd-edit-row' },
+            el('td', { colspan: COLUMNS.length + 1 }, this.editor.element),
+          ),
+      ];
     });
-    this.table.replaceChildren(rows.length
-      ? el('table', { class: 'wd-table' }, el('caption', { class: 'visually-hidden' }, `Words of ${this.name}`),
-        el('thead', {}, el('tr', {}, COLUMNS.map((c) => el('th', { scope: 'col' }, c)),
-          el('th', { scope: 'col' }, el('span', { class: 'visually-hidden' }, 'Actions')))),
-        el('tbody', {}, rows))
-      : el('p', { class: 'muted' }, `No words linked to ${this.name} yet.`));
+    this.table.replaceChildren(
+      rows.length
+        ? el(
+            'table',
+            { class: 'wd-table' },
+            el('caption', { class: 'visually-hidden' }, `Words of ${this.name}`),
+            el(
+              'thead',
+              {},
+              el(
+                'tr',
+                {},
+                COLUMNS.map((c) => el('th', { scope: 'col' }, c)),
+                el('th', { scope: 'col' }, el('span', { class: 'visually-hidden' }, 'Actions')),
+              ),
+            ),
+            el('tbody', {}, rows),
+          )
+        : el('p', { class: 'muted' }, `No words linked to ${this.name} yet.`),
+    );
     if (focusKey) (this.table.querySelector(`[data-focus="${focusKey}"]`) ?? this.heading).focus();
   }
 
@@ -156,7 +244,11 @@ class WordsScreen {
     const t = w.title_de;
     const msg = el('span', { class: 'error', role: 'alert' });
     const action = (text, label, key, fn) => {
-      const b = el('button', { type: 'button', class: 'wd-act', 'aria-label': label, 'data-focus': `${key}-${w.id}` }, text);
+      const b = el(
+        'button',
+        { type: 'button', class: 'wd-act', 'aria-label': label, 'data-focus': `${key}-${w.id}` },
+        text,
+      );
       b.addEventListener('click', () => {
         msg.textContent = '';
         return busy(b, () => fn(w).catch((e) => (msg.textContent = errorText(e))));
@@ -166,19 +258,38 @@ class WordsScreen {
     const edit = action('Edit', `Edit ${t}`, 'edit', () => this.toggleEditor(w));
     edit.setAttribute('aria-expanded', String(this.editor?.wordId === w.id));
     const to = w.status === 'published' ? 'Unpublish' : 'Publish';
-    const text = (value, lang) => (value ? el('span', { lang }, value) : el('span', { class: 'muted' }, '—'));
-    return el('tr', {},
-      el('td', {}, el('strong', { lang: 'de' }, t), w.is_label && el('span', { class: 'badge wd-label' }, 'Label')),
+    const text = (value, lang) =>
+      value ? el('span', { lang }, value) : el('span', { class: 'muted' }, '—');
+    return el(
+      'tr',
+      {},
+      el(
+        'td',
+        {},
+        el('strong', { lang: 'de' }, t),
+        w.is_label && el('span', { class: 'badge wd-label' }, 'Label'),
+      ),
       el('td', {}, text(w.title_en, 'en')),
       el('td', {}, text(w.title_sv, 'sv')),
       el('td', {}, String(w.level)),
       el('td', {}, el('span', { class: `badge wd-${w.status}` }, w.status)),
       el('td', {}, w.categories.map((c) => c.label).join(', ') || text()),
-      el('td', {}, el('div', { class: 'wd-row-actions' }, edit,
-        action(to, `${to} ${t}`, 'status', () => this.publish(w, to.toLowerCase())),
-        !!this.subject.object && !w.is_label && action('Make label', `Make label: ${t}`, 'label', () => this.makeLabel(w)),
-        action('Remove', `Remove ${t} from ${this.name}`, 'remove', () => this.remove(w)),
-        msg)));
+      el(
+        'td',
+        {},
+        el(
+          'div',
+          { class: 'wd-row-actions' },
+          edit,
+          action(to, `${to} ${t}`, 'status', () => this.publish(w, to.toLowerCase())),
+          !!this.subject.object &&
+            !w.is_label &&
+            action('Make label', `Make label: ${t}`, 'label', () => this.makeLabel(w)),
+          action('Remove', `Remove ${t} from ${this.name}`, 'remove', () => this.remove(w)),
+          msg,
+        ),
+      ),
+    );
   }
 
   announce(text) {
@@ -207,8 +318,13 @@ class WordsScreen {
   async toggleEditor(w) {
     if (this.editor?.wordId === w.id) return this.closeEditor();
     const token = this.token;
-    const editor = await openWordEditor({ api: this.api, wordId: w.id, categories: this.categories,
-      onSaved: (word) => this.updateWord(word), onClose: () => this.closeEditor() });
+    const editor = await openWordEditor({
+      api: this.api,
+      wordId: w.id,
+      categories: this.categories,
+      onSaved: (word) => this.updateWord(word),
+      onClose: () => this.closeEditor(),
+    });
     if (token !== this.token || !this.words.some((x) => x.id === w.id)) return;
     this.editor = editor;
     this.renderWords();
@@ -233,7 +349,9 @@ class WordsScreen {
     const former = this.labels.get(this.subject.object);
     await this.link({ title_de: w.title_de }, true);
     this.renderWords(`edit-${w.id}`);
-    this.announce(`${w.title_de} is the label of ${this.name} now${former ? `; ${former} is no longer linked` : ''}.`);
+    this.announce(
+      `${w.title_de} is the label of ${this.name} now${former ? `; ${former} is no longer linked` : ''}.`,
+    );
   }
 
   // Only the link goes: the word stays for other pictures, objects and pairs.
@@ -252,11 +370,22 @@ class WordsScreen {
   addForm() {
     const fields = wordFields({ level: 1 });
     const asLabel = el('input', { type: 'checkbox', id: 'wd-as-label' });
-    const labelBox = el('div', { class: 'wd-actions' }, asLabel, el('label', { for: 'wd-as-label' }, "As the object's label"));
+    const labelBox = el(
+      'div',
+      { class: 'wd-actions' },
+      asLabel,
+      el('label', { for: 'wd-as-label' }, "As the object's label"),
+    );
     const msg = el('span', { class: 'error', role: 'alert' });
     const submit = el('button', { type: 'submit', class: 'primary' }, 'Add word');
-    const form = el('form', { class: 'wd-panel', 'aria-labelledby': 'wd-add-h', novalidate: true },
-      el('h3', { id: 'wd-add-h' }, 'Add a word'), fields.rows, labelBox, el('div', { class: 'wd-actions' }, submit, msg));
+    const form = el(
+      'form',
+      { class: 'wd-panel', 'aria-labelledby': 'wd-add-h', novalidate: true },
+      el('h3', { id: 'wd-add-h' }, 'Add a word'),
+      fields.rows,
+      labelBox,
+      el('div', { class: 'wd-actions' }, submit, msg),
+    );
     const reset = () => {
       fields.fill({ level: 1 });
       asLabel.checked = false;
@@ -279,7 +408,8 @@ class WordsScreen {
       });
     });
     return {
-      element: form, asLabel,
+      element: form,
+      asLabel,
       reset: () => {
         reset();
         fields.showError(null, msg);
