@@ -2,6 +2,7 @@
 // the session cookie, the session's CSRF token on every request that changes something, and the
 // API's {"error": "..."} text as ApiError.message. A 401 on any call (but signing in) means the
 // session is gone: onUnauthorized sends the editor to the sign-in screen.
+import { MSG } from './messages.js';
 
 const PAGE = 200; // the lists' largest page
 
@@ -25,9 +26,7 @@ function parse(text) {
 
 function messageOf(status, body) {
   if (body && typeof body === 'object' && typeof body.error === 'string') return body.error;
-  return status === 0
-    ? 'The studio cannot reach the service: check the connection and try again.'
-    : `The service answered ${status}.`;
+  return status === 0 ? MSG.unreachable : MSG.serviceAnswered(status);
 }
 
 export function createApi({ onUnauthorized = () => {} } = {}) {

@@ -6,7 +6,8 @@
 // "Regenerate audio" button (POST /api/audios/generate-for) and the API's error beside it.
 // Generating never plays the sound: the editor presses play. Audio files are named by their
 // content hash, so a new text gives a new URL and the player needs no cache-busting.
-import { el } from './dom.js';
+import { busy, el } from './dom.js';
+import { MSG, errorText } from './messages.js';
 import { loadStylesheet } from './workspace-dom.js';
 
 const keyOf = (field, language) => `${field}/${language}`;
@@ -49,10 +50,8 @@ export async function audioControls(api, sourceTable, sourceId, { onGenerated = 
       say(audio ? 'Regenerate audio' : 'Generate audio');
     };
 
-    button.addEventListener('click', async () => {
-      button.disabled = true;
-      group.setAttribute('aria-busy', 'true');
-      say('Generating…');
+    const generate = async () => {
+      say(MSG.generating);
       message.textContent = '';
       try {
         const { body } = await api.send('POST', '/api/audios/generate-for', {
@@ -64,12 +63,12 @@ export async function audioControls(api, sourceTable, sourceId, { onGenerated = 
         known.set(key, body);
         onGenerated(body);
       } catch (e) {
-        message.textContent = e.message;
-      } finally {
-        button.disabled = false;
-        group.removeAttribute('aria-busy');
-        show();
+        message.textContent = errorText(e);
       }
+    };
+    button.addEventListener('click', async () => {
+      await busy(button, generate, group);
+      show();
     });
 
     show();

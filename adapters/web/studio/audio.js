@@ -3,7 +3,9 @@
 // Generating runs in small rounds of POST /api/audios/generate-batch so the progress moves and
 // Stop takes effect between rounds; a round that generates nothing ends the run (what is left
 // fails every time), so a run never loops forever. The table is read again at the end.
-import { el } from './dom.js';
+import { busy, el } from './dom.js';
+import { LANGUAGES, LANGUAGE_NAME } from './languages.js';
+import { MSG, errorText } from './messages.js';
 import { loadStylesheet } from './workspace-dom.js';
 
 const KINDS = [
@@ -11,13 +13,9 @@ const KINDS = [
   ['questions', 'Questions'],
   ['words', 'Words'],
 ];
-const LANGUAGES = [
-  ['de', 'German'],
-  ['en', 'English'],
-  ['sv', 'Swedish'],
-];
 const ROUND = 5; // new items per round: small, so progress and Stop respond within seconds
-const nameOf = (list, key) => list.find(([k]) => k === key)?.[1] ?? key;
+const kindName = (key) => KINDS.find(([k]) => k === key)?.[1] ?? key;
+const languageName = (code) => LANGUAGE_NAME[code] ?? code;
 
 // 0.756 -> "75 %": rounded down, so "100 %" only when every text has audio.
 const percent = (cell) => `${Math.floor(cell.ratio * 100)} %`;
@@ -28,7 +26,7 @@ export async function mount(container, { api }) {
   const tableSlot = el(
     'div',
     { class: 'coverage' },
-    el('p', { role: 'status' }, 'Loading the coverage…'),
+    el('p', { role: 'status' }, MSG.loading('the coverage')),
   );
   const loadError = el('p', { class: 'error', role: 'alert' });
   const everything = el(
@@ -75,7 +73,7 @@ export async function mount(container, { api }) {
 
   const missing = (kind, lang) => coverage[kind][lang].items - coverage[kind][lang].with_audio;
   const missingIn = (scope) =>
-    KINDS.flatMap(([k]) => LANGUAGES.map(([l]) => [k, l]))
+    KINDS.flatMap(([k]) => LANGUAGES.map(({ code }) => [k, code]))
       .filter(
         ([k, l]) =>
           (!scope.source_table || scope.source_table === k) &&
@@ -85,13 +83,13 @@ export async function mount(container, { api }) {
 
   function cell(kind, lang) {
     const c = coverage[kind][lang];
-    if (c.items === 0) return el('td', { class: 'muted' }, 'no texts');
+    if (c.items === 0) return el('td', { class: 'muted' }, MSG.noTexts);
     const left = c.items - c.with_audio;
-    const where = `${nameOf(KINDS, kind).toLowerCase()} in ${nameOf(LANGUAGES, lang)}`;
+    const where = `${kindName(kind).toLowerCase()} in ${languageName(lang)}`;
     return el(
       'td',
       { class: left ? 'incomplete' : 'complete' },
-      el('span', { class: 'audio-share' }, `${c.with_audio} of ${c.items}`),
+      el('span', { class: 'audio-share' }, MSG.nOf(c.with_audio, c.items)),
       el('span', { class: 'audio-percent' }, percent(c)),
       left
         ? el(
@@ -99,6 +97,8 @@ export async function mount(container, { api }) {
             {
               type: 'button',
               class: 'audio-cell-run',
+              // A table read again while a run goes on waits with the run's buttons.
+              disabled: running !== null,
               'aria-label': `Generate ${left} missing: ${where}`,
               onclick: () => run({ source_table: kind, language: lang }),
             },
@@ -121,7 +121,7 @@ export async function mount(container, { api }) {
             'tr',
             {},
             el('th', { scope: 'col' }, 'Kind'),
-            LANGUAGES.map(([, name]) => el('th', { scope: 'col' }, name)),
+            LANGUAGES.map(({ name }) => el('th', { scope: 'col' }, name)),
           ),
         ),
         el(
@@ -132,14 +132,13 @@ export async function mount(container, { api }) {
               'tr',
               {},
               el('th', { scope: 'row' }, name),
-              LANGUAGES.map(([lang]) => cell(kind, lang)),
+              LANGUAGES.map(({ code }) => cell(kind, code)),
             ),
           ),
         ),
       ),
     );
     everything.disabled = running !== null || missingIn({}) === 0;
-    setRunning(running !== null);
   }
 
   async function load() {
@@ -148,15 +147,9 @@ export async function mount(container, { api }) {
       loadError.textContent = '';
       showTable();
     } catch (e) {
-      loadError.textContent = `The coverage could not be read: ${e.message}`;
+      loadError.textContent = MSG.couldNot('The coverage', 'read', errorText(e));
       if (!coverage) tableSlot.replaceChildren();
     }
-  }
-
-  function setRunning(on) {
-    everything.disabled = on || !coverage || missingIn({}) === 0;
-    for (const b of tableSlot.querySelectorAll('button')) b.disabled = on;
-    stop.hidden = !on;
   }
 
   function showFailures(list) {
@@ -165,8 +158,13 @@ export async function mount(container, { api }) {
         el(
           'li',
           {},
-          `${nameOf(KINDS, f.source_table).replace(/s$/, '')} ${f.source_id}, ${f.source_field} ` +
-            `(${nameOf(LANGUAGES, f.language)}): ${f.error}`,
+          MSG.notSpoken(
+            kindName(f.source_table).replace(/s$/, ''),
+            f.source_id,
+            f.source_field,
+            languageName(f.language),
+            f.error,
+          ),
         ),
       ),
     );
@@ -181,51 +179,59 @@ export async function mount(container, { api }) {
     const show = () => {
       bar.max = total;
       bar.value = Math.min(done, total);
-      count.textContent = `${done} of ${total}`;
+      count.textContent = MSG.nOf(done, total);
     };
     progress.hidden = false;
     outcome.textContent = runError.textContent = '';
     failures.replaceChildren();
-    stop.disabled = false;
     stop.textContent = 'Stop';
-    setRunning(true);
+    stop.hidden = false;
     show();
     let finished = false;
-    try {
-      while (!current.stopped) {
-        // Ask for as many more as failed last time, so each round can still reach ROUND new texts.
-        const limit = Math.min(1000, ROUND + failed.length);
-        const { body } = await api.send('POST', '/api/audios/generate-batch', { ...scope, limit });
-        done += body.generated;
-        failed = body.failed;
-        show();
-        showFailures(failed);
-        if (body.generated === 0) {
-          finished = true;
-          break;
+    // Every Generate button waits while the run goes on; Stop ends it between rounds.
+    current.done = busy([everything, ...tableSlot.querySelectorAll('button')], async () => {
+      try {
+        while (!current.stopped) {
+          // Ask for as many more as failed last time, so each round can still reach ROUND new texts.
+          const limit = Math.min(1000, ROUND + failed.length);
+          const { body } = await api.send('POST', '/api/audios/generate-batch', {
+            ...scope,
+            limit,
+          });
+          done += body.generated;
+          failed = body.failed;
+          show();
+          showFailures(failed);
+          if (body.generated === 0) {
+            finished = true;
+            break;
+          }
         }
+      } catch (e) {
+        runError.textContent = MSG.generatingStopped(errorText(e));
       }
-    } catch (e) {
-      runError.textContent = `Generating stopped: ${e.message}`;
-    }
+    });
+    await current.done;
     const left = failed.length;
     outcome.textContent = current.stopped
-      ? `Stopped: ${done} of ${total} generated.`
+      ? MSG.runStopped(done, total)
       : finished
-        ? `Finished: ${done} generated${left ? `, ${left} could not be spoken` : ''}.`
-        : `${done} of ${total} generated.`;
+        ? MSG.runFinished(done, left)
+        : MSG.runEnded(done, total);
     if (running === current) running = null;
     if (!current.unmounted) {
-      setRunning(false);
+      stop.hidden = true;
       await load();
     }
   }
 
+  // Stop waits for the round under way: the run ends after it.
   stop.addEventListener('click', () => {
-    if (!running) return;
-    running.stopped = true;
-    stop.disabled = true;
-    stop.textContent = 'Stopping…';
+    const current = running;
+    if (!current) return;
+    current.stopped = true;
+    stop.textContent = MSG.stopping;
+    busy(stop, () => current.done);
   });
   everything.addEventListener('click', () => run({}));
 

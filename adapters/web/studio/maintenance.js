@@ -2,7 +2,8 @@
 // rename, delete) and the orphan purge with the counts it removed. Editors get a plain refusal
 // and no controls; the API refuses them too (403), so hiding the screen is a courtesy, not the
 // protection.
-import { el } from './dom.js';
+import { busy, el } from './dom.js';
+import { MSG, errorText } from './messages.js';
 import { loadStylesheet } from './workspace-dom.js';
 
 // The purge's tables in words (POST /api/purge-all-orphans answers a count per table).
@@ -24,11 +25,7 @@ export async function mount(container, { api, session }) {
         'section',
         { class: 'screen' },
         el('h1', {}, 'Maintenance'),
-        el(
-          'p',
-          {},
-          'Maintenance is for admins. Ask an admin if a category or a clean-up is needed.',
-        ),
+        el('p', {}, MSG.maintenanceForAdmins),
       ),
     );
     return;
@@ -87,7 +84,7 @@ function categoriesSection(api) {
       rows = (await api.get('/api/categories')).body;
       listError.textContent = '';
     } catch (e) {
-      listError.textContent = `The categories could not be read: ${e.message}`;
+      listError.textContent = MSG.couldNot('The categories', 'read', errorText(e));
     }
     show();
   }
@@ -97,7 +94,7 @@ function categoriesSection(api) {
     const sorted = [...rows].sort((a, b) => a.titel_de.localeCompare(b.titel_de, 'de'));
     list.replaceChildren(...sorted.map(row));
     if (!rows.length && !listError.textContent)
-      list.append(el('li', { class: 'muted' }, 'No categories yet.'));
+      list.append(el('li', { class: 'muted' }, MSG.noCategories));
     if (focusId) list.querySelector(`[data-id="${focusId}"] button`)?.focus();
   }
 
@@ -121,9 +118,8 @@ function categoriesSection(api) {
         error,
       );
     };
-    const busy = (on) => {
-      for (const b of line.querySelectorAll('button, input')) b.disabled = on;
-    };
+    // The line's controls wait while its request runs.
+    const waiting = (fn) => busy(line.querySelectorAll('button, input'), fn);
     function renaming() {
       const id = `category-${category.id}`;
       const input = el('input', {
@@ -135,19 +131,21 @@ function categoriesSection(api) {
       });
       const save = async (event) => {
         event.preventDefault();
-        busy(true);
         error.textContent = '';
-        try {
-          const { body } = await api.send('PATCH', `/api/categories/${category.id}`, {
-            titel_de: input.value,
-          });
-          Object.assign(category, body);
-          show(category.id);
-        } catch (e) {
-          error.textContent = e.message;
-          busy(false);
-          input.focus();
-        }
+        const saved = await waiting(async () => {
+          try {
+            const { body } = await api.send('PATCH', `/api/categories/${category.id}`, {
+              titel_de: input.value,
+            });
+            Object.assign(category, body);
+            show(category.id);
+            return true;
+          } catch (e) {
+            error.textContent = errorText(e);
+            return false;
+          }
+        });
+        if (saved === false) input.focus();
       };
       line.replaceChildren(
         el(
@@ -177,20 +175,20 @@ function categoriesSection(api) {
       error.textContent = '';
       line.replaceChildren(
         confirmation(
-          `Delete “${category.titel_de}”? Words and pairs lose this category.`,
+          MSG.confirmDeleteCategory(category.titel_de),
           'Delete',
-          async () => {
-            busy(true);
-            try {
-              await api.send('DELETE', `/api/categories/${category.id}`);
-              rows = rows.filter((r) => r.id !== category.id);
-              show();
-              name.focus();
-            } catch (e) {
-              reading();
-              error.textContent = e.message;
-            }
-          },
+          () =>
+            waiting(async () => {
+              try {
+                await api.send('DELETE', `/api/categories/${category.id}`);
+                rows = rows.filter((r) => r.id !== category.id);
+                show();
+                name.focus();
+              } catch (e) {
+                reading();
+                error.textContent = errorText(e);
+              }
+            }),
           () => show(category.id),
         ),
         error,
@@ -200,21 +198,20 @@ function categoriesSection(api) {
     return line;
   }
 
-  form.addEventListener('submit', async (event) => {
+  form.addEventListener('submit', (event) => {
     event.preventDefault();
-    add.disabled = true;
     addError.textContent = '';
-    try {
-      const { body } = await api.send('POST', '/api/categories', { titel_de: name.value });
-      rows.push(body);
-      name.value = '';
-      show();
-    } catch (e) {
-      addError.textContent = e.message;
-      name.setAttribute('aria-invalid', 'true');
-    } finally {
-      add.disabled = false;
-    }
+    return busy(add, async () => {
+      try {
+        const { body } = await api.send('POST', '/api/categories', { titel_de: name.value });
+        rows.push(body);
+        name.value = '';
+        show();
+      } catch (e) {
+        addError.textContent = errorText(e);
+        name.setAttribute('aria-invalid', 'true');
+      }
+    });
   });
   name.setAttribute('aria-describedby', 'new-category-error');
   name.addEventListener('input', () => name.removeAttribute('aria-invalid'));
@@ -247,14 +244,18 @@ function purgeSection(api) {
   function asking() {
     error.textContent = '';
     slot.replaceChildren(
-      confirmation('Remove every orphan now? This cannot be undone.', 'Purge', purge, () => {
+      confirmation(MSG.confirmPurge, 'Purge', purge, () => {
         idle();
         start.focus();
       }),
     );
   }
   async function purge() {
-    for (const b of slot.querySelectorAll('button')) b.disabled = true;
+    await busy(slot.querySelectorAll('button'), purgeNow);
+    idle();
+    start.focus();
+  }
+  async function purgeNow() {
     try {
       const { body } = await api.send('POST', '/api/purge-all-orphans');
       const counts = Object.entries(body.removed);
@@ -263,13 +264,7 @@ function purgeSection(api) {
         el(
           'table',
           { class: 'purge-table' },
-          el(
-            'caption',
-            {},
-            total
-              ? `Removed ${total} orphaned ${total === 1 ? 'record' : 'records'}`
-              : 'Nothing to remove: no orphans',
-          ),
+          el('caption', {}, total ? MSG.orphansRemoved(total) : MSG.noOrphans),
           el(
             'thead',
             {},
@@ -290,10 +285,8 @@ function purgeSection(api) {
         ),
       );
     } catch (e) {
-      error.textContent = `The purge failed: ${e.message}`;
+      error.textContent = MSG.purgeFailed(errorText(e));
     }
-    idle();
-    start.focus();
   }
   idle();
   return el(

@@ -2,7 +2,8 @@
 // nested by parent, the chosen object's parent and notes, creating and deleting objects, and
 // saving every unsaved object with If-Match; a 412 offers to reload that object, and only the
 // editor's click on "Reload" discards the local changes.
-import { el, errorText } from './workspace-dom.js';
+import { MSG, errorText } from './messages.js';
+import { el } from './workspace-dom.js';
 
 const CONFLICT = 412;
 
@@ -61,11 +62,7 @@ export class ObjectPanel {
     this.parent.addEventListener('change', () => {
       const id = ws.activeId;
       const value = this.parent.value === '' ? null : Number(this.parent.value);
-      ws.edit(
-        id,
-        (d) => ({ ...d, parent_id: value }),
-        value === null ? 'Parent removed' : `Parent set to #${value}`,
-      );
+      ws.edit(id, (d) => ({ ...d, parent_id: value }), MSG.parentSet(value));
     });
     // Notes follow the typing (the field's own undo works while typing); leaving the field
     // records the whole change as one step of the workspace's undo.
@@ -86,7 +83,7 @@ export class ObjectPanel {
         key: id,
         before: { ...after, user_notes: this.notesBefore ?? '' },
         after,
-        label: 'Notes changed',
+        label: MSG.notesChanged,
       });
       this.notesBefore = after.user_notes;
       ws.refreshTools();
@@ -122,7 +119,7 @@ export class ObjectPanel {
         },
         [
           el('span', { class: 'ws-obj-name' }, this.label(id)),
-          el('span', { class: 'ws-obj-count' }, `${n} ${n === 1 ? 'selection' : 'selections'}`),
+          el('span', { class: 'ws-obj-count' }, MSG.count(n, 'selection')),
           dirty
             ? el('span', { class: 'ws-dot', title: 'unsaved' }, [
                 el('span', { class: 'visually-hidden' }, '(unsaved)'),
@@ -137,10 +134,7 @@ export class ObjectPanel {
     };
     const forest = drafts.tree();
     this.tree.replaceChildren(...forest.map(item));
-    if (!forest.length)
-      this.tree.append(
-        el('li', { class: 'ws-empty' }, 'No objects yet: draw a box or a polygon, or create one.'),
-      );
+    if (!forest.length) this.tree.append(el('li', { class: 'ws-empty' }, MSG.noObjects));
   }
 
   renderDetail() {
@@ -156,7 +150,7 @@ export class ObjectPanel {
     this.parent.value = draft.parent_id === null ? '' : String(draft.parent_id);
     if (document.activeElement !== this.notes) this.notes.value = draft.user_notes;
     const n = draft.selections.length;
-    this.selCount.textContent = `${n} ${n === 1 ? 'selection' : 'selections'}; new drawings go to this object.`;
+    this.selCount.textContent = MSG.selectionsOfObject(n);
     if (this.deleteFor !== activeId) this.deleteMsg.textContent = '';
   }
 
@@ -165,17 +159,17 @@ export class ObjectPanel {
     this.saveBtn.disabled = dirty.length === 0 || this.saving;
     this.saveBtn.classList.toggle('ws-save-dirty', dirty.length > 0);
     this.unsaved.textContent = dirty.length
-      ? `Unsaved changes (${dirty.length} ${dirty.length === 1 ? 'object' : 'objects'})`
+      ? MSG.unsavedObjects(dirty.length)
       : this.saving
-        ? 'Saving…'
-        : 'All changes saved';
+        ? MSG.saving
+        : MSG.allSaved;
     this.renderProblems();
   }
 
   renderProblems() {
     const rows = [];
     for (const [id, p] of this.problems) {
-      const row = el('p', { class: 'ws-problem' }, `Object #${id} not saved: ${p.text}`);
+      const row = el('p', { class: 'ws-problem' }, MSG.objectNotSaved(id, p.text));
       if (p.conflict) {
         const reload = el('button', { type: 'button', class: 'ws-reload' }, `Reload object #${id}`);
         reload.addEventListener('click', () => this.reload(id));
@@ -216,7 +210,7 @@ export class ObjectPanel {
     }
     this.saving = false;
     if (this.ws.destroyed) return ok;
-    this.ws.announce(ok ? 'Saved.' : 'Some objects were not saved: see the messages beside Save.');
+    this.ws.announce(ok ? MSG.saved : MSG.someObjectsNotSaved);
     this.ws.refresh();
     return ok;
   }
@@ -230,16 +224,16 @@ export class ObjectPanel {
       history.forget(id);
       this.problems.delete(id);
       if (this.ws.activeId === id) this.ws.selectedIndex = null;
-      this.ws.announce(`Object #${id} reloaded.`);
+      this.ws.announce(MSG.done(`Object #${id}`, 'reloaded'));
     } catch (e) {
       if (e?.status === 404) {
         drafts.remove(id);
         history.forget(id);
         this.problems.delete(id);
         if (this.ws.activeId === id) this.ws.activate(drafts.ids()[0] ?? null);
-        this.ws.announce(`Object #${id} was deleted by someone else.`);
+        this.ws.announce(MSG.deletedElsewhere(`Object #${id}`));
       } else {
-        this.problems.set(id, { text: `reload failed: ${errorText(e)}`, conflict: true });
+        this.problems.set(id, { text: MSG.reloadFailed(errorText(e)), conflict: true });
       }
     }
     this.ws.refresh();
@@ -255,11 +249,11 @@ export class ObjectPanel {
       if (!r.etag) r = await api.get(`/api/cms/objects/${r.body.id}`);
       drafts.put(r.body, r.etag);
       this.ws.activate(r.body.id);
-      this.ws.announce(`Object #${r.body.id} created.`);
+      this.ws.announce(MSG.done(`Object #${r.body.id}`, 'created'));
       this.ws.refresh();
       return r.body.id;
     } catch (e) {
-      this.newMsg.textContent = `No object created: ${errorText(e)}`;
+      this.newMsg.textContent = MSG.noObjectCreated(errorText(e));
       return null;
     }
   }
@@ -267,20 +261,14 @@ export class ObjectPanel {
   async deleteObject() {
     const { drafts, api, history } = this.ws;
     const id = this.ws.activeId;
-    if (
-      id === null ||
-      !window.confirm(
-        `Delete object #${id} and its selections? Its child objects move to the top level.`,
-      )
-    )
-      return;
+    if (id === null || !window.confirm(MSG.confirmDeleteObject(id))) return;
     this.deleteFor = id;
     this.deleteMsg.textContent = '';
     const etag = drafts.etag(id);
     try {
       await api.send('DELETE', `/api/cms/objects/${id}`, undefined, etag ? { ifMatch: etag } : {});
     } catch (e) {
-      this.deleteMsg.textContent = `Not deleted: ${errorText(e)}`;
+      this.deleteMsg.textContent = MSG.not('deleted', errorText(e));
       return;
     }
     drafts.remove(id);
@@ -300,7 +288,7 @@ export class ObjectPanel {
       drafts.setDraft(c, { ...draft, parent_id: draft.parent_id === id ? null : draft.parent_id });
     }
     this.ws.activate(drafts.ids()[0] ?? null);
-    this.ws.announce(`Object #${id} deleted.`);
+    this.ws.announce(MSG.done(`Object #${id}`, 'deleted'));
     this.ws.refresh();
   }
 }

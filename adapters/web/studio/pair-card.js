@@ -4,23 +4,20 @@
 // and a refused transition (409) shows the API's message beside the pair. A published pair
 // also says in which languages' feeds learners get it (a published pair can still miss a feed,
 // e.g. without statement audio in a language), read again after each change that can alter it.
-import { el } from './dom.js';
+import { busy, el } from './dom.js';
+import { LANGUAGES, LANGUAGE_NAME, SHORT_ANSWER_FIELD, TEXT_FIELD } from './languages.js';
+import { MSG, errorText } from './messages.js';
 import { audioControls } from './audio-field.js';
 import { feedLine, readFeeds } from './pair-feeds.js';
 import {
   ANSWER_NAME,
-  LANGS,
-  LANG_NAME,
   LINK_TO,
-  SHORT,
   STATUS_NAME,
-  TEXT_NAMES,
   answerTypeSelect,
   field,
   langGroup,
   levelInput,
   pairChanges,
-  plain,
   select,
   uid,
 } from './pair-fields.js';
@@ -108,7 +105,7 @@ export class PairCard {
       (e) => {
         if (this.feedRead !== read) return;
         this.feedNote.className = 'pc-feed pc-feed-out';
-        this.feedNote.textContent = `The feeds could not be checked: ${plain(e)}`;
+        this.feedNote.textContent = MSG.couldNot('The feeds', 'checked', errorText(e));
       },
     ));
     return read;
@@ -126,8 +123,8 @@ export class PairCard {
         'tr',
         {},
         el('th', { scope: 'row' }, name),
-        LANGS.map(([lang]) =>
-          el('td', { lang }, item?.[fields[lang]] ?? el('span', { class: 'muted' }, '—')),
+        LANGUAGES.map(({ code }) =>
+          el('td', { lang: code }, item?.[fields[code]] ?? el('span', { class: 'muted' }, '—')),
         ),
       );
     const q = pair.question;
@@ -141,20 +138,20 @@ export class PairCard {
           'tr',
           {},
           el('td', {}),
-          LANGS.map(([, name]) => el('th', { scope: 'col' }, name)),
+          LANGUAGES.map(({ name }) => el('th', { scope: 'col' }, name)),
         ),
       ),
       el(
         'tbody',
         {},
-        row('Statement', pair.statement, TEXT_NAMES),
+        row('Statement', pair.statement, TEXT_FIELD),
         q
-          ? [row('Question', q, TEXT_NAMES), row('Short answer', q, SHORT)]
+          ? [row('Question', q, TEXT_FIELD), row('Short answer', q, SHORT_ANSWER_FIELD)]
           : el(
               'tr',
               {},
               el('th', { scope: 'row' }, 'Question'),
-              el('td', { colspan: '3', class: 'muted' }, 'No question'),
+              el('td', { colspan: String(LANGUAGES.length), class: 'muted' }, MSG.noQuestion),
             ),
       ),
     );
@@ -173,8 +170,7 @@ export class PairCard {
             type: 'button',
             class: 'pc-small',
             'aria-label': `Unlink ${w.title_de} from the ${w.link_to}`,
-            onclick: () =>
-              this.patch({ words_remove: [w.link_id] }, 'Not unlinked', `${w.title_de} unlinked.`),
+            onclick: () => this.patch({ words_remove: [w.link_id] }, 'unlinked', w.title_de),
           },
           'Unlink',
         ),
@@ -191,11 +187,7 @@ export class PairCard {
     link.addEventListener('click', () => {
       const w = choices.find((c) => String(c.id) === word.value);
       if (w)
-        this.patch(
-          { words_add: [{ word_id: w.id, link_to: to.value }] },
-          'Not linked',
-          `${w.title_de} linked.`,
-        );
+        this.patch({ words_add: [{ word_id: w.id, link_to: to.value }] }, 'linked', w.title_de);
     });
     return el(
       'div',
@@ -212,7 +204,7 @@ export class PairCard {
             field('Link to', to, 'pc-inline'),
             link,
           )
-        : el('span', { class: 'muted' }, 'No words to link yet: add some on the Words tab.'),
+        : el('span', { class: 'muted' }, MSG.noWordsToLink),
     );
   }
 
@@ -246,71 +238,66 @@ export class PairCard {
     this.message.replaceChildren(...(text ? parts : []));
   }
 
-  fail(prefix, e) {
-    this.say(`${prefix}: ${plain(e)}`, e?.status === PRECONDITION_FAILED);
+  // "Not saved: <the API's reason>"; a 412 with the reload offer.
+  fail(done, e) {
+    this.say(MSG.not(done, errorText(e)), e?.status === PRECONDITION_FAILED);
   }
 
-  // Runs a request with the pair's buttons disabled (those that were enabled come back).
-  async busy(fn) {
-    const off = [...this.node.querySelectorAll('button:not(:disabled)')];
-    for (const b of off) b.disabled = true;
+  // Runs a request with the pair's buttons waiting (those disabled already stay so); the card
+  // is drawn anew afterwards.
+  async waiting(fn) {
     try {
-      await fn();
+      return await busy(this.node.querySelectorAll('button'), fn);
     } finally {
-      for (const b of off) b.disabled = false;
       this.render();
     }
   }
 
-  // A PATCH of this pair with If-Match; true when it was stored.
-  patch(body, failure, success) {
+  // A PATCH of this pair with If-Match; true when it was stored. done: 'saved', 'linked'... of
+  // what (`what`, e.g. the word linked) for the messages.
+  patch(body, done, what) {
     let ok = false;
-    return this.busy(async () => {
+    return this.waiting(async () => {
       try {
         const r = await this.api.send('PATCH', `/api/cms/db-pairs/${this.id}`, body, {
           ifMatch: this.etag,
         });
         this.say('');
         this.screen.update(r.body, r.etag);
-        this.screen.announce(success);
+        this.screen.announce(MSG.done(what, done));
         ok = true;
       } catch (e) {
-        this.fail(failure, e);
+        this.fail(done, e);
       }
     }).then(() => ok);
   }
 
   transition(action) {
     const t = TRANSITIONS[action];
-    return this.busy(async () => {
+    return this.waiting(async () => {
       try {
         const r = await this.api.send('POST', `/api/cms/db-pairs/${this.id}/${action}`);
         this.say('');
         this.feeds = this.feedRead = null; // a publish reads the feeds afresh
         this.screen.update(r.body, r.etag);
-        this.screen.announce(`Pair #${this.id} ${t.done}.`);
+        this.screen.announce(MSG.done(`Pair #${this.id}`, t.done));
       } catch (e) {
-        this.fail(`Not ${t.done}`, e);
+        this.fail(t.done, e);
       }
     });
   }
 
   remove() {
-    if (
-      !window.confirm(
-        `Delete pair #${this.id}? Its statement and question go with it unless another pair uses them.`,
-      )
-    )
-      return;
-    return this.busy(async () => {
+    if (!window.confirm(MSG.confirmDeletePair(this.id))) return;
+    return this.waiting(async () => {
       try {
         await this.api.send('DELETE', `/api/cms/db-pairs/${this.id}`, undefined, {
           ifMatch: this.etag,
         });
         this.screen.remove(this.id);
-        this.screen.announce(`Pair #${this.id} deleted.`);
+        this.screen.announce(MSG.done(`Pair #${this.id}`, 'deleted'));
       } catch (e) {
-        this.fail('Not deleted', e);
+        this.fail('deleted', e);
       }
     });
   }
@@ -322,13 +309,13 @@ export class PairCard {
       this.editor = null;
       this.say('');
       this.screen.update(r.body, r.etag);
-      this.screen.announce(`Pair #${this.id} reloaded.`);
+      this.screen.announce(MSG.done(`Pair #${this.id}`, 'reloaded'));
     } catch (e) {
       if (e.status === 404) {
         this.screen.remove(this.id);
-        this.screen.announce(`Pair #${this.id} was deleted by someone else.`);
+        this.screen.announce(MSG.deletedElsewhere(`Pair #${this.id}`));
       } else {
-        this.say(`Reload failed: ${plain(e)}`, true);
+        this.say(MSG.reloadFailed(errorText(e)), true);
       }
     }
   }
@@ -352,14 +339,16 @@ export class PairCard {
       const slot = el('div', { class: 'pc-audio' });
       audio
         ?.then((make) =>
-          slot.append(make(TEXT_NAMES[lang], lang, `statement in ${LANG_NAME[lang]}`)),
+          slot.append(make(TEXT_FIELD[lang], lang, `statement in ${LANGUAGE_NAME[lang]}`)),
         )
         .catch(() => {});
       return slot;
     };
-    const statement = langGroup('Statement', TEXT_NAMES, pair.statement, { extra: audioFor });
-    const question = langGroup('Question', TEXT_NAMES, pair.question);
-    const short = langGroup('Short answer', SHORT, pair.question, { multiline: false });
+    const statement = langGroup('Statement', TEXT_FIELD, pair.statement, { extra: audioFor });
+    const question = langGroup('Question', TEXT_FIELD, pair.question);
+    const short = langGroup('Short answer', SHORT_ANSWER_FIELD, pair.question, {
+      multiline: false,
+    });
     const sharedWith =
       this.screen
         .statements()
@@ -371,22 +360,10 @@ export class PairCard {
       { class: 'pc-edit', 'aria-label': `Edit pair #${pair.id}` },
       el('div', { class: 'pf-row' }, field('Answer type', type), field('Level', level)),
       statement.node,
-      sharedWith.length
-        ? el(
-            'p',
-            { class: 'muted' },
-            `This statement is also used by ${sharedWith.map((id) => `pair #${id}`).join(', ')}: a change shows there too.`,
-          )
-        : null,
+      sharedWith.length ? el('p', { class: 'muted' }, MSG.statementShared(sharedWith)) : null,
       question.node,
       short.node,
-      el(
-        'p',
-        { class: 'muted' },
-        pair.question
-          ? 'Empty every question field to take the question off this pair.'
-          : 'Fill in a question to add one.',
-      ),
+      el('p', { class: 'muted' }, pair.question ? MSG.questionOffHint : MSG.questionAddHint),
       el(
         'div',
         { class: 'pc-actions' },
@@ -404,7 +381,7 @@ export class PairCard {
       });
       if (!Object.keys(body).length) return this.cancel();
       const editor = this.editor;
-      this.patch(body, 'Not saved', `Pair #${this.id} saved.`).then((ok) => {
+      this.patch(body, 'saved', `Pair #${this.id}`).then((ok) => {
         if (ok && this.editor === editor) {
           this.editor = null;
           this.render();

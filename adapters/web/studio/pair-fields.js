@@ -1,16 +1,9 @@
 // Shared pieces of the pairs screen and the learner preview (docs/studio.md "Pairs"): the
-// languages and answer types in words, labelled controls, the three-languages-side-by-side
-// text groups, and an API error in plain words. Elements come from dom.js's el (no HTML strings).
+// answer types and statuses in words, labelled controls and the languages-side-by-side text
+// groups (languages.js). Elements come from dom.js's el (no HTML strings).
 import { el } from './dom.js';
+import { LANGUAGES } from './languages.js';
 
-export const LANGS = [
-  ['de', 'German'],
-  ['en', 'English'],
-  ['sv', 'Swedish'],
-];
-export const LANG_NAME = Object.fromEntries(LANGS);
-// The question's short answer of each language (the API spells Swedish "se" there).
-export const SHORT = { de: 'short_answer_de', en: 'short_answer_en', sv: 'short_answer_se' };
 export const ANSWER_TYPES = [
   ['word', 'Word'],
   ['question', 'Question'],
@@ -57,12 +50,12 @@ export const levelInput = (value = 1) =>
     required: true,
   });
 
-// A fieldset of one text in the three languages side by side. names: {de, en, sv} -> the API's
-// field names; values: the item (or null). extra(lang) may add a node under a field (audio).
-// read() answers {name: text or null} for every field.
+// A fieldset of one text in the languages side by side. names: {de, en, sv} -> the API's field
+// names (languages.js: TEXT_FIELD, SHORT_ANSWER_FIELD); values: the item (or null). extra(lang)
+// may add a node under a field (audio). read() answers {name: text or null} for every field.
 export function langGroup(legend, names, values, { multiline = true, extra } = {}) {
   const inputs = {};
-  const cells = LANGS.map(([lang, name]) => {
+  const cells = LANGUAGES.map(({ code: lang, name }) => {
     const value = values?.[names[lang]] ?? '';
     const input = multiline
       ? el('textarea', { rows: '2', maxlength: '2000', lang })
@@ -79,8 +72,6 @@ export function langGroup(legend, names, values, { multiline = true, extra } = {
   return { node, read, inputs };
 }
 
-export const TEXT_NAMES = { de: 'text_de', en: 'text_en', sv: 'text_sv' };
-
 // The texts of a read() answer, or null when all are empty.
 export const anyText = (texts) => (Object.values(texts).some((v) => v !== null) ? texts : null);
 
@@ -96,12 +87,6 @@ export function pairChanges(pair, { answer_type, level, statement, question }) {
   if (differs(question, pair.question) && (anyText(question) || pair.question))
     body.question = anyText(question);
   return body;
-}
-
-// An API error in plain words: the API's own message; no answer at all says so.
-export function plain(e) {
-  if (e && typeof e.status === 'number' && e.status > 0 && e.message) return e.message;
-  return 'the service could not be reached; check the connection and try again.';
 }
 
 // Radio buttons in a row; onChange(value). Returns {node, value()}.

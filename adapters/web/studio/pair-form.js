@@ -3,24 +3,24 @@
 // the object's questions or a new one with its short answers, and the words to link to the
 // question, the statement or both: one POST /api/cms/db-pairs. The API's 400 message is shown
 // beside the part of the form it names.
-import { el } from './dom.js';
+import { busy, el } from './dom.js';
+import { LANGUAGES, SHORT_ANSWER_FIELD, TEXT_FIELD } from './languages.js';
+import { MSG, errorText } from './messages.js';
 import {
   LINK_TO,
-  SHORT,
-  TEXT_NAMES,
   answerTypeSelect,
   anyText,
   field,
   langGroup,
   levelInput,
-  plain,
   radios,
   select,
   uid,
 } from './pair-fields.js';
 
 const clip = (text, n = 60) => (text && text.length > n ? `${text.slice(0, n)}…` : text || '');
-const textOf = (item) => item.text_de || item.text_en || item.text_sv || '';
+// An item's text in the first language that has one.
+const textOf = (item) => LANGUAGES.map(({ code }) => item[TEXT_FIELD[code]]).find(Boolean) ?? '';
 
 export class PairForm {
   constructor(screen) {
@@ -45,7 +45,7 @@ export class PairForm {
       'new',
       () => this.showModes(),
     );
-    this.statementTexts = langGroup('New statement', TEXT_NAMES, null);
+    this.statementTexts = langGroup('New statement', TEXT_FIELD, null);
     this.existing = select([]);
     this.existingField = field('Statement to share', this.existing);
 
@@ -61,8 +61,8 @@ export class PairForm {
     );
     this.objectQuestion = select([]);
     this.objectQuestionField = field("Object's question", this.objectQuestion);
-    this.questionTexts = langGroup('New question', TEXT_NAMES, null);
-    this.shortAnswers = langGroup('Short answer', SHORT, null, { multiline: false });
+    this.questionTexts = langGroup('New question', TEXT_FIELD, null);
+    this.shortAnswers = langGroup('Short answer', SHORT_ANSWER_FIELD, null, { multiline: false });
     this.questionHint = el('p', { class: 'muted' });
 
     this.wordRows = el('div', { class: 'pf-words' });
@@ -161,18 +161,18 @@ export class PairForm {
       try {
         questions = await s.questionsOf(objectId);
       } catch (e) {
-        this.alerts.question.textContent = `The object's questions could not be read: ${plain(e)}`;
+        this.alerts.question.textContent = MSG.couldNot(
+          "The object's questions",
+          'read',
+          errorText(e),
+        );
       }
     }
     if (objectId !== (Number(this.object.value) || null)) return; // another object was chosen meanwhile
     this.objectQuestion.replaceChildren(
       ...questions.map((q) => el('option', { value: q.id }, `#${q.id}: ${clip(textOf(q))}`)),
     );
-    const none = !objectId
-      ? 'Choose an object to use one of its questions.'
-      : questions.length
-        ? ''
-        : 'The object has no questions yet.';
+    const none = !objectId ? MSG.chooseObject : questions.length ? '' : MSG.objectHasNoQuestions;
     this.questionHint.textContent = none;
     const objectRadio = this.questionMode.node.querySelector('input[value="object"]');
     objectRadio.disabled = !questions.length;
@@ -206,8 +206,7 @@ export class PairForm {
         return field(w.title_de, s, 'pf-word');
       }),
     );
-    if (!words.length)
-      this.wordRows.append(el('p', { class: 'muted' }, 'No words yet: add them on the Words tab.'));
+    if (!words.length) this.wordRows.append(el('p', { class: 'muted' }, MSG.noWordsOnTab));
   }
 
   body() {
@@ -244,23 +243,22 @@ export class PairForm {
     this.done.textContent = '';
     const body = this.body();
     if (body.statement && !anyText(body.statement)) {
-      this.alerts.statement.textContent = 'Write the statement in at least one language.';
+      this.alerts.statement.textContent = MSG.statementNeeded;
       return;
     }
-    this.create.disabled = true;
-    try {
-      const r = await this.screen.api.send('POST', '/api/cms/db-pairs', body);
-      if (body.question && body.object_id) this.screen.questions.delete(body.object_id);
-      this.screen.update(r.body, r.etag);
-      this.reset();
-      this.done.textContent = `Pair #${r.body.id} created.`;
-      this.refresh();
-    } catch (e) {
-      const text = plain(e);
-      this.alertFor(text).textContent = `Not created: ${text}`;
-    } finally {
-      this.create.disabled = false;
-    }
+    await busy(this.create, async () => {
+      try {
+        const r = await this.screen.api.send('POST', '/api/cms/db-pairs', body);
+        if (body.question && body.object_id) this.screen.questions.delete(body.object_id);
+        this.screen.update(r.body, r.etag);
+        this.reset();
+        this.done.textContent = MSG.done(`Pair #${r.body.id}`, 'created');
+        this.refresh();
+      } catch (e) {
+        const text = errorText(e);
+        this.alertFor(text).textContent = MSG.not('created', text);
+      }
+    });
   }
 
   // Ready for the next pair: the texts and links go; object, answer type and level stay.

@@ -3,12 +3,13 @@
 // a new pair (pair-form.js), and "Publish all reviewed" (POST /api/pipeline/publish), which also
 // names the pairs it published that some language's feed still lacks.
 // Each pair is read on its own for the ETag that its edits send back as If-Match.
-import { el } from './dom.js';
+import { busy, el } from './dom.js';
+import { LANGUAGE_NAME } from './languages.js';
+import { MSG, errorText } from './messages.js';
 import { loadStylesheet } from './workspace-dom.js';
 import { pictureHead } from './picture-tabs.js';
 import { PairCard } from './pair-card.js';
 import { PairForm } from './pair-form.js';
-import { LANG_NAME, plain } from './pair-fields.js';
 import { rememberedStatements } from './picture-statements.js';
 
 export function mount(container, ctx) {
@@ -31,7 +32,7 @@ class PairsScreen {
 
   async start() {
     this.container.replaceChildren(
-      el('section', { class: 'pairs' }, el('p', { role: 'status' }, 'Loading the pairs…')),
+      el('section', { class: 'pairs' }, el('p', { role: 'status' }, MSG.loading('the pairs'))),
     );
     try {
       const styles = loadStylesheet('pairs.css');
@@ -60,7 +61,7 @@ class PairsScreen {
           el(
             'p',
             { role: 'alert', class: 'pf-error' },
-            `The pairs could not be shown: ${plain(e)}`,
+            MSG.couldNot('The pairs', 'shown', errorText(e)),
           ),
         ),
       );
@@ -201,14 +202,14 @@ class PairsScreen {
       this.cards.get(id).render();
     }
     this.list.replaceChildren(...ids.map((id) => this.cards.get(id).node));
-    if (!ids.length)
-      this.list.append(
-        el('p', { class: 'pairs-empty' }, 'No pairs yet: make the first one with the form above.'),
-      );
+    if (!ids.length) this.list.append(el('p', { class: 'pairs-empty' }, MSG.noPairs));
     const count = (s) => ids.filter((id) => this.entries.get(id).pair.status === s).length;
-    this.summary.textContent =
-      `${ids.length} ${ids.length === 1 ? 'pair' : 'pairs'}: ${count('draft')} draft, ` +
-      `${count('reviewed')} reviewed, ${count('published')} published`;
+    this.summary.textContent = MSG.pairsSummary(
+      ids.length,
+      count('draft'),
+      count('reviewed'),
+      count('published'),
+    );
   }
 
   announce(text) {
@@ -226,38 +227,38 @@ class PairsScreen {
     this.renderList();
   }
 
-  async publishAll() {
-    this.publishBtn.disabled = true;
+  publishAll() {
     this.publishResult.textContent = this.publishError.textContent = '';
-    try {
-      const { published } = (
-        await this.api.send('POST', '/api/pipeline/publish', { picture_id: this.pictureId })
-      ).body;
-      await this.loadPairs();
-      this.renderList();
-      // Published is not yet in every feed: the pairs some language's learners miss are named.
-      const feeds = await Promise.all(
-        published.map((q) =>
-          this.cards.get(q.id)?.feedRead?.then(() => [q.id, this.cards.get(q.id).feeds]),
-        ),
-      );
-      const missing = feeds
-        .filter((f) => f?.[1]?.some(([, state]) => !state.in_feed))
-        .map(
-          ([id, list]) =>
-            `#${id} (not for ${list
-              .filter(([, state]) => !state.in_feed)
-              .map(([lang]) => LANG_NAME[lang])
-              .join(', ')})`,
+    return busy(this.publishBtn, async () => {
+      try {
+        const { published } = (
+          await this.api.send('POST', '/api/pipeline/publish', { picture_id: this.pictureId })
+        ).body;
+        await this.loadPairs();
+        this.renderList();
+        // Published is not yet in every feed: the pairs some language's learners miss are named.
+        const feeds = await Promise.all(
+          published.map((q) =>
+            this.cards.get(q.id)?.feedRead?.then(() => [q.id, this.cards.get(q.id).feeds]),
+          ),
         );
-      this.publishResult.textContent = published.length
-        ? `Published ${published.length} ${published.length === 1 ? 'pair' : 'pairs'}: ${published.map((q) => `#${q.id}`).join(', ')}.` +
-          (missing.length ? ` Not in every feed yet: ${missing.join(', ')}.` : '')
-        : 'Nothing published: no pair of this picture is reviewed.';
-    } catch (e) {
-      this.publishError.textContent = `Not published: ${plain(e)}`;
-    } finally {
-      this.publishBtn.disabled = false;
-    }
+        const missing = feeds
+          .filter((f) => f?.[1]?.some(([, state]) => !state.in_feed))
+          .map(([id, list]) =>
+            MSG.pairNotInFeed(
+              id,
+              list.filter(([, state]) => !state.in_feed).map(([lang]) => LANGUAGE_NAME[lang]),
+            ),
+          );
+        this.publishResult.textContent = published.length
+          ? MSG.pairsPublished(
+              published.map((q) => q.id),
+              missing,
+            )
+          : MSG.nothingPublished;
+      } catch (e) {
+        this.publishError.textContent = MSG.not('published', errorText(e));
+      }
+    });
   }
 }

@@ -3,6 +3,7 @@
 // drag-and-drop with progress and the API's refusal. The state lives in the hash
 // (#/pictures?status=draft&q=cat&page=2), so a reload or a shared link shows the same page.
 import { el, showError } from './dom.js';
+import { MSG, errorText } from './messages.js';
 
 const PAGE = 50;
 const STATUSES = [
@@ -146,7 +147,7 @@ export function mount(container, ctx) {
   );
 
   // Grid and paging
-  const listStatus = el('p', { class: 'muted', role: 'status' }, 'Loading pictures…');
+  const listStatus = el('p', { class: 'muted', role: 'status' }, MSG.loading('pictures'));
   const listError = el('p', { class: 'error', role: 'alert' });
   const grid = el('ul', { class: 'grid', 'aria-label': 'Pictures' });
   const previous = el(
@@ -189,8 +190,8 @@ export function mount(container, ctx) {
         .filter(Boolean)
         .join(' ');
       listStatus.textContent = pictures.length
-        ? `Page ${page}: ${pictures.length} picture${pictures.length === 1 ? '' : 's'}${what ? ` (${what})` : ''}.`
-        : `No pictures${what ? ` (${what})` : ''}${page > 1 ? ' on this page' : ''}.`;
+        ? MSG.picturesPage(page, pictures.length, what)
+        : MSG.noPictures(what, page);
       previous.hidden = page <= 1;
       next.hidden = !more;
       pager.hidden = page <= 1 && !more;
@@ -227,7 +228,7 @@ export function mount(container, ctx) {
           progress.value = 100;
           row.classList.add('done');
           message.removeAttribute('role');
-          message.textContent = `Uploaded as picture ${body.id}.`;
+          message.textContent = MSG.uploaded(body.id);
           // The grid lists by id, so a new picture may be on a later page: a way to it from here.
           row.append(
             el(
@@ -241,7 +242,7 @@ export function mount(container, ctx) {
         (e) => {
           progress.remove();
           row.classList.add('failed');
-          message.textContent = `Not uploaded: ${e.message}`;
+          message.textContent = MSG.not('uploaded', errorText(e));
         },
       );
   }

@@ -4,17 +4,19 @@
 // GET /api/cms/db-pairs/<id>/preview, and, while the pair is not in the feed, why not; a
 // missing statement audio can be generated right beside its reason.
 import { el } from './dom.js';
+import { LANGUAGES, LANGUAGE_NAME, SHORT_ANSWER_FIELD, TEXT_FIELD } from './languages.js';
+import { MSG, errorText } from './messages.js';
 import { loadStylesheet } from './workspace-dom.js';
 import { audioControls } from './audio-field.js';
-import { ANSWER_NAME, LANGS, LANG_NAME, STATUS_NAME, TEXT_NAMES, plain } from './pair-fields.js';
+import { ANSWER_NAME, STATUS_NAME } from './pair-fields.js';
 import { NO_AUDIO, reasonText } from './pair-feeds.js';
 
 export async function mount(container, ctx) {
   const { api } = ctx;
   const id = ctx.params.id;
-  const lang = LANG_NAME[ctx.params.lang] ? ctx.params.lang : 'de';
+  const lang = LANGUAGE_NAME[ctx.params.lang] ? ctx.params.lang : 'de'; // the feed's default
   container.replaceChildren(
-    el('section', { class: 'pv' }, el('p', { role: 'status' }, 'Loading the preview…')),
+    el('section', { class: 'pv' }, el('p', { role: 'status' }, MSG.loading('the preview'))),
   );
   let preview, pair, picture, audio;
   try {
@@ -48,7 +50,7 @@ export async function mount(container, ctx) {
         el(
           'p',
           { role: 'alert', class: 'pf-error' },
-          `The preview could not be shown: ${plain(e)}`,
+          MSG.couldNot('The preview', 'shown', errorText(e)),
         ),
       ),
     );
@@ -56,12 +58,12 @@ export async function mount(container, ctx) {
   }
   const title = picture?.title || `picture ${pair.picture_id}`;
   document.title = `Preview of pair #${id} · langlearn studio`;
-  const language = LANG_NAME[lang];
+  const language = LANGUAGE_NAME[lang];
 
   const languages = el(
     'nav',
     { class: 'pv-langs', 'aria-label': 'Target language' },
-    LANGS.map(([code, name]) =>
+    LANGUAGES.map(({ code, name }) =>
       el(
         'a',
         {
@@ -79,7 +81,7 @@ export async function mount(container, ctx) {
     const slot = el('span', { class: 'pv-audio' });
     if (NO_AUDIO.test(reason))
       audio?.then(
-        (make) => slot.append(make(TEXT_NAMES[lang], lang, `statement in ${language}`)),
+        (make) => slot.append(make(TEXT_FIELD[lang], lang, `statement in ${language}`)),
         () => {},
       );
     return el('li', {}, el('span', {}, reasonText(reason)), slot);
@@ -88,9 +90,9 @@ export async function mount(container, ctx) {
     state.className = `pv-state ${preview.in_feed ? 'pv-in' : 'pv-out'}`;
     state.replaceChildren(
       ...(preview.in_feed
-        ? [el('p', {}, `In the feed: learners of ${language} get this card.`)]
+        ? [el('p', {}, MSG.previewInFeed(language))]
         : [
-            el('p', {}, `Not in the feed for learners of ${language} yet, because:`),
+            el('p', {}, MSG.previewNotInFeed(language)),
             el('ul', {}, preview.reasons.map(reasonItem)),
           ]),
     );
@@ -100,9 +102,9 @@ export async function mount(container, ctx) {
   const cardParts = (item) => {
     const image = item.image_phone_url || item.image_url;
     const q = item.question;
-    const short =
-      q && q[{ de: 'short_answer_de', en: 'short_answer_en', sv: 'short_answer_se' }[lang]];
-    const missing = (what) => el('p', { class: 'muted', lang: 'en' }, `No ${what} in ${language}.`);
+    const short = q && q[SHORT_ANSWER_FIELD[lang]];
+    const missing = (what) =>
+      el('p', { class: 'muted', lang: 'en' }, MSG.missingIn(what, language));
     return [
       image
         ? el('img', { src: image, alt: `The picture: ${title}`, class: 'pv-image' })

@@ -2,7 +2,8 @@
 // distractors (plausible wrong answers), each with "Remove" (the link goes, the word stays), and
 // a field to add a word by its German title in either role (found or created as a draft by
 // POST /api/cms/db-questions/<id>/words). Refusals are shown beside the field.
-import { el } from './dom.js';
+import { busy, el } from './dom.js';
+import { MSG, errorText } from './messages.js';
 import { fieldOf } from './text-card.js';
 
 let serial = 0;
@@ -84,7 +85,7 @@ export class QuestionWords {
       );
     });
     this.list.replaceChildren(...items);
-    if (!items.length) this.list.append(el('li', { class: 'muted' }, 'No words yet.'));
+    if (!items.length) this.list.append(el('li', { class: 'muted' }, MSG.noWords));
   }
 
   async add() {
@@ -92,32 +93,34 @@ export class QuestionWords {
     this.message.textContent = '';
     this.title.removeAttribute('aria-invalid');
     if (!title) {
-      this.message.textContent = 'Type the word in German first.';
+      this.message.textContent = MSG.typeGermanWord;
       this.title.focus();
       return;
     }
-    this.addBtn.disabled = true;
-    try {
-      const r = await this.api.send('POST', this.path, { title_de: title, role: this.role.value });
-      this.show(r.body);
-      this.title.value = '';
-    } catch (e) {
-      this.message.textContent = e.message;
-      if (fieldOf(e.message) === 'title_de') this.title.setAttribute('aria-invalid', 'true');
-    } finally {
-      this.addBtn.disabled = false;
-    }
+    await busy(this.addBtn, async () => {
+      try {
+        const r = await this.api.send('POST', this.path, {
+          title_de: title,
+          role: this.role.value,
+        });
+        this.show(r.body);
+        this.title.value = '';
+      } catch (e) {
+        this.message.textContent = errorText(e);
+        if (fieldOf(e.message) === 'title_de') this.title.setAttribute('aria-invalid', 'true');
+      }
+    });
   }
 
   async remove(word, button) {
     this.message.textContent = '';
-    button.disabled = true;
-    try {
-      await this.api.send('DELETE', `${this.path}/${word.id}`);
-      this.show(this.words.filter((w) => w.id !== word.id));
-    } catch (e) {
-      this.message.textContent = e.message;
-      button.disabled = false;
-    }
+    await busy(button, async () => {
+      try {
+        await this.api.send('DELETE', `${this.path}/${word.id}`);
+        this.show(this.words.filter((w) => w.id !== word.id));
+      } catch (e) {
+        this.message.textContent = errorText(e);
+      }
+    });
   }
 }

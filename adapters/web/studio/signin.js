@@ -1,7 +1,7 @@
 // The sign-in screen: e-mail and password of a staff account; POST /api/session creates the
 // session (cookie + CSRF token). A refusal (wrong password, an end-user account) is the API's
 // own message under the form, and the editor stays here.
-import { el, showError } from './dom.js';
+import { busy, el, showError } from './dom.js';
 
 export function mount(container, ctx) {
   document.title = 'Sign in · langlearn studio';
@@ -27,20 +27,19 @@ export function mount(container, ctx) {
   async function onSubmit(event) {
     event.preventDefault();
     showError(error, null);
-    submit.disabled = true;
-    try {
-      const answer = await ctx.api.send('POST', '/api/session', {
-        email: email.value,
-        password: password.value,
-      });
-      ctx.signedIn(answer.body);
-    } catch (e) {
-      showError(error, e);
-      password.select();
-      password.focus();
-    } finally {
-      submit.disabled = false;
-    }
+    await busy(submit, async () => {
+      try {
+        const answer = await ctx.api.send('POST', '/api/session', {
+          email: email.value,
+          password: password.value,
+        });
+        ctx.signedIn(answer.body);
+      } catch (e) {
+        showError(error, e);
+        password.select();
+        password.focus();
+      }
+    });
   }
 
   const form = el(

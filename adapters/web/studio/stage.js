@@ -3,6 +3,7 @@
 // (docs/studio.md "Picture workspace"). It handles the pointer (drawing, selecting, moving,
 // resizing, panning, wheel zoom); the workspace owns the objects, the undo history and the keys.
 import * as g from './geometry.js';
+import { MSG } from './messages.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const HANDLE_PX = 10; // handle size on the screen, whatever the zoom
@@ -188,7 +189,7 @@ export class Stage {
     this.polygon = null;
     this.hover = null;
     if (sel) this.hooks.add(sel);
-    else this.hooks.announce('A polygon needs at least three points: nothing was added.');
+    else this.hooks.announce(MSG.polygonTooSmall);
     this.render();
     return true;
   }
@@ -253,10 +254,7 @@ export class Stage {
     // The clicks of a double-click land on the last point: they add nothing.
     if (pts.length > 0 && near(pts[pts.length - 1])) return;
     this.polygon = [...pts, p];
-    if (pts.length === 0)
-      this.hooks.announce(
-        'Polygon started: click the next points, Enter or a double-click closes it, Escape cancels.',
-      );
+    if (pts.length === 0) this.hooks.announce(MSG.polygonStarted);
     this.render();
   }
 
@@ -317,7 +315,7 @@ export class Stage {
       this.hooks.change(
         preview.index,
         preview.sel,
-        d.kind === 'move' ? 'Selection moved' : 'Selection resized',
+        d.kind === 'move' ? MSG.selectionMoved : MSG.selectionResized,
       );
     }
     this.render();

@@ -3,14 +3,10 @@
 // level), audio for every text field, Save with If-Match (412: the API's message and "Reload"),
 // review / publish / unpublish (a refusal's message beside the buttons) and Delete. A card
 // without an item is the form for a new one: "Create" posts it and the card becomes the item's.
-import { el } from './dom.js';
+import { busy, el } from './dom.js';
+import { LANGUAGES } from './languages.js';
+import { MSG, errorText } from './messages.js';
 import { audioControls } from './audio-field.js';
-
-export const LANGUAGES = [
-  { code: 'de', name: 'German', short: 'short_answer_de' },
-  { code: 'en', name: 'English', short: 'short_answer_en' },
-  { code: 'sv', name: 'Swedish', short: 'short_answer_se' },
-];
 
 const KINDS = {
   statement: { table: 'statements', path: '/api/cms/db-statements', title: 'Statement' },
@@ -33,7 +29,7 @@ export class TextCard {
     this.kind = KINDS[kind];
     this.options = options;
     this.api = options.api;
-    this.busy = false;
+    this.waiting = false; // a request of this card runs
     this.node = el('article', { class: 'tx-card' });
     // Ctrl+S (Cmd+S) in a card saves (or creates) that card, as Ctrl+S saves in the workspace.
     this.node.addEventListener('keydown', (e) => {
@@ -50,7 +46,7 @@ export class TextCard {
     this.fields = LANGUAGES.flatMap((l) => [
       { key: `text_${l.code}`, label: l.name, lang: l.code, type: 'long' },
       kind === 'question' && {
-        key: l.short,
+        key: l.shortAnswer,
         label: `${l.name} short answer`,
         lang: l.code,
         type: 'short',
@@ -163,7 +159,7 @@ export class TextCard {
     try {
       make = await audioControls(this.api, this.kind.table, this.item.id);
     } catch (e) {
-      this.message.textContent = `Audio not loaded: ${e.message}`;
+      this.message.textContent = MSG.audioNotLoaded(errorText(e));
       return;
     }
     for (const slot of this.node.querySelectorAll('.tx-audio')) {
@@ -201,11 +197,11 @@ export class TextCard {
 
   refresh() {
     const dirty = this.dirty;
-    this.saveBtn.disabled = this.busy || !dirty;
+    this.saveBtn.disabled = this.waiting || !dirty;
     if (this.item) {
       this.saveBtn.classList.toggle('primary', dirty);
-      if (dirty) this.state.textContent = 'Unsaved changes';
-      else if (this.state.textContent === 'Unsaved changes') this.state.textContent = '';
+      if (dirty) this.state.textContent = MSG.unsavedChanges;
+      else if (this.state.textContent === MSG.unsavedChanges) this.state.textContent = '';
       this.badge.textContent = this.item.status;
       this.badge.className = `badge review-${this.item.status}`;
     }
@@ -222,11 +218,11 @@ export class TextCard {
     if (!error) return;
     const field = error.status === 400 ? fieldOf(error.message) : null;
     if (field && this.errors.has(field)) {
-      this.errors.get(field).textContent = error.message;
+      this.errors.get(field).textContent = errorText(error);
       this.inputs.get(field).setAttribute('aria-invalid', 'true');
       return;
     }
-    this.message.append(error.message);
+    this.message.append(errorText(error));
     if (error.status === 412) {
       const reload = el('button', { type: 'button', class: 'tx-reload' }, 'Reload');
       reload.addEventListener('click', () => this.reload());
@@ -234,20 +230,20 @@ export class TextCard {
     }
   }
 
+  // Runs a request of the card with its action buttons waiting (Save stays disabled while it
+  // runs, also when the typing goes on: refresh()).
   async run(work) {
-    if (this.busy) return;
-    this.busy = true;
-    this.node.setAttribute('aria-busy', 'true');
+    if (this.waiting) return;
+    this.waiting = true;
     this.report(null);
-    for (const b of this.node.querySelectorAll('.tx-actions button')) b.disabled = true;
     try {
-      await work();
-    } catch (e) {
-      this.report(e);
+      await busy(
+        this.node.querySelectorAll('.tx-actions button'),
+        () => work().catch((e) => this.report(e)),
+        this.node,
+      );
     } finally {
-      this.busy = false;
-      this.node.removeAttribute('aria-busy');
-      for (const b of this.node.querySelectorAll('.tx-actions button')) b.disabled = false;
+      this.waiting = false;
       if (this.node.isConnected) this.refresh();
     }
   }
@@ -271,7 +267,7 @@ export class TextCard {
       this.etag = r.etag;
       // What was typed while the request ran stays (and counts as unsaved).
       if (JSON.stringify(this.values()) === sent) this.fill(r.body);
-      this.state.textContent = 'Saved';
+      this.state.textContent = MSG.savedState;
     });
   }
 
@@ -301,18 +297,17 @@ export class TextCard {
         this.item = r.body;
         this.etag = r.etag;
         this.fill(r.body);
-        this.state.textContent = 'Reloaded';
+        this.state.textContent = MSG.reloadedState;
       } catch (e) {
         if (e.status !== 404) throw e;
-        this.message.textContent = `${this.kind.title} #${this.item.id} was deleted by someone else.`;
+        this.message.textContent = MSG.deletedElsewhere(`${this.kind.title} #${this.item.id}`);
       }
     });
   }
 
   remove() {
     const name = `${this.kind.title.toLowerCase()} #${this.item.id}`;
-    if (!window.confirm(`Delete ${name}? Its audio and word links go with it.`))
-      return Promise.resolve();
+    if (!window.confirm(MSG.confirmDeleteText(name))) return Promise.resolve();
     return this.run(async () => {
       await this.api.send('DELETE', `${this.kind.path}/${this.item.id}`, undefined, {
         ifMatch: this.etag,

@@ -3,7 +3,8 @@
 // question" and "Generate questions" (the API's 409 for an object without a label word points
 // to the Words tab). Each statement and question is a TextCard (text-card.js); a question's
 // answer and distractor words are a QuestionWords (question-words.js).
-import { el } from './dom.js';
+import { busy, el } from './dom.js';
+import { MSG, errorText } from './messages.js';
 import { loadStylesheet } from './workspace-dom.js';
 import { pictureHead } from './picture-tabs.js';
 import { TextCard } from './text-card.js';
@@ -31,12 +32,7 @@ class TextsScreen {
       }
     };
     this.onNavigate = (e) => {
-      if (
-        e.hashChange &&
-        e.cancelable &&
-        this.dirty() &&
-        !window.confirm('Some texts are not saved. Leave without saving?')
-      )
+      if (e.hashChange && e.cancelable && this.dirty() && !window.confirm(MSG.confirmLeaveTexts))
         e.preventDefault();
     };
   }
@@ -56,7 +52,7 @@ class TextsScreen {
       el(
         'section',
         { class: 'tx', 'aria-busy': 'true' },
-        el('p', { role: 'status' }, 'Loading the texts…'),
+        el('p', { role: 'status' }, MSG.loading('the texts')),
       ),
     );
     const styles = loadStylesheet('texts.css');
@@ -75,7 +71,11 @@ class TextsScreen {
           'section',
           { class: 'tx' },
           el('p', {}, el('a', { href: '#/pictures' }, '← Pictures')),
-          el('p', { role: 'alert', class: 'error' }, `The texts could not be opened: ${e.message}`),
+          el(
+            'p',
+            { role: 'alert', class: 'error' },
+            MSG.couldNot('The texts', 'opened', errorText(e)),
+          ),
         ),
       );
       return;
@@ -106,13 +106,7 @@ class TextsScreen {
           'section',
           { class: 'tx-section', 'aria-labelledby': 'tx-questions' },
           el('h2', { id: 'tx-questions' }, 'Questions'),
-          objects.length
-            ? this.questions
-            : el(
-                'p',
-                { class: 'muted' },
-                'This picture has no objects yet: mark them on the Objects tab.',
-              ),
+          objects.length ? this.questions : el('p', { class: 'muted' }, MSG.noObjectsInTexts),
         ),
       ),
     );
@@ -136,7 +130,7 @@ class TextsScreen {
     }
     const note = (s) => {
       const ids = usedBy.get(s.id);
-      return ids ? `Used by pair ${ids.map((i) => `#${i}`).join(', ')}` : 'Not used by a pair yet';
+      return ids ? MSG.usedByPairs(ids) : MSG.notUsedByPair;
     };
     let mine = rememberedStatements(this.pictureId);
     const remember = (ids) => rememberStatements(this.pictureId, ids);
@@ -224,35 +218,29 @@ class TextsScreen {
       card.node.querySelector('textarea').focus();
     });
 
-    generate.addEventListener('click', async () => {
-      generate.disabled = true;
+    const generateQuestions = async () => {
       message.replaceChildren();
-      status.textContent = 'Generating questions…';
+      status.textContent = MSG.generatingQuestions;
       try {
         const r = await this.api.send('POST', `/api/objects/${object.id}/generate-questions`, {});
         const fresh = r.body.questions.filter((q) => !byId.has(q.id));
         for (const q of r.body.questions) byId.get(q.id)?.words?.show(wordsOf(q));
         await withEtags(fresh);
-        const n = r.body.questions.length;
-        status.textContent = `${n} ${n === 1 ? 'question' : 'questions'} generated (${fresh.length} new).`;
+        status.textContent = MSG.questionsGenerated(r.body.questions.length, fresh.length);
       } catch (e) {
         status.textContent = '';
         // An object without a label: said for an editor (the API's text names its route).
-        if (e.status === 409)
+        if (e.status === 409) {
+          const [before, link, after] = MSG.noLabelForQuestions;
           message.append(
-            'This object has no name yet: ',
-            el(
-              'a',
-              { href: `#/pictures/${this.pictureId}/words?object=${object.id}` },
-              'choose its label word on the Words tab',
-            ),
-            ', then generate.',
+            before,
+            el('a', { href: `#/pictures/${this.pictureId}/words?object=${object.id}` }, link),
+            after,
           );
-        else message.append(e.message);
-      } finally {
-        generate.disabled = false;
+        } else message.append(errorText(e));
       }
-    });
+    };
+    generate.addEventListener('click', () => busy(generate, generateQuestions));
 
     try {
       const [words, questions] = await Promise.all([
@@ -261,15 +249,17 @@ class TextsScreen {
       ]);
       const labelWord = words.find((w) => w.is_label);
       if (labelWord) head.textContent = `Object #${object.id}: ${labelWord.title_de}`;
-      else
+      else {
+        const [before, link] = MSG.noLabelWordYet;
         label.replaceChildren(
-          'No label word yet: ',
-          el('a', { href: `#/pictures/${this.pictureId}/words` }, 'Words tab'),
+          before,
+          el('a', { href: `#/pictures/${this.pictureId}/words` }, link),
         );
+      }
       await withEtags(questions);
-      if (!questions.length) status.textContent = 'No questions yet.';
+      if (!questions.length) status.textContent = MSG.noQuestions;
     } catch (e) {
-      message.textContent = `The questions could not be read: ${e.message}`;
+      message.textContent = MSG.couldNot('The questions', 'read', errorText(e));
     }
   }
 }

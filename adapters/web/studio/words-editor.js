@@ -2,32 +2,21 @@
 // level, each with its error beside it) for "Add a word" and the editor of one word, saved with
 // PATCH and If-Match of its last read. A 412 shows the API's message with "Reload", which puts
 // the word as stored now into the form: nothing is overwritten silently.
-import { el, errorText } from './workspace-dom.js';
+import { busy, el } from './dom.js';
+import { LANGUAGES } from './languages.js';
+import { MSG, errorText } from './messages.js';
 import { audioControls } from './audio-field.js';
 
-const FIELDS = [
-  ['title_de', 'German', 'de'],
-  ['title_en', 'English', 'en'],
-  ['title_sv', 'Swedish', 'sv'],
-  ['level', 'Level'],
-];
+// [name, label, language]: a title in each language, then the level.
+const FIELDS = [...LANGUAGES.map((l) => [`title_${l.code}`, l.name, l.code]), ['level', 'Level']];
+// What a save sends and compares: the fields and the categories.
+const SAVED = [...FIELDS.map(([name]) => name), 'category_ids'];
 let serial = 0;
 
 // The field an API message is about ('title_en must be ...', 'A word with title_de "X" exists').
+const FIELD_FIRST = new RegExp(`^(${SAVED.join('|')})\\b`);
 const fieldOf = (message) =>
-  /^(title_de|title_en|title_sv|level|category_ids)\b/.exec(message)?.[1] ??
-  (/\btitle_de "/.test(message) ? 'title_de' : null);
-
-// Disables the button while fn runs (a second click does nothing meanwhile).
-export async function busy(button, fn) {
-  if (button.disabled) return;
-  button.disabled = true;
-  try {
-    await fn();
-  } finally {
-    button.disabled = false;
-  }
-}
+  FIELD_FIRST.exec(message)?.[1] ?? (/\btitle_de "/.test(message) ? 'title_de' : null);
 
 // extra(name, lang, label) may give a node shown after a title's input (its audio).
 export function wordFields(word, extra = () => null) {
@@ -72,13 +61,17 @@ export function wordFields(word, extra = () => null) {
     fill(w) {
       for (const [name] of FIELDS) inputs[name].value = w[name] ?? (name === 'level' ? '1' : '');
     },
-    // As the API takes them: an empty translation is null (cleared); the level as typed.
-    values: () => ({
-      title_de: inputs.title_de.value.trim(),
-      title_en: inputs.title_en.value.trim() || null,
-      title_sv: inputs.title_sv.value.trim() || null,
-      level: level(inputs.level.value.trim()),
-    }),
+    // As the API takes them: the German title as typed (it is required, and the API says so
+    // when it is empty), an empty translation as null (cleared), the level as typed.
+    values() {
+      const out = {};
+      for (const { code } of LANGUAGES) {
+        const text = inputs[`title_${code}`].value.trim();
+        out[`title_${code}`] = code === 'de' ? text : text || null;
+      }
+      out.level = level(inputs.level.value.trim());
+      return out;
+    },
     // The error beside the field it names (or one of `others`), else in `general`; null clears.
     showError(e, general, others = {}) {
       for (const name in errors) {
@@ -121,7 +114,7 @@ export async function openWordEditor({ api, wordId, categories, onSaved, onClose
       el('legend', {}, 'Categories'),
       categories.length
         ? categories.map((c, i) => el('label', {}, boxes[i], ' ', c.titel_de))
-        : el('span', { class: 'muted' }, 'None yet (an admin adds them under Maintenance).'),
+        : el('span', { class: 'muted' }, MSG.noCategoriesForEditors),
       catError,
     ),
     el(
@@ -153,19 +146,19 @@ export async function openWordEditor({ api, wordId, categories, onSaved, onClose
     };
     show(null);
     return busy(save, () =>
-      api.send('PATCH', path, body, { ifMatch: etag }).then((a) => take(a, 'Saved.'), show),
+      api.send('PATCH', path, body, { ifMatch: etag }).then((a) => take(a, MSG.saved), show),
     );
   });
   // Only the editor's click replaces what they typed with the word as stored now.
   reload.addEventListener('click', () =>
     busy(reload, async () => {
       try {
-        take(await api.get(path), 'Reloaded: the word as stored now.');
+        take(await api.get(path), MSG.wordReloaded);
         fields.fill(word);
         tick();
         fields.inputs.title_de.focus();
       } catch (e) {
-        msg.textContent = `Reload failed: ${errorText(e)}`;
+        msg.textContent = MSG.reloadFailed(errorText(e));
       }
     }),
   );
@@ -178,9 +171,7 @@ export async function openWordEditor({ api, wordId, categories, onSaved, onClose
     // The screen published the word: that version is the one to save over, unless its fields
     // differ from the ones read (someone else's change stays a conflict).
     refreshed(nextEtag, next) {
-      const same = ['title_de', 'title_en', 'title_sv', 'level', 'category_ids'].every(
-        (k) => JSON.stringify(word[k]) === JSON.stringify(next[k]),
-      );
+      const same = SAVED.every((k) => JSON.stringify(word[k]) === JSON.stringify(next[k]));
       if (nextEtag && same) ({ word, etag } = { word: next, etag: nextEtag });
     },
   };

@@ -2,8 +2,15 @@
 // /api/word-suggestions stores nothing; "Accept" links the word (found or created), "Drop" only
 // takes it off the list. An object without a label word gets none: the API's 409 is shown with
 // an offer to set the label first.
-import { el, errorText } from './workspace-dom.js';
-import { busy } from './words-editor.js';
+import { busy, el } from './dom.js';
+import { LANGUAGES } from './languages.js';
+import { MSG, errorText } from './messages.js';
+
+// A suggestion's titles as the API takes a word ({title_de, title_en, ...}) and its level.
+const wordOf = (item) => ({
+  ...Object.fromEntries(LANGUAGES.map(({ code }) => [`title_${code}`, item[`title_${code}`]])),
+  level: item.level,
+});
 
 export class Suggestions {
   // screen: {api, subject, pictureId, token, link(values, isLabel), offerLabel(), announce(text)}
@@ -76,7 +83,7 @@ export class Suggestions {
     const body = s.subject.object ? { object_id: s.subject.object } : { picture_id: s.pictureId };
     if (count) body.count = /^\d+$/.test(count) ? Number(count) : count;
     this.labelled();
-    this.status.textContent = 'Asking the generator…';
+    this.status.textContent = MSG.askingGenerator;
     return busy(this.generateBtn, async () => {
       try {
         const { body: answer } = await s.api.send('POST', '/api/word-suggestions', body);
@@ -84,17 +91,15 @@ export class Suggestions {
         this.items = answer.words.map((w) => ({ ...w, error: '' }));
         const n = this.items.length;
         this.status.textContent = n
-          ? `${n} suggestion${n > 1 ? 's' : ''} from ${answer.generator}: nothing is stored until accepted.`
-          : `The generator (${answer.generator}) has no suggestions.`;
+          ? MSG.suggestions(n, answer.generator)
+          : MSG.noSuggestions(answer.generator);
         this.render();
       } catch (e) {
         if (token !== s.token) return;
         this.status.textContent = '';
         // An object without a label: said for an editor (the API's text names its route).
         const noLabel = e.status === 409 && s.subject.object;
-        this.msg.textContent = noLabel
-          ? 'This object has no name yet: add its German name as its label first.'
-          : errorText(e);
+        this.msg.textContent = noLabel ? MSG.noLabelForSuggestions : errorText(e);
         this.labelBtn.hidden = !noLabel;
       }
     });
@@ -102,10 +107,9 @@ export class Suggestions {
 
   // Links the suggested word; true when stored, else its error is shown beside it.
   async accept(item) {
-    const { title_de, title_en, title_sv, level } = item;
     try {
-      await this.screen.link({ title_de, title_en, title_sv, level }, false);
-      this.drop(item, `${title_de} accepted.`);
+      await this.screen.link(wordOf(item), false);
+      this.drop(item, MSG.done(item.title_de, 'accepted'));
       return true;
     } catch (e) {
       item.error = errorText(e);
@@ -114,7 +118,7 @@ export class Suggestions {
     }
   }
 
-  drop(item, announcement = `${item.title_de} dropped.`) {
+  drop(item, announcement = MSG.done(item.title_de, 'dropped')) {
     this.items = this.items.filter((i) => i !== item);
     this.render();
     this.screen.announce(announcement);
@@ -128,7 +132,7 @@ export class Suggestions {
       if (item.linked) this.drop(item, '');
       else if (!(await this.accept(item))) return;
     }
-    this.screen.announce('Every suggestion accepted.');
+    this.screen.announce(MSG.allAccepted);
     this.generateBtn.focus();
   }
 
@@ -168,13 +172,11 @@ export class Suggestions {
         'span',
         { class: 'wd-sugg-text' },
         el('strong', { lang: 'de' }, t),
-        item.title_en && [' · ', el('span', { lang: 'en' }, item.title_en)],
-        item.title_sv && [' · ', el('span', { lang: 'sv' }, item.title_sv)],
-        el(
-          'span',
-          { class: 'muted' },
-          ` · level ${item.level} · ${item.linked ? 'linked already' : item.word_id ? 'an existing word' : 'a new word'}`,
-        ),
+        LANGUAGES.filter(({ code }) => code !== 'de').map(({ code }) => {
+          const title = item[`title_${code}`];
+          return title && [' · ', el('span', { lang: code }, title)];
+        }),
+        el('span', { class: 'muted' }, MSG.suggestionDetail(item)),
       ),
       item.linked ? null : button('accept', 'Accept', () => this.accept(item)),
       button('drop', 'Drop', () => this.drop(item)),

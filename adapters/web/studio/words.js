@@ -2,12 +2,16 @@
 // (each with its label word and notes) beside the chosen one's words and their actions (edit,
 // publish, make label, remove the link), the generator's suggestions (words-suggestions.js) and
 // "Add a word". The chosen object stays in the hash (?object=<id>) for a reload or a link.
-import { el, errorText, loadStylesheet } from './workspace-dom.js';
+import { busy } from './dom.js';
+import { LANGUAGES } from './languages.js';
+import { MSG, errorText } from './messages.js';
+import { el, loadStylesheet } from './workspace-dom.js';
 import { pictureHead } from './picture-tabs.js';
-import { busy, openWordEditor, wordFields } from './words-editor.js';
+import { openWordEditor, wordFields } from './words-editor.js';
 import { Suggestions } from './words-suggestions.js';
 
-const COLUMNS = ['German', 'English', 'Swedish', 'Level', 'Status', 'Categories'];
+// The titles (German first, the word's own title), then the level, status and categories.
+const COLUMNS = [...LANGUAGES.map((l) => l.name), 'Level', 'Status', 'Categories'];
 
 export function mount(container, ctx) {
   const screen = new WordsScreen(container, ctx);
@@ -43,7 +47,7 @@ class WordsScreen {
 
   async start() {
     const token = this.token;
-    this.container.replaceChildren(el('p', { role: 'status' }, 'Loading the words…'));
+    this.container.replaceChildren(el('p', { role: 'status' }, MSG.loading('the words')));
     try {
       const styles = loadStylesheet('words.css');
       const [picture, categories] = await Promise.all([
@@ -61,7 +65,7 @@ class WordsScreen {
           el(
             'p',
             { role: 'alert', class: 'error' },
-            `The picture's words could not be opened: ${errorText(e)}`,
+            MSG.couldNot("The picture's words", 'opened', errorText(e)),
           ),
         );
       return;
@@ -143,11 +147,7 @@ class WordsScreen {
         ),
       );
     this.subjects.replaceChildren(
-      item(
-        0,
-        'The picture',
-        this.objects.length ? null : 'no objects yet: mark them under Objects',
-      ),
+      item(0, 'The picture', this.objects.length ? null : MSG.noObjectsInWords),
       ...this.objects.map((o) =>
         item(o.id, `Object #${o.id} · ${this.labels.get(o.id) ?? 'no label'}`, o.user_notes),
       ),
@@ -170,7 +170,7 @@ class WordsScreen {
     this.labelLine.textContent = '';
     this.suggestions.reset();
     this.adding.reset();
-    this.table.replaceChildren(el('p', { role: 'status' }, 'Loading…'));
+    this.table.replaceChildren(el('p', { role: 'status' }, MSG.loading()));
     try {
       const { body } = await this.api.get(this.path());
       if (token !== this.token) return;
@@ -182,7 +182,7 @@ class WordsScreen {
           el(
             'p',
             { role: 'alert', class: 'error' },
-            `The words could not be read: ${errorText(e)}`,
+            MSG.couldNot('The words', 'read', errorText(e)),
           ),
         );
     }
@@ -195,9 +195,7 @@ class WordsScreen {
       this.noteLabel(object, words);
       const label = this.labels.get(object);
       this.renderSubjects();
-      this.labelLine.textContent = label
-        ? `Label word: ${label}`
-        : 'No label word yet: choose one with "Make label", or add a word as the label.';
+      this.labelLine.textContent = label ? MSG.labelWord(label) : MSG.noLabelWord;
       if (label) this.suggestions.labelled();
     }
     this.renderWords(focusKey);
@@ -235,7 +233,7 @@ class WordsScreen {
             ),
             el('tbody', {}, rows),
           )
-        : el('p', { class: 'muted' }, `No words linked to ${this.name} yet.`),
+        : el('p', { class: 'muted' }, MSG.noWordsLinked(this.name)),
     );
     if (focusKey) (this.table.querySelector(`[data-focus="${focusKey}"]`) ?? this.heading).focus();
   }
@@ -269,8 +267,9 @@ class WordsScreen {
         el('strong', { lang: 'de' }, t),
         w.is_label && el('span', { class: 'badge wd-label' }, 'Label'),
       ),
-      el('td', {}, text(w.title_en, 'en')),
-      el('td', {}, text(w.title_sv, 'sv')),
+      LANGUAGES.filter(({ code }) => code !== 'de').map(({ code }) =>
+        el('td', {}, text(w[`title_${code}`], code)),
+      ),
       el('td', {}, String(w.level)),
       el('td', {}, el('span', { class: `badge wd-${w.status}` }, w.status)),
       el('td', {}, w.categories.map((c) => c.label).join(', ') || text()),
@@ -341,7 +340,7 @@ class WordsScreen {
     const answer = await this.api.send('POST', `/api/cms/db-words/${w.id}/${to}`);
     if (this.editor?.wordId === w.id) this.editor.refreshed(answer.etag, answer.body);
     this.updateWord(answer.body, `status-${w.id}`);
-    this.announce(`${w.title_de} is ${answer.body.status} now.`);
+    this.announce(MSG.wordIsNow(w.title_de, answer.body.status));
   }
 
   // The API unlinks the former label (the word itself stays).
@@ -349,9 +348,7 @@ class WordsScreen {
     const former = this.labels.get(this.subject.object);
     await this.link({ title_de: w.title_de }, true);
     this.renderWords(`edit-${w.id}`);
-    this.announce(
-      `${w.title_de} is the label of ${this.name} now${former ? `; ${former} is no longer linked` : ''}.`,
-    );
+    this.announce(MSG.labelMade(w.title_de, this.name, former));
   }
 
   // Only the link goes: the word stays for other pictures, objects and pairs.
@@ -364,7 +361,7 @@ class WordsScreen {
     const rest = this.words.filter((x) => x !== w);
     const next = rest[Math.min(at, rest.length - 1)];
     this.setWords(rest, next ? `edit-${next.id}` : 'none');
-    this.announce(`${w.title_de} removed from ${this.name}; the word itself stays.`);
+    this.announce(MSG.wordRemoved(w.title_de, this.name));
   }
 
   addForm() {
@@ -400,7 +397,7 @@ class WordsScreen {
           await this.link(values, !!this.subject.object && asLabel.checked);
           if (token !== this.token) return;
           reset();
-          this.announce(`${values.title_de} added to ${this.name}.`);
+          this.announce(MSG.wordAdded(values.title_de, this.name));
           fields.inputs.title_de.focus();
         } catch (e) {
           if (token === this.token) fields.showError(e, msg);

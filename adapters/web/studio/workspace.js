@@ -7,7 +7,8 @@ import { History } from './history.js';
 import { ObjectDrafts } from './object-drafts.js';
 import { Stage } from './stage.js';
 import { ObjectPanel } from './object-panel.js';
-import { el, errorText, humanStatus, loadStylesheet } from './workspace-dom.js';
+import { MSG, errorText } from './messages.js';
+import { el, loadStylesheet } from './workspace-dom.js';
 import { pictureTabs } from './picture-tabs.js';
 
 const TOOL_BUTTONS = [
@@ -73,7 +74,7 @@ class Workspace {
   async start(styles) {
     this.container.replaceChildren(
       el('section', { class: 'ws', 'aria-busy': 'true' }, [
-        el('p', { role: 'status' }, 'Loading the picture…'),
+        el('p', { role: 'status' }, MSG.loading('the picture')),
       ]),
     );
     let picture;
@@ -89,7 +90,7 @@ class Workspace {
           el(
             'p',
             { role: 'alert', class: 'ws-error' },
-            `The picture could not be opened: ${errorText(e)}`,
+            MSG.couldNot('The picture', 'opened', errorText(e)),
           ),
         ]),
       );
@@ -209,26 +210,18 @@ class Workspace {
     this.panel = new ObjectPanel(this.panelEl, this);
 
     if (!p.width || !p.height || !(p.phone_url || p.image_url)) {
-      this.stageEl.append(
-        el(
-          'p',
-          { class: 'ws-noimage' },
-          'This picture has no image yet: upload one to draw on it.',
-        ),
-      );
+      this.stageEl.append(el('p', { class: 'ws-noimage' }, MSG.noImageToDrawOn));
     } else {
       this.stage = new Stage(
         this.stageEl,
         { width: p.width, height: p.height, imageUrl: p.phone_url || p.image_url },
         {
           shapes: () =>
-            this.drafts
-              .ids()
-              .map((id) => ({
-                objectId: id,
-                active: id === this.activeId,
-                selections: this.drafts.draft(id).selections,
-              })),
+            this.drafts.ids().map((id) => ({
+              objectId: id,
+              active: id === this.activeId,
+              selections: this.drafts.draft(id).selections,
+            })),
           selected: () =>
             this.selectedIndex === null
               ? null
@@ -255,8 +248,7 @@ class Workspace {
     // Leaving for another screen with unsaved changes asks first, before the hash changes
     // (the Navigation API's cancelable "navigate" event; the shell's router only sees the
     // change once it happened). Without that API, link clicks are asked about instead.
-    const leave = () =>
-      !this.dirty || window.confirm('This picture has unsaved changes. Leave without saving?');
+    const leave = () => !this.dirty || window.confirm(MSG.confirmLeavePicture);
     if (window.navigation) {
       this.listen(window.navigation, 'navigate', (e) => {
         if (e.hashChange && e.cancelable && !leave()) e.preventDefault();
@@ -293,26 +285,12 @@ class Workspace {
     this.undoBtn.disabled = !this.history.canUndo;
     this.redoBtn.disabled = !this.history.canRedo;
     this.deleteBtn.disabled = this.selectedIndex === null;
-    const hints = {
-      select:
-        'Click a selection to select it, drag to move it, drag its corners or points to reshape it.',
-      box: 'Drag on the picture to draw a box.',
-      polygon:
-        "Click the polygon's points; Enter, a double-click or a click on the first point closes it; Escape cancels.",
-      hand: 'Drag to move the picture; the wheel zooms.',
-    };
-    const target =
-      this.activeId === null
-        ? ' New selections create a new object.'
-        : ` New selections go to object #${this.activeId}.`;
-    this.hint.textContent = tool
-      ? hints[tool] + (tool === 'box' || tool === 'polygon' ? target : '')
-      : '';
+    this.hint.textContent = tool ? MSG.toolHint(tool, this.activeId) : '';
   }
 
   refreshFinish() {
     const status = this.picture.status;
-    this.statusEl.textContent = `Status: ${humanStatus(status)}`;
+    this.statusEl.textContent = MSG.pictureStatus(status);
     this.statusEl.className = `badge status-${status}`;
     const step = FINISH[status];
     this.finishBtn.textContent = step ? step.label : 'Finished';
@@ -356,7 +334,7 @@ class Workspace {
     this.edit(
       id,
       (d) => ({ ...d, selections: [...d.selections, sel] }),
-      sel.type === 'bbox' ? 'Box added' : 'Polygon added',
+      sel.type === 'bbox' ? MSG.boxAdded : MSG.polygonAdded,
     );
     this.selectedIndex = index;
     this.refresh();
@@ -378,7 +356,7 @@ class Workspace {
     this.edit(
       this.activeId,
       (d) => ({ ...d, selections: d.selections.filter((_, i) => i !== index) }),
-      'Selection deleted',
+      MSG.selectionDeleted,
     );
   }
 
@@ -386,7 +364,7 @@ class Workspace {
     if (this.activeId === null || this.selectedIndex === null || !this.stage) return;
     const sel = this.drafts.draft(this.activeId).selections[this.selectedIndex];
     const { width: W, height: H } = this.stage.picture;
-    this.changeSelection(this.selectedIndex, translate(sel, dx, dy, W, H), 'Selection moved');
+    this.changeSelection(this.selectedIndex, translate(sel, dx, dy, W, H), MSG.selectionMoved);
   }
 
   // Selects the chosen object's next (or previous) selection: selecting without a pointer.
@@ -396,19 +374,17 @@ class Workspace {
     if (!n) return;
     const from = this.selectedIndex === null ? (step > 0 ? -1 : n) : this.selectedIndex;
     this.select(null, (from + step + n) % n);
-    this.announce(
-      `Selection ${this.selectedIndex + 1} of ${n} of object #${this.activeId} selected.`,
-    );
+    this.announce(MSG.selectionSelected(this.selectedIndex + 1, n, this.activeId));
   }
 
   undo() {
     const entry = this.history.undo();
-    if (entry) this.restore(entry.key, entry.before, `Undone: ${entry.label}`);
+    if (entry) this.restore(entry.key, entry.before, MSG.undone(entry.label));
   }
 
   redo() {
     const entry = this.history.redo();
-    if (entry) this.restore(entry.key, entry.after, `Redone: ${entry.label}`);
+    if (entry) this.restore(entry.key, entry.after, MSG.redone(entry.label));
   }
 
   restore(id, draft, text) {
@@ -486,8 +462,7 @@ class Workspace {
     if (!step || this.finishing) return;
     this.finishMsg.textContent = '';
     if (this.dirty && !(await this.panel.save())) {
-      this.finishMsg.textContent =
-        'Not finished: save the objects first (see the message beside Save).';
+      this.finishMsg.textContent = MSG.not('finished', MSG.saveObjectsFirst);
       return;
     }
     this.finishing = true;
@@ -496,11 +471,11 @@ class Workspace {
       this.picture = (
         await this.api.send('POST', `/api/pictures/${this.pictureId}/${step.path}`)
       ).body;
-      this.announce(`Finished: the picture is now ${humanStatus(this.picture.status)}.`);
+      this.announce(MSG.pictureFinished(this.picture.status));
       // What comes next in the walk (docs/studio.md "From photo to feed").
       this.finishNext.hidden = false;
     } catch (e) {
-      this.finishMsg.textContent = `Not finished: ${errorText(e)}`;
+      this.finishMsg.textContent = MSG.not('finished', errorText(e));
       // A refusal means the status moved meanwhile: show the current one.
       try {
         this.picture = (await this.api.get(`/api/pictures/${this.pictureId}`)).body;
