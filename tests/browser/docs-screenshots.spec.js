@@ -32,21 +32,17 @@ test('screenshots of the sign-in and pictures screens', async ({ page, accounts,
   await page.screenshot({ path: path.join(target, 'signin.png') });
 
   await signIn(page, accounts.editor);
-  await page
-    .getByLabel('Choose files…')
-    .setInputFiles({
-      name: 'Street market.png',
-      mimeType: 'image/png',
-      buffer: scene(640, 480, 0.6),
-    });
+  await page.getByLabel('Choose files…').setInputFiles({
+    name: 'Street market.png',
+    mimeType: 'image/png',
+    buffer: scene(640, 480, 0.6),
+  });
   await expect(page.getByText(/^Uploaded as picture \d+\.$/)).toBeVisible();
-  await page
-    .getByLabel('Choose files…')
-    .setInputFiles({
-      name: 'notes.txt',
-      mimeType: 'text/plain',
-      buffer: Buffer.from('shopping list'),
-    });
+  await page.getByLabel('Choose files…').setInputFiles({
+    name: 'notes.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('shopping list'),
+  });
   await expect(page.getByText(/^Not uploaded/)).toBeVisible();
   await expect(page.getByRole('list', { name: 'Pictures' }).getByRole('listitem')).toHaveCount(
     pictures.length + 1,

@@ -141,13 +141,11 @@ test('refused uploads show the API message and store nothing', async ({
   await signIn(page, accounts.editor);
   const before = (await allPictures(api)).length;
 
-  await page
-    .getByLabel('Choose files…')
-    .setInputFiles({
-      name: 'notes.txt',
-      mimeType: 'text/plain',
-      buffer: Buffer.from('not a picture'),
-    });
+  await page.getByLabel('Choose files…').setInputFiles({
+    name: 'notes.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('not a picture'),
+  });
   const notImage = page.getByRole('listitem').filter({ hasText: 'notes.txt' });
   await expect(notImage.getByRole('alert')).toHaveText(
     'Not uploaded: image must be a PNG, JPEG or WebP file',

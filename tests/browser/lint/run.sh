@@ -16,11 +16,14 @@ mode=${2:-check}
 # The configuration lives here, the packages in the build tree: NODE_PATH lets
 # eslint.config.js's require() find them.
 export NODE_PATH="$work/node_modules"
-# Both keep a cache in the build tree: a file unchanged since the last run is not read again.
+# ESLint keeps a cache in the build tree, and so does Prettier's check: a file unchanged since
+# it passed is not read again. Not --write: Prettier would note a file it wrote as formatted,
+# and its output can still change on a second pass (a file formatted very differently before),
+# so --write runs twice and the check reads the files afresh.
 eslint=("$work/node_modules/.bin/eslint" --config "$here/eslint.config.js" --max-warnings 0
   --cache --cache-location "$work/lint-cache/eslint")
-prettier=("$work/node_modules/.bin/prettier" --config "$here/prettier.json" --log-level warn
-  --cache --cache-location "$work/lint-cache/prettier")
+prettier=("$work/node_modules/.bin/prettier" --config "$here/prettier.json" --log-level warn)
+checked=(--cache --cache-location "$work/lint-cache/prettier")
 
 cd "$root"
 planted=tests/browser/lint/planted.js
@@ -28,12 +31,16 @@ mapfile -t files < <(find adapters/web/studio tests/browser -name '*.js' -not -p
   -not -path "$planted" | sort)
 
 if [ "$mode" = --write ]; then
+  "${prettier[@]}" --write "${files[@]}"
   exec "${prettier[@]}" --write "${files[@]}"
 fi
 
 status=0
 "${eslint[@]}" "${files[@]}" || status=1
-"${prettier[@]}" --check "${files[@]}" || { echo "studio lint: make fmt formats them" >&2; status=1; }
+if ! "${prettier[@]}" "${checked[@]}" --check "${files[@]}"; then
+  echo "studio lint: make fmt formats them" >&2
+  status=1
+fi
 
 if out=$("${eslint[@]}" "$planted" 2>&1); then
   echo "studio lint: ESLint passed $planted; the rules are not applied" >&2
