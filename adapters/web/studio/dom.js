@@ -26,6 +26,14 @@ function append(node, children) {
   }
 }
 
+// What a screen shows when it could not be opened: the way back to the pictures, and why.
+export function notOpened(text, alertClass = 'error') {
+  return [
+    el('p', {}, el('a', { href: '#/pictures' }, '← Pictures')),
+    el('p', { role: 'alert', class: alertClass }, text),
+  ];
+}
+
 // Shows an API error (or clears it with null) in an element with role="alert"
 // (messages.js's errorText).
 export function showError(target, error) {

@@ -3,7 +3,7 @@
 // a new pair (pair-form.js), and "Publish all reviewed" (POST /api/pipeline/publish), which also
 // names the pairs it published that some language's feed still lacks.
 // Each pair is read on its own for the ETag that its edits send back as If-Match.
-import { busy, el } from './dom.js';
+import { busy, el, notOpened } from './dom.js';
 import { LANGUAGE_NAME } from './languages.js';
 import { MSG, errorText } from './messages.js';
 import { loadStylesheet } from './workspace-dom.js';
@@ -57,12 +57,7 @@ class PairsScreen {
         el(
           'section',
           { class: 'pairs' },
-          el('p', {}, el('a', { href: '#/pictures' }, '← Pictures')),
-          el(
-            'p',
-            { role: 'alert', class: 'pf-error' },
-            MSG.couldNot('The pairs', 'shown', errorText(e)),
-          ),
+          notOpened(MSG.couldNot('The pairs', 'shown', errorText(e)), 'pf-error'),
         ),
       );
       return;

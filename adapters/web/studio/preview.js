@@ -3,7 +3,7 @@
 // statement with its audio, question and short answer, answer type, level, categories), from
 // GET /api/cms/db-pairs/<id>/preview, and, while the pair is not in the feed, why not; a
 // missing statement audio can be generated right beside its reason.
-import { el } from './dom.js';
+import { el, notOpened } from './dom.js';
 import { LANGUAGES, LANGUAGE_NAME, SHORT_ANSWER_FIELD, TEXT_FIELD } from './languages.js';
 import { MSG, errorText } from './messages.js';
 import { loadStylesheet } from './workspace-dom.js';
@@ -46,12 +46,7 @@ export async function mount(container, ctx) {
       el(
         'section',
         { class: 'pv' },
-        el('p', {}, el('a', { href: '#/pictures' }, '← Pictures')),
-        el(
-          'p',
-          { role: 'alert', class: 'pf-error' },
-          MSG.couldNot('The preview', 'shown', errorText(e)),
-        ),
+        notOpened(MSG.couldNot('The preview', 'shown', errorText(e)), 'pf-error'),
       ),
     );
     return;

@@ -3,7 +3,7 @@
 // question" and "Generate questions" (the API's 409 for an object without a label word points
 // to the Words tab). Each statement and question is a TextCard (text-card.js); a question's
 // answer and distractor words are a QuestionWords (question-words.js).
-import { busy, el } from './dom.js';
+import { busy, el, notOpened } from './dom.js';
 import { MSG, errorText } from './messages.js';
 import { loadStylesheet } from './workspace-dom.js';
 import { pictureHead } from './picture-tabs.js';
@@ -70,12 +70,7 @@ class TextsScreen {
         el(
           'section',
           { class: 'tx' },
-          el('p', {}, el('a', { href: '#/pictures' }, '← Pictures')),
-          el(
-            'p',
-            { role: 'alert', class: 'error' },
-            MSG.couldNot('The texts', 'opened', errorText(e)),
-          ),
+          notOpened(MSG.couldNot('The texts', 'opened', errorText(e))),
         ),
       );
       return;

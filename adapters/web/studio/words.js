@@ -2,7 +2,7 @@
 // (each with its label word and notes) beside the chosen one's words and their actions (edit,
 // publish, make label, remove the link), the generator's suggestions (words-suggestions.js) and
 // "Add a word". The chosen object stays in the hash (?object=<id>) for a reload or a link.
-import { busy } from './dom.js';
+import { busy, notOpened } from './dom.js';
 import { LANGUAGES } from './languages.js';
 import { MSG, errorText } from './messages.js';
 import { el, loadStylesheet } from './workspace-dom.js';
@@ -61,12 +61,7 @@ class WordsScreen {
     } catch (e) {
       if (token === this.token)
         this.container.replaceChildren(
-          el('p', {}, el('a', { href: '#/pictures' }, '← Pictures')),
-          el(
-            'p',
-            { role: 'alert', class: 'error' },
-            MSG.couldNot("The picture's words", 'opened', errorText(e)),
-          ),
+          ...notOpened(MSG.couldNot("The picture's words", 'opened', errorText(e))),
         );
       return;
     }

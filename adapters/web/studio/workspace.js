@@ -8,6 +8,7 @@ import { ObjectDrafts } from './object-drafts.js';
 import { Stage } from './stage.js';
 import { ObjectPanel } from './object-panel.js';
 import { MSG, errorText } from './messages.js';
+import { notOpened } from './dom.js';
 import { el, loadStylesheet } from './workspace-dom.js';
 import { pictureTabs } from './picture-tabs.js';
 
@@ -85,14 +86,11 @@ class Workspace {
     } catch (e) {
       if (this.destroyed) return;
       this.container.replaceChildren(
-        el('section', { class: 'ws' }, [
-          el('p', {}, [el('a', { href: '#/pictures' }, '← Pictures')]),
-          el(
-            'p',
-            { role: 'alert', class: 'ws-error' },
-            MSG.couldNot('The picture', 'opened', errorText(e)),
-          ),
-        ]),
+        el(
+          'section',
+          { class: 'ws' },
+          notOpened(MSG.couldNot('The picture', 'opened', errorText(e)), 'ws-error'),
+        ),
       );
       return;
     }
