@@ -31,8 +31,10 @@ fuzz: deps
 bench: build
 	@scripts/bench.sh $(BUILD_DIR)
 
+# clang-format for the C++, Prettier for the studio's scripts and browser tests (tests/browser/lint).
 fmt:
 	@git ls-files '*.cpp' '*.hpp' | xargs clang-format -i
+	@tests/browser/lint/run.sh $(TEST_BUILD_DIR) --write
 
 clean:
 	rm -rf build

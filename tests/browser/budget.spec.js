@@ -27,20 +27,29 @@ async function measure(page, screen) {
 async function opened(page, hash, screen) {
   await page.goto('about:blank');
   await page.goto(`/studio/${hash}`);
-  await expect.poll(() => page.evaluate((n) => performance.getEntriesByName(`studio:${n}`).length, screen)).toBe(1);
+  await expect
+    .poll(() => page.evaluate((n) => performance.getEntriesByName(`studio:${n}`).length, screen))
+    .toBe(1);
   return measure(page, screen);
 }
 
-test('every screen loads at most 150 KB of script; load times reported', async ({ page, api, accounts }, testInfo) => {
+test('every screen loads at most 150 KB of script; load times reported', async ({
+  page,
+  api,
+  accounts,
+}, testInfo) => {
   test.setTimeout(60_000);
   const scripts = fs.readdirSync(studioDir).filter((f) => f.endsWith('.js'));
   const total = scripts.reduce((sum, f) => sum + fs.statSync(path.join(studioDir, f)).size, 0);
 
   const picture = (await api.upload('/api/pictures?title=Budget', scene(400, 300, 0.2))).body;
-  const pair = (await api.post('/api/cms/db-pairs', {
-    picture_id: picture.id, answer_type: 'yes_no',
-    statement: { text_de: 'Ein Bild.', text_en: 'A picture.', text_sv: 'En bild.' },
-  })).body;
+  const pair = (
+    await api.post('/api/cms/db-pairs', {
+      picture_id: picture.id,
+      answer_type: 'yes_no',
+      statement: { text_de: 'Ein Bild.', text_en: 'A picture.', text_sv: 'En bild.' },
+    })
+  ).body;
   expect(pair.id).toBeGreaterThan(0);
 
   const report = { totalScriptBytes: total, totalScriptFiles: scripts.length };

@@ -8,10 +8,23 @@ const target = process.env.LL_DOCS_SCREENSHOTS;
 
 test('screenshots of the sign-in and pictures screens', async ({ page, accounts, api }) => {
   test.skip(!target, 'LL_DOCS_SCREENSHOTS is not set');
-  const pictures = [['Farmyard', 'new', 0.1], ['Kitchen table', 'draft', 0.3], ['Harbour at dawn', 'draft', 0.5],
-                    ['Market stall', 'new', 0.7], ['Classroom', 'draft', 0.9], ['Garden in spring', 'new', 0.2]];
+  const pictures = [
+    ['Farmyard', 'new', 0.1],
+    ['Kitchen table', 'draft', 0.3],
+    ['Harbour at dawn', 'draft', 0.5],
+    ['Market stall', 'new', 0.7],
+    ['Classroom', 'draft', 0.9],
+    ['Garden in spring', 'new', 0.2],
+  ];
   for (const [title, status, hue] of pictures)
-    expect((await api.upload(`/api/pictures?${new URLSearchParams({ title, status })}`, scene(640, 480, hue))).status).toBe(201);
+    expect(
+      (
+        await api.upload(
+          `/api/pictures?${new URLSearchParams({ title, status })}`,
+          scene(640, 480, hue),
+        )
+      ).status,
+    ).toBe(201);
   await page.setViewportSize({ width: 1280, height: 800 });
 
   await page.goto('/studio/#/signin');
@@ -19,11 +32,21 @@ test('screenshots of the sign-in and pictures screens', async ({ page, accounts,
   await page.screenshot({ path: path.join(target, 'signin.png') });
 
   await signIn(page, accounts.editor);
-  await page.getByLabel('Choose files…').setInputFiles({ name: 'Street market.png', mimeType: 'image/png', buffer: scene(640, 480, 0.6) });
+  await page.getByLabel('Choose files…').setInputFiles({
+    name: 'Street market.png',
+    mimeType: 'image/png',
+    buffer: scene(640, 480, 0.6),
+  });
   await expect(page.getByText(/^Uploaded as picture \d+\.$/)).toBeVisible();
-  await page.getByLabel('Choose files…').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('shopping list') });
+  await page.getByLabel('Choose files…').setInputFiles({
+    name: 'notes.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('shopping list'),
+  });
   await expect(page.getByText(/^Not uploaded/)).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Pictures' }).getByRole('listitem')).toHaveCount(pictures.length + 1);
+  await expect(page.getByRole('list', { name: 'Pictures' }).getByRole('listitem')).toHaveCount(
+    pictures.length + 1,
+  );
   await page.mouse.move(0, 0);
   await page.screenshot({ path: path.join(target, 'pictures.png') });
 });

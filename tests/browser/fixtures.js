@@ -48,7 +48,7 @@ function admin(env, args, input) {
   try {
     return execFileSync(adminBin, args, { env, input, encoding: 'utf8', stdio: 'pipe' });
   } catch (e) {
-    throw new Error(`langlearn-admin ${args.join(' ')}: ${e.stderr || e.message}`);
+    throw new Error(`langlearn-admin ${args.join(' ')}: ${e.stderr || e.message}`, { cause: e });
   }
 }
 
@@ -57,7 +57,8 @@ function freshPostgres() {
   const serverUrl = process.env.LL_TEST_PG_URL;
   if (!serverUrl) throw new Error('LL_TEST_PG_URL is not set');
   const name = `ll_browser_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
-  const psql = (sql) => execFileSync('psql', [serverUrl, '-v', 'ON_ERROR_STOP=1', '-qc', sql], { stdio: 'pipe' });
+  const psql = (sql) =>
+    execFileSync('psql', [serverUrl, '-v', 'ON_ERROR_STOP=1', '-qc', sql], { stdio: 'pipe' });
   psql(`CREATE DATABASE ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
@@ -70,7 +71,10 @@ async function spawnService(binary, env) {
   fs.mkdirSync(results, { recursive: true });
   const logFile = path.join(results, `${path.basename(binary)}-${port}.log`);
   const log = fs.openSync(logFile, 'w');
-  const child = spawn(binary, [], { env: { ...env, HOST: '127.0.0.1', PORT: String(port) }, stdio: ['ignore', log, log] });
+  const child = spawn(binary, [], {
+    env: { ...env, HOST: '127.0.0.1', PORT: String(port) },
+    stdio: ['ignore', log, log],
+  });
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (child.exitCode === null) {
@@ -101,12 +105,15 @@ async function waitReady(url, child, logFile) {
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`authoring-api did not become ready: ${fs.readFileSync(logFile, 'utf8').slice(-2000)}`);
+  throw new Error(
+    `authoring-api did not become ready: ${fs.readFileSync(logFile, 'utf8').slice(-2000)}`,
+  );
 }
 
 async function startServer() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'll-browser-'));
-  const database = backend === 'postgresql' ? freshPostgres() : { url: `sqlite://${dir}/langlearn.db`, drop() {} };
+  const database =
+    backend === 'postgresql' ? freshPostgres() : { url: `sqlite://${dir}/langlearn.db`, drop() {} };
   const env = {
     ...process.env,
     DATABASE_URL: database.url,
@@ -123,7 +130,11 @@ async function startServer() {
     admin(env, ['migrate']);
     for (const account of Object.values(ACCOUNTS)) {
       const role = account.role === 'end-user' ? 'editor' : account.role;
-      admin(env, ['create-staff', '--email', account.email, '--role', role], `${account.password}\n`);
+      admin(
+        env,
+        ['create-staff', '--email', account.email, '--role', role],
+        `${account.password}\n`,
+      );
       if (account.role === 'end-user') admin(env, ['set-role', account.email, 'end-user']);
     }
   } catch (e) {
@@ -159,7 +170,8 @@ function apiClient(context) {
     }
     return { status: response.status(), body, headers: response.headers() };
   };
-  const call = (method, url, options = {}) => context.fetch(url, { method, ...options }).then(answer);
+  const call = (method, url, options = {}) =>
+    context.fetch(url, { method, ...options }).then(answer);
   return {
     get: (url, options) => call('GET', url, options),
     post: (url, data, options) => call('POST', url, { data, ...options }),
@@ -244,7 +256,10 @@ async function expectAccessible(page) {
     const result = await window.axe.run(document, { resultTypes: ['violations'] });
     return result.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+      .map(
+        (v) =>
+          `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+      );
   });
   expect(violations, `axe-core on ${page.url()}`).toEqual([]);
 }

@@ -44,7 +44,10 @@ function image(width, height, colourAt) {
   for (let y = 0; y < height; y++) {
     const row = Buffer.alloc(1 + width * 3);
     for (let x = 0; x < width; x++)
-      row.set(colourAt(x, y).map((v) => Math.max(0, Math.min(255, Math.round(v)))), 1 + x * 3);
+      row.set(
+        colourAt(x, y).map((v) => Math.max(0, Math.min(255, Math.round(v)))),
+        1 + x * 3,
+      );
     rows.push(row);
   }
   return encode(width, height, rows);
@@ -54,11 +57,15 @@ function image(width, height, colourAt) {
 // compress (a file of about width * height * 3 bytes, for watching an upload's progress).
 function png(width, height, rgb = [200, 120, 40], { noise = false } = {}) {
   if (!noise) return image(width, height, () => rgb);
-  return encode(width, height, Array.from({ length: height }, () => {
-    const row = crypto.randomBytes(1 + width * 3);
-    row[0] = 0; // filter type: none
-    return row;
-  }));
+  return encode(
+    width,
+    height,
+    Array.from({ length: height }, () => {
+      const row = crypto.randomBytes(1 + width * 3);
+      row[0] = 0; // filter type: none
+      return row;
+    }),
+  );
 }
 
 // A small landscape for screenshots: a sky gradient, a sun and hills, coloured by `hue` (0..1).

@@ -12,19 +12,38 @@ async function created(answer) {
 
 // A picture with an image, one object labelled `label`, and a picture word.
 async function setting(api, title, { label = 'Hund', pictureWord = 'Wiese', categoryIds } = {}) {
-  const picture = await created(await api.upload(`/api/pictures?title=${encodeURIComponent(title)}`, scene(800, 600, 0.3)));
+  const picture = await created(
+    await api.upload(`/api/pictures?title=${encodeURIComponent(title)}`, scene(800, 600, 0.3)),
+  );
   const object = await created(await api.post('/api/cms/objects', { picture_id: picture.id }));
-  const labelWord = { title_de: label, title_en: 'dog', title_sv: 'hund', category_ids: categoryIds };
+  const labelWord = {
+    title_de: label,
+    title_en: 'dog',
+    title_sv: 'hund',
+    category_ids: categoryIds,
+  };
   expect((await api.post(`/api/cms/db-objects/${object.id}/words`, labelWord)).status).toBe(201);
-  expect((await api.post(`/api/cms/pictures/${picture.id}/words`, { title_de: pictureWord, level: 1 })).status).toBe(201);
+  expect(
+    (await api.post(`/api/cms/pictures/${picture.id}/words`, { title_de: pictureWord, level: 1 }))
+      .status,
+  ).toBe(201);
   return { picture, object };
 }
 
 async function pairOf(api, picture, object, fields = {}) {
-  return created(await api.post('/api/cms/db-pairs', {
-    picture_id: picture.id, object_id: object?.id ?? null, answer_type: 'word',
-    statement: { text_de: 'Das ist ein Hund.', text_en: 'This is a dog.', text_sv: 'Det här är en hund.' }, ...fields,
-  }));
+  return created(
+    await api.post('/api/cms/db-pairs', {
+      picture_id: picture.id,
+      object_id: object?.id ?? null,
+      answer_type: 'word',
+      statement: {
+        text_de: 'Das ist ein Hund.',
+        text_en: 'This is a dog.',
+        text_sv: 'Det här är en hund.',
+      },
+      ...fields,
+    }),
+  );
 }
 
 const stored = async (api, id) => (await api.get(`/api/cms/db-pairs/${id}`)).body;
@@ -34,7 +53,10 @@ const group = (scope, name) => scope.getByRole('group', { name, exact: true });
 async function openPairs(page, picture) {
   await page.goto(`/studio/#/pictures/${picture.id}/pairs`);
   await expect(page.getByRole('heading', { level: 1, name: picture.title })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Pairs', exact: true })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('link', { name: 'Pairs', exact: true })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
 }
 
 async function fillTexts(scope, [de, en, sv]) {
@@ -43,11 +65,21 @@ async function fillTexts(scope, [de, en, sv]) {
   await scope.getByLabel('Swedish', { exact: true }).fill(sv);
 }
 
-test('a pair of each answer type through the form: stored with its statement, question and answer type', async ({ page, accounts, api }) => {
+test('a pair of each answer type through the form: stored with its statement, question and answer type', async ({
+  page,
+  accounts,
+  api,
+}) => {
   const { picture, object } = await setting(api, 'Dog on a meadow');
-  const question = await created(await api.post('/api/cms/db-questions', {
-    object_id: object.id, text_de: 'Was ist das?', text_en: 'What is this?', text_sv: 'Vad är det?', short_answer_de: 'ein Hund',
-  }));
+  const question = await created(
+    await api.post('/api/cms/db-questions', {
+      object_id: object.id,
+      text_de: 'Was ist das?',
+      text_en: 'What is this?',
+      text_sv: 'Vad är det?',
+      short_answer_de: 'ein Hund',
+    }),
+  );
   await signIn(page, accounts.editor);
   await openPairs(page, picture);
   const form = page.getByRole('form', { name: 'New pair' });
@@ -58,9 +90,15 @@ test('a pair of each answer type through the form: stored with its statement, qu
   // 1. word: the object, a new statement, the object's question, the label word linked to both.
   await form.getByLabel('Object', { exact: true }).selectOption({ label: `Hund (#${object.id})` });
   await form.getByLabel('Answer type').selectOption('word');
-  await fillTexts(group(form, 'New statement'), ['Das ist ein Hund.', 'This is a dog.', 'Det här är en hund.']);
+  await fillTexts(group(form, 'New statement'), [
+    'Das ist ein Hund.',
+    'This is a dog.',
+    'Det här är en hund.',
+  ]);
   await form.getByLabel("One of the object's questions").check();
-  await form.getByLabel("Object's question", { exact: true }).selectOption({ label: `#${question.id}: Was ist das?` });
+  await form
+    .getByLabel("Object's question", { exact: true })
+    .selectOption({ label: `#${question.id}: Was ist das?` });
   await form.getByLabel('Hund', { exact: true }).selectOption('both');
   await form.getByRole('button', { name: 'Create pair' }).click();
   await expect(form.getByRole('status')).toHaveText(/^Pair #\d+ created\.$/);
@@ -70,9 +108,17 @@ test('a pair of each answer type through the form: stored with its statement, qu
   // 2. question: a new question with its short answers, level 2.
   await form.getByLabel('Answer type').selectOption('question');
   await form.getByLabel('Level').fill('2');
-  await fillTexts(group(form, 'New statement'), ['Der Hund schläft.', 'The dog sleeps.', 'Hunden sover.']);
+  await fillTexts(group(form, 'New statement'), [
+    'Der Hund schläft.',
+    'The dog sleeps.',
+    'Hunden sover.',
+  ]);
   await form.getByLabel('Write a new question').check();
-  await fillTexts(group(form, 'New question'), ['Was macht der Hund?', 'What does the dog do?', 'Vad gör hunden?']);
+  await fillTexts(group(form, 'New question'), [
+    'Was macht der Hund?',
+    'What does the dog do?',
+    'Vad gör hunden?',
+  ]);
   await fillTexts(group(form, 'Short answer'), ['schlafen', 'sleep', 'sova']);
   await form.getByRole('button', { name: 'Create pair' }).click();
   await expect(form.getByRole('status')).not.toHaveText(`Pair #${first} created.`);
@@ -86,11 +132,15 @@ test('a pair of each answer type through the form: stored with its statement, qu
   await expect(page.locator('article.pc')).toHaveCount(3);
 
   // 4. yes/no: no object, a new statement in German only, the picture word linked to it.
-  await form.getByLabel('Object', { exact: true }).selectOption({ label: 'None (the whole picture)' });
+  await form
+    .getByLabel('Object', { exact: true })
+    .selectOption({ label: 'None (the whole picture)' });
   await form.getByLabel('Answer type').selectOption('yes_no');
   await form.getByLabel('Level').fill('1');
   await form.getByLabel('Write a new statement').check();
-  await group(form, 'New statement').getByLabel('German', { exact: true }).fill('Die Wiese ist grün.');
+  await group(form, 'New statement')
+    .getByLabel('German', { exact: true })
+    .fill('Die Wiese ist grün.');
   await expect(form.getByLabel('Wiese').locator('option[value="both"]')).toBeDisabled(); // no question
   await form.getByLabel('Wiese').selectOption('statement');
   await form.getByRole('button', { name: 'Create pair' }).click();
@@ -100,39 +150,82 @@ test('a pair of each answer type through the form: stored with its statement, qu
   const pairs = (await api.get(`/api/cms/db-pairs?picture_id=${picture.id}`)).body;
   expect(pairs.map((p) => p.answer_type)).toEqual(['word', 'question', 'text', 'yes_no']);
   const [word, asked, text, yesNo] = pairs;
-  expect(word).toMatchObject({ object_id: object.id, level: 1, status: 'draft', question: { id: question.id },
-    statement: { text_de: 'Das ist ein Hund.', text_en: 'This is a dog.', text_sv: 'Det här är en hund.' } });
-  expect(word.words.map((w) => [w.title_de, w.link_to]).sort()).toEqual([['Hund', 'question'], ['Hund', 'statement']]);
-  expect(asked).toMatchObject({ object_id: object.id, level: 2, words: [],
+  expect(word).toMatchObject({
+    object_id: object.id,
+    level: 1,
+    status: 'draft',
+    question: { id: question.id },
+    statement: {
+      text_de: 'Das ist ein Hund.',
+      text_en: 'This is a dog.',
+      text_sv: 'Det här är en hund.',
+    },
+  });
+  expect(word.words.map((w) => [w.title_de, w.link_to]).sort()).toEqual([
+    ['Hund', 'question'],
+    ['Hund', 'statement'],
+  ]);
+  expect(asked).toMatchObject({
+    object_id: object.id,
+    level: 2,
+    words: [],
     statement: { text_de: 'Der Hund schläft.', text_sv: 'Hunden sover.' },
-    question: { text_de: 'Was macht der Hund?', text_en: 'What does the dog do?', text_sv: 'Vad gör hunden?',
-                short_answer_de: 'schlafen', short_answer_en: 'sleep', short_answer_se: 'sova' } });
-  expect(text).toMatchObject({ object_id: object.id, question: null, statement: { id: word.statement.id } });
-  expect(yesNo).toMatchObject({ object_id: null, question: null, statement: { text_de: 'Die Wiese ist grün.', text_en: null } });
+    question: {
+      text_de: 'Was macht der Hund?',
+      text_en: 'What does the dog do?',
+      text_sv: 'Vad gör hunden?',
+      short_answer_de: 'schlafen',
+      short_answer_en: 'sleep',
+      short_answer_se: 'sova',
+    },
+  });
+  expect(text).toMatchObject({
+    object_id: object.id,
+    question: null,
+    statement: { id: word.statement.id },
+  });
+  expect(yesNo).toMatchObject({
+    object_id: null,
+    question: null,
+    statement: { text_de: 'Die Wiese ist grün.', text_en: null },
+  });
   expect(yesNo.words).toMatchObject([{ title_de: 'Wiese', link_to: 'statement' }]);
 
   // What the cards show.
   const shown = card(page, asked.id);
   await expect(shown).toContainText('Answer type: Question · Level 2');
   await expect(shown.getByRole('row', { name: /Short answer/ })).toContainText('sova');
-  await expect(card(page, text.id).getByRole('row', { name: /Question/ })).toContainText('No question');
+  await expect(card(page, text.id).getByRole('row', { name: /Question/ })).toContainText(
+    'No question',
+  );
 });
 
-test('an API refusal in the form is shown beside the part it names', async ({ page, accounts, api }) => {
+test('an API refusal in the form is shown beside the part it names', async ({
+  page,
+  accounts,
+  api,
+}) => {
   const { picture } = await setting(api, 'Refusals');
   await signIn(page, accounts.editor);
   await openPairs(page, picture);
   const form = page.getByRole('form', { name: 'New pair' });
   await form.getByRole('button', { name: 'Create pair' }).click();
-  await expect(group(form, 'Statement').getByRole('alert')).toHaveText('Write the statement in at least one language.');
-  await group(form, 'New statement').getByLabel('English', { exact: true }).fill('A question without text.');
+  await expect(group(form, 'Statement').getByRole('alert')).toHaveText(
+    'Write the statement in at least one language.',
+  );
+  await group(form, 'New statement')
+    .getByLabel('English', { exact: true })
+    .fill('A question without text.');
   await expect(group(form, 'Statement').getByRole('alert')).toBeHidden(); // gone once the part is changed
   await form.getByLabel('Write a new question').check();
   await group(form, 'Short answer').getByLabel('English', { exact: true }).fill('yes');
   await form.getByRole('button', { name: 'Create pair' }).click();
-  await expect(group(form, 'Question').getByRole('alert'))
-    .toHaveText('Not created: question.text_de, question.text_en or question.text_sv is required');
-  await group(form, 'New statement').getByLabel('German', { exact: true }).fill('Eine Frage ohne Text.');
+  await expect(group(form, 'Question').getByRole('alert')).toHaveText(
+    'Not created: question.text_de, question.text_en or question.text_sv is required',
+  );
+  await group(form, 'New statement')
+    .getByLabel('German', { exact: true })
+    .fill('Eine Frage ohne Text.');
   await expect(group(form, 'Question').getByRole('alert')).toBeVisible(); // another part changed: it stays
   await group(form, 'New question').getByLabel('German', { exact: true }).fill('Ist das so?');
   await expect(group(form, 'Question').getByRole('alert')).toBeHidden();
@@ -141,7 +234,9 @@ test('an API refusal in the form is shown beside the part it names', async ({ pa
 
 test('link a word to question and statement, then unlink one', async ({ page, accounts, api }) => {
   const { picture, object } = await setting(api, 'Linking words');
-  const pair = await pairOf(api, picture, object, { question: { text_de: 'Was ist das?', short_answer_de: 'ein Hund' } });
+  const pair = await pairOf(api, picture, object, {
+    question: { text_de: 'Was ist das?', short_answer_de: 'ein Hund' },
+  });
   await signIn(page, accounts.editor);
   await openPairs(page, picture);
   const shown = card(page, pair.id);
@@ -149,9 +244,14 @@ test('link a word to question and statement, then unlink one', async ({ page, ac
   await shown.getByLabel('Word to link').selectOption({ label: 'Hund' });
   await shown.getByLabel('Link to').selectOption('both');
   await shown.getByRole('button', { name: 'Link word' }).click();
-  await expect(shown.getByRole('list', { name: `Linked words of pair #${pair.id}` }).getByRole('listitem')).toHaveCount(2);
+  await expect(
+    shown.getByRole('list', { name: `Linked words of pair #${pair.id}` }).getByRole('listitem'),
+  ).toHaveCount(2);
   let links = (await stored(api, pair.id)).words;
-  expect(links.map((w) => [w.title_de, w.link_to]).sort()).toEqual([['Hund', 'question'], ['Hund', 'statement']]);
+  expect(links.map((w) => [w.title_de, w.link_to]).sort()).toEqual([
+    ['Hund', 'question'],
+    ['Hund', 'statement'],
+  ]);
 
   await shown.getByRole('button', { name: 'Unlink Hund from the question' }).click();
   await expect(shown.getByRole('listitem')).toHaveCount(1);
@@ -162,7 +262,13 @@ test('link a word to question and statement, then unlink one', async ({ page, ac
   await expectAccessible(page);
 });
 
-test('edit a pair; a second editor saving first makes the save refused (412) and Reload shows it', async ({ page, browser, server, accounts, api }) => {
+test('edit a pair; a second editor saving first makes the save refused (412) and Reload shows it', async ({
+  page,
+  browser,
+  server,
+  accounts,
+  api,
+}) => {
   const { picture, object } = await setting(api, 'Editing');
   const pair = await pairOf(api, picture, object);
   await signIn(page, accounts.editor);
@@ -174,35 +280,52 @@ test('edit a pair; a second editor saving first makes the save refused (412) and
   await edit.getByLabel('Answer type').selectOption('yes_no');
   await edit.getByLabel('Level').fill('3');
   await group(edit, 'Statement').getByLabel('English', { exact: true }).fill('Here is a dog.');
-  await fillTexts(group(edit, 'Question'), ['Ist das ein Hund?', 'Is this a dog?', 'Är det en hund?']);
+  await fillTexts(group(edit, 'Question'), [
+    'Ist das ein Hund?',
+    'Is this a dog?',
+    'Är det en hund?',
+  ]);
   await expectAccessible(page);
   await edit.getByRole('button', { name: 'Save' }).click();
   await expect(edit).toBeHidden();
   await expect(shown).toContainText('Answer type: Yes / no · Level 3');
   let now = await stored(api, pair.id);
-  expect(now).toMatchObject({ answer_type: 'yes_no', level: 3, statement: { text_de: 'Das ist ein Hund.', text_en: 'Here is a dog.' },
-                              question: { text_de: 'Ist das ein Hund?', text_sv: 'Är det en hund?', short_answer_de: null } });
+  expect(now).toMatchObject({
+    answer_type: 'yes_no',
+    level: 3,
+    statement: { text_de: 'Das ist ein Hund.', text_en: 'Here is a dog.' },
+    question: { text_de: 'Ist das ein Hund?', text_sv: 'Är det en hund?', short_answer_de: null },
+  });
 
   // A second editor, in another browser, changes the pair while the form is open.
   await shown.getByRole('button', { name: 'Edit' }).click();
   await group(edit, 'Statement').getByLabel('German', { exact: true }).fill('Mein Text.');
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({
+    baseURL: server.url,
+    viewport: { width: 1280, height: 800 },
+  });
   try {
     const other = await context.newPage();
     const problems = watchPage(other, server.origin);
     await signIn(other, accounts.editor2);
     await openPairs(other, picture);
     await card(other, pair.id).getByRole('button', { name: 'Edit' }).click();
-    await group(card(other, pair.id), 'Statement').getByLabel('German', { exact: true }).fill('Ihr Text.');
+    await group(card(other, pair.id), 'Statement')
+      .getByLabel('German', { exact: true })
+      .fill('Ihr Text.');
     await card(other, pair.id).getByRole('button', { name: 'Save' }).click();
-    await expect(card(other, pair.id).getByRole('row', { name: /Statement/ })).toContainText('Ihr Text.');
+    await expect(card(other, pair.id).getByRole('row', { name: /Statement/ })).toContainText(
+      'Ihr Text.',
+    );
     expect(problems, 'the second page stayed clean').toEqual([]);
   } finally {
     await context.close();
   }
   await edit.getByRole('button', { name: 'Save' }).click();
   await expect(shown.getByRole('alert')).toContainText('Not saved: Changed by someone else');
-  await expect(group(edit, 'Statement').getByLabel('German', { exact: true })).toHaveValue('Mein Text.'); // kept until Reload
+  await expect(group(edit, 'Statement').getByLabel('German', { exact: true })).toHaveValue(
+    'Mein Text.',
+  ); // kept until Reload
   expect((await stored(api, pair.id)).statement.text_de).toBe('Ihr Text.');
   await expectAccessible(page);
   await shown.getByRole('button', { name: `Reload pair #${pair.id}` }).click();
@@ -238,20 +361,29 @@ test('delete a pair after confirming', async ({ page, accounts, api }) => {
   await expect(card(page, gone.id)).toHaveCount(0);
   expect((await api.get(`/api/cms/db-pairs/${gone.id}`)).status).toBe(404);
   expect((await api.get(`/api/cms/db-pairs/${keep.id}`)).status).toBe(200);
-  await expect(page.locator('.pairs-summary')).toHaveText('1 pair: 1 draft, 0 reviewed, 0 published');
+  await expect(page.locator('.pairs-summary')).toHaveText(
+    '1 pair: 1 draft, 0 reviewed, 0 published',
+  );
 });
 
-test('review and publish one by one, a refused publish, and "Publish all reviewed"', async ({ page, accounts, api }) => {
+test('review and publish one by one, a refused publish, and "Publish all reviewed"', async ({
+  page,
+  accounts,
+  api,
+}) => {
   const { picture, object } = await setting(api, 'Publishing');
   const pairs = [];
-  for (const text of ['Eins.', 'Zwei.', 'Drei.', 'Vier.']) pairs.push(await pairOf(api, picture, object, { statement: { text_de: text } }));
+  for (const text of ['Eins.', 'Zwei.', 'Drei.', 'Vier.'])
+    pairs.push(await pairOf(api, picture, object, { statement: { text_de: text } }));
   await signIn(page, accounts.editor);
   await openPairs(page, picture);
   const first = card(page, pairs[0].id);
 
   // Publishing a draft is refused: the API's message beside the pair; nothing changes.
   await first.getByRole('button', { name: 'Publish' }).click();
-  await expect(first.getByRole('alert')).toHaveText('Not published: Only reviewed items can be published');
+  await expect(first.getByRole('alert')).toHaveText(
+    'Not published: Only reviewed items can be published',
+  );
   expect((await stored(api, pairs[0].id)).status).toBe('draft');
   await expectAccessible(page);
 
@@ -263,15 +395,21 @@ test('review and publish one by one, a refused publish, and "Publish all reviewe
   expect((await stored(api, pairs[0].id)).status).toBe('published');
   // Published, but no learner gets it yet: the card says so.
   const feedLine = (shown) => shown.locator('.pc-feed');
-  await expect(feedLine(first)).toHaveText('Not in the feed for German, English, Swedish: no statement audio');
+  await expect(feedLine(first)).toHaveText(
+    'Not in the feed for German, English, Swedish: no statement audio',
+  );
   // Unpublish is offered, but not as the highlighted step.
   await expect(first.getByRole('button', { name: 'Unpublish' })).not.toHaveClass(/primary/);
   await expect(first.locator('button.primary')).toHaveCount(0);
   // German audio from the card's edit form puts it in the German feed.
   await first.getByRole('button', { name: 'Edit' }).click();
   await first.getByRole('button', { name: 'Generate audio: statement in German' }).click();
-  await expect(feedLine(first)).toHaveText('In the feed for German · not for English, Swedish: no statement audio');
-  expect((await api.get(`/api/cms/db-pairs/${pairs[0].id}/preview?lang=de`)).body.in_feed).toBe(true);
+  await expect(feedLine(first)).toHaveText(
+    'In the feed for German · not for English, Swedish: no statement audio',
+  );
+  expect((await api.get(`/api/cms/db-pairs/${pairs[0].id}/preview?lang=de`)).body.in_feed).toBe(
+    true,
+  );
   await expectAccessible(page);
   await first.getByRole('button', { name: 'Cancel' }).click();
   await expect(card(page, pairs[1].id).locator('.pc-feed')).toBeHidden(); // a draft has no feed line
@@ -283,19 +421,28 @@ test('review and publish one by one, a refused publish, and "Publish all reviewe
     await expect(card(page, p.id).locator('.badge')).toHaveText('Reviewed');
   }
   await page.getByRole('button', { name: 'Publish all reviewed' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Published 2' }))
-    .toHaveText(`Published 2 pairs: #${pairs[1].id}, #${pairs[2].id}. Not in every feed yet: ` +
-      `#${pairs[1].id} (not for German, English, Swedish), #${pairs[2].id} (not for German, English, Swedish).`);
-  await expect(feedLine(card(page, pairs[2].id))).toHaveText('Not in the feed for German, English, Swedish: no statement audio');
+  await expect(page.getByRole('status').filter({ hasText: 'Published 2' })).toHaveText(
+    `Published 2 pairs: #${pairs[1].id}, #${pairs[2].id}. Not in every feed yet: ` +
+      `#${pairs[1].id} (not for German, English, Swedish), #${pairs[2].id} (not for German, English, Swedish).`,
+  );
+  await expect(feedLine(card(page, pairs[2].id))).toHaveText(
+    'Not in the feed for German, English, Swedish: no statement audio',
+  );
   await page.screenshot({ path: test.info().outputPath('feed-lines.png'), fullPage: true });
-  const statuses = (await api.get(`/api/cms/db-pairs?picture_id=${picture.id}`)).body.map((p) => p.status);
+  const statuses = (await api.get(`/api/cms/db-pairs?picture_id=${picture.id}`)).body.map(
+    (p) => p.status,
+  );
   expect(statuses).toEqual(['published', 'published', 'published', 'draft']);
   await expect(card(page, pairs[2].id).locator('.badge')).toHaveText('Published');
-  await expect(page.locator('.pairs-summary')).toHaveText('4 pairs: 1 draft, 0 reviewed, 3 published');
+  await expect(page.locator('.pairs-summary')).toHaveText(
+    '4 pairs: 1 draft, 0 reviewed, 3 published',
+  );
 
   // Nothing left to publish says so; unpublish takes one back to reviewed.
   await page.getByRole('button', { name: 'Publish all reviewed' }).click();
-  await expect(page.getByText('Nothing published: no pair of this picture is reviewed.')).toBeVisible();
+  await expect(
+    page.getByText('Nothing published: no pair of this picture is reviewed.'),
+  ).toBeVisible();
   await first.getByRole('button', { name: 'Unpublish' }).click();
   await expect(first.locator('.badge')).toHaveText('Reviewed');
   await expect(feedLine(first)).toBeHidden();
@@ -306,7 +453,8 @@ test('review and publish one by one, a refused publish, and "Publish all reviewe
 async function feedCard(learner, account, pairId, lang) {
   const json = (response) => response.json();
   const login = await fetch(`${learner.url}/auth/login`, {
-    method: 'POST', headers: { 'Content-Type': 'application/json' },
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ email: account.email, password: account.password }),
   }).then(json);
   const feed = await fetch(`${learner.url}/feed?lang=${lang}&after=${pairId - 1}&limit=1`, {
@@ -315,41 +463,74 @@ async function feedCard(learner, account, pairId, lang) {
   return feed.items.find((item) => item.pair_id === pairId);
 }
 
-test('the learner preview before and after publishing, in two languages', async ({ page, accounts, api, learner }) => {
+test('the learner preview before and after publishing, in two languages', async ({
+  page,
+  accounts,
+  api,
+  learner,
+}) => {
   const category = await created(await api.post('/api/categories', { titel_de: 'Haustiere' }));
   const { picture, object } = await setting(api, 'Preview', { categoryIds: [category.id] });
   const pair = await pairOf(api, picture, object, {
-    answer_type: 'yes_no', level: 2,
-    question: { text_de: 'Ist das ein Hund?', text_sv: 'Är det en hund?', short_answer_de: 'ja', short_answer_se: 'ja' },
+    answer_type: 'yes_no',
+    level: 2,
+    question: {
+      text_de: 'Ist das ein Hund?',
+      text_sv: 'Är det en hund?',
+      short_answer_de: 'ja',
+      short_answer_se: 'ja',
+    },
   });
   await signIn(page, accounts.editor);
   await openPairs(page, picture);
-  await card(page, pair.id).getByRole('link', { name: `Preview pair #${pair.id}` }).click();
+  await card(page, pair.id)
+    .getByRole('link', { name: `Preview pair #${pair.id}` })
+    .click();
   await expect(page).toHaveURL(new RegExp(`#/pairs/${pair.id}/preview$`));
-  await expect(page.getByRole('heading', { name: `Learner preview: pair #${pair.id}` })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: `Learner preview: pair #${pair.id}` }),
+  ).toBeVisible();
 
   // Before publishing: German by default, not in the feed, and why.
   const cardShown = page.getByRole('article', { name: 'Card in German' });
   await expect(cardShown.getByText('Das ist ein Hund.')).toBeVisible();
   await expect(cardShown.getByText('Ist das ein Hund?')).toBeVisible();
   await expect(page.getByText('Not in the feed for learners of German yet')).toBeVisible();
-  await expect(page.getByRole('listitem')).toHaveText(['The pair is not published', /^The statement has no audio in German/]);
+  await expect(page.getByRole('listitem')).toHaveText([
+    'The pair is not published',
+    /^The statement has no audio in German/,
+  ]);
   await expect(cardShown.getByText('No statement audio in German.')).toBeVisible();
-  await expect(cardShown.getByRole('img')).toHaveAttribute('src', picture.phone_url || picture.image_url);
+  await expect(cardShown.getByRole('img')).toHaveAttribute(
+    'src',
+    picture.phone_url || picture.image_url,
+  );
   await expect(cardShown).toContainText('Yes / no');
   await expect(cardShown).toContainText('Haustiere'); // what publishing will store, from the linked words
   await expectAccessible(page);
 
   // The missing German audio generated beside its reason: the preview is read again.
-  await page.getByRole('listitem').getByRole('button', { name: 'Generate audio: statement in German' }).click();
+  await page
+    .getByRole('listitem')
+    .getByRole('button', { name: 'Generate audio: statement in German' })
+    .click();
   await expect(page.getByRole('listitem')).toHaveText(['The pair is not published']);
-  await expect.poll(() => page.getByLabel('Statement audio in German').evaluate((a) => a.duration || 0)).toBeGreaterThan(0);
-  const audios = (await api.get(`/api/audios?source_table=statements&source_id=${pair.statement.id}`)).body;
+  await expect
+    .poll(() => page.getByLabel('Statement audio in German').evaluate((a) => a.duration || 0))
+    .toBeGreaterThan(0);
+  const audios = (
+    await api.get(`/api/audios?source_table=statements&source_id=${pair.statement.id}`)
+  ).body;
   expect(audios.map((a) => [a.source_field, a.language])).toEqual([['text_de', 'de']]);
 
   // Audio in Swedish, reviewed and published, all through the API.
   for (const [field, language] of [['text_sv', 'sv']]) {
-    const audio = await api.post('/api/audios/generate-for', { source_table: 'statements', source_id: pair.statement.id, source_field: field, language });
+    const audio = await api.post('/api/audios/generate-for', {
+      source_table: 'statements',
+      source_id: pair.statement.id,
+      source_field: field,
+      language,
+    });
     expect(audio.status, JSON.stringify(audio.body)).toBe(201);
   }
   expect((await api.post(`/api/cms/db-pairs/${pair.id}/review`)).status).toBe(200);
@@ -374,14 +555,19 @@ test('the learner preview before and after publishing, in two languages', async 
   await expect(swedish.getByText('Det här är en hund.')).toBeVisible();
   await expect(swedish.getByText('Är det en hund?')).toBeVisible();
   await expect(page.getByText('In the feed: learners of Swedish get this card.')).toBeVisible();
-  await expect.poll(() => page.getByLabel('Statement audio in Swedish').evaluate((a) => a.duration || 0)).toBeGreaterThan(0);
+  await expect
+    .poll(() => page.getByLabel('Statement audio in Swedish').evaluate((a) => a.duration || 0))
+    .toBeGreaterThan(0);
   // English has no audio: the reason says so, in words, with the audio beside it; generating
   // it puts the card into the English feed.
   await page.getByRole('link', { name: 'English' }).click();
   await expect(page.getByRole('listitem')).toHaveText([/^The statement has no audio in English/]);
   await expectAccessible(page);
   await page.screenshot({ path: test.info().outputPath('preview.png') });
-  await page.getByRole('listitem').getByRole('button', { name: 'Generate audio: statement in English' }).click();
+  await page
+    .getByRole('listitem')
+    .getByRole('button', { name: 'Generate audio: statement in English' })
+    .click();
   await expect(page.getByText('In the feed: learners of English get this card.')).toBeVisible();
   await expect(page.getByLabel('Statement audio in English')).toBeVisible();
   expect((await api.get(`/api/cms/db-pairs/${pair.id}/preview?lang=en`)).body.in_feed).toBe(true);
@@ -395,20 +581,38 @@ test('screenshots of the pairs screen and the learner preview', async ({ page, a
   const { picture, object } = await setting(api, 'Dog on a meadow');
   const hund = (await api.get(`/api/cms/db-objects/${object.id}/words`)).body[0];
   const first = await pairOf(api, picture, object, {
-    question: { text_de: 'Was ist das?', text_en: 'What is this?', text_sv: 'Vad är det?',
-                short_answer_de: 'ein Hund', short_answer_en: 'a dog', short_answer_se: 'en hund' },
+    question: {
+      text_de: 'Was ist das?',
+      text_en: 'What is this?',
+      text_sv: 'Vad är det?',
+      short_answer_de: 'ein Hund',
+      short_answer_en: 'a dog',
+      short_answer_se: 'en hund',
+    },
     words_add: [{ word_id: hund.id, link_to: 'both' }],
   });
   await api.post(`/api/cms/db-pairs/${first.id}/review`);
-  await pairOf(api, picture, null, { answer_type: 'yes_no', statement: { text_de: 'Die Wiese ist grün.', text_en: 'The meadow is green.' } });
-  await api.post('/api/audios/generate-for', { source_table: 'statements', source_id: first.statement.id, source_field: 'text_de', language: 'de' });
+  await pairOf(api, picture, null, {
+    answer_type: 'yes_no',
+    statement: { text_de: 'Die Wiese ist grün.', text_en: 'The meadow is green.' },
+  });
+  await api.post('/api/audios/generate-for', {
+    source_table: 'statements',
+    source_id: first.statement.id,
+    source_field: 'text_de',
+    language: 'de',
+  });
   await signIn(page, accounts.editor);
   await openPairs(page, picture);
   await card(page, first.id).getByRole('button', { name: 'Publish' }).click();
   await expect(card(page, first.id).locator('.badge')).toHaveText('Published');
   await page.screenshot({ path: path.join(target, 'pairs.png') });
-  await card(page, first.id).getByRole('link', { name: `Preview pair #${first.id}` }).click();
+  await card(page, first.id)
+    .getByRole('link', { name: `Preview pair #${first.id}` })
+    .click();
   await expect(page.getByText('In the feed: learners of German get this card.')).toBeVisible();
-  await expect.poll(() => page.getByLabel('Statement audio in German').evaluate((a) => a.duration || 0)).toBeGreaterThan(0);
+  await expect
+    .poll(() => page.getByLabel('Statement audio in German').evaluate((a) => a.duration || 0))
+    .toBeGreaterThan(0);
   await page.screenshot({ path: path.join(target, 'preview.png') });
 });

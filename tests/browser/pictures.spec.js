@@ -21,34 +21,59 @@ async function allPictures(api, status) {
 
 const cards = (page) => page.getByRole('list', { name: 'Pictures' }).getByRole('listitem');
 const statusFilter = (page, name) =>
-  page.getByRole('navigation', { name: 'Filter by status' }).getByRole('link', { name, exact: true });
+  page
+    .getByRole('navigation', { name: 'Filter by status' })
+    .getByRole('link', { name, exact: true });
 
-test('upload by the file picker: progress, then the picture in the grid with its thumbnail', async ({ page, accounts, api }) => {
+test('upload by the file picker: progress, then the picture in the grid with its thumbnail', async ({
+  page,
+  accounts,
+  api,
+}) => {
   await signIn(page, accounts.editor);
   await expectAccessible(page);
   // A slow upload link, so the progress is seen moving (Chromium's network emulation).
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', {
-    offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 1024 * 1024 });
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: 1024 * 1024,
+  });
   const image = png(800, 600, [30, 140, 200], { noise: true }); // about 1.4 MB: over a second
   // The picker as a mouse user opens it.
-  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByText('Choose files…').click()]);
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    page.getByText('Choose files…').click(),
+  ]);
   expect(chooser.isMultiple()).toBe(true);
   await chooser.setFiles({ name: 'Harbour at dawn.png', mimeType: 'image/png', buffer: image });
 
   const progress = page.getByRole('progressbar', { name: 'Uploading Harbour at dawn.png' });
   await expect(progress).toBeVisible();
   // Seen part-way, not only at the end.
-  await expect.poll(() => progress.evaluate((p) => p.value), { intervals: [50] }).toBeGreaterThan(0);
+  await expect
+    .poll(() => progress.evaluate((p) => p.value), { intervals: [50] })
+    .toBeGreaterThan(0);
   expect(await progress.evaluate((p) => p.value)).toBeLessThan(100);
   await expect(page.getByText(/^Uploaded as picture \d+\.$/)).toBeVisible({ timeout: 15_000 });
   await expect(progress).toHaveAttribute('value', '100');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
 
   const stored = (await allPictures(api)).find((p) => p.title === 'Harbour at dawn');
   expect(stored, 'the upload is stored under the file name').toBeTruthy();
-  expect(stored).toMatchObject({ status: 'draft', width: 800, height: 600, image_mime: 'image/png' });
+  expect(stored).toMatchObject({
+    status: 'draft',
+    width: 800,
+    height: 600,
+    image_mime: 'image/png',
+  });
 
   const card = page.locator(`a[data-picture-id="${stored.id}"]`);
   await expect(card).toContainText('Harbour at dawn');
@@ -57,7 +82,9 @@ test('upload by the file picker: progress, then the picture in the grid with its
   expect(stored.thumbnail_url).toBeTruthy();
   const thumb = card.locator('img.thumb');
   await expect(thumb).toHaveAttribute('src', stored.thumbnail_url);
-  await expect.poll(() => thumb.evaluate((img) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() => thumb.evaluate((img) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
   expect(stored.thumbnail_url).not.toBe(stored.image_url);
   await expectAccessible(page);
 
@@ -71,12 +98,16 @@ test('the file picker opens from the keyboard', async ({ page, accounts }) => {
   await signIn(page, accounts.editor);
   const picker = page.getByLabel('Choose files…');
   await page.getByRole('button', { name: 'Search' }).focus();
-  for (let i = 0; i < 10 && !(await picker.evaluate((e) => e === document.activeElement)); i++) await page.keyboard.press('Tab');
+  for (let i = 0; i < 10 && !(await picker.evaluate((e) => e === document.activeElement)); i++)
+    await page.keyboard.press('Tab');
   await expect(picker).toBeFocused();
   // The focus is shown on the button-like label around the hidden input.
   const outline = await picker.evaluate((e) => getComputedStyle(e.closest('label')).outlineStyle);
   expect(outline).toBe('solid');
-  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Space')]);
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    page.keyboard.press('Space'),
+  ]);
   await chooser.setFiles({ name: 'Lighthouse.png', mimeType: 'image/png', buffer: png(64, 48) });
   await expect(page.getByRole('link', { name: 'Open Lighthouse' })).toBeVisible();
 });
@@ -102,13 +133,23 @@ test('upload by drag-and-drop', async ({ page, accounts, api }) => {
   await expect(page.locator(`a[data-picture-id="${stored.id}"]`)).toContainText('Meadow');
 });
 
-test('refused uploads show the API message and store nothing', async ({ page, accounts, api }, testInfo) => {
+test('refused uploads show the API message and store nothing', async ({
+  page,
+  accounts,
+  api,
+}, testInfo) => {
   await signIn(page, accounts.editor);
   const before = (await allPictures(api)).length;
 
-  await page.getByLabel('Choose files…').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
+  await page.getByLabel('Choose files…').setInputFiles({
+    name: 'notes.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('not a picture'),
+  });
   const notImage = page.getByRole('listitem').filter({ hasText: 'notes.txt' });
-  await expect(notImage.getByRole('alert')).toHaveText('Not uploaded: image must be a PNG, JPEG or WebP file');
+  await expect(notImage.getByRole('alert')).toHaveText(
+    'Not uploaded: image must be a PNG, JPEG or WebP file',
+  );
 
   // Just over 10 MiB: the API refuses it by its size.
   const big = Buffer.concat([png(8, 8), Buffer.alloc(10 * 1024 * 1024 - 8 * 8)]);
@@ -127,7 +168,12 @@ test('refused uploads show the API message and store nothing', async ({ page, ac
 });
 
 test('filter by status and search by title', async ({ page, accounts, api }) => {
-  for (const [title, status] of [['Cat on a wall', 'new'], ['Black cat sleeping', 'draft'], ['Dog in the park', 'new'], ['Concat street', 'draft']]) {
+  for (const [title, status] of [
+    ['Cat on a wall', 'new'],
+    ['Black cat sleeping', 'draft'],
+    ['Dog in the park', 'new'],
+    ['Concat street', 'draft'],
+  ]) {
     expect((await api.post('/api/pictures', { title, status })).status).toBe(201);
   }
   await signIn(page, accounts.editor);
@@ -138,7 +184,8 @@ test('filter by status and search by title', async ({ page, accounts, api }) => 
   await expect(cards(page)).toHaveCount(newOnes.length);
   await expect(cards(page).filter({ hasText: 'Dog in the park' })).toHaveCount(1);
   await expect(cards(page).filter({ hasText: 'Black cat sleeping' })).toHaveCount(0);
-  for (const badge of await cards(page).locator('.badge').allTextContents()) expect(badge).toBe('New');
+  for (const badge of await cards(page).locator('.badge').allTextContents())
+    expect(badge).toBe('New');
   await expectAccessible(page);
 
   // Search within the filter with the keyboard.
@@ -150,7 +197,9 @@ test('filter by status and search by title', async ({ page, accounts, api }) => 
   // Every status again: the cat titles of both statuses.
   await statusFilter(page, 'All').click();
   await expect(page).toHaveURL(/#\/pictures\?q=CAT$/);
-  const catTitles = (await allPictures(api)).map((p) => p.title || '').filter((t) => t.toLowerCase().includes('cat'));
+  const catTitles = (await allPictures(api))
+    .map((p) => p.title || '')
+    .filter((t) => t.toLowerCase().includes('cat'));
   await expect(cards(page)).toHaveCount(catTitles.length);
   await expect(cards(page).filter({ hasText: 'Concat street' })).toHaveCount(1);
 
@@ -161,7 +210,10 @@ test('filter by status and search by title', async ({ page, accounts, api }) => 
 });
 
 test('paging past 50 pictures', async ({ page, accounts, api }) => {
-  for (let i = 0; i < 55; i++) expect((await api.post('/api/pictures', { title: `Paging ${i}`, status: 'new' })).status).toBe(201);
+  for (let i = 0; i < 55; i++)
+    expect((await api.post('/api/pictures', { title: `Paging ${i}`, status: 'new' })).status).toBe(
+      201,
+    );
   const all = await allPictures(api);
   expect(all.length).toBeGreaterThan(50);
   await signIn(page, accounts.editor);
@@ -172,7 +224,9 @@ test('paging past 50 pictures', async ({ page, accounts, api }) => {
   await page.getByRole('link', { name: 'Next page' }).click();
   await expect(page).toHaveURL(/#\/pictures\?page=2$/);
   await expect(cards(page)).toHaveCount(Math.min(50, all.length - 50));
-  await expect(cards(page).first()).toContainText(all[50].title || `Untitled picture ${all[50].id}`);
+  await expect(cards(page).first()).toContainText(
+    all[50].title || `Untitled picture ${all[50].id}`,
+  );
   await expectAccessible(page);
   await page.getByRole('link', { name: 'Previous page' }).click();
   await expect(page).toHaveURL(/#\/pictures$/);

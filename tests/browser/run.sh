@@ -2,8 +2,8 @@
 # The studio's browser tests (docs/testing.md "Browser tests"): Playwright (npm @playwright/test,
 # pinned in package-lock.json) driving Debian's chromium against the built authoring-api on a
 # fresh database of BACKEND (fixtures.js starts and stops it). The npm packages go to
-# BUILD_DIR/tests/browser (`npm ci` when missing or when the lock file changed); screenshots and
-# traces of failures to BUILD_DIR/tests/browser/results/BACKEND.
+# BUILD_DIR/tests/browser (npm-ci.sh: `npm ci` when missing or when the lock file changed);
+# screenshots and traces of failures to BUILD_DIR/tests/browser/results/BACKEND.
 #   run.sh BUILD_DIR sqlite|postgresql [playwright test arguments...]
 #   run.sh BUILD_DIR unit [playwright test arguments...]   the studio's pure logic (unit/), no browser
 # postgresql needs LL_TEST_PG_URL (a server where a fresh database may be created and dropped).
@@ -22,14 +22,8 @@ esac
 done
 [ "$backend" = unit ] || [ -x /usr/bin/chromium ] || { echo "browser: /usr/bin/chromium missing (Debian package chromium)" >&2; exit 1; }
 
-export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 NO_UPDATE_NOTIFIER=1 npm_config_update_notifier=false \
-  npm_config_fund=false npm_config_audit=false
 work="$build/tests/browser"
-mkdir -p "$work"
-if ! cmp -s "$here/package-lock.json" "$work/package-lock.json" || [ ! -x "$work/node_modules/.bin/playwright" ]; then
-  cp "$here/package.json" "$here/package-lock.json" "$work/"
-  (cd "$work" && npm ci --loglevel=error)
-fi
+"$here/npm-ci.sh" "$work"
 
 # The specs live in the source tree and the packages in the build tree: NODE_PATH lets the
 # specs' require('@playwright/test') find them (one copy, so the runner and the specs agree).

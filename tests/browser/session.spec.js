@@ -8,7 +8,12 @@ async function sessionCookie(page) {
   return cookie;
 }
 
-test('an editor signs in with the keyboard, sees who is signed in, and signs out', async ({ page, accounts, playwright, baseURL }) => {
+test('an editor signs in with the keyboard, sees who is signed in, and signs out', async ({
+  page,
+  accounts,
+  playwright,
+  baseURL,
+}) => {
   await page.goto('/studio/');
   await expect(page).toHaveURL(/#\/signin$/);
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
@@ -40,7 +45,10 @@ test('an editor signs in with the keyboard, sees who is signed in, and signs out
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeHidden();
 
   // The old cookie is refused from now on.
-  const old = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Cookie: `ll_staff=${cookie.value}` } });
+  const old = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { Cookie: `ll_staff=${cookie.value}` },
+  });
   expect((await old.get('/api/session')).status()).toBe(401);
   expect((await old.get('/api/pictures')).status()).toBe(401);
   await old.dispose();
@@ -50,7 +58,10 @@ test('an editor signs in with the keyboard, sees who is signed in, and signs out
   await expect(page).toHaveURL(/#\/signin$/);
 });
 
-test('a wrong password shows the API message and stays on the sign-in screen', async ({ page, accounts }) => {
+test('a wrong password shows the API message and stays on the sign-in screen', async ({
+  page,
+  accounts,
+}) => {
   await page.goto('/studio/#/signin');
   await page.getByLabel('E-mail').fill(accounts.editor.email);
   await page.getByLabel('Password').fill('not-the-password');
@@ -63,12 +74,17 @@ test('a wrong password shows the API message and stays on the sign-in screen', a
   expect((await page.context().cookies()).find((c) => c.name === 'll_staff')).toBeUndefined();
 });
 
-test('an end-user account is refused with "Insufficient permissions"', async ({ page, accounts }) => {
+test('an end-user account is refused with "Insufficient permissions"', async ({
+  page,
+  accounts,
+}) => {
   await page.goto('/studio/#/signin');
   await page.getByLabel('E-mail').fill(accounts.endUser.email);
   await page.getByLabel('Password').fill(accounts.endUser.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Insufficient permissions' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Insufficient permissions' }),
+  ).toBeVisible();
   await expect(page).toHaveURL(/#\/signin$/);
   expect((await page.context().cookies()).find((c) => c.name === 'll_staff')).toBeUndefined();
 });
@@ -77,25 +93,35 @@ test('a sign-in posted from another site is refused', async ({ accounts, playwri
   const foreign = await playwright.request.newContext({ baseURL });
   const answer = await foreign.post('/api/session', {
     data: { email: accounts.editor.email, password: accounts.editor.password },
-    headers: { Origin: 'https://attacker.example' } });
+    headers: { Origin: 'https://attacker.example' },
+  });
   expect(answer.status()).toBe(403);
   expect(answer.headers()['set-cookie']).toBeUndefined();
   await foreign.dispose();
 });
 
-test('a session that ends elsewhere leads to the sign-in form, then back to the same screen', async ({ page, accounts }) => {
+test('a session that ends elsewhere leads to the sign-in form, then back to the same screen', async ({
+  page,
+  accounts,
+}) => {
   await signIn(page, accounts.editor);
   await page.goto('/studio/#/pictures?status=draft');
   await expect(page.getByRole('heading', { name: 'Pictures', exact: true })).toBeVisible();
   // Signed out from another tab: the next request of this one is answered 401.
   const ended = await page.evaluate(async () => {
     const { csrf_token: token } = await fetch('/api/session').then((r) => r.json());
-    return (await fetch('/api/session', { method: 'DELETE', headers: { 'X-CSRF-Token': token } })).status;
+    return (await fetch('/api/session', { method: 'DELETE', headers: { 'X-CSRF-Token': token } }))
+      .status;
   });
   expect(ended).toBe(204);
-  await page.getByRole('navigation', { name: 'Filter by status' }).getByRole('link', { name: 'New', exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Filter by status' })
+    .getByRole('link', { name: 'New', exact: true })
+    .click();
   await expect(page).toHaveURL(/#\/signin$/);
-  await expect(page.getByRole('alert').filter({ hasText: 'Your session has ended: please sign in again.' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Your session has ended: please sign in again.' }),
+  ).toBeVisible();
   await page.getByLabel('E-mail').fill(accounts.editor.email);
   await page.getByLabel('Password').fill(accounts.editor.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -108,26 +134,38 @@ test('an admin sees the admin role', async ({ page, accounts }) => {
   await expect(page.locator('#who-role')).toHaveText('admin');
 });
 
-test('a request without the CSRF token, or from another site, is refused and changes nothing', async ({ page, accounts, api, playwright, baseURL }) => {
+test('a request without the CSRF token, or from another site, is refused and changes nothing', async ({
+  page,
+  accounts,
+  api,
+  playwright,
+  baseURL,
+}) => {
   await signIn(page, accounts.editor);
   const cookie = await sessionCookie(page);
   const session = await page.evaluate(() => fetch('/api/session').then((r) => r.json()));
   expect(session.csrf_token).toBeTruthy();
 
-  const withCookie = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Cookie: `ll_staff=${cookie.value}` } });
+  const withCookie = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { Cookie: `ll_staff=${cookie.value}` },
+  });
   // No token.
   const noToken = await withCookie.post('/api/pictures', { data: { title: 'csrf-missing' } });
   expect(noToken.status()).toBe(403);
   expect(await noToken.json()).toEqual({ error: 'Missing or invalid CSRF token' });
   // A wrong token.
   const wrongToken = await withCookie.post('/api/pictures', {
-    data: { title: 'csrf-wrong' }, headers: { 'X-CSRF-Token': 'x'.repeat(session.csrf_token.length) } });
+    data: { title: 'csrf-wrong' },
+    headers: { 'X-CSRF-Token': 'x'.repeat(session.csrf_token.length) },
+  });
   expect(wrongToken.status()).toBe(403);
   // From another site, whose browser sends its Origin: refused even with a valid token.
   for (const headers of [{}, { 'X-CSRF-Token': session.csrf_token }]) {
     const crossSite = await withCookie.post('/api/pictures', {
       data: { title: 'csrf-cross-site' },
-      headers: { ...headers, Origin: 'https://attacker.example', 'Sec-Fetch-Site': 'cross-site' } });
+      headers: { ...headers, Origin: 'https://attacker.example', 'Sec-Fetch-Site': 'cross-site' },
+    });
     expect(crossSite.status()).toBe(403);
     expect(await crossSite.json()).toEqual({ error: 'Missing or invalid CSRF token' });
   }
@@ -143,8 +181,11 @@ test('a request without the CSRF token, or from another site, is refused and cha
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
   // The same request from the page itself (cookie + token) works.
   const created = await page.evaluate(async (token) => {
-    const r = await fetch('/api/pictures', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': token },
-                                             body: JSON.stringify({ title: 'csrf-allowed' }) });
+    const r = await fetch('/api/pictures', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': token },
+      body: JSON.stringify({ title: 'csrf-allowed' }),
+    });
     return { status: r.status, body: await r.json() };
   }, session.csrf_token);
   expect(created.status).toBe(201);

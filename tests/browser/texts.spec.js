@@ -34,10 +34,17 @@ async function openTexts(page, picture) {
 const article = (page, name) => page.getByRole('article', { name, exact: true });
 const field = (card, name) => card.getByLabel(name, { exact: true });
 
-test('a statement written in three languages is stored, edited and deleted', async ({ page, accounts, api }) => {
+test('a statement written in three languages is stored, edited and deleted', async ({
+  page,
+  accounts,
+  api,
+}) => {
   const picture = await newPicture(api, 'Texts statements');
   const pair = await api.post('/api/cms/db-pairs', {
-    picture_id: picture.id, answer_type: 'text', statement: { text_de: 'Das ist ein Boot.' } });
+    picture_id: picture.id,
+    answer_type: 'text',
+    statement: { text_de: 'Das ist ein Boot.' },
+  });
   expect(pair.status).toBe(201);
   await signIn(page, accounts.editor);
   await openTexts(page, picture);
@@ -56,7 +63,11 @@ test('a statement written in three languages is stored, edited and deleted', asy
 
   const all = await stored(api, '/api/cms/db-statements?limit=200');
   const made = all.find((s) => s.text_de === 'Der Hund schläft unter dem Tisch.');
-  expect(made).toMatchObject({ text_en: 'The dog is sleeping under the table.', text_sv: 'Hunden sover under bordet.', status: 'draft' });
+  expect(made).toMatchObject({
+    text_en: 'The dog is sleeping under the table.',
+    text_sv: 'Hunden sover under bordet.',
+    status: 'draft',
+  });
   const card = article(page, `Statement #${made.id}`);
   await expect(card).toContainText('Not used by a pair yet');
   await expect(field(card, 'Swedish')).toHaveValue('Hunden sover under bordet.');
@@ -66,8 +77,12 @@ test('a statement written in three languages is stored, edited and deleted', asy
 
   // Audio of one text field: generated, then played from the card.
   await card.getByRole('button', { name: `Generate audio: Statement #${made.id} Swedish` }).click();
-  await expect(card.getByRole('button', { name: `Regenerate audio: Statement #${made.id} Swedish` })).toBeVisible();
-  await expect(card.getByLabel(`Audio: Statement #${made.id} Swedish`, { exact: true })).toBeVisible();
+  await expect(
+    card.getByRole('button', { name: `Regenerate audio: Statement #${made.id} Swedish` }),
+  ).toBeVisible();
+  await expect(
+    card.getByLabel(`Audio: Statement #${made.id} Swedish`, { exact: true }),
+  ).toBeVisible();
   const audios = await stored(api, `/api/audios?source_table=statements&source_id=${made.id}`);
   expect(audios.map((a) => [a.source_field, a.language])).toEqual([['text_sv', 'sv']]);
 
@@ -77,7 +92,10 @@ test('a statement written in three languages is stored, edited and deleted', asy
   await card.getByRole('button', { name: `Save Statement #${made.id}` }).click();
   await expect(card.getByText('Saved', { exact: true })).toBeVisible();
   expect(await stored(api, `/api/cms/db-statements/${made.id}`)).toMatchObject({
-    text_de: 'Der Hund schläft unter dem Tisch.', text_en: 'The dog sleeps under the table.', text_sv: 'Hunden sover under bordet.' });
+    text_de: 'Der Hund schläft unter dem Tisch.',
+    text_en: 'The dog sleeps under the table.',
+    text_sv: 'Hunden sover under bordet.',
+  });
 
   // A statement in use cannot go: the API's 409 beside the buttons.
   page.once('dialog', (d) => d.accept());
@@ -90,8 +108,14 @@ test('a statement written in three languages is stored, edited and deleted', asy
   expect((await api.get(`/api/cms/db-statements/${made.id}`)).status).toBe(404);
 });
 
-test('a question: texts, short answers and level are stored; a refused level is shown beside it', async ({ page, accounts, api }) => {
-  const { picture, object, question } = await pictureWithQuestion(api, 'Texts questions', { text_de: 'Was ist das?' });
+test('a question: texts, short answers and level are stored; a refused level is shown beside it', async ({
+  page,
+  accounts,
+  api,
+}) => {
+  const { picture, object, question } = await pictureWithQuestion(api, 'Texts questions', {
+    text_de: 'Was ist das?',
+  });
   await signIn(page, accounts.editor);
   await openTexts(page, picture);
 
@@ -107,7 +131,9 @@ test('a question: texts, short answers and level are stored; a refused level is 
   const save = card.getByRole('button', { name: `Save Question #${question.id}` });
   await save.click();
   // The API's 400 names the level: shown beside it, nothing stored.
-  await expect(card.getByRole('alert').filter({ hasText: 'level must be an integer from 1 to 100' })).toBeVisible();
+  await expect(
+    card.getByRole('alert').filter({ hasText: 'level must be an integer from 1 to 100' }),
+  ).toBeVisible();
   await expect(field(card, 'Level')).toHaveAttribute('aria-invalid', 'true');
   expect((await stored(api, `/api/cms/db-questions/${question.id}`)).text_de).toBe('Was ist das?');
   await expectAccessible(page);
@@ -117,8 +143,14 @@ test('a question: texts, short answers and level are stored; a refused level is 
   await expect(card.getByText('Saved', { exact: true })).toBeVisible();
   await expect(field(card, 'Level')).not.toHaveAttribute('aria-invalid', 'true');
   expect(await stored(api, `/api/cms/db-questions/${question.id}`)).toMatchObject({
-    text_de: 'Was siehst du?', text_en: 'What do you see?', text_sv: 'Vad ser du?',
-    short_answer_de: 'ein Boot', short_answer_en: 'a boat', short_answer_se: 'en båt', level: 7 });
+    text_de: 'Was siehst du?',
+    text_en: 'What do you see?',
+    text_sv: 'Vad ser du?',
+    short_answer_de: 'ein Boot',
+    short_answer_en: 'a boat',
+    short_answer_se: 'en båt',
+    level: 7,
+  });
 
   // A new question for the object, made from the screen.
   await page.getByRole('button', { name: `New question for object #${object.id}` }).click();
@@ -130,23 +162,43 @@ test('a question: texts, short answers and level are stored; a refused level is 
   await expect(form).toHaveCount(0);
   const list = await stored(api, `/api/object/${object.id}/questions`);
   const made = list.find((q) => q.text_de === 'Welche Farbe hat das Boot?');
-  expect(made).toMatchObject({ object_id: object.id, short_answer_de: 'rot', level: 1, status: 'draft' });
+  expect(made).toMatchObject({
+    object_id: object.id,
+    short_answer_de: 'rot',
+    level: 1,
+    status: 'draft',
+  });
   await expect(article(page, `Question #${made.id}`)).toBeVisible();
 });
 
-test('generate questions: an object without a label word is sent to the Words tab; with one the questions are listed', async ({ page, accounts, api }) => {
+test('generate questions: an object without a label word is sent to the Words tab; with one the questions are listed', async ({
+  page,
+  accounts,
+  api,
+}) => {
   const picture = await newPicture(api, 'Texts generated');
   const bare = await newObject(api, picture);
   const object = await newObject(api, picture);
-  const label = await api.post(`/api/cms/db-objects/${object.id}/words`, { title_de: 'Hund', title_en: 'dog', title_sv: 'hund' });
+  const label = await api.post(`/api/cms/db-objects/${object.id}/words`, {
+    title_de: 'Hund',
+    title_en: 'dog',
+    title_sv: 'hund',
+  });
   expect(label.status).toBeLessThan(300);
   await signIn(page, accounts.editor);
   await openTexts(page, picture);
 
   await page.getByRole('button', { name: `Generate questions for object #${bare.id}` }).click();
-  const refused = page.getByRole('region', { name: `Object #${bare.id}`, exact: true }).getByRole('alert');
-  await expect(refused).toHaveText('This object has no name yet: choose its label word on the Words tab, then generate.');
-  await expect(refused.getByRole('link', { name: /Words tab/ })).toHaveAttribute('href', `#/pictures/${picture.id}/words?object=${bare.id}`);
+  const refused = page
+    .getByRole('region', { name: `Object #${bare.id}`, exact: true })
+    .getByRole('alert');
+  await expect(refused).toHaveText(
+    'This object has no name yet: choose its label word on the Words tab, then generate.',
+  );
+  await expect(refused.getByRole('link', { name: /Words tab/ })).toHaveAttribute(
+    'href',
+    `#/pictures/${picture.id}/words?object=${bare.id}`,
+  );
 
   const region = page.getByRole('region', { name: `Object #${object.id}: Hund`, exact: true });
   await region.getByRole('button', { name: `Generate questions for object #${object.id}` }).click();
@@ -161,11 +213,21 @@ test('generate questions: an object without a label word is sent to the Words ta
   await expectAccessible(page);
   // For a look at the screen (kept with the run's results).
   if (process.env.LL_BROWSER_RESULTS)
-    await page.screenshot({ path: path.join(process.env.LL_BROWSER_RESULTS, 'texts-generated.png'), fullPage: true });
+    await page.screenshot({
+      path: path.join(process.env.LL_BROWSER_RESULTS, 'texts-generated.png'),
+      fullPage: true,
+    });
 });
 
-test('a question\'s words: add a distractor and an answer by their German title, remove one', async ({ page, accounts, api }) => {
-  const { picture, question } = await pictureWithQuestion(api, 'Texts distractors', { text_de: 'Was ist das?', short_answer_de: 'ein Hund' });
+test("a question's words: add a distractor and an answer by their German title, remove one", async ({
+  page,
+  accounts,
+  api,
+}) => {
+  const { picture, question } = await pictureWithQuestion(api, 'Texts distractors', {
+    text_de: 'Was ist das?',
+    short_answer_de: 'ein Hund',
+  });
   await signIn(page, accounts.editor);
   await openTexts(page, picture);
 
@@ -173,20 +235,27 @@ test('a question\'s words: add a distractor and an answer by their German title,
   const words = card.getByRole('list', { name: `Words of question #${question.id}` });
   await field(card, 'Word (German)').fill('Katze');
   await card.getByRole('button', { name: `Add word to question #${question.id}` }).click();
-  await expect(words.getByRole('listitem').filter({ hasText: 'Katze' })).toContainText('distractor');
+  await expect(words.getByRole('listitem').filter({ hasText: 'Katze' })).toContainText(
+    'distractor',
+  );
   await field(card, 'Word (German)').fill('Hund');
   await card.getByLabel('Role of the new word').selectOption('answer');
   await card.getByRole('button', { name: `Add word to question #${question.id}` }).click();
   await expect(words.getByRole('listitem').filter({ hasText: 'Hund' })).toContainText('answer');
   let linked = await stored(api, `/api/cms/db-questions/${question.id}/words`);
-  expect(linked.map((w) => [w.title_de, w.role]).sort()).toEqual([['Hund', 'answer'], ['Katze', 'distractor']]);
+  expect(linked.map((w) => [w.title_de, w.role]).sort()).toEqual([
+    ['Hund', 'answer'],
+    ['Katze', 'distractor'],
+  ]);
   await expectAccessible(page);
 
   await words.getByRole('button', { name: 'Remove distractor Katze' }).click();
   await expect(words.getByRole('listitem').filter({ hasText: 'Katze' })).toHaveCount(0);
   linked = await stored(api, `/api/cms/db-questions/${question.id}/words`);
   expect(linked.map((w) => w.title_de)).toEqual(['Hund']);
-  const katze = (await stored(api, '/api/cms/db-words?limit=200')).find((w) => w.title_de === 'Katze');
+  const katze = (await stored(api, '/api/cms/db-words?limit=200')).find(
+    (w) => w.title_de === 'Katze',
+  );
   expect(katze, 'the word stays').toBeTruthy();
   // The question still saves with its version (word links are not part of it).
   await field(card, 'English').fill('What is this?');
@@ -194,8 +263,14 @@ test('a question\'s words: add a distractor and an answer by their German title,
   await expect(card.getByText('Saved', { exact: true })).toBeVisible();
 });
 
-test('review then publish a question; a refused transition shows the API\'s 409 beside the buttons', async ({ page, accounts, api }) => {
-  const { picture, question } = await pictureWithQuestion(api, 'Texts review', { text_de: 'Wo ist die Katze?' });
+test("review then publish a question; a refused transition shows the API's 409 beside the buttons", async ({
+  page,
+  accounts,
+  api,
+}) => {
+  const { picture, question } = await pictureWithQuestion(api, 'Texts review', {
+    text_de: 'Wo ist die Katze?',
+  });
   await signIn(page, accounts.editor);
   await openTexts(page, picture);
 
@@ -203,7 +278,9 @@ test('review then publish a question; a refused transition shows the API\'s 409 
   const name = `Question #${question.id}`;
   await expect(card.getByText('draft', { exact: true })).toBeVisible();
   await card.getByRole('button', { name: `Publish ${name}`, exact: true }).click();
-  await expect(card.getByRole('alert').filter({ hasText: 'Only reviewed items can be published' })).toBeVisible();
+  await expect(
+    card.getByRole('alert').filter({ hasText: 'Only reviewed items can be published' }),
+  ).toBeVisible();
   expect((await stored(api, `/api/cms/db-questions/${question.id}`)).status).toBe('draft');
   await expectAccessible(page);
 
@@ -218,12 +295,26 @@ test('review then publish a question; a refused transition shows the API\'s 409 
   await field(card, 'English').fill('Where is the cat?');
   await card.getByRole('button', { name: `Save ${name}` }).click();
   await expect(card.getByText('Saved', { exact: true })).toBeVisible();
-  expect(await stored(api, `/api/cms/db-questions/${question.id}`)).toMatchObject({ text_en: 'Where is the cat?', status: 'published' });
+  expect(await stored(api, `/api/cms/db-questions/${question.id}`)).toMatchObject({
+    text_en: 'Where is the cat?',
+    status: 'published',
+  });
 });
 
-test('two editors on one question: the second save is refused with a reload offer', async ({ page, browser, server, accounts, api }) => {
-  const { picture, question } = await pictureWithQuestion(api, 'Texts two editors', { text_de: 'Was ist das?' });
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 } });
+test('two editors on one question: the second save is refused with a reload offer', async ({
+  page,
+  browser,
+  server,
+  accounts,
+  api,
+}) => {
+  const { picture, question } = await pictureWithQuestion(api, 'Texts two editors', {
+    text_de: 'Was ist das?',
+  });
+  const context = await browser.newContext({
+    baseURL: server.url,
+    viewport: { width: 1280, height: 800 },
+  });
   const other = await context.newPage();
   const problems = watchPage(other, server.origin);
   try {
@@ -240,9 +331,14 @@ test('two editors on one question: the second save is refused with a reload offe
 
     await field(theirs, 'German').fill('Was ist hier?');
     await theirs.getByRole('button', { name: /^Save/ }).click();
-    await expect(theirs.getByRole('alert').filter({ hasText: 'Changed by someone else' })).toBeVisible();
+    await expect(
+      theirs.getByRole('alert').filter({ hasText: 'Changed by someone else' }),
+    ).toBeVisible();
     await expectAccessible(other);
-    expect(await stored(api, `/api/cms/db-questions/${question.id}`)).toMatchObject({ text_de: 'Was ist das?', text_en: 'What is that?' });
+    expect(await stored(api, `/api/cms/db-questions/${question.id}`)).toMatchObject({
+      text_de: 'Was ist das?',
+      text_en: 'What is that?',
+    });
     // The second editor's text stays until they choose to reload.
     await expect(field(theirs, 'German')).toHaveValue('Was ist hier?');
     await theirs.getByRole('button', { name: 'Reload' }).click();
@@ -252,7 +348,10 @@ test('two editors on one question: the second save is refused with a reload offe
     await field(theirs, 'German').fill('Was ist hier?');
     await theirs.getByRole('button', { name: /^Save/ }).click();
     await expect(theirs.getByText('Saved', { exact: true })).toBeVisible();
-    expect(await stored(api, `/api/cms/db-questions/${question.id}`)).toMatchObject({ text_de: 'Was ist hier?', text_en: 'What is that?' });
+    expect(await stored(api, `/api/cms/db-questions/${question.id}`)).toMatchObject({
+      text_de: 'Was ist hier?',
+      text_en: 'What is that?',
+    });
     expect(problems, 'the second page stayed clean').toEqual([]);
   } finally {
     await context.close();

@@ -6,7 +6,8 @@
 const { test, expect, expectAccessible, signIn, watchPage } = require('./fixtures');
 const content = require('./content');
 
-const newPicture = (api, title) => content.newPicture(api, title, { width: 320, height: 240, hue: 0.6 });
+const newPicture = (api, title) =>
+  content.newPicture(api, title, { width: 320, height: 240, hue: 0.6 });
 const { newObject } = content;
 
 async function linkToPicture(api, picture, word) {
@@ -24,8 +25,11 @@ async function storedWords(api, path) {
 // Every stored word's title_de, page by page.
 async function allTitles(api) {
   const titles = [];
-  for (let after = 0; ; ) {
-    const page = await storedWords(api, `/api/cms/db-words?limit=200${after ? `&after=${after}` : ''}`);
+  for (let after = 0; ;) {
+    const page = await storedWords(
+      api,
+      `/api/cms/db-words?limit=200${after ? `&after=${after}` : ''}`,
+    );
     titles.push(...page.map((w) => w.title_de));
     if (page.length < 200) return titles;
     after = page[page.length - 1].id;
@@ -38,7 +42,11 @@ const added = (before, after) => after.filter((t) => !before.includes(t));
 async function openWords(page, picture, object) {
   await page.goto(`/studio/#/pictures/${picture.id}/words${object ? `?object=${object.id}` : ''}`);
   await expect(page.getByRole('heading', { name: picture.title })).toBeVisible();
-  await expect(page.getByRole('heading', { name: object ? `Words of object #${object.id}` : 'Words of the picture' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', {
+      name: object ? `Words of object #${object.id}` : 'Words of the picture',
+    }),
+  ).toBeVisible();
   await expect(page.locator('.wd-words [role="status"]')).toHaveCount(0); // the words are read
 }
 
@@ -46,13 +54,20 @@ async function openWords(page, picture, object) {
 async function generate(page, count) {
   await page.getByLabel('How many').fill(String(count));
   await page.getByRole('button', { name: 'Generate suggestions' }).click();
-  await expect(page.getByRole('status').filter({ hasText: /suggestions? from freedict/ })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: /suggestions? from freedict/ }),
+  ).toBeVisible();
   return page.locator('.wd-sugg strong').allTextContents();
 }
 
-const row = (page, title) => page.locator('.wd-table tbody tr').filter({ has: page.getByText(title, { exact: true }) });
+const row = (page, title) =>
+  page.locator('.wd-table tbody tr').filter({ has: page.getByText(title, { exact: true }) });
 
-test('suggestions for a picture: the accepted ones are stored and linked, the dropped one is not', async ({ page, accounts, api }) => {
+test('suggestions for a picture: the accepted ones are stored and linked, the dropped one is not', async ({
+  page,
+  accounts,
+  api,
+}) => {
   const picture = await newPicture(api, 'Garten');
   await signIn(page, accounts.editor);
   await openWords(page, picture);
@@ -69,7 +84,9 @@ test('suggestions for a picture: the accepted ones are stored and linked, the dr
   const titles = await generate(page, 4);
   expect(titles.length).toBeGreaterThanOrEqual(3);
   // Nothing is stored while they are only suggestions.
-  expect((await storedWords(api, `/api/cms/pictures/${picture.id}/words`)).map((w) => w.title_de)).toEqual(['Baum']);
+  expect(
+    (await storedWords(api, `/api/cms/pictures/${picture.id}/words`)).map((w) => w.title_de),
+  ).toEqual(['Baum']);
   await expectAccessible(page);
 
   const [first, dropped, ...rest] = titles;
@@ -82,12 +99,18 @@ test('suggestions for a picture: the accepted ones are stored and linked, the dr
   await expect(page.locator('.wd-sugg')).toHaveCount(0);
   for (const t of rest) await expect(row(page, t)).toBeVisible();
 
-  const linked = (await storedWords(api, `/api/cms/pictures/${picture.id}/words`)).map((w) => w.title_de);
+  const linked = (await storedWords(api, `/api/cms/pictures/${picture.id}/words`)).map(
+    (w) => w.title_de,
+  );
   expect(linked.sort()).toEqual(['Baum', first, ...rest].sort());
   expect(added(before, await allTitles(api))).not.toContain(dropped);
 });
 
-test('suggestions for an object: the missing label is offered first; accepted words are linked beside the label', async ({ page, accounts, api }) => {
+test('suggestions for an object: the missing label is offered first; accepted words are linked beside the label', async ({
+  page,
+  accounts,
+  api,
+}) => {
   const picture = await newPicture(api, 'Am Zaun');
   const object = await newObject(api, picture, { user_notes: 'der Hund links' });
   await signIn(page, accounts.editor);
@@ -102,7 +125,11 @@ test('suggestions for an object: the missing label is offered first; accepted wo
 
   // No label, no suggestions: the API's 409 and the offer to set the label.
   await page.getByRole('button', { name: 'Generate suggestions' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'This object has no name yet: add its German name as its label first.' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: 'This object has no name yet: add its German name as its label first.' }),
+  ).toBeVisible();
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Set the label first' }).click();
   const add = page.getByRole('form', { name: 'Add a word' });
@@ -111,7 +138,9 @@ test('suggestions for an object: the missing label is offered first; accepted wo
   await page.keyboard.type('Hund');
   await add.getByRole('button', { name: 'Add word' }).click();
   await expect(page.getByText('Label word: Hund')).toBeVisible();
-  await expect(page.getByRole('button', { name: /^Object #\d+ · Hund der Hund links$/ })).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: /^Object #\d+ · Hund der Hund links$/ }),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Set the label first' })).toBeHidden();
 
   const before = await allTitles(api);
@@ -124,7 +153,12 @@ test('suggestions for an object: the missing label is offered first; accepted wo
   await expectAccessible(page);
 
   let words = await storedWords(api, `/api/cms/db-objects/${object.id}/words`);
-  expect(words.map((w) => [w.title_de, w.is_label]).sort()).toEqual([[first, false], ['Hund', true]].sort());
+  expect(words.map((w) => [w.title_de, w.is_label]).sort()).toEqual(
+    [
+      [first, false],
+      ['Hund', true],
+    ].sort(),
+  );
   expect(added(before, await allTitles(api))).not.toContain(dropped);
 
   // The accepted word becomes the label; the former label's link goes (the API's rule), the
@@ -132,13 +166,21 @@ test('suggestions for an object: the missing label is offered first; accepted wo
   await page.getByRole('button', { name: `Make label: ${first}` }).click();
   await expect(page.getByText(`Label word: ${first}`)).toBeVisible();
   await expect(row(page, 'Hund')).toHaveCount(0);
-  await expect(page.getByRole('button', { name: new RegExp(`^Object #${object.id} · ${first} der Hund links$`) })).toBeVisible();
+  await expect(
+    page.getByRole('button', {
+      name: new RegExp(`^Object #${object.id} · ${first} der Hund links$`),
+    }),
+  ).toBeVisible();
   words = await storedWords(api, `/api/cms/db-objects/${object.id}/words`);
   expect(words.map((w) => [w.title_de, w.is_label])).toEqual([[first, true]]);
   expect(await allTitles(api)).toContain('Hund');
 });
 
-test('a word\'s titles, level and categories are edited and stored; publish and unpublish', async ({ page, accounts, api }) => {
+test("a word's titles, level and categories are edited and stored; publish and unpublish", async ({
+  page,
+  accounts,
+  api,
+}) => {
   const tiere = await api.post('/api/categories', { titel_de: 'Tiere (Wörter)' });
   const hof = await api.post('/api/categories', { titel_de: 'Bauernhof (Wörter)' });
   expect([tiere.status, hof.status]).toEqual([201, 201]);
@@ -155,7 +197,9 @@ test('a word\'s titles, level and categories are edited and stored; publish and 
   // A refusal is shown beside the field it names; nothing is stored.
   await form.getByLabel('German', { exact: true }).fill('');
   await form.getByRole('button', { name: 'Save' }).click();
-  await expect(form.getByLabel('German', { exact: true })).toHaveAccessibleDescription('title_de is required');
+  await expect(form.getByLabel('German', { exact: true })).toHaveAccessibleDescription(
+    'title_de is required',
+  );
   await expect(form.getByRole('alert').filter({ hasText: 'title_de is required' })).toBeVisible();
   expect((await api.get(`/api/cms/db-words/${word.id}`)).body.title_de).toBe('Mutterschaf');
 
@@ -170,8 +214,13 @@ test('a word\'s titles, level and categories are edited and stored; publish and 
   await expect(row(page, 'Mutterschaf')).toContainText('sheep');
   await expect(row(page, 'Mutterschaf')).toContainText('Tiere (Wörter), Bauernhof (Wörter)');
   let stored = (await api.get(`/api/cms/db-words/${word.id}`)).body;
-  expect(stored).toMatchObject({ title_de: 'Mutterschaf', title_en: 'sheep', title_sv: 'får', level: 3,
-                                 category_ids: [tiere.body.id, hof.body.id].sort((a, b) => a - b) });
+  expect(stored).toMatchObject({
+    title_de: 'Mutterschaf',
+    title_en: 'sheep',
+    title_sv: 'får',
+    level: 3,
+    category_ids: [tiere.body.id, hof.body.id].sort((a, b) => a - b),
+  });
 
   // One category off, the Swedish title cleared.
   await form.getByLabel('Bauernhof (Wörter)').uncheck();
@@ -191,11 +240,20 @@ test('a word\'s titles, level and categories are edited and stored; publish and 
   await expect(row(page, 'Mutterschaf').locator('td').nth(3)).toHaveText('4');
   await page.getByRole('button', { name: 'Unpublish Mutterschaf' }).click();
   await expect(row(page, 'Mutterschaf')).toContainText('draft');
-  expect((await api.get(`/api/cms/db-words/${word.id}`)).body).toMatchObject({ status: 'draft', level: 4 });
+  expect((await api.get(`/api/cms/db-words/${word.id}`)).body).toMatchObject({
+    status: 'draft',
+    level: 4,
+  });
   await expectAccessible(page);
 });
 
-test('a second editor saved the word first: 412, nothing overwritten, Reload shows the stored word', async ({ page, browser, server, accounts, api }) => {
+test('a second editor saved the word first: 412, nothing overwritten, Reload shows the stored word', async ({
+  page,
+  browser,
+  server,
+  accounts,
+  api,
+}) => {
   const picture = await newPicture(api, 'Ziegen');
   const word = await linkToPicture(api, picture, { title_de: 'Zicklein', title_en: 'goat' });
   await signIn(page, accounts.editor);
@@ -204,7 +262,10 @@ test('a second editor saved the word first: 412, nothing overwritten, Reload sho
   const form = page.getByRole('form', { name: 'Edit Zicklein' });
 
   // A second editor, in another browser, changes the word meanwhile.
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({
+    baseURL: server.url,
+    viewport: { width: 1280, height: 800 },
+  });
   try {
     const other = await context.newPage();
     const problems = watchPage(other, server.origin);
@@ -222,7 +283,9 @@ test('a second editor saved the word first: 412, nothing overwritten, Reload sho
 
   await form.getByLabel('English', { exact: true }).fill('billy goat');
   await form.getByRole('button', { name: 'Save' }).click();
-  await expect(form.getByRole('alert').filter({ hasText: 'Changed by someone else' })).toBeVisible();
+  await expect(
+    form.getByRole('alert').filter({ hasText: 'Changed by someone else' }),
+  ).toBeVisible();
   await expectAccessible(page);
   expect((await api.get(`/api/cms/db-words/${word.id}`)).body.title_en).toBe('nanny goat');
   await expect(form.getByLabel('English', { exact: true })).toHaveValue('billy goat'); // the editor's text stays
@@ -234,10 +297,17 @@ test('a second editor saved the word first: 412, nothing overwritten, Reload sho
   await form.getByLabel('Level', { exact: true }).fill('2');
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(form.locator('.wd-saved')).toHaveText('Saved.');
-  expect((await api.get(`/api/cms/db-words/${word.id}`)).body).toMatchObject({ title_en: 'nanny goat', level: 2 });
+  expect((await api.get(`/api/cms/db-words/${word.id}`)).body).toMatchObject({
+    title_en: 'nanny goat',
+    level: 2,
+  });
 });
 
-test('a word added by hand and one removed from the picture: the removed word itself stays', async ({ page, accounts, api }) => {
+test('a word added by hand and one removed from the picture: the removed word itself stays', async ({
+  page,
+  accounts,
+  api,
+}) => {
   const picture = await newPicture(api, 'Weide');
   const gaul = await linkToPicture(api, picture, { title_de: 'Ackergaul' });
   await signIn(page, accounts.editor);
@@ -251,13 +321,18 @@ test('a word added by hand and one removed from the picture: the removed word it
   await expect(row(page, 'Milchkuh')).toContainText('cow');
   await expect(add.getByLabel('German', { exact: true })).toHaveValue('');
   let linked = await storedWords(api, `/api/cms/pictures/${picture.id}/words`);
-  expect(linked.map((w) => [w.title_de, w.title_en, w.level])).toEqual([['Ackergaul', null, 1], ['Milchkuh', 'cow', 2]]);
+  expect(linked.map((w) => [w.title_de, w.title_en, w.level])).toEqual([
+    ['Ackergaul', null, 1],
+    ['Milchkuh', 'cow', 2],
+  ]);
 
   // A bad level: the API's message beside the field, nothing linked.
   await add.getByLabel('German', { exact: true }).fill('Hausesel');
   await add.getByLabel('Level', { exact: true }).fill('101');
   await add.getByRole('button', { name: 'Add word' }).click();
-  await expect(add.getByLabel('Level', { exact: true })).toHaveAccessibleDescription('level must be an integer from 1 to 100');
+  await expect(add.getByLabel('Level', { exact: true })).toHaveAccessibleDescription(
+    'level must be an integer from 1 to 100',
+  );
   expect(await storedWords(api, `/api/cms/pictures/${picture.id}/words`)).toHaveLength(2);
 
   await page.getByRole('button', { name: 'Remove Ackergaul from the picture' }).click();

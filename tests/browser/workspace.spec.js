@@ -27,24 +27,33 @@ async function openWorkspace(page, picture) {
 // Picture pixels -> screen pixels (whole, as a mouse lands), and back, through the page's own
 // mapping: the SVG's screen matrix, whose user units are picture pixels.
 async function toScreen(page, [x, y]) {
-  const [sx, sy] = await page.locator('.ws-svg').evaluate((svg, p) => {
-    const m = svg.getScreenCTM();
-    return [m.a * p[0] + m.c * p[1] + m.e, m.b * p[0] + m.d * p[1] + m.f];
-  }, [x, y]);
+  const [sx, sy] = await page.locator('.ws-svg').evaluate(
+    (svg, p) => {
+      const m = svg.getScreenCTM();
+      return [m.a * p[0] + m.c * p[1] + m.e, m.b * p[0] + m.d * p[1] + m.f];
+    },
+    [x, y],
+  );
   return [Math.round(sx), Math.round(sy)];
 }
 
 async function toPicture(page, [sx, sy]) {
-  return page.locator('.ws-svg').evaluate((svg, s) => {
-    const m = svg.getScreenCTM().inverse();
-    return [m.a * s[0] + m.c * s[1] + m.e, m.b * s[0] + m.d * s[1] + m.f];
-  }, [sx, sy]);
+  return page.locator('.ws-svg').evaluate(
+    (svg, s) => {
+      const m = svg.getScreenCTM().inverse();
+      return [m.a * s[0] + m.c * s[1] + m.e, m.b * s[0] + m.d * s[1] + m.f];
+    },
+    [sx, sy],
+  );
 }
 
 const scale = async (page) => Number(await stage(page).getAttribute('data-scale'));
 
 function expectNear(actual, expected, what) {
-  expect(Math.abs(actual - expected), `${what}: ${actual} is not within ${TOLERANCE} of ${expected}`).toBeLessThanOrEqual(TOLERANCE);
+  expect(
+    Math.abs(actual - expected),
+    `${what}: ${actual} is not within ${TOLERANCE} of ${expected}`,
+  ).toBeLessThanOrEqual(TOLERANCE);
 }
 
 function expectBox(sel, [x0, y0], [x1, y1]) {
@@ -79,7 +88,11 @@ async function save(page) {
 
 const objectButton = (page, id) => page.locator(`button.ws-obj[data-object="${id}"]`);
 
-test('draw a box and a polygon at two zoom levels: stored in picture pixels', async ({ page, accounts, api }) => {
+test('draw a box and a polygon at two zoom levels: stored in picture pixels', async ({
+  page,
+  accounts,
+  api,
+}) => {
   const picture = await newPicture(api, 'Red house in a meadow');
   await signIn(page, accounts.editor);
   await openWorkspace(page, picture);
@@ -107,7 +120,12 @@ test('draw a box and a polygon at two zoom levels: stored in picture pixels', as
   expect(await scale(page)).toBeGreaterThan(fitted * 1.5);
   await page.keyboard.press('p');
   const clicks = [];
-  for (const p of [[620, 300], [900, 330], [780, 560]]) clicks.push(await toScreen(page, p));
+  for (const p of [
+    [620, 300],
+    [900, 330],
+    [780, 560],
+  ])
+    clicks.push(await toScreen(page, p));
   const expected = [];
   for (const c of clicks) expected.push(await toPicture(page, c));
   for (const c of clicks) await page.mouse.click(...c);
@@ -125,7 +143,12 @@ test('draw a box and a polygon at two zoom levels: stored in picture pixels', as
   await page.keyboard.press('0');
   expect(await scale(page)).toBeCloseTo(fitted, 5);
   const second = [];
-  for (const p of [[100, 100], [300, 120], [200, 260]]) second.push(await toScreen(page, p));
+  for (const p of [
+    [100, 100],
+    [300, 120],
+    [200, 260],
+  ])
+    second.push(await toScreen(page, p));
   const secondExpected = [];
   for (const c of second) secondExpected.push(await toPicture(page, c));
   await page.mouse.click(...second[0]);
@@ -141,15 +164,21 @@ test('draw a box and a polygon at two zoom levels: stored in picture pixels', as
   await page.keyboard.press('Control+s');
   await expect(page.locator('.ws-unsaved')).toHaveText('All changes saved');
   expectPolygon((await stored(api, id)).selections[2], secondExpected);
-
 });
 
-test('the wheel zooms around the pointer; space-drag, the middle button and the pan tool move the picture', async ({ page, accounts, api }) => {
+test('the wheel zooms around the pointer; space-drag, the middle button and the pan tool move the picture', async ({
+  page,
+  accounts,
+  api,
+}) => {
   const picture = await newPicture(api, 'Zoom and pan', { width: 1600, height: 1000 });
   await signIn(page, accounts.editor);
   await openWorkspace(page, picture);
   // The picture is shown from its phone rendition when it has one, stretched over its own size.
-  expect(picture.phone_url, 'the upload has a phone rendition, smaller than the picture').toBeTruthy();
+  expect(
+    picture.phone_url,
+    'the upload has a phone rendition, smaller than the picture',
+  ).toBeTruthy();
   const image = page.locator('.ws-svg image');
   await expect(image).toHaveAttribute('href', picture.phone_url);
   const shown = await image.evaluate(async (node) => {
@@ -170,7 +199,9 @@ test('the wheel zooms around the pointer; space-drag, the middle button and the 
   const under = await toPicture(page, pointer);
   expectNear(under[0], 1000, 'the point under the pointer (x)');
   expectNear(under[1], 600, 'the point under the pointer (y)');
-  await expect(page.getByLabel('Zoom', { exact: true })).toHaveText(`${Math.round((await scale(page)) * 100)}%`);
+  await expect(page.getByLabel('Zoom', { exact: true })).toHaveText(
+    `${Math.round((await scale(page)) * 100)}%`,
+  );
 
   // Each way of panning moves the picture by the drag, and draws nothing.
   const pans = {
@@ -211,17 +242,30 @@ test('move, resize, undo and redo, delete: the saved result', async ({ page, acc
   const object = await newObject(api, picture, {
     selections: [
       { type: 'bbox', x: 100, y: 100, w: 200, h: 150 },
-      { type: 'polygon', points: [[500, 100], [700, 150], [600, 300]] },
+      {
+        type: 'polygon',
+        points: [
+          [500, 100],
+          [700, 150],
+          [600, 300],
+        ],
+      },
     ],
   });
   await signIn(page, accounts.editor);
   await openWorkspace(page, picture);
-  await expect(page.getByRole('button', { name: 'Select V' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'Select V' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
 
   // Move the box by dragging it (50, 30 picture pixels).
   const from = await toScreen(page, [200, 175]);
   const to = await toScreen(page, [250, 205]);
-  const moved = [(await toPicture(page, to))[0] - (await toPicture(page, from))[0], (await toPicture(page, to))[1] - (await toPicture(page, from))[1]];
+  const moved = [
+    (await toPicture(page, to))[0] - (await toPicture(page, from))[0],
+    (await toPicture(page, to))[1] - (await toPicture(page, from))[1],
+  ];
   await drag(page, from, to);
   await expect(page.locator('.ws-handle')).toHaveCount(4);
   // Resize it by its bottom-right corner.
@@ -279,13 +323,24 @@ test('move, resize, undo and redo, delete: the saved result', async ({ page, acc
   await page.keyboard.press('Shift+ArrowRight');
   await page.keyboard.press('ArrowDown');
   await save(page);
-  expectPolygon((await stored(api, object.id)).selections[0], after[0].points.map(([x, y]) => [x + 10, y + 1]));
+  expectPolygon(
+    (await stored(api, object.id)).selections[0],
+    after[0].points.map(([x, y]) => [x + 10, y + 1]),
+  );
 });
 
-test('nest an object under another, write notes; leaving unsaved asks first', async ({ page, accounts, api }) => {
+test('nest an object under another, write notes; leaving unsaved asks first', async ({
+  page,
+  accounts,
+  api,
+}) => {
   const picture = await newPicture(api, 'Nesting objects');
-  const house = await newObject(api, picture, { selections: [{ type: 'bbox', x: 240, y: 400, w: 300, h: 320 }] });
-  const door = await newObject(api, picture, { selections: [{ type: 'bbox', x: 350, y: 600, w: 60, h: 110 }] });
+  const house = await newObject(api, picture, {
+    selections: [{ type: 'bbox', x: 240, y: 400, w: 300, h: 320 }],
+  });
+  const door = await newObject(api, picture, {
+    selections: [{ type: 'bbox', x: 350, y: 600, w: 60, h: 110 }],
+  });
   await signIn(page, accounts.editor);
   await openWorkspace(page, picture);
 
@@ -302,7 +357,11 @@ test('nest an object under another, write notes; leaving unsaved asks first', as
   await page.getByLabel('Parent').selectOption(String(house.id));
   await page.getByLabel('Notes').fill('The front door, painted green.');
   // Nested at once, before saving, and marked unsaved.
-  await expect(page.locator(`li:has(> button.ws-obj[data-object="${house.id}"]) ul button.ws-obj[data-object="${door.id}"]`)).toBeVisible();
+  await expect(
+    page.locator(
+      `li:has(> button.ws-obj[data-object="${house.id}"]) ul button.ws-obj[data-object="${door.id}"]`,
+    ),
+  ).toBeVisible();
   await expect(objectButton(page, door.id)).toContainText('(unsaved)');
   await expectAccessible(page);
 
@@ -313,7 +372,10 @@ test('nest an object under another, write notes; leaving unsaved asks first', as
   await expect(page.getByLabel('Notes')).toHaveValue('The front door, painted green.');
 
   await save(page);
-  expect(await stored(api, door.id)).toMatchObject({ parent_id: house.id, user_notes: 'The front door, painted green.' });
+  expect(await stored(api, door.id)).toMatchObject({
+    parent_id: house.id,
+    user_notes: 'The front door, painted green.',
+  });
   // The house cannot become the door's child: the door is below it.
   await objectButton(page, house.id).click();
   await expect(page.getByLabel('Parent').locator(`option[value="${door.id}"]`)).toHaveCount(0);
@@ -323,7 +385,11 @@ test('nest an object under another, write notes; leaving unsaved asks first', as
   await expect(page).toHaveURL(/#\/pictures$/);
 });
 
-test('finish moves the picture along its flow; a refused finish says why', async ({ page, accounts, api }) => {
+test('finish moves the picture along its flow; a refused finish says why', async ({
+  page,
+  accounts,
+  api,
+}) => {
   const picture = await newPicture(api, 'Ready to finish');
   await newObject(api, picture, { selections: [{ type: 'bbox', x: 10, y: 10, w: 50, h: 50 }] });
   const older = await newPicture(api, 'Older flow', { status: 'new' });
@@ -336,7 +402,9 @@ test('finish moves the picture along its flow; a refused finish says why', async
   await expect(page.getByText('Status: objects created')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Finished' })).toBeDisabled();
   // And says what comes next.
-  await expect(page.getByRole('link', { name: 'name the objects on the Words tab' })).toHaveAttribute('href', new RegExp(`#/pictures/\\d+/words$`));
+  await expect(
+    page.getByRole('link', { name: 'name the objects on the Words tab' }),
+  ).toHaveAttribute('href', new RegExp(`#/pictures/\\d+/words$`));
   expect((await api.get(`/api/pictures/${picture.id}`)).body.status).toBe('objects_created');
   await expectAccessible(page);
 
@@ -350,21 +418,34 @@ test('finish moves the picture along its flow; a refused finish says why', async
   expect((await api.post(`/api/pictures/${raced.id}/finish`)).status).toBe(200);
   await page.getByRole('button', { name: 'Finish', exact: true }).click();
   await expect(page.locator('.ws-finish-box').getByRole('alert')).toHaveText(
-    'Not finished: Cannot finish a picture in status objects created');
+    'Not finished: Cannot finish a picture in status objects created',
+  );
   await expect(page.getByText('Status: objects created')).toBeVisible();
   await expectAccessible(page);
 });
 
 // A second browser (its own cookies), watched like the fixture's page.
 async function secondPage(browser, server) {
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({
+    baseURL: server.url,
+    viewport: { width: 1280, height: 800 },
+  });
   const page = await context.newPage();
   return { page, problems: watchPage(page, server.origin), close: () => context.close() };
 }
 
-test('two editors on one object: the second save is offered a reload', async ({ page, browser, server, accounts, api }) => {
+test('two editors on one object: the second save is offered a reload', async ({
+  page,
+  browser,
+  server,
+  accounts,
+  api,
+}) => {
   const picture = await newPicture(api, 'Two editors');
-  const object = await newObject(api, picture, { user_notes: 'first notes', selections: [{ type: 'bbox', x: 100, y: 100, w: 100, h: 100 }] });
+  const object = await newObject(api, picture, {
+    user_notes: 'first notes',
+    selections: [{ type: 'bbox', x: 100, y: 100, w: 100, h: 100 }],
+  });
   const other = await secondPage(browser, server);
   try {
     await signIn(page, accounts.editor);
@@ -379,15 +460,24 @@ test('two editors on one object: the second save is offered a reload', async ({ 
     // The second editor, still on the old version, draws a box and saves: refused, nothing
     // overwritten, a reload offered; the local change stays until the editor chooses.
     await other.page.keyboard.press('b');
-    await drag(other.page, await toScreen(other.page, [400, 400]), await toScreen(other.page, [600, 500]));
+    await drag(
+      other.page,
+      await toScreen(other.page, [400, 400]),
+      await toScreen(other.page, [600, 500]),
+    );
     await expect(other.page.locator('.ws-sel')).toHaveCount(2);
     await other.page.getByRole('button', { name: /^Save/ }).click();
     const problem = other.page.locator('.ws-save-msg');
-    await expect(problem).toContainText(`Object #${object.id} not saved: Changed by someone else: reload`);
+    await expect(problem).toContainText(
+      `Object #${object.id} not saved: Changed by someone else: reload`,
+    );
     await expect(other.page.locator('.ws-save-msg[role="alert"]')).toBeVisible();
     await expectAccessible(other.page);
     await expect(other.page.locator('.ws-sel')).toHaveCount(2);
-    expect(await stored(api, object.id)).toMatchObject({ user_notes: 'changed by editor one', selections: [object.selections[0]] });
+    expect(await stored(api, object.id)).toMatchObject({
+      user_notes: 'changed by editor one',
+      selections: [object.selections[0]],
+    });
 
     await other.page.getByRole('button', { name: `Reload object #${object.id}` }).click();
     await expect(other.page.getByLabel('Notes')).toHaveValue('changed by editor one');
@@ -397,7 +487,11 @@ test('two editors on one object: the second save is offered a reload', async ({ 
 
     // After the reload the second editor's edits save over the new version.
     await other.page.keyboard.press('b');
-    await drag(other.page, await toScreen(other.page, [400, 400]), await toScreen(other.page, [600, 500]));
+    await drag(
+      other.page,
+      await toScreen(other.page, [400, 400]),
+      await toScreen(other.page, [600, 500]),
+    );
     await save(other.page);
     const final = await stored(api, object.id);
     expect(final.user_notes).toBe('changed by editor one');
@@ -428,7 +522,14 @@ test('screenshot of the workspace with a box and a polygon', async ({ page, acco
   await drag(page, await toScreen(page, [375, 150]), await toScreen(page, [610, 390]));
   await page.locator('button.ws-obj').filter({ hasText: 'Hills' }).click();
   await page.keyboard.press('p');
-  for (const p of [[40, 640], [330, 560], [640, 600], [900, 700], [880, 860], [60, 860]])
+  for (const p of [
+    [40, 640],
+    [330, 560],
+    [640, 600],
+    [900, 700],
+    [880, 860],
+    [60, 860],
+  ])
     await page.mouse.click(...(await toScreen(page, p)));
   await page.keyboard.press('Enter');
   await page.keyboard.press('v');

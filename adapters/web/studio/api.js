@@ -2,6 +2,7 @@
 // the session cookie, the session's CSRF token on every request that changes something, and the
 // API's {"error": "..."} text as ApiError.message. A 401 on any call (but signing in) means the
 // session is gone: onUnauthorized sends the editor to the sign-in screen.
+import { MSG } from './messages.js';
 
 const PAGE = 200; // the lists' largest page
 
@@ -25,8 +26,7 @@ function parse(text) {
 
 function messageOf(status, body) {
   if (body && typeof body === 'object' && typeof body.error === 'string') return body.error;
-  return status === 0 ? 'The studio cannot reach the service: check the connection and try again.'
-                      : `The service answered ${status}.`;
+  return status === 0 ? MSG.unreachable : MSG.serviceAnswered(status);
 }
 
 export function createApi({ onUnauthorized = () => {} } = {}) {
@@ -50,19 +50,30 @@ export function createApi({ onUnauthorized = () => {} } = {}) {
     }
     let response;
     try {
-      response = await fetch(path, { method, headers: all, body: payload, credentials: 'same-origin' });
+      response = await fetch(path, {
+        method,
+        headers: all,
+        body: payload,
+        credentials: 'same-origin',
+      });
     } catch {
       throw new ApiError(0, messageOf(0, null), null);
     }
-    return settle(response.status, parse(await response.text()), response.headers.get('ETag'), path);
+    return settle(
+      response.status,
+      parse(await response.text()),
+      response.headers.get('ETag'),
+      path,
+    );
   }
 
   // Every item of a paged list (docs/openapi-authoring.yaml: ordered by id, `limit` at most
   // 200, `after` the last id of the previous page). `path` has a query already.
   async function all(path) {
     const items = [];
-    for (let after = 0; ; ) {
-      const page = (await request('GET', `${path}&limit=${PAGE}${after ? `&after=${after}` : ''}`)).body;
+    for (let after = 0; ;) {
+      const page = (await request('GET', `${path}&limit=${PAGE}${after ? `&after=${after}` : ''}`))
+        .body;
       items.push(...page);
       if (page.length < PAGE) return items;
       after = page[page.length - 1].id;
@@ -91,7 +102,9 @@ export function createApi({ onUnauthorized = () => {} } = {}) {
         };
         xhr.onload = () => {
           try {
-            resolve(settle(xhr.status, parse(xhr.responseText), xhr.getResponseHeader('ETag'), path));
+            resolve(
+              settle(xhr.status, parse(xhr.responseText), xhr.getResponseHeader('ETag'), path),
+            );
           } catch (e) {
             reject(e);
           }

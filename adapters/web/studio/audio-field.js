@@ -6,7 +6,8 @@
 // "Regenerate audio" button (POST /api/audios/generate-for) and the API's error beside it.
 // Generating never plays the sound: the editor presses play. Audio files are named by their
 // content hash, so a new text gives a new URL and the player needs no cache-busting.
-import { el } from './dom.js';
+import { busy, el } from './dom.js';
+import { MSG, errorText } from './messages.js';
 import { loadStylesheet } from './workspace-dom.js';
 
 const keyOf = (field, language) => `${field}/${language}`;
@@ -22,7 +23,11 @@ export async function audioControls(api, sourceTable, sourceId, { onGenerated = 
 
   return (sourceField, language, label) => {
     const key = keyOf(sourceField, language);
-    const player = el('audio', { controls: true, preload: 'metadata', 'aria-label': `Audio: ${label}` });
+    const player = el('audio', {
+      controls: true,
+      preload: 'metadata',
+      'aria-label': `Audio: ${label}`,
+    });
     const button = el('button', { type: 'button', class: 'audio-generate' });
     // The name is the visible words and the field: "Generate audio: German text".
     const say = (words) => {
@@ -30,8 +35,13 @@ export async function audioControls(api, sourceTable, sourceId, { onGenerated = 
       button.setAttribute('aria-label', `${words}: ${label}`);
     };
     const message = el('span', { class: 'error', role: 'alert' });
-    const group = el('div', { class: 'audio-field', role: 'group', 'aria-label': `Audio of ${label}` },
-      player, button, message);
+    const group = el(
+      'div',
+      { class: 'audio-field', role: 'group', 'aria-label': `Audio of ${label}` },
+      player,
+      button,
+      message,
+    );
 
     const show = () => {
       const audio = known.get(key);
@@ -40,24 +50,25 @@ export async function audioControls(api, sourceTable, sourceId, { onGenerated = 
       say(audio ? 'Regenerate audio' : 'Generate audio');
     };
 
-    button.addEventListener('click', async () => {
-      button.disabled = true;
-      group.setAttribute('aria-busy', 'true');
-      say('Generating…');
+    const generate = async () => {
+      say(MSG.generating);
       message.textContent = '';
       try {
         const { body } = await api.send('POST', '/api/audios/generate-for', {
-          source_table: sourceTable, source_id: Number(sourceId), source_field: sourceField, language,
+          source_table: sourceTable,
+          source_id: Number(sourceId),
+          source_field: sourceField,
+          language,
         });
         known.set(key, body);
         onGenerated(body);
       } catch (e) {
-        message.textContent = e.message;
-      } finally {
-        button.disabled = false;
-        group.removeAttribute('aria-busy');
-        show();
+        message.textContent = errorText(e);
       }
+    };
+    button.addEventListener('click', async () => {
+      await busy(button, generate, group);
+      show();
     });
 
     show();

@@ -34,7 +34,11 @@ export function zoomAt(view, factor, px, py) {
 
 // Pans by a distance in screen pixels.
 export function panBy(view, dxScreen, dyScreen) {
-  return { scale: view.scale, x: view.x - dxScreen / view.scale, y: view.y - dyScreen / view.scale };
+  return {
+    scale: view.scale,
+    x: view.x - dxScreen / view.scale,
+    y: view.y - dyScreen / view.scale,
+  };
 }
 
 export function stageToPicture(view, sx, sy) {
@@ -48,7 +52,9 @@ export function pictureToStage(view, px, py) {
 // The SVG viewBox that shows the view on a stage of stageW x stageH screen pixels: the SVG's
 // user units are picture pixels.
 export function viewBox(view, stageW, stageH) {
-  return [view.x, view.y, stageW / view.scale, stageH / view.scale].map((v) => +v.toFixed(4)).join(" ");
+  return [view.x, view.y, stageW / view.scale, stageH / view.scale]
+    .map((v) => +v.toFixed(4))
+    .join(' ');
 }
 
 export function clampPoint(px, py, picW, picH) {
@@ -60,7 +66,7 @@ export function boxFromCorners(x0, y0, x1, y1, picW, picH) {
   const [ax, ay] = clampPoint(Math.min(x0, x1), Math.min(y0, y1), picW, picH);
   const [bx, by] = clampPoint(Math.max(x0, x1), Math.max(y0, y1), picW, picH);
   if (bx - ax < 1 || by - ay < 1) return null;
-  return { type: "bbox", x: ax, y: ay, w: bx - ax, h: by - ay };
+  return { type: 'bbox', x: ax, y: ay, w: bx - ax, h: by - ay };
 }
 
 export function polygonArea(points) {
@@ -82,18 +88,28 @@ export function polygonFromPoints(points, picW, picH) {
     const last = kept[kept.length - 1];
     if (!last || last[0] !== p[0] || last[1] !== p[1]) kept.push(p);
   }
-  while (kept.length > 1 && kept[0][0] === kept[kept.length - 1][0] && kept[0][1] === kept[kept.length - 1][1]) {
+  while (
+    kept.length > 1 &&
+    kept[0][0] === kept[kept.length - 1][0] &&
+    kept[0][1] === kept[kept.length - 1][1]
+  ) {
     kept.pop();
   }
   if (kept.length < 3 || kept.length > 10000 || polygonArea(kept) === 0) return null;
-  return { type: "polygon", points: kept };
+  return { type: 'polygon', points: kept };
 }
 
 export function bounds(sel) {
-  if (sel.type === "bbox") return { minX: sel.x, minY: sel.y, maxX: sel.x + sel.w, maxY: sel.y + sel.h };
+  if (sel.type === 'bbox')
+    return { minX: sel.x, minY: sel.y, maxX: sel.x + sel.w, maxY: sel.y + sel.h };
   const xs = sel.points.map((p) => p[0]);
   const ys = sel.points.map((p) => p[1]);
-  return { minX: Math.min(...xs), minY: Math.min(...ys), maxX: Math.max(...xs), maxY: Math.max(...ys) };
+  return {
+    minX: Math.min(...xs),
+    minY: Math.min(...ys),
+    maxX: Math.max(...xs),
+    maxY: Math.max(...ys),
+  };
 }
 
 // Moves a selection by (dx, dy) picture pixels, held inside the picture as a whole (it stops at
@@ -102,39 +118,39 @@ export function translate(sel, dx, dy, picW, picH) {
   const b = bounds(sel);
   const mx = roundPixel(clamp(dx, -b.minX, picW - b.maxX));
   const my = roundPixel(clamp(dy, -b.minY, picH - b.maxY));
-  if (sel.type === "bbox") return { ...sel, x: sel.x + mx, y: sel.y + my };
-  return { type: "polygon", points: sel.points.map(([x, y]) => [x + mx, y + my]) };
+  if (sel.type === 'bbox') return { ...sel, x: sel.x + mx, y: sel.y + my };
+  return { type: 'polygon', points: sel.points.map(([x, y]) => [x + mx, y + my]) };
 }
 
 // The corners of a box, named by compass points; a handle drags its corner while the opposite
 // one stays.
-export const CORNERS = ["nw", "ne", "se", "sw"];
+export const CORNERS = ['nw', 'ne', 'se', 'sw'];
 
 export function cornerPoint(box, corner) {
-  const x = corner.includes("w") ? box.x : box.x + box.w;
-  const y = corner.includes("n") ? box.y : box.y + box.h;
+  const x = corner.includes('w') ? box.x : box.x + box.w;
+  const y = corner.includes('n') ? box.y : box.y + box.h;
   return [x, y];
 }
 
 export function resizeBox(box, corner, px, py, picW, picH) {
-  const opposite = { nw: "se", ne: "sw", se: "nw", sw: "ne" }[corner];
+  const opposite = { nw: 'se', ne: 'sw', se: 'nw', sw: 'ne' }[corner];
   const [ox, oy] = cornerPoint(box, opposite);
   return boxFromCorners(ox, oy, px, py, picW, picH) || box;
 }
 
 export function moveVertex(polygon, index, px, py, picW, picH) {
   const points = polygon.points.map((p, i) => (i === index ? clampPoint(px, py, picW, picH) : p));
-  return polygonArea(points) === 0 ? polygon : { type: "polygon", points };
+  return polygonArea(points) === 0 ? polygon : { type: 'polygon', points };
 }
 
 // A selection as the API stores it, only the fields of its type (ContentObject.selections has
 // additionalProperties: false).
 export function normalizeSelection(sel) {
-  if (sel.type === "bbox") return { type: "bbox", x: sel.x, y: sel.y, w: sel.w, h: sel.h };
-  return { type: "polygon", points: sel.points.map(([x, y]) => [x, y]) };
+  if (sel.type === 'bbox') return { type: 'bbox', x: sel.x, y: sel.y, w: sel.w, h: sel.h };
+  return { type: 'polygon', points: sel.points.map(([x, y]) => [x, y]) };
 }
 
 // The SVG "points" attribute of a polygon.
 export function pointsAttribute(points) {
-  return points.map(([x, y]) => `${x},${y}`).join(" ");
+  return points.map(([x, y]) => `${x},${y}`).join(' ');
 }

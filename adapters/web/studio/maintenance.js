@@ -2,36 +2,58 @@
 // rename, delete) and the orphan purge with the counts it removed. Editors get a plain refusal
 // and no controls; the API refuses them too (403), so hiding the screen is a courtesy, not the
 // protection.
-import { el } from './dom.js';
+import { busy, el } from './dom.js';
+import { MSG, errorText } from './messages.js';
 import { loadStylesheet } from './workspace-dom.js';
 
 // The purge's tables in words (POST /api/purge-all-orphans answers a count per table).
 const TABLES = {
-  word_categories: 'Categories of words', picture_words: 'Words of pictures', object_words: 'Words of objects',
-  question_words: 'Words of questions', statement_words: 'Words of statements',
-  pair_categories: 'Categories of pairs', audios: 'Audios',
+  word_categories: 'Categories of words',
+  picture_words: 'Words of pictures',
+  object_words: 'Words of objects',
+  question_words: 'Words of questions',
+  statement_words: 'Words of statements',
+  pair_categories: 'Categories of pairs',
+  audios: 'Audios',
 };
 
 export async function mount(container, { api, session }) {
   document.title = 'Maintenance · langlearn studio';
   if (session.user.role !== 'admin') {
-    container.replaceChildren(el('section', { class: 'screen' }, el('h1', {}, 'Maintenance'),
-      el('p', {}, 'Maintenance is for admins. Ask an admin if a category or a clean-up is needed.')));
+    container.replaceChildren(
+      el(
+        'section',
+        { class: 'screen' },
+        el('h1', {}, 'Maintenance'),
+        el('p', {}, MSG.maintenanceForAdmins),
+      ),
+    );
     return;
   }
   await loadStylesheet('maintenance.css');
   const categories = categoriesSection(api);
-  container.replaceChildren(el('section', { class: 'screen maintenance' },
-    el('h1', {}, 'Maintenance'), categories.node, purgeSection(api)));
+  container.replaceChildren(
+    el(
+      'section',
+      { class: 'screen maintenance' },
+      el('h1', {}, 'Maintenance'),
+      categories.node,
+      purgeSection(api),
+    ),
+  );
   await categories.load();
 }
 
 // A question asked in the page (not a browser dialog): the action's own button confirms.
 function confirmation(question, action, onConfirm, onCancel) {
   const cancel = el('button', { type: 'button', onclick: onCancel }, 'Cancel');
-  const box = el('div', { class: 'confirm', role: 'group', 'aria-label': question },
+  const box = el(
+    'div',
+    { class: 'confirm', role: 'group', 'aria-label': question },
     el('span', {}, question),
-    el('button', { type: 'button', class: 'danger', onclick: onConfirm }, action), cancel);
+    el('button', { type: 'button', class: 'danger', onclick: onConfirm }, action),
+    cancel,
+  );
   queueMicrotask(() => cancel.focus());
   return box;
 }
@@ -39,11 +61,22 @@ function confirmation(question, action, onConfirm, onCancel) {
 function categoriesSection(api) {
   const list = el('ul', { class: 'category-list', 'aria-label': 'Categories' });
   const listError = el('p', { class: 'error', role: 'alert' });
-  const name = el('input', { type: 'text', id: 'new-category', maxlength: 200, autocomplete: 'off' });
+  const name = el('input', {
+    type: 'text',
+    id: 'new-category',
+    maxlength: 200,
+    autocomplete: 'off',
+  });
   const addError = el('span', { class: 'error', role: 'alert', id: 'new-category-error' });
   const add = el('button', { type: 'submit', class: 'primary' }, 'Add');
-  const form = el('form', { class: 'category-add' },
-    el('label', { for: 'new-category' }, 'New category'), name, add, addError);
+  const form = el(
+    'form',
+    { class: 'category-add' },
+    el('label', { for: 'new-category' }, 'New category'),
+    name,
+    add,
+    addError,
+  );
   let rows = [];
 
   async function load() {
@@ -51,7 +84,7 @@ function categoriesSection(api) {
       rows = (await api.get('/api/categories')).body;
       listError.textContent = '';
     } catch (e) {
-      listError.textContent = `The categories could not be read: ${e.message}`;
+      listError.textContent = MSG.couldNot('The categories', 'read', errorText(e));
     }
     show();
   }
@@ -60,7 +93,8 @@ function categoriesSection(api) {
   function show(focusId) {
     const sorted = [...rows].sort((a, b) => a.titel_de.localeCompare(b.titel_de, 'de'));
     list.replaceChildren(...sorted.map(row));
-    if (!rows.length && !listError.textContent) list.append(el('li', { class: 'muted' }, 'No categories yet.'));
+    if (!rows.length && !listError.textContent)
+      list.append(el('li', { class: 'muted' }, MSG.noCategories));
     if (focusId) list.querySelector(`[data-id="${focusId}"] button`)?.focus();
   }
 
@@ -69,82 +103,132 @@ function categoriesSection(api) {
     const line = el('li', { class: 'category', 'data-id': category.id });
     const error = el('span', { class: 'error', role: 'alert' });
     const reading = () => {
-      line.replaceChildren(el('span', { class: 'category-name' }, category.titel_de),
-        el('button', { type: 'button', 'aria-label': `Rename ${category.titel_de}`, onclick: renaming }, 'Rename'),
-        el('button', { type: 'button', 'aria-label': `Delete ${category.titel_de}`, onclick: deleting }, 'Delete'),
-        error);
+      line.replaceChildren(
+        el('span', { class: 'category-name' }, category.titel_de),
+        el(
+          'button',
+          { type: 'button', 'aria-label': `Rename ${category.titel_de}`, onclick: renaming },
+          'Rename',
+        ),
+        el(
+          'button',
+          { type: 'button', 'aria-label': `Delete ${category.titel_de}`, onclick: deleting },
+          'Delete',
+        ),
+        error,
+      );
     };
-    const busy = (on) => {
-      for (const b of line.querySelectorAll('button, input')) b.disabled = on;
-    };
+    // The line's controls wait while its request runs.
+    const waiting = (fn) => busy(line.querySelectorAll('button, input'), fn);
     function renaming() {
       const id = `category-${category.id}`;
-      const input = el('input', { type: 'text', id, value: category.titel_de, maxlength: 200, autocomplete: 'off' });
+      const input = el('input', {
+        type: 'text',
+        id,
+        value: category.titel_de,
+        maxlength: 200,
+        autocomplete: 'off',
+      });
       const save = async (event) => {
         event.preventDefault();
-        busy(true);
         error.textContent = '';
-        try {
-          const { body } = await api.send('PATCH', `/api/categories/${category.id}`, { titel_de: input.value });
-          Object.assign(category, body);
-          show(category.id);
-        } catch (e) {
-          error.textContent = e.message;
-          busy(false);
-          input.focus();
-        }
+        const saved = await waiting(async () => {
+          try {
+            const { body } = await api.send('PATCH', `/api/categories/${category.id}`, {
+              titel_de: input.value,
+            });
+            Object.assign(category, body);
+            show(category.id);
+            return true;
+          } catch (e) {
+            error.textContent = errorText(e);
+            return false;
+          }
+        });
+        if (saved === false) input.focus();
       };
-      line.replaceChildren(el('form', { class: 'category-rename', onsubmit: save },
-        el('label', { for: id, class: 'visually-hidden' }, `New name of ${category.titel_de}`), input,
-        el('button', { type: 'submit', class: 'primary' }, 'Save'),
-        el('button', { type: 'button', onclick: () => { error.textContent = ''; show(category.id); } }, 'Cancel'),
-        error));
+      line.replaceChildren(
+        el(
+          'form',
+          { class: 'category-rename', onsubmit: save },
+          el('label', { for: id, class: 'visually-hidden' }, `New name of ${category.titel_de}`),
+          input,
+          el('button', { type: 'submit', class: 'primary' }, 'Save'),
+          el(
+            'button',
+            {
+              type: 'button',
+              onclick: () => {
+                error.textContent = '';
+                show(category.id);
+              },
+            },
+            'Cancel',
+          ),
+          error,
+        ),
+      );
       input.focus();
       input.select();
     }
     function deleting() {
       error.textContent = '';
-      line.replaceChildren(confirmation(
-        `Delete “${category.titel_de}”? Words and pairs lose this category.`, 'Delete', async () => {
-          busy(true);
-          try {
-            await api.send('DELETE', `/api/categories/${category.id}`);
-            rows = rows.filter((r) => r.id !== category.id);
-            show();
-            name.focus();
-          } catch (e) {
-            reading();
-            error.textContent = e.message;
-          }
-        }, () => show(category.id)), error);
+      line.replaceChildren(
+        confirmation(
+          MSG.confirmDeleteCategory(category.titel_de),
+          'Delete',
+          () =>
+            waiting(async () => {
+              try {
+                await api.send('DELETE', `/api/categories/${category.id}`);
+                rows = rows.filter((r) => r.id !== category.id);
+                show();
+                name.focus();
+              } catch (e) {
+                reading();
+                error.textContent = errorText(e);
+              }
+            }),
+          () => show(category.id),
+        ),
+        error,
+      );
     }
     reading();
     return line;
   }
 
-  form.addEventListener('submit', async (event) => {
+  form.addEventListener('submit', (event) => {
     event.preventDefault();
-    add.disabled = true;
     addError.textContent = '';
-    try {
-      const { body } = await api.send('POST', '/api/categories', { titel_de: name.value });
-      rows.push(body);
-      name.value = '';
-      show();
-    } catch (e) {
-      addError.textContent = e.message;
-      name.setAttribute('aria-invalid', 'true');
-    } finally {
-      add.disabled = false;
-    }
+    return busy(add, async () => {
+      try {
+        const { body } = await api.send('POST', '/api/categories', { titel_de: name.value });
+        rows.push(body);
+        name.value = '';
+        show();
+      } catch (e) {
+        addError.textContent = errorText(e);
+        name.setAttribute('aria-invalid', 'true');
+      }
+    });
   });
   name.setAttribute('aria-describedby', 'new-category-error');
   name.addEventListener('input', () => name.removeAttribute('aria-invalid'));
 
-  const node = el('section', { class: 'maint-block', 'aria-labelledby': 'categories-title' },
+  const node = el(
+    'section',
+    { class: 'maint-block', 'aria-labelledby': 'categories-title' },
     el('h2', { id: 'categories-title' }, 'Categories'),
-    el('p', { class: 'muted' }, 'Editors pick these for words; a pair gets the categories of its words when it is published.'),
-    form, listError, list);
+    el(
+      'p',
+      { class: 'muted' },
+      'Editors pick these for words; a pair gets the categories of its words when it is published.',
+    ),
+    form,
+    listError,
+    list,
+  );
   return { node, load };
 }
 
@@ -159,33 +243,64 @@ function purgeSection(api) {
   }
   function asking() {
     error.textContent = '';
-    slot.replaceChildren(confirmation('Remove every orphan now? This cannot be undone.', 'Purge', purge, () => {
-      idle();
-      start.focus();
-    }));
+    slot.replaceChildren(
+      confirmation(MSG.confirmPurge, 'Purge', purge, () => {
+        idle();
+        start.focus();
+      }),
+    );
   }
   async function purge() {
-    for (const b of slot.querySelectorAll('button')) b.disabled = true;
+    await busy(slot.querySelectorAll('button'), purgeNow);
+    idle();
+    start.focus();
+  }
+  async function purgeNow() {
     try {
       const { body } = await api.send('POST', '/api/purge-all-orphans');
       const counts = Object.entries(body.removed);
       const total = counts.reduce((sum, [, n]) => sum + n, 0);
-      result.replaceChildren(el('table', { class: 'purge-table' },
-        el('caption', {}, total ? `Removed ${total} orphaned ${total === 1 ? 'record' : 'records'}` : 'Nothing to remove: no orphans'),
-        el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'What'), el('th', { scope: 'col' }, 'Removed'))),
-        el('tbody', {}, counts.map(([table, n]) => el('tr', {},
-          el('th', { scope: 'row' }, TABLES[table] ?? table.replaceAll('_', ' ')), el('td', {}, String(n)))))));
+      result.replaceChildren(
+        el(
+          'table',
+          { class: 'purge-table' },
+          el('caption', {}, total ? MSG.orphansRemoved(total) : MSG.noOrphans),
+          el(
+            'thead',
+            {},
+            el('tr', {}, el('th', { scope: 'col' }, 'What'), el('th', { scope: 'col' }, 'Removed')),
+          ),
+          el(
+            'tbody',
+            {},
+            counts.map(([table, n]) =>
+              el(
+                'tr',
+                {},
+                el('th', { scope: 'row' }, TABLES[table] ?? table.replaceAll('_', ' ')),
+                el('td', {}, String(n)),
+              ),
+            ),
+          ),
+        ),
+      );
     } catch (e) {
-      error.textContent = `The purge failed: ${e.message}`;
+      error.textContent = MSG.purgeFailed(errorText(e));
     }
-    idle();
-    start.focus();
   }
   idle();
-  return el('section', { class: 'maint-block', 'aria-labelledby': 'purge-title' },
+  return el(
+    'section',
+    { class: 'maint-block', 'aria-labelledby': 'purge-title' },
     el('h2', { id: 'purge-title' }, 'Orphan purge'),
-    el('p', { class: 'muted' },
-      'Removes the links (word to category, picture, object, question or statement; pair to category) and the audios '
-      + 'whose item no longer exists. Nothing that is still in use is touched.'),
-    slot, error, result);
+    el(
+      'p',
+      { class: 'muted' },
+      'Removes the links (word to category, picture, object, question or statement; pair to category) and the audios ' +
+        'whose item no longer exists. Nothing that is still in use is touched.',
+    ),
+    slot,
+    error,
+    result,
+  );
 }

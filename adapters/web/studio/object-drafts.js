@@ -2,14 +2,14 @@
 // from the API (with its ETag, sent back as If-Match) and the editor's draft of the fields the
 // workspace changes (parent, notes, selections). An object is unsaved while its draft differs
 // from the server's version. Pure data, no DOM or network, so node --test checks it.
-import { normalizeSelection } from "./geometry.js";
+import { normalizeSelection } from './geometry.js';
 
 // The editable part of an object as the API returns it (docs/openapi-authoring.yaml,
 // ContentObject); notes are "" rather than null so a cleared text area compares equal.
 export function editable(object) {
   return {
     parent_id: object.parent_id ?? null,
-    user_notes: object.user_notes ?? "",
+    user_notes: object.user_notes ?? '',
     selections: (object.selections || []).map(normalizeSelection),
   };
 }
@@ -71,7 +71,7 @@ export class ObjectDrafts {
     const { draft, server } = this.items.get(id);
     const base = editable(server);
     const body = {};
-    for (const field of ["parent_id", "user_notes", "selections"]) {
+    for (const field of ['parent_id', 'user_notes', 'selections']) {
       if (!same(draft[field], base[field])) body[field] = draft[field];
     }
     return body;
@@ -103,7 +103,13 @@ export class ObjectDrafts {
     const seen = new Set();
     const build = (id) => {
       seen.add(id);
-      return { id, children: children.get(id).filter((c) => !seen.has(c)).map(build) };
+      return {
+        id,
+        children: children
+          .get(id)
+          .filter((c) => !seen.has(c))
+          .map(build),
+      };
     };
     const forest = roots.map(build);
     // Objects in a loop of parents (not reachable from a root) are shown as roots too.

@@ -2,7 +2,8 @@
 // nested by parent, the chosen object's parent and notes, creating and deleting objects, and
 // saving every unsaved object with If-Match; a 412 offers to reload that object, and only the
 // editor's click on "Reload" discards the local changes.
-import { el, errorText } from "./workspace-dom.js";
+import { MSG, errorText } from './messages.js';
+import { el } from './workspace-dom.js';
 
 const CONFLICT = 412;
 
@@ -12,28 +13,34 @@ export class ObjectPanel {
     this.ws = ws;
     this.problems = new Map(); // object id -> { text, conflict } of its last failed save
 
-    this.saveBtn = el("button", { type: "button", class: "ws-save", "aria-keyshortcuts": "Control+S", title: "Save (Ctrl+S)" }, [
-      "Save ",
-      el("kbd", {}, "Ctrl+S"),
-    ]);
-    this.unsaved = el("span", { class: "ws-unsaved" });
-    this.saveMsg = el("div", { class: "ws-save-msg", role: "alert" });
-    this.newBtn = el("button", { type: "button", class: "ws-new" }, "New object");
-    this.newMsg = el("p", { class: "ws-msg", role: "alert" });
-    this.tree = el("ul", { class: "ws-tree", "aria-label": "Objects of this picture" });
+    this.saveBtn = el(
+      'button',
+      {
+        type: 'button',
+        class: 'ws-save',
+        'aria-keyshortcuts': 'Control+S',
+        title: 'Save (Ctrl+S)',
+      },
+      ['Save ', el('kbd', {}, 'Ctrl+S')],
+    );
+    this.unsaved = el('span', { class: 'ws-unsaved' });
+    this.saveMsg = el('div', { class: 'ws-save-msg', role: 'alert' });
+    this.newBtn = el('button', { type: 'button', class: 'ws-new' }, 'New object');
+    this.newMsg = el('p', { class: 'ws-msg', role: 'alert' });
+    this.tree = el('ul', { class: 'ws-tree', 'aria-label': 'Objects of this picture' });
 
-    this.detail = el("fieldset", { class: "ws-detail" });
-    this.legend = el("legend");
-    this.parent = el("select", { id: "ws-parent" });
-    this.notes = el("textarea", { id: "ws-notes", rows: "4", maxlength: "5000" });
-    this.selCount = el("p", { class: "ws-count" });
-    this.deleteBtn = el("button", { type: "button", class: "ws-delete-object" }, "Delete object");
-    this.deleteMsg = el("p", { class: "ws-msg", role: "alert" });
+    this.detail = el('fieldset', { class: 'ws-detail' });
+    this.legend = el('legend');
+    this.parent = el('select', { id: 'ws-parent' });
+    this.notes = el('textarea', { id: 'ws-notes', rows: '4', maxlength: '5000' });
+    this.selCount = el('p', { class: 'ws-count' });
+    this.deleteBtn = el('button', { type: 'button', class: 'ws-delete-object' }, 'Delete object');
+    this.deleteMsg = el('p', { class: 'ws-msg', role: 'alert' });
     this.detail.append(
       this.legend,
-      el("label", { for: "ws-parent" }, "Parent"),
+      el('label', { for: 'ws-parent' }, 'Parent'),
       this.parent,
-      el("label", { for: "ws-notes" }, "Notes"),
+      el('label', { for: 'ws-notes' }, 'Notes'),
       this.notes,
       this.selCount,
       this.deleteBtn,
@@ -41,35 +48,43 @@ export class ObjectPanel {
     );
 
     root.append(
-      el("div", { class: "ws-panel-head" }, [el("h2", {}, "Objects"), this.newBtn]),
+      el('div', { class: 'ws-panel-head' }, [el('h2', {}, 'Objects'), this.newBtn]),
       this.newMsg,
       this.tree,
       this.detail,
-      el("div", { class: "ws-savebar" }, [this.saveBtn, this.unsaved]),
+      el('div', { class: 'ws-savebar' }, [this.saveBtn, this.unsaved]),
       this.saveMsg,
     );
 
-    this.saveBtn.addEventListener("click", () => this.save());
-    this.newBtn.addEventListener("click", () => this.createObject());
-    this.deleteBtn.addEventListener("click", () => this.deleteObject());
-    this.parent.addEventListener("change", () => {
+    this.saveBtn.addEventListener('click', () => this.save());
+    this.newBtn.addEventListener('click', () => this.createObject());
+    this.deleteBtn.addEventListener('click', () => this.deleteObject());
+    this.parent.addEventListener('change', () => {
       const id = ws.activeId;
-      const value = this.parent.value === "" ? null : Number(this.parent.value);
-      ws.edit(id, (d) => ({ ...d, parent_id: value }), value === null ? "Parent removed" : `Parent set to #${value}`);
+      const value = this.parent.value === '' ? null : Number(this.parent.value);
+      ws.edit(id, (d) => ({ ...d, parent_id: value }), MSG.parentSet(value));
     });
     // Notes follow the typing (the field's own undo works while typing); leaving the field
     // records the whole change as one step of the workspace's undo.
-    this.notes.addEventListener("focus", () => (this.notesBefore = ws.drafts.draft(ws.activeId).user_notes));
-    this.notes.addEventListener("input", () => {
+    this.notes.addEventListener(
+      'focus',
+      () => (this.notesBefore = ws.drafts.draft(ws.activeId).user_notes),
+    );
+    this.notes.addEventListener('input', () => {
       const id = ws.activeId;
       ws.drafts.setDraft(id, { ...ws.drafts.draft(id), user_notes: this.notes.value });
       this.renderStatus();
       this.renderTree();
     });
-    this.notes.addEventListener("change", () => {
+    this.notes.addEventListener('change', () => {
       const id = ws.activeId;
       const after = ws.drafts.draft(id);
-      ws.history.push({ key: id, before: { ...after, user_notes: this.notesBefore ?? "" }, after, label: "Notes changed" });
+      ws.history.push({
+        key: id,
+        before: { ...after, user_notes: this.notesBefore ?? '' },
+        after,
+        label: MSG.notesChanged,
+      });
       this.notesBefore = after.user_notes;
       ws.refreshTools();
     });
@@ -84,7 +99,7 @@ export class ObjectPanel {
   }
 
   label(id) {
-    const notes = this.ws.drafts.draft(id).user_notes.trim().split("\n")[0];
+    const notes = this.ws.drafts.draft(id).user_notes.trim().split('\n')[0];
     return notes ? `#${id} ${notes.length > 40 ? `${notes.slice(0, 40)}…` : notes}` : `#${id}`;
   }
 
@@ -94,19 +109,32 @@ export class ObjectPanel {
       const id = node.id;
       const n = drafts.draft(id).selections.length;
       const dirty = drafts.isDirty(id);
-      const b = el("button", { type: "button", class: "ws-obj", "aria-pressed": String(id === activeId), "data-object": id }, [
-        el("span", { class: "ws-obj-name" }, this.label(id)),
-        el("span", { class: "ws-obj-count" }, `${n} ${n === 1 ? "selection" : "selections"}`),
-        dirty ? el("span", { class: "ws-dot", title: "unsaved" }, [el("span", { class: "visually-hidden" }, "(unsaved)")]) : "",
-      ]);
-      b.addEventListener("click", () => this.ws.activate(id));
-      const li = el("li", {}, [b]);
-      if (node.children.length) li.append(el("ul", {}, node.children.map(item)));
+      const b = el(
+        'button',
+        {
+          type: 'button',
+          class: 'ws-obj',
+          'aria-pressed': String(id === activeId),
+          'data-object': id,
+        },
+        [
+          el('span', { class: 'ws-obj-name' }, this.label(id)),
+          el('span', { class: 'ws-obj-count' }, MSG.count(n, 'selection')),
+          dirty
+            ? el('span', { class: 'ws-dot', title: 'unsaved' }, [
+                el('span', { class: 'visually-hidden' }, '(unsaved)'),
+              ])
+            : '',
+        ],
+      );
+      b.addEventListener('click', () => this.ws.activate(id));
+      const li = el('li', {}, [b]);
+      if (node.children.length) li.append(el('ul', {}, node.children.map(item)));
       return li;
     };
     const forest = drafts.tree();
     this.tree.replaceChildren(...forest.map(item));
-    if (!forest.length) this.tree.append(el("li", { class: "ws-empty" }, "No objects yet: draw a box or a polygon, or create one."));
+    if (!forest.length) this.tree.append(el('li', { class: 'ws-empty' }, MSG.noObjects));
   }
 
   renderDetail() {
@@ -115,36 +143,37 @@ export class ObjectPanel {
     if (activeId === null) return;
     const draft = drafts.draft(activeId);
     this.legend.textContent = `Object #${activeId}`;
-    const options = [el("option", { value: "" }, "None (top level)")];
-    for (const c of drafts.parentChoices(activeId)) options.push(el("option", { value: c }, this.label(c)));
+    const options = [el('option', { value: '' }, 'None (top level)')];
+    for (const c of drafts.parentChoices(activeId))
+      options.push(el('option', { value: c }, this.label(c)));
     this.parent.replaceChildren(...options);
-    this.parent.value = draft.parent_id === null ? "" : String(draft.parent_id);
+    this.parent.value = draft.parent_id === null ? '' : String(draft.parent_id);
     if (document.activeElement !== this.notes) this.notes.value = draft.user_notes;
     const n = draft.selections.length;
-    this.selCount.textContent = `${n} ${n === 1 ? "selection" : "selections"}; new drawings go to this object.`;
-    if (this.deleteFor !== activeId) this.deleteMsg.textContent = "";
+    this.selCount.textContent = MSG.selectionsOfObject(n);
+    if (this.deleteFor !== activeId) this.deleteMsg.textContent = '';
   }
 
   renderStatus() {
     const dirty = this.ws.drafts.dirtyIds();
     this.saveBtn.disabled = dirty.length === 0 || this.saving;
-    this.saveBtn.classList.toggle("ws-save-dirty", dirty.length > 0);
+    this.saveBtn.classList.toggle('ws-save-dirty', dirty.length > 0);
     this.unsaved.textContent = dirty.length
-      ? `Unsaved changes (${dirty.length} ${dirty.length === 1 ? "object" : "objects"})`
+      ? MSG.unsavedObjects(dirty.length)
       : this.saving
-        ? "Saving…"
-        : "All changes saved";
+        ? MSG.saving
+        : MSG.allSaved;
     this.renderProblems();
   }
 
   renderProblems() {
     const rows = [];
     for (const [id, p] of this.problems) {
-      const row = el("p", { class: "ws-problem" }, `Object #${id} not saved: ${p.text}`);
+      const row = el('p', { class: 'ws-problem' }, MSG.objectNotSaved(id, p.text));
       if (p.conflict) {
-        const reload = el("button", { type: "button", class: "ws-reload" }, `Reload object #${id}`);
-        reload.addEventListener("click", () => this.reload(id));
-        row.append(" ", reload);
+        const reload = el('button', { type: 'button', class: 'ws-reload' }, `Reload object #${id}`);
+        reload.addEventListener('click', () => this.reload(id));
+        row.append(' ', reload);
       }
       rows.push(row);
     }
@@ -166,7 +195,12 @@ export class ObjectPanel {
       const sent = drafts.draft(id);
       const etag = drafts.etag(id);
       try {
-        const r = await api.send("PATCH", `/api/cms/objects/${id}`, drafts.patchBody(id), etag ? { ifMatch: etag } : {});
+        const r = await api.send(
+          'PATCH',
+          `/api/cms/objects/${id}`,
+          drafts.patchBody(id),
+          etag ? { ifMatch: etag } : {},
+        );
         drafts.saved(id, r.body, r.etag, sent);
         this.problems.delete(id);
       } catch (e) {
@@ -176,7 +210,7 @@ export class ObjectPanel {
     }
     this.saving = false;
     if (this.ws.destroyed) return ok;
-    this.ws.announce(ok ? "Saved." : "Some objects were not saved: see the messages beside Save.");
+    this.ws.announce(ok ? MSG.saved : MSG.someObjectsNotSaved);
     this.ws.refresh();
     return ok;
   }
@@ -190,16 +224,16 @@ export class ObjectPanel {
       history.forget(id);
       this.problems.delete(id);
       if (this.ws.activeId === id) this.ws.selectedIndex = null;
-      this.ws.announce(`Object #${id} reloaded.`);
+      this.ws.announce(MSG.done(`Object #${id}`, 'reloaded'));
     } catch (e) {
       if (e?.status === 404) {
         drafts.remove(id);
         history.forget(id);
         this.problems.delete(id);
         if (this.ws.activeId === id) this.ws.activate(drafts.ids()[0] ?? null);
-        this.ws.announce(`Object #${id} was deleted by someone else.`);
+        this.ws.announce(MSG.deletedElsewhere(`Object #${id}`));
       } else {
-        this.problems.set(id, { text: `reload failed: ${errorText(e)}`, conflict: true });
+        this.problems.set(id, { text: MSG.reloadFailed(errorText(e)), conflict: true });
       }
     }
     this.ws.refresh();
@@ -209,17 +243,17 @@ export class ObjectPanel {
   // when the API refused (the message is shown beside "New object").
   async createObject() {
     const { drafts, api, pictureId } = this.ws;
-    this.newMsg.textContent = "";
+    this.newMsg.textContent = '';
     try {
-      let r = await api.send("POST", "/api/cms/objects", { picture_id: pictureId });
+      let r = await api.send('POST', '/api/cms/objects', { picture_id: pictureId });
       if (!r.etag) r = await api.get(`/api/cms/objects/${r.body.id}`);
       drafts.put(r.body, r.etag);
       this.ws.activate(r.body.id);
-      this.ws.announce(`Object #${r.body.id} created.`);
+      this.ws.announce(MSG.done(`Object #${r.body.id}`, 'created'));
       this.ws.refresh();
       return r.body.id;
     } catch (e) {
-      this.newMsg.textContent = `No object created: ${errorText(e)}`;
+      this.newMsg.textContent = MSG.noObjectCreated(errorText(e));
       return null;
     }
   }
@@ -227,14 +261,14 @@ export class ObjectPanel {
   async deleteObject() {
     const { drafts, api, history } = this.ws;
     const id = this.ws.activeId;
-    if (id === null || !window.confirm(`Delete object #${id} and its selections? Its child objects move to the top level.`)) return;
+    if (id === null || !window.confirm(MSG.confirmDeleteObject(id))) return;
     this.deleteFor = id;
-    this.deleteMsg.textContent = "";
+    this.deleteMsg.textContent = '';
     const etag = drafts.etag(id);
     try {
-      await api.send("DELETE", `/api/cms/objects/${id}`, undefined, etag ? { ifMatch: etag } : {});
+      await api.send('DELETE', `/api/cms/objects/${id}`, undefined, etag ? { ifMatch: etag } : {});
     } catch (e) {
-      this.deleteMsg.textContent = `Not deleted: ${errorText(e)}`;
+      this.deleteMsg.textContent = MSG.not('deleted', errorText(e));
       return;
     }
     drafts.remove(id);
@@ -254,7 +288,7 @@ export class ObjectPanel {
       drafts.setDraft(c, { ...draft, parent_id: draft.parent_id === id ? null : draft.parent_id });
     }
     this.ws.activate(drafts.ids()[0] ?? null);
-    this.ws.announce(`Object #${id} deleted.`);
+    this.ws.announce(MSG.done(`Object #${id}`, 'deleted'));
     this.ws.refresh();
   }
 }

@@ -4,12 +4,22 @@
 // and a refused transition (409) shows the API's message beside the pair. A published pair
 // also says in which languages' feeds learners get it (a published pair can still miss a feed,
 // e.g. without statement audio in a language), read again after each change that can alter it.
-import { el } from './dom.js';
+import { busy, el } from './dom.js';
+import { LANGUAGES, LANGUAGE_NAME, SHORT_ANSWER_FIELD, TEXT_FIELD } from './languages.js';
+import { MSG, errorText } from './messages.js';
 import { audioControls } from './audio-field.js';
 import { feedLine, readFeeds } from './pair-feeds.js';
 import {
-  ANSWER_NAME, LANGS, LANG_NAME, LINK_TO, SHORT, STATUS_NAME, TEXT_NAMES, answerTypeSelect, field, langGroup, levelInput,
-  pairChanges, plain, select, uid,
+  ANSWER_NAME,
+  LINK_TO,
+  STATUS_NAME,
+  answerTypeSelect,
+  field,
+  langGroup,
+  levelInput,
+  pairChanges,
+  select,
+  uid,
 } from './pair-fields.js';
 
 const PRECONDITION_FAILED = 412;
@@ -45,12 +55,31 @@ export class PairCard {
     if (!this.screen.entries.has(this.id)) return; // deleted
     const pair = this.pair;
     const object = pair.object_id ? this.screen.objectName(pair.object_id) : 'the whole picture';
-    const head = el('div', { class: 'pc-head' },
+    const head = el(
+      'div',
+      { class: 'pc-head' },
       el('h3', { id: this.headingId }, `Pair #${pair.id}`),
       el('span', { class: `badge pc-${pair.status}` }, STATUS_NAME[pair.status] ?? pair.status),
-      el('span', { class: 'pc-facts' }, `Answer type: ${ANSWER_NAME[pair.answer_type] ?? pair.answer_type} · Level ${pair.level} · Object: ${object}`),
-      el('a', { href: `#/pairs/${pair.id}/preview`, class: 'pc-preview' }, 'Preview', el('span', { class: 'visually-hidden' }, ` pair #${pair.id}`)));
-    const parts = [head, this.feedState(pair), this.editor ? this.editor.node : this.texts(pair), this.words(pair), this.actions(pair), this.message];
+      el(
+        'span',
+        { class: 'pc-facts' },
+        `Answer type: ${ANSWER_NAME[pair.answer_type] ?? pair.answer_type} · Level ${pair.level} · Object: ${object}`,
+      ),
+      el(
+        'a',
+        { href: `#/pairs/${pair.id}/preview`, class: 'pc-preview' },
+        'Preview',
+        el('span', { class: 'visually-hidden' }, ` pair #${pair.id}`),
+      ),
+    );
+    const parts = [
+      head,
+      this.feedState(pair),
+      this.editor ? this.editor.node : this.texts(pair),
+      this.words(pair),
+      this.actions(pair),
+      this.message,
+    ];
     this.node.replaceChildren(...parts.filter(Boolean));
   }
 
@@ -66,16 +95,19 @@ export class PairCard {
 
   // Reads the pair's three feed states and shows them; the answer of a stale read is dropped.
   readFeeds() {
-    const read = (this.feedRead = readFeeds(this.api, this.id).then((feeds) => {
-      if (this.feedRead !== read) return;
-      this.feeds = feeds;
-      this.feedNote.className = `pc-feed ${feeds.every(([, f]) => f.in_feed) ? 'pc-feed-in' : 'pc-feed-out'}`;
-      this.feedNote.textContent = feedLine(feeds);
-    }, (e) => {
-      if (this.feedRead !== read) return;
-      this.feedNote.className = 'pc-feed pc-feed-out';
-      this.feedNote.textContent = `The feeds could not be checked: ${plain(e)}`;
-    }));
+    const read = (this.feedRead = readFeeds(this.api, this.id).then(
+      (feeds) => {
+        if (this.feedRead !== read) return;
+        this.feeds = feeds;
+        this.feedNote.className = `pc-feed ${feeds.every(([, f]) => f.in_feed) ? 'pc-feed-in' : 'pc-feed-out'}`;
+        this.feedNote.textContent = feedLine(feeds);
+      },
+      (e) => {
+        if (this.feedRead !== read) return;
+        this.feedNote.className = 'pc-feed pc-feed-out';
+        this.feedNote.textContent = MSG.couldNot('The feeds', 'checked', errorText(e));
+      },
+    ));
     return read;
   }
 
@@ -86,112 +118,186 @@ export class PairCard {
   }
 
   texts(pair) {
-    const row = (name, item, fields) => el('tr', {}, el('th', { scope: 'row' }, name),
-      LANGS.map(([lang]) => el('td', { lang }, item?.[fields[lang]] ?? el('span', { class: 'muted' }, '—'))));
+    const row = (name, item, fields) =>
+      el(
+        'tr',
+        {},
+        el('th', { scope: 'row' }, name),
+        LANGUAGES.map(({ code }) =>
+          el('td', { lang: code }, item?.[fields[code]] ?? el('span', { class: 'muted' }, '—')),
+        ),
+      );
     const q = pair.question;
-    return el('table', { class: 'pc-texts' },
-      el('thead', {}, el('tr', {}, el('td', {}), LANGS.map(([, name]) => el('th', { scope: 'col' }, name)))),
-      el('tbody', {},
-        row('Statement', pair.statement, TEXT_NAMES),
-        q ? [row('Question', q, TEXT_NAMES), row('Short answer', q, SHORT)]
-          : el('tr', {}, el('th', { scope: 'row' }, 'Question'), el('td', { colspan: '3', class: 'muted' }, 'No question'))));
+    return el(
+      'table',
+      { class: 'pc-texts' },
+      el(
+        'thead',
+        {},
+        el(
+          'tr',
+          {},
+          el('td', {}),
+          LANGUAGES.map(({ name }) => el('th', { scope: 'col' }, name)),
+        ),
+      ),
+      el(
+        'tbody',
+        {},
+        row('Statement', pair.statement, TEXT_FIELD),
+        q
+          ? [row('Question', q, TEXT_FIELD), row('Short answer', q, SHORT_ANSWER_FIELD)]
+          : el(
+              'tr',
+              {},
+              el('th', { scope: 'row' }, 'Question'),
+              el('td', { colspan: String(LANGUAGES.length), class: 'muted' }, MSG.noQuestion),
+            ),
+      ),
+    );
   }
 
   words(pair) {
-    const linked = pair.words.map((w) => el('li', {},
-      el('span', {}, w.title_de), el('span', { class: 'pc-to' }, w.link_to),
-      el('button', { type: 'button', class: 'pc-small', 'aria-label': `Unlink ${w.title_de} from the ${w.link_to}`,
-                     onclick: () => this.patch({ words_remove: [w.link_id] }, 'Not unlinked', `${w.title_de} unlinked.`) }, 'Unlink')));
+    const linked = pair.words.map((w) =>
+      el(
+        'li',
+        {},
+        el('span', {}, w.title_de),
+        el('span', { class: 'pc-to' }, w.link_to),
+        el(
+          'button',
+          {
+            type: 'button',
+            class: 'pc-small',
+            'aria-label': `Unlink ${w.title_de} from the ${w.link_to}`,
+            onclick: () => this.patch({ words_remove: [w.link_id] }, 'unlinked', w.title_de),
+          },
+          'Unlink',
+        ),
+      ),
+    );
     const choices = this.screen.wordsFor(pair.object_id);
     const word = select(choices.map((w) => [w.id, w.title_de]));
     const to = select(pair.question ? LINK_TO : LINK_TO.slice(2));
-    const link = el('button', { type: 'button', class: 'pc-small', disabled: !choices.length }, 'Link word');
+    const link = el(
+      'button',
+      { type: 'button', class: 'pc-small', disabled: !choices.length },
+      'Link word',
+    );
     link.addEventListener('click', () => {
       const w = choices.find((c) => String(c.id) === word.value);
-      if (w) this.patch({ words_add: [{ word_id: w.id, link_to: to.value }] }, 'Not linked', `${w.title_de} linked.`);
+      if (w)
+        this.patch({ words_add: [{ word_id: w.id, link_to: to.value }] }, 'linked', w.title_de);
     });
-    return el('div', { class: 'pc-words' },
+    return el(
+      'div',
+      { class: 'pc-words' },
       el('span', { class: 'pc-label' }, 'Linked words'),
-      linked.length ? el('ul', { 'aria-label': `Linked words of pair #${pair.id}` }, linked)
+      linked.length
+        ? el('ul', { 'aria-label': `Linked words of pair #${pair.id}` }, linked)
         : el('span', { class: 'muted' }, 'none'),
       choices.length
-        ? el('div', { class: 'pc-link' }, field('Word to link', word, 'pc-inline'), field('Link to', to, 'pc-inline'), link)
-        : el('span', { class: 'muted' }, 'No words to link yet: add some on the Words tab.'));
+        ? el(
+            'div',
+            { class: 'pc-link' },
+            field('Word to link', word, 'pc-inline'),
+            field('Link to', to, 'pc-inline'),
+            link,
+          )
+        : el('span', { class: 'muted' }, MSG.noWordsToLink),
+    );
   }
 
   actions(pair) {
-    const button = (label, fn, extra = {}) => el('button', { type: 'button', onclick: fn, ...extra }, label);
-    const moves = Object.entries(TRANSITIONS).filter(([, t]) => t.from.includes(pair.status))
+    const button = (label, fn, extra = {}) =>
+      el('button', { type: 'button', onclick: fn, ...extra }, label);
+    const moves = Object.entries(TRANSITIONS)
+      .filter(([, t]) => t.from.includes(pair.status))
       // The first forward step is highlighted; taking a pair out of the feed never is.
-      .map(([action, t], i) => button(t.label, () => this.transition(action), { class: i || action === 'unpublish' ? null : 'primary' }));
-    return el('div', { class: 'pc-actions' },
+      .map(([action, t], i) =>
+        button(t.label, () => this.transition(action), {
+          class: i || action === 'unpublish' ? null : 'primary',
+        }),
+      );
+    return el(
+      'div',
+      { class: 'pc-actions' },
       this.editor ? null : button('Edit', () => this.edit()),
       moves,
-      button('Delete', () => this.remove(), { class: 'pc-delete' }));
+      button('Delete', () => this.remove(), { class: 'pc-delete' }),
+    );
   }
 
   say(text, conflict = false) {
     const parts = [el('span', {}, text)];
-    if (conflict) parts.push(' ', el('button', { type: 'button', onclick: () => this.reload() }, `Reload pair #${this.id}`));
+    if (conflict)
+      parts.push(
+        ' ',
+        el('button', { type: 'button', onclick: () => this.reload() }, `Reload pair #${this.id}`),
+      );
     this.message.replaceChildren(...(text ? parts : []));
   }
 
-  fail(prefix, e) {
-    this.say(`${prefix}: ${plain(e)}`, e?.status === PRECONDITION_FAILED);
+  // "Not saved: <the API's reason>"; a 412 with the reload offer.
+  fail(done, e) {
+    this.say(MSG.not(done, errorText(e)), e?.status === PRECONDITION_FAILED);
   }
 
-  // Runs a request with the pair's buttons disabled (those that were enabled come back).
-  async busy(fn) {
-    const off = [...this.node.querySelectorAll('button:not(:disabled)')];
-    for (const b of off) b.disabled = true;
+  // Runs a request with the pair's buttons waiting (those disabled already stay so); the card
+  // is drawn anew afterwards.
+  async waiting(fn) {
     try {
-      await fn();
+      return await busy(this.node.querySelectorAll('button'), fn);
     } finally {
-      for (const b of off) b.disabled = false;
       this.render();
     }
   }
 
-  // A PATCH of this pair with If-Match; true when it was stored.
-  patch(body, failure, success) {
+  // A PATCH of this pair with If-Match; true when it was stored. done: 'saved', 'linked'... of
+  // what (`what`, e.g. the word linked) for the messages.
+  patch(body, done, what) {
     let ok = false;
-    return this.busy(async () => {
+    return this.waiting(async () => {
       try {
-        const r = await this.api.send('PATCH', `/api/cms/db-pairs/${this.id}`, body, { ifMatch: this.etag });
+        const r = await this.api.send('PATCH', `/api/cms/db-pairs/${this.id}`, body, {
+          ifMatch: this.etag,
+        });
         this.say('');
         this.screen.update(r.body, r.etag);
-        this.screen.announce(success);
+        this.screen.announce(MSG.done(what, done));
         ok = true;
       } catch (e) {
-        this.fail(failure, e);
+        this.fail(done, e);
       }
     }).then(() => ok);
   }
 
   transition(action) {
     const t = TRANSITIONS[action];
-    return this.busy(async () => {
+    return this.waiting(async () => {
       try {
         const r = await this.api.send('POST', `/api/cms/db-pairs/${this.id}/${action}`);
         this.say('');
         this.feeds = this.feedRead = null; // a publish reads the feeds afresh
         this.screen.update(r.body, r.etag);
-        this.screen.announce(`Pair #${this.id} ${t.done}.`);
+        this.screen.announce(MSG.done(`Pair #${this.id}`, t.done));
       } catch (e) {
-        this.fail(`Not ${t.done}`, e);
+        this.fail(t.done, e);
       }
     });
   }
 
   remove() {
-    if (!window.confirm(`Delete pair #${this.id}? Its statement and question go with it unless another pair uses them.`)) return;
-    return this.busy(async () => {
+    if (!window.confirm(MSG.confirmDeletePair(this.id))) return;
+    return this.waiting(async () => {
       try {
-        await this.api.send('DELETE', `/api/cms/db-pairs/${this.id}`, undefined, { ifMatch: this.etag });
+        await this.api.send('DELETE', `/api/cms/db-pairs/${this.id}`, undefined, {
+          ifMatch: this.etag,
+        });
         this.screen.remove(this.id);
-        this.screen.announce(`Pair #${this.id} deleted.`);
+        this.screen.announce(MSG.done(`Pair #${this.id}`, 'deleted'));
       } catch (e) {
-        this.fail('Not deleted', e);
+        this.fail('deleted', e);
       }
     });
   }
@@ -203,13 +309,13 @@ export class PairCard {
       this.editor = null;
       this.say('');
       this.screen.update(r.body, r.etag);
-      this.screen.announce(`Pair #${this.id} reloaded.`);
+      this.screen.announce(MSG.done(`Pair #${this.id}`, 'reloaded'));
     } catch (e) {
       if (e.status === 404) {
         this.screen.remove(this.id);
-        this.screen.announce(`Pair #${this.id} was deleted by someone else.`);
+        this.screen.announce(MSG.deletedElsewhere(`Pair #${this.id}`));
       } else {
-        this.say(`Reload failed: ${plain(e)}`, true);
+        this.say(MSG.reloadFailed(errorText(e)), true);
       }
     }
   }
@@ -225,33 +331,57 @@ export class PairCard {
     const level = levelInput(pair.level);
     // New audio can put a published pair into a language's feed: the feed line is read again.
     const audio = pair.statement
-      ? audioControls(this.api, 'statements', pair.statement.id, { onGenerated: () => this.refreshFeeds() }) : null;
+      ? audioControls(this.api, 'statements', pair.statement.id, {
+          onGenerated: () => this.refreshFeeds(),
+        })
+      : null;
     const audioFor = (lang) => {
       const slot = el('div', { class: 'pc-audio' });
-      audio?.then((make) => slot.append(make(TEXT_NAMES[lang], lang, `statement in ${LANG_NAME[lang]}`))).catch(() => {});
+      audio
+        ?.then((make) =>
+          slot.append(make(TEXT_FIELD[lang], lang, `statement in ${LANGUAGE_NAME[lang]}`)),
+        )
+        .catch(() => {});
       return slot;
     };
-    const statement = langGroup('Statement', TEXT_NAMES, pair.statement, { extra: audioFor });
-    const question = langGroup('Question', TEXT_NAMES, pair.question);
-    const short = langGroup('Short answer', SHORT, pair.question, { multiline: false });
-    const sharedWith = this.screen.statements().find((s) => s.id === pair.statement?.id)?.pairs.filter((id) => id !== pair.id) ?? [];
+    const statement = langGroup('Statement', TEXT_FIELD, pair.statement, { extra: audioFor });
+    const question = langGroup('Question', TEXT_FIELD, pair.question);
+    const short = langGroup('Short answer', SHORT_ANSWER_FIELD, pair.question, {
+      multiline: false,
+    });
+    const sharedWith =
+      this.screen
+        .statements()
+        .find((s) => s.id === pair.statement?.id)
+        ?.pairs.filter((id) => id !== pair.id) ?? [];
     const save = el('button', { type: 'submit', class: 'primary' }, 'Save');
-    const form = el('form', { class: 'pc-edit', 'aria-label': `Edit pair #${pair.id}` },
+    const form = el(
+      'form',
+      { class: 'pc-edit', 'aria-label': `Edit pair #${pair.id}` },
       el('div', { class: 'pf-row' }, field('Answer type', type), field('Level', level)),
       statement.node,
-      sharedWith.length ? el('p', { class: 'muted' }, `This statement is also used by ${sharedWith.map((id) => `pair #${id}`).join(', ')}: a change shows there too.`) : null,
-      question.node, short.node,
-      el('p', { class: 'muted' }, pair.question ? 'Empty every question field to take the question off this pair.' : 'Fill in a question to add one.'),
-      el('div', { class: 'pc-actions' }, save, el('button', { type: 'button', onclick: () => this.cancel() }, 'Cancel')));
+      sharedWith.length ? el('p', { class: 'muted' }, MSG.statementShared(sharedWith)) : null,
+      question.node,
+      short.node,
+      el('p', { class: 'muted' }, pair.question ? MSG.questionOffHint : MSG.questionAddHint),
+      el(
+        'div',
+        { class: 'pc-actions' },
+        save,
+        el('button', { type: 'button', onclick: () => this.cancel() }, 'Cancel'),
+      ),
+    );
     form.addEventListener('submit', (e) => {
       e.preventDefault();
       const body = pairChanges(pair, {
-        answer_type: type.value, level: level.value === '' ? null : Number(level.value),
-        statement: statement.read(), question: { ...question.read(), ...short.read() },
+        answer_type: type.value,
+        level: level.value === '' ? null : Number(level.value),
+        statement: statement.read(),
+        question: { ...question.read(), ...short.read() },
       });
       if (!Object.keys(body).length) return this.cancel();
       const editor = this.editor;
-      this.patch(body, 'Not saved', `Pair #${this.id} saved.`).then((ok) => {
+      this.patch(body, 'saved', `Pair #${this.id}`).then((ok) => {
         if (ok && this.editor === editor) {
           this.editor = null;
           this.render();

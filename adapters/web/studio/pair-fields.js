@@ -1,16 +1,22 @@
 // Shared pieces of the pairs screen and the learner preview (docs/studio.md "Pairs"): the
-// languages and answer types in words, labelled controls, the three-languages-side-by-side
-// text groups, and an API error in plain words. Elements come from dom.js's el (no HTML strings).
+// answer types and statuses in words, labelled controls and the languages-side-by-side text
+// groups (languages.js). Elements come from dom.js's el (no HTML strings).
 import { el } from './dom.js';
+import { LANGUAGES } from './languages.js';
 
-export const LANGS = [['de', 'German'], ['en', 'English'], ['sv', 'Swedish']];
-export const LANG_NAME = Object.fromEntries(LANGS);
-// The question's short answer of each language (the API spells Swedish "se" there).
-export const SHORT = { de: 'short_answer_de', en: 'short_answer_en', sv: 'short_answer_se' };
-export const ANSWER_TYPES = [['word', 'Word'], ['question', 'Question'], ['text', 'Text'], ['yes_no', 'Yes / no']];
+export const ANSWER_TYPES = [
+  ['word', 'Word'],
+  ['question', 'Question'],
+  ['text', 'Text'],
+  ['yes_no', 'Yes / no'],
+];
 export const ANSWER_NAME = Object.fromEntries(ANSWER_TYPES);
 // Where a word is linked: the question (as an answer), the statement, or both (two links).
-export const LINK_TO = [['both', 'Question and statement'], ['question', 'Question'], ['statement', 'Statement']];
+export const LINK_TO = [
+  ['both', 'Question and statement'],
+  ['question', 'Question'],
+  ['statement', 'Statement'],
+];
 export const STATUS_NAME = { draft: 'Draft', reviewed: 'Reviewed', published: 'Published' };
 
 let last = 0;
@@ -23,22 +29,33 @@ export function field(label, control, className = 'pf-field') {
 }
 
 export function select(options, value, attributes = {}) {
-  const node = el('select', attributes,
-    options.map(([v, text, disabled]) => el('option', { value: v, disabled: !!disabled }, text)));
+  const node = el(
+    'select',
+    attributes,
+    options.map(([v, text, disabled]) => el('option', { value: v, disabled: !!disabled }, text)),
+  );
   if (value !== undefined && value !== null) node.value = String(value);
   return node;
 }
 
 export const answerTypeSelect = (value = 'word') => select(ANSWER_TYPES, value);
 export const levelInput = (value = 1) =>
-  el('input', { type: 'number', min: '1', max: '100', step: '1', value: String(value), class: 'pf-level', required: true });
+  el('input', {
+    type: 'number',
+    min: '1',
+    max: '100',
+    step: '1',
+    value: String(value),
+    class: 'pf-level',
+    required: true,
+  });
 
-// A fieldset of one text in the three languages side by side. names: {de, en, sv} -> the API's
-// field names; values: the item (or null). extra(lang) may add a node under a field (audio).
-// read() answers {name: text or null} for every field.
+// A fieldset of one text in the languages side by side. names: {de, en, sv} -> the API's field
+// names (languages.js: TEXT_FIELD, SHORT_ANSWER_FIELD); values: the item (or null). extra(lang)
+// may add a node under a field (audio). read() answers {name: text or null} for every field.
 export function langGroup(legend, names, values, { multiline = true, extra } = {}) {
   const inputs = {};
-  const cells = LANGS.map(([lang, name]) => {
+  const cells = LANGUAGES.map(({ code: lang, name }) => {
     const value = values?.[names[lang]] ?? '';
     const input = multiline
       ? el('textarea', { rows: '2', maxlength: '2000', lang })
@@ -50,11 +67,10 @@ export function langGroup(legend, names, values, { multiline = true, extra } = {
     return cell;
   });
   const node = el('fieldset', { class: 'pf-langs' }, el('legend', {}, legend), cells);
-  const read = () => Object.fromEntries(Object.entries(inputs).map(([k, i]) => [k, i.value.trim() || null]));
+  const read = () =>
+    Object.fromEntries(Object.entries(inputs).map(([k, i]) => [k, i.value.trim() || null]));
   return { node, read, inputs };
 }
-
-export const TEXT_NAMES = { de: 'text_de', en: 'text_en', sv: 'text_sv' };
 
 // The texts of a read() answer, or null when all are empty.
 export const anyText = (texts) => (Object.values(texts).some((v) => v !== null) ? texts : null);
@@ -63,18 +79,14 @@ export const anyText = (texts) => (Object.values(texts).some((v) => v !== null) 
 // every field was emptied comes off the pair (null); on a pair without one, texts add one.
 export function pairChanges(pair, { answer_type, level, statement, question }) {
   const body = {};
-  const differs = (next, before) => Object.keys(next).some((k) => next[k] !== (before?.[k] ?? null));
+  const differs = (next, before) =>
+    Object.keys(next).some((k) => next[k] !== (before?.[k] ?? null));
   if (answer_type !== pair.answer_type) body.answer_type = answer_type;
   if (level !== pair.level) body.level = level;
   if (differs(statement, pair.statement)) body.statement = statement;
-  if (differs(question, pair.question) && (anyText(question) || pair.question)) body.question = anyText(question);
+  if (differs(question, pair.question) && (anyText(question) || pair.question))
+    body.question = anyText(question);
   return body;
-}
-
-// An API error in plain words: the API's own message; no answer at all says so.
-export function plain(e) {
-  if (e && typeof e.status === 'number' && e.status > 0 && e.message) return e.message;
-  return 'the service could not be reached; check the connection and try again.';
 }
 
 // Radio buttons in a row; onChange(value). Returns {node, value()}.
@@ -90,4 +102,3 @@ export function radios(name, options, value, onChange) {
     value: () => inputs.map((l) => l.firstChild).find((i) => i.checked)?.value,
   };
 }
-

@@ -3,11 +3,24 @@
 // the object's questions or a new one with its short answers, and the words to link to the
 // question, the statement or both: one POST /api/cms/db-pairs. The API's 400 message is shown
 // beside the part of the form it names.
-import { el } from './dom.js';
-import { LINK_TO, SHORT, TEXT_NAMES, answerTypeSelect, anyText, field, langGroup, levelInput, plain, radios, select, uid } from './pair-fields.js';
+import { busy, el } from './dom.js';
+import { LANGUAGES, SHORT_ANSWER_FIELD, TEXT_FIELD } from './languages.js';
+import { MSG, errorText } from './messages.js';
+import {
+  LINK_TO,
+  answerTypeSelect,
+  anyText,
+  field,
+  langGroup,
+  levelInput,
+  radios,
+  select,
+  uid,
+} from './pair-fields.js';
 
 const clip = (text, n = 60) => (text && text.length > n ? `${text.slice(0, n)}…` : text || '');
-const textOf = (item) => item.text_de || item.text_en || item.text_sv || '';
+// An item's text in the first language that has one.
+const textOf = (item) => LANGUAGES.map(({ code }) => item[TEXT_FIELD[code]]).find(Boolean) ?? '';
 
 export class PairForm {
   constructor(screen) {
@@ -16,42 +29,100 @@ export class PairForm {
     this.object.addEventListener('change', () => this.refresh());
     this.type = answerTypeSelect();
     this.level = levelInput();
-    this.alerts = Object.fromEntries(['statement', 'question', 'words', 'level', 'general'].map((k) =>
-      [k, el('p', { class: 'pf-error', role: 'alert' })]));
+    this.alerts = Object.fromEntries(
+      ['statement', 'question', 'words', 'level', 'general'].map((k) => [
+        k,
+        el('p', { class: 'pf-error', role: 'alert' }),
+      ]),
+    );
 
-    this.statementMode = radios('statement', [['new', 'Write a new statement'], ['existing', 'Use a statement of this picture']],
-      'new', () => this.showModes());
-    this.statementTexts = langGroup('New statement', TEXT_NAMES, null);
+    this.statementMode = radios(
+      'statement',
+      [
+        ['new', 'Write a new statement'],
+        ['existing', 'Use a statement of this picture'],
+      ],
+      'new',
+      () => this.showModes(),
+    );
+    this.statementTexts = langGroup('New statement', TEXT_FIELD, null);
     this.existing = select([]);
     this.existingField = field('Statement to share', this.existing);
 
-    this.questionMode = radios('question', [['none', 'No question'], ['object', "One of the object's questions"], ['new', 'Write a new question']],
-      'none', () => this.showModes());
+    this.questionMode = radios(
+      'question',
+      [
+        ['none', 'No question'],
+        ['object', "One of the object's questions"],
+        ['new', 'Write a new question'],
+      ],
+      'none',
+      () => this.showModes(),
+    );
     this.objectQuestion = select([]);
     this.objectQuestionField = field("Object's question", this.objectQuestion);
-    this.questionTexts = langGroup('New question', TEXT_NAMES, null);
-    this.shortAnswers = langGroup('Short answer', SHORT, null, { multiline: false });
+    this.questionTexts = langGroup('New question', TEXT_FIELD, null);
+    this.shortAnswers = langGroup('Short answer', SHORT_ANSWER_FIELD, null, { multiline: false });
     this.questionHint = el('p', { class: 'muted' });
 
     this.wordRows = el('div', { class: 'pf-words' });
     this.create = el('button', { type: 'submit', class: 'primary' }, 'Create pair');
     this.done = el('p', { class: 'pf-ok', role: 'status' });
 
-    this.node = el('form', { class: 'pf', id: uid('new-pair'), 'aria-labelledby': 'new-pair-heading' },
+    this.node = el(
+      'form',
+      { class: 'pf', id: uid('new-pair'), 'aria-labelledby': 'new-pair-heading' },
       el('h2', { id: 'new-pair-heading' }, 'New pair'),
-      el('div', { class: 'pf-row' }, field('Object', this.object), field('Answer type', this.type), field('Level', this.level), this.alerts.level),
-      el('fieldset', {}, el('legend', {}, 'Statement'), this.statementMode.node, this.statementTexts.node, this.existingField, this.alerts.statement),
-      el('fieldset', {}, el('legend', {}, 'Question'), this.questionMode.node, this.questionHint, this.objectQuestionField,
-        this.questionTexts.node, this.shortAnswers.node, this.alerts.question),
-      el('fieldset', {}, el('legend', {}, 'Words'),
-        el('p', { class: 'muted' }, "The picture's words and the chosen object's: link each to the question, the statement or both."),
-        this.wordRows, this.alerts.words),
-      el('div', { class: 'pc-actions' }, this.create, this.done, this.alerts.general));
+      el(
+        'div',
+        { class: 'pf-row' },
+        field('Object', this.object),
+        field('Answer type', this.type),
+        field('Level', this.level),
+        this.alerts.level,
+      ),
+      el(
+        'fieldset',
+        {},
+        el('legend', {}, 'Statement'),
+        this.statementMode.node,
+        this.statementTexts.node,
+        this.existingField,
+        this.alerts.statement,
+      ),
+      el(
+        'fieldset',
+        {},
+        el('legend', {}, 'Question'),
+        this.questionMode.node,
+        this.questionHint,
+        this.objectQuestionField,
+        this.questionTexts.node,
+        this.shortAnswers.node,
+        this.alerts.question,
+      ),
+      el(
+        'fieldset',
+        {},
+        el('legend', {}, 'Words'),
+        el(
+          'p',
+          { class: 'muted' },
+          "The picture's words and the chosen object's: link each to the question, the statement or both.",
+        ),
+        this.wordRows,
+        this.alerts.words,
+      ),
+      el('div', { class: 'pc-actions' }, this.create, this.done, this.alerts.general),
+    );
     // An error under a part of the form goes as soon as the editor changes that part.
     const parts = [...this.node.querySelectorAll(':scope > .pf-row, :scope > fieldset')];
-    [this.alerts.level, this.alerts.statement, this.alerts.question, this.alerts.words].forEach((alert, i) => {
-      for (const type of ['input', 'change']) parts[i].addEventListener(type, () => (alert.textContent = ''));
-    });
+    [this.alerts.level, this.alerts.statement, this.alerts.question, this.alerts.words].forEach(
+      (alert, i) => {
+        for (const type of ['input', 'change'])
+          parts[i].addEventListener(type, () => (alert.textContent = ''));
+      },
+    );
     this.node.addEventListener('submit', (e) => {
       e.preventDefault();
       this.submit();
@@ -62,15 +133,27 @@ export class PairForm {
   async refresh() {
     const s = this.screen;
     const chosen = this.object.value;
-    this.object.replaceChildren(...[['', 'None (the whole picture)'], ...s.objects.map((o) => [o.id, s.objectName(o.id)])]
-      .map(([v, t]) => el('option', { value: v }, t)));
+    this.object.replaceChildren(
+      ...[
+        ['', 'None (the whole picture)'],
+        ...s.objects.map((o) => [o.id, s.objectName(o.id)]),
+      ].map(([v, t]) => el('option', { value: v }, t)),
+    );
     this.object.value = chosen;
     const statements = s.statements();
-    this.existing.replaceChildren(...statements.map((st) =>
-      el('option', { value: st.id }, `#${st.id}: ${clip(textOf(st))} (${st.pairs.length ? `pair ${st.pairs.map((id) => `#${id}`).join(', ')}` : 'no pair yet'})`)));
+    this.existing.replaceChildren(
+      ...statements.map((st) =>
+        el(
+          'option',
+          { value: st.id },
+          `#${st.id}: ${clip(textOf(st))} (${st.pairs.length ? `pair ${st.pairs.map((id) => `#${id}`).join(', ')}` : 'no pair yet'})`,
+        ),
+      ),
+    );
     const existing = this.statementMode.node.querySelector('input[value="existing"]');
     existing.disabled = !statements.length;
-    if (existing.disabled && existing.checked) this.statementMode.node.querySelector('input[value="new"]').click();
+    if (existing.disabled && existing.checked)
+      this.statementMode.node.querySelector('input[value="new"]').click();
     this.renderWords();
     const objectId = Number(this.object.value) || null;
     let questions = [];
@@ -78,16 +161,23 @@ export class PairForm {
       try {
         questions = await s.questionsOf(objectId);
       } catch (e) {
-        this.alerts.question.textContent = `The object's questions could not be read: ${plain(e)}`;
+        this.alerts.question.textContent = MSG.couldNot(
+          "The object's questions",
+          'read',
+          errorText(e),
+        );
       }
     }
     if (objectId !== (Number(this.object.value) || null)) return; // another object was chosen meanwhile
-    this.objectQuestion.replaceChildren(...questions.map((q) => el('option', { value: q.id }, `#${q.id}: ${clip(textOf(q))}`)));
-    const none = !objectId ? 'Choose an object to use one of its questions.' : questions.length ? '' : 'The object has no questions yet.';
+    this.objectQuestion.replaceChildren(
+      ...questions.map((q) => el('option', { value: q.id }, `#${q.id}: ${clip(textOf(q))}`)),
+    );
+    const none = !objectId ? MSG.chooseObject : questions.length ? '' : MSG.objectHasNoQuestions;
     this.questionHint.textContent = none;
     const objectRadio = this.questionMode.node.querySelector('input[value="object"]');
     objectRadio.disabled = !questions.length;
-    if (objectRadio.disabled && objectRadio.checked) this.questionMode.node.querySelector('input[value="none"]').click();
+    if (objectRadio.disabled && objectRadio.checked)
+      this.questionMode.node.querySelector('input[value="none"]').click();
     this.showModes();
   }
 
@@ -99,17 +189,24 @@ export class PairForm {
     this.objectQuestionField.hidden = q !== 'object';
     this.questionTexts.node.hidden = this.shortAnswers.node.hidden = q !== 'new';
     for (const s of this.wordRows.querySelectorAll('select'))
-      for (const o of s.options) o.disabled = q === 'none' && (o.value === 'question' || o.value === 'both');
+      for (const o of s.options)
+        o.disabled = q === 'none' && (o.value === 'question' || o.value === 'both');
   }
 
   renderWords() {
-    const kept = new Map([...this.wordRows.querySelectorAll('select')].map((s) => [s.dataset.word, s.value]));
+    const kept = new Map(
+      [...this.wordRows.querySelectorAll('select')].map((s) => [s.dataset.word, s.value]),
+    );
     const words = this.screen.wordsFor(Number(this.object.value) || null);
-    this.wordRows.replaceChildren(...words.map((w) => {
-      const s = select([['', 'Not linked'], ...LINK_TO], kept.get(String(w.id)) ?? '', { 'data-word': w.id });
-      return field(w.title_de, s, 'pf-word');
-    }));
-    if (!words.length) this.wordRows.append(el('p', { class: 'muted' }, 'No words yet: add them on the Words tab.'));
+    this.wordRows.replaceChildren(
+      ...words.map((w) => {
+        const s = select([['', 'Not linked'], ...LINK_TO], kept.get(String(w.id)) ?? '', {
+          'data-word': w.id,
+        });
+        return field(w.title_de, s, 'pf-word');
+      }),
+    );
+    if (!words.length) this.wordRows.append(el('p', { class: 'muted' }, MSG.noWordsOnTab));
   }
 
   body() {
@@ -124,7 +221,8 @@ export class PairForm {
     const q = this.questionMode.value();
     if (q === 'object') body.question_id = Number(this.objectQuestion.value);
     if (q === 'new') body.question = { ...this.questionTexts.read(), ...this.shortAnswers.read() };
-    body.words_add = [...this.wordRows.querySelectorAll('select')].filter((s) => s.value)
+    body.words_add = [...this.wordRows.querySelectorAll('select')]
+      .filter((s) => s.value)
       .map((s) => ({ word_id: Number(s.dataset.word), link_to: s.value }));
     return body;
   }
@@ -135,7 +233,8 @@ export class PairForm {
     if (field.startsWith('statement')) return this.alerts.statement;
     if (field.startsWith('question')) return this.alerts.question;
     if (field === 'words_add') return this.alerts.words;
-    if (field === 'level' || field === 'answer_type' || field === 'object_id') return this.alerts.level;
+    if (field === 'level' || field === 'answer_type' || field === 'object_id')
+      return this.alerts.level;
     return this.alerts.general;
   }
 
@@ -144,23 +243,22 @@ export class PairForm {
     this.done.textContent = '';
     const body = this.body();
     if (body.statement && !anyText(body.statement)) {
-      this.alerts.statement.textContent = 'Write the statement in at least one language.';
+      this.alerts.statement.textContent = MSG.statementNeeded;
       return;
     }
-    this.create.disabled = true;
-    try {
-      const r = await this.screen.api.send('POST', '/api/cms/db-pairs', body);
-      if (body.question && body.object_id) this.screen.questions.delete(body.object_id);
-      this.screen.update(r.body, r.etag);
-      this.reset();
-      this.done.textContent = `Pair #${r.body.id} created.`;
-      this.refresh();
-    } catch (e) {
-      const text = plain(e);
-      this.alertFor(text).textContent = `Not created: ${text}`;
-    } finally {
-      this.create.disabled = false;
-    }
+    await busy(this.create, async () => {
+      try {
+        const r = await this.screen.api.send('POST', '/api/cms/db-pairs', body);
+        if (body.question && body.object_id) this.screen.questions.delete(body.object_id);
+        this.screen.update(r.body, r.etag);
+        this.reset();
+        this.done.textContent = MSG.done(`Pair #${r.body.id}`, 'created');
+        this.refresh();
+      } catch (e) {
+        const text = errorText(e);
+        this.alertFor(text).textContent = MSG.not('created', text);
+      }
+    });
   }
 
   // Ready for the next pair: the texts and links go; object, answer type and level stay.

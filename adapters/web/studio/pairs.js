@@ -3,14 +3,14 @@
 // a new pair (pair-form.js), and "Publish all reviewed" (POST /api/pipeline/publish), which also
 // names the pairs it published that some language's feed still lacks.
 // Each pair is read on its own for the ETag that its edits send back as If-Match.
-import { el } from './dom.js';
+import { busy, el, notOpened } from './dom.js';
+import { LANGUAGE_NAME } from './languages.js';
+import { MSG, errorText } from './messages.js';
 import { loadStylesheet } from './workspace-dom.js';
 import { pictureHead } from './picture-tabs.js';
 import { PairCard } from './pair-card.js';
 import { PairForm } from './pair-form.js';
-import { LANG_NAME, plain } from './pair-fields.js';
 import { rememberedStatements } from './picture-statements.js';
-
 
 export function mount(container, ctx) {
   const screen = new PairsScreen(container, ctx);
@@ -31,7 +31,9 @@ class PairsScreen {
   }
 
   async start() {
-    this.container.replaceChildren(el('section', { class: 'pairs' }, el('p', { role: 'status' }, 'Loading the pairs…')));
+    this.container.replaceChildren(
+      el('section', { class: 'pairs' }, el('p', { role: 'status' }, MSG.loading('the pairs'))),
+    );
     try {
       const styles = loadStylesheet('pairs.css');
       const id = this.pictureId;
@@ -43,12 +45,21 @@ class PairsScreen {
       this.picture = picture.body;
       this.objects = objects;
       this.pictureWords = words.body;
-      await Promise.all([this.loadPairs(), this.loadWritten(), ...objects.map((o) => this.loadObjectWords(o.id)), styles]);
+      await Promise.all([
+        this.loadPairs(),
+        this.loadWritten(),
+        ...objects.map((o) => this.loadObjectWords(o.id)),
+        styles,
+      ]);
     } catch (e) {
       if (this.destroyed) return;
-      this.container.replaceChildren(el('section', { class: 'pairs' },
-        el('p', {}, el('a', { href: '#/pictures' }, '← Pictures')),
-        el('p', { role: 'alert', class: 'pf-error' }, `The pairs could not be shown: ${plain(e)}`)));
+      this.container.replaceChildren(
+        el(
+          'section',
+          { class: 'pairs' },
+          notOpened(MSG.couldNot('The pairs', 'shown', errorText(e)), 'pf-error'),
+        ),
+      );
       return;
     }
     if (!this.destroyed) this.build();
@@ -56,22 +67,37 @@ class PairsScreen {
 
   async loadPairs() {
     const list = await this.api.all(`/api/cms/db-pairs?picture_id=${this.pictureId}`);
-    const reads = await Promise.all(list.map((p) => this.api.get(`/api/cms/db-pairs/${p.id}`).catch((e) => {
-      if (e.status === 404) return null; // deleted meanwhile
-      throw e;
-    })));
-    this.entries = new Map(reads.filter(Boolean).map((r) => [r.body.id, { pair: r.body, etag: r.etag }]));
+    const reads = await Promise.all(
+      list.map((p) =>
+        this.api.get(`/api/cms/db-pairs/${p.id}`).catch((e) => {
+          if (e.status === 404) return null; // deleted meanwhile
+          throw e;
+        }),
+      ),
+    );
+    this.entries = new Map(
+      reads.filter(Boolean).map((r) => [r.body.id, { pair: r.body, etag: r.etag }]),
+    );
   }
 
   // The statements written on the Texts tab that no pair uses yet (picture-statements.js).
   async loadWritten() {
-    const reads = await Promise.all(rememberedStatements(this.pictureId).map((id) =>
-      this.api.get(`/api/cms/db-statements/${id}`).then((r) => r.body, () => null)));
+    const reads = await Promise.all(
+      rememberedStatements(this.pictureId).map((id) =>
+        this.api.get(`/api/cms/db-statements/${id}`).then(
+          (r) => r.body,
+          () => null,
+        ),
+      ),
+    );
     this.written = reads.filter(Boolean);
   }
 
   async loadObjectWords(objectId) {
-    this.objectWords.set(objectId, (await this.api.get(`/api/cms/db-objects/${objectId}/words`)).body);
+    this.objectWords.set(
+      objectId,
+      (await this.api.get(`/api/cms/db-objects/${objectId}/words`)).body,
+    );
   }
 
   questionsOf(objectId) {
@@ -86,14 +112,19 @@ class PairsScreen {
   // An object in words: its label word, else the first line of its notes, with its number.
   objectName(id) {
     const label = this.objectWords.get(id)?.find((w) => w.is_label)?.title_de;
-    const notes = this.objects.find((o) => o.id === id)?.user_notes?.split('\n')[0].slice(0, 40);
+    const notes = this.objects
+      .find((o) => o.id === id)
+      ?.user_notes?.split('\n')[0]
+      .slice(0, 40);
     return `${label || notes || 'Object'} (#${id})`;
   }
 
   // The words a pair may link: the picture's, then its object's, each once.
   wordsFor(objectId) {
     const seen = new Set();
-    return [...this.pictureWords, ...(this.objectWords.get(objectId) ?? [])].filter((w) => !seen.has(w.id) && seen.add(w.id));
+    return [...this.pictureWords, ...(this.objectWords.get(objectId) ?? [])].filter(
+      (w) => !seen.has(w.id) && seen.add(w.id),
+    );
   }
 
   // The statements of this picture's pairs and those written on its Texts tab, each once: the
@@ -101,7 +132,8 @@ class PairsScreen {
   statements() {
     const found = new Map();
     for (const { pair } of this.entries.values()) {
-      if (pair.statement && !found.has(pair.statement.id)) found.set(pair.statement.id, { ...pair.statement, pairs: [] });
+      if (pair.statement && !found.has(pair.statement.id))
+        found.set(pair.statement.id, { ...pair.statement, pairs: [] });
       if (pair.statement) found.get(pair.statement.id).pairs.push(pair.id);
     }
     for (const s of this.written ?? []) if (!found.has(s.id)) found.set(s.id, { ...s, pairs: [] });
@@ -112,22 +144,40 @@ class PairsScreen {
     const p = this.picture;
     document.title = `Pairs · ${p.title || `Picture ${p.id}`} · langlearn studio`;
     this.announcer = el('p', { class: 'visually-hidden', 'aria-live': 'polite' });
-    this.publishBtn = el('button', { type: 'button', onclick: () => this.publishAll() }, 'Publish all reviewed');
+    this.publishBtn = el(
+      'button',
+      { type: 'button', onclick: () => this.publishAll() },
+      'Publish all reviewed',
+    );
     this.publishResult = el('p', { class: 'pf-ok', role: 'status' });
     this.publishError = el('p', { class: 'pf-error', role: 'alert' });
     this.summary = el('p', { class: 'pairs-summary' });
     this.form = new PairForm(this);
-    this.newBtn = el('button', { type: 'button', 'aria-expanded': 'false', 'aria-controls': this.form.node.id,
-                                 onclick: () => this.toggleForm() }, 'New pair');
+    this.newBtn = el(
+      'button',
+      {
+        type: 'button',
+        'aria-expanded': 'false',
+        'aria-controls': this.form.node.id,
+        onclick: () => this.toggleForm(),
+      },
+      'New pair',
+    );
     this.list = el('div', { class: 'pairs-list' });
-    this.container.replaceChildren(el('section', { class: 'pairs', 'aria-label': 'Pairs' },
-      pictureHead(p, 'pairs'),
-      el('div', { class: 'pairs-bar' }, this.newBtn, this.publishBtn, this.summary),
-      this.publishResult, this.publishError,
-      this.form.node,
-      el('h2', { class: 'visually-hidden' }, 'Pairs of this picture'),
-      this.list,
-      this.announcer));
+    this.container.replaceChildren(
+      el(
+        'section',
+        { class: 'pairs', 'aria-label': 'Pairs' },
+        pictureHead(p, 'pairs'),
+        el('div', { class: 'pairs-bar' }, this.newBtn, this.publishBtn, this.summary),
+        this.publishResult,
+        this.publishError,
+        this.form.node,
+        el('h2', { class: 'visually-hidden' }, 'Pairs of this picture'),
+        this.list,
+        this.announcer,
+      ),
+    );
     this.toggleForm(this.entries.size === 0);
     this.renderList();
   }
@@ -147,10 +197,14 @@ class PairsScreen {
       this.cards.get(id).render();
     }
     this.list.replaceChildren(...ids.map((id) => this.cards.get(id).node));
-    if (!ids.length) this.list.append(el('p', { class: 'pairs-empty' }, 'No pairs yet: make the first one with the form above.'));
+    if (!ids.length) this.list.append(el('p', { class: 'pairs-empty' }, MSG.noPairs));
     const count = (s) => ids.filter((id) => this.entries.get(id).pair.status === s).length;
-    this.summary.textContent = `${ids.length} ${ids.length === 1 ? 'pair' : 'pairs'}: ${count('draft')} draft, ` +
-      `${count('reviewed')} reviewed, ${count('published')} published`;
+    this.summary.textContent = MSG.pairsSummary(
+      ids.length,
+      count('draft'),
+      count('reviewed'),
+      count('published'),
+    );
   }
 
   announce(text) {
@@ -168,25 +222,38 @@ class PairsScreen {
     this.renderList();
   }
 
-  async publishAll() {
-    this.publishBtn.disabled = true;
+  publishAll() {
     this.publishResult.textContent = this.publishError.textContent = '';
-    try {
-      const { published } = (await this.api.send('POST', '/api/pipeline/publish', { picture_id: this.pictureId })).body;
-      await this.loadPairs();
-      this.renderList();
-      // Published is not yet in every feed: the pairs some language's learners miss are named.
-      const feeds = await Promise.all(published.map((q) => this.cards.get(q.id)?.feedRead?.then(() => [q.id, this.cards.get(q.id).feeds])));
-      const missing = feeds.filter((f) => f?.[1]?.some(([, state]) => !state.in_feed))
-        .map(([id, list]) => `#${id} (not for ${list.filter(([, state]) => !state.in_feed).map(([lang]) => LANG_NAME[lang]).join(', ')})`);
-      this.publishResult.textContent = published.length
-        ? `Published ${published.length} ${published.length === 1 ? 'pair' : 'pairs'}: ${published.map((q) => `#${q.id}`).join(', ')}.` +
-          (missing.length ? ` Not in every feed yet: ${missing.join(', ')}.` : '')
-        : 'Nothing published: no pair of this picture is reviewed.';
-    } catch (e) {
-      this.publishError.textContent = `Not published: ${plain(e)}`;
-    } finally {
-      this.publishBtn.disabled = false;
-    }
+    return busy(this.publishBtn, async () => {
+      try {
+        const { published } = (
+          await this.api.send('POST', '/api/pipeline/publish', { picture_id: this.pictureId })
+        ).body;
+        await this.loadPairs();
+        this.renderList();
+        // Published is not yet in every feed: the pairs some language's learners miss are named.
+        const feeds = await Promise.all(
+          published.map((q) =>
+            this.cards.get(q.id)?.feedRead?.then(() => [q.id, this.cards.get(q.id).feeds]),
+          ),
+        );
+        const missing = feeds
+          .filter((f) => f?.[1]?.some(([, state]) => !state.in_feed))
+          .map(([id, list]) =>
+            MSG.pairNotInFeed(
+              id,
+              list.filter(([, state]) => !state.in_feed).map(([lang]) => LANGUAGE_NAME[lang]),
+            ),
+          );
+        this.publishResult.textContent = published.length
+          ? MSG.pairsPublished(
+              published.map((q) => q.id),
+              missing,
+            )
+          : MSG.nothingPublished;
+      } catch (e) {
+        this.publishError.textContent = MSG.not('published', errorText(e));
+      }
+    });
   }
 }

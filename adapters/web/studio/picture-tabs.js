@@ -11,17 +11,31 @@ const tabs = [
 
 // picture: {id, title}; current: one of objects, words, texts, pairs.
 export function pictureTabs(picture, current) {
-  return el('nav', { class: 'picture-tabs', 'aria-label': `Picture ${picture.title || picture.id}` },
+  return el(
+    'nav',
+    { class: 'picture-tabs', 'aria-label': `Picture ${picture.title || picture.id}` },
     tabs.map(([key, text, suffix]) =>
-      el('a', { href: `#/pictures/${picture.id}${suffix}`, 'aria-current': key === current ? 'page' : null,
-                'data-tab': key }, text)));
+      el(
+        'a',
+        {
+          href: `#/pictures/${picture.id}${suffix}`,
+          'aria-current': key === current ? 'page' : null,
+          'data-tab': key,
+        },
+        text,
+      ),
+    ),
+  );
 }
 
 // The top of a picture's screen: back to the grid, the title as the page heading, the tabs.
 export function pictureHead(picture, current, ...extra) {
-  return el('div', { class: 'picture-head' },
+  return el(
+    'div',
+    { class: 'picture-head' },
     el('a', { href: '#/pictures', class: 'ws-back' }, '← Pictures'),
     el('h1', {}, picture.title || `Picture ${picture.id}`),
     extra,
-    pictureTabs(picture, current));
+    pictureTabs(picture, current),
+  );
 }

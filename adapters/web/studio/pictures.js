@@ -3,6 +3,7 @@
 // drag-and-drop with progress and the API's refusal. The state lives in the hash
 // (#/pictures?status=draft&q=cat&page=2), so a reload or a shared link shows the same page.
 import { el, showError } from './dom.js';
+import { MSG, errorText } from './messages.js';
 
 const PAGE = 50;
 const STATUSES = [
@@ -52,59 +53,130 @@ async function loadPage(api, status, q, page) {
 function card(picture) {
   const title = picture.title || `Untitled picture ${picture.id}`;
   const thumb = picture.thumbnail_url
-    ? el('img', { class: 'thumb', src: picture.thumbnail_url, alt: '', loading: 'lazy', decoding: 'async' })
+    ? el('img', {
+        class: 'thumb',
+        src: picture.thumbnail_url,
+        alt: '',
+        loading: 'lazy',
+        decoding: 'async',
+      })
     : el('span', { class: 'thumb placeholder', 'aria-hidden': 'true' });
-  return el('li', { class: 'card' },
-    el('a', { href: `#/pictures/${picture.id}`, 'data-picture-id': picture.id },
+  return el(
+    'li',
+    { class: 'card' },
+    el(
+      'a',
+      { href: `#/pictures/${picture.id}`, 'data-picture-id': picture.id },
       thumb,
       el('span', { class: 'card-title', title }, title),
-      el('span', { class: `badge status-${picture.status}` }, statusLabel[picture.status] || picture.status)));
+      el(
+        'span',
+        { class: `badge status-${picture.status}` },
+        statusLabel[picture.status] || picture.status,
+      ),
+    ),
+  );
 }
 
 export function mount(container, ctx) {
   document.title = 'Pictures · langlearn studio';
-  const status = STATUSES.some(([value]) => value && value === ctx.params.status) ? ctx.params.status : '';
+  const status = STATUSES.some(([value]) => value && value === ctx.params.status)
+    ? ctx.params.status
+    : '';
   const q = (ctx.params.q || '').trim();
   const page = Math.max(1, Number.parseInt(ctx.params.page, 10) || 1);
   let alive = true;
 
   // Filters and search
-  const filters = el('nav', { class: 'filters', 'aria-label': 'Filter by status' },
-    STATUSES.map(([value, label]) => el('a', {
-      href: hashFor({ status: value, q }),
-      'aria-current': value === status ? 'page' : null,
-    }, label)));
-  const searchBox = el('input', { id: 'picture-search', type: 'search', name: 'q', value: q,
-                                  placeholder: 'Words in the title' });
-  const searchForm = el('form', { class: 'search', role: 'search', onsubmit(event) {
-      event.preventDefault();
-      ctx.navigate(hashFor({ status, q: searchBox.value.trim() }));
-    } },
-    el('label', { for: 'picture-search' }, 'Search titles'), searchBox,
-    el('button', { type: 'submit' }, 'Search'));
+  const filters = el(
+    'nav',
+    { class: 'filters', 'aria-label': 'Filter by status' },
+    STATUSES.map(([value, label]) =>
+      el(
+        'a',
+        {
+          href: hashFor({ status: value, q }),
+          'aria-current': value === status ? 'page' : null,
+        },
+        label,
+      ),
+    ),
+  );
+  const searchBox = el('input', {
+    id: 'picture-search',
+    type: 'search',
+    name: 'q',
+    value: q,
+    placeholder: 'Words in the title',
+  });
+  const searchForm = el(
+    'form',
+    {
+      class: 'search',
+      role: 'search',
+      onsubmit(event) {
+        event.preventDefault();
+        ctx.navigate(hashFor({ status, q: searchBox.value.trim() }));
+      },
+    },
+    el('label', { for: 'picture-search' }, 'Search titles'),
+    searchBox,
+    el('button', { type: 'submit' }, 'Search'),
+  );
 
   // Uploads
   // The input sits inside its label, which looks like a button and shows the keyboard focus.
-  const picker = el('input', { class: 'visually-hidden', type: 'file', multiple: true, accept: ACCEPT.join(',') });
+  const picker = el('input', {
+    class: 'visually-hidden',
+    type: 'file',
+    multiple: true,
+    accept: ACCEPT.join(','),
+  });
   const uploads = el('ul', { class: 'uploads', 'aria-label': 'Uploads' });
-  const drop = el('section', { class: 'drop', 'aria-labelledby': 'upload-heading' },
+  const drop = el(
+    'section',
+    { class: 'drop', 'aria-labelledby': 'upload-heading' },
     el('h2', { id: 'upload-heading' }, 'Upload pictures'),
-    el('p', {}, 'Drop PNG, JPEG or WebP images here (up to 10 MiB each), or ',
-      el('label', { class: 'button' }, 'Choose files…', picker)),
-    uploads);
+    el(
+      'p',
+      {},
+      'Drop PNG, JPEG or WebP images here (up to 10 MiB each), or ',
+      el('label', { class: 'button' }, 'Choose files…', picker),
+    ),
+    uploads,
+  );
 
   // Grid and paging
-  const listStatus = el('p', { class: 'muted', role: 'status' }, 'Loading pictures…');
+  const listStatus = el('p', { class: 'muted', role: 'status' }, MSG.loading('pictures'));
   const listError = el('p', { class: 'error', role: 'alert' });
   const grid = el('ul', { class: 'grid', 'aria-label': 'Pictures' });
-  const previous = el('a', { class: 'button', href: hashFor({ status, q, page: page - 1 }) }, 'Previous page');
-  const next = el('a', { class: 'button', href: hashFor({ status, q, page: page + 1 }) }, 'Next page');
-  const pager = el('nav', { class: 'pager', 'aria-label': 'Pages', hidden: true },
-    previous, el('span', {}, `Page ${page}`), next);
+  const previous = el(
+    'a',
+    { class: 'button', href: hashFor({ status, q, page: page - 1 }) },
+    'Previous page',
+  );
+  const next = el(
+    'a',
+    { class: 'button', href: hashFor({ status, q, page: page + 1 }) },
+    'Next page',
+  );
+  const pager = el(
+    'nav',
+    { class: 'pager', 'aria-label': 'Pages', hidden: true },
+    previous,
+    el('span', {}, `Page ${page}`),
+    next,
+  );
 
   container.append(
     el('div', { class: 'screen-head' }, el('h1', {}, 'Pictures'), searchForm),
-    filters, drop, listStatus, listError, grid, pager);
+    filters,
+    drop,
+    listStatus,
+    listError,
+    grid,
+    pager,
+  );
 
   let latest = 0; // uploads refresh the grid too: only the newest answer is shown
   async function refresh() {
@@ -114,10 +186,12 @@ export function mount(container, ctx) {
       const { pictures, more } = await loadPage(ctx.api, status, q, page);
       if (!alive || mine !== latest) return;
       grid.replaceChildren(...pictures.map(card));
-      const what = [status && statusLabel[status].toLowerCase(), q && `matching “${q}”`].filter(Boolean).join(' ');
+      const what = [status && statusLabel[status].toLowerCase(), q && `matching “${q}”`]
+        .filter(Boolean)
+        .join(' ');
       listStatus.textContent = pictures.length
-        ? `Page ${page}: ${pictures.length} picture${pictures.length === 1 ? '' : 's'}${what ? ` (${what})` : ''}.`
-        : `No pictures${what ? ` (${what})` : ''}${page > 1 ? ' on this page' : ''}.`;
+        ? MSG.picturesPage(page, pictures.length, what)
+        : MSG.noPictures(what, page);
       previous.hidden = page <= 1;
       next.hidden = !more;
       pager.hidden = page <= 1 && !more;
@@ -129,27 +203,48 @@ export function mount(container, ctx) {
   }
 
   function upload(file) {
-    const progress = el('progress', { max: '100', value: '0', 'aria-label': `Uploading ${file.name}` });
+    const progress = el('progress', {
+      max: '100',
+      value: '0',
+      'aria-label': `Uploading ${file.name}`,
+    });
     const message = el('span', { class: 'upload-message', role: 'alert' });
-    const row = el('li', { class: 'upload' }, el('span', { class: 'upload-name' }, file.name), progress, message);
+    const row = el(
+      'li',
+      { class: 'upload' },
+      el('span', { class: 'upload-name' }, file.name),
+      progress,
+      message,
+    );
     uploads.prepend(row);
     const title = file.name.replace(/\.[^.]+$/, '').slice(0, 200);
     const path = `/api/pictures?${new URLSearchParams({ title })}`;
-    ctx.api.upload(path, file, (fraction) => { progress.value = Math.round(fraction * 100); }).then(
-      ({ body }) => {
-        progress.value = 100;
-        row.classList.add('done');
-        message.removeAttribute('role');
-        message.textContent = `Uploaded as picture ${body.id}.`;
-        // The grid lists by id, so a new picture may be on a later page: a way to it from here.
-        row.append(el('a', { href: `#/pictures/${body.id}`, 'aria-label': `Open ${body.title || file.name}` }, 'Open'));
-        if (alive) refresh();
-      },
-      (e) => {
-        progress.remove();
-        row.classList.add('failed');
-        message.textContent = `Not uploaded: ${e.message}`;
-      });
+    ctx.api
+      .upload(path, file, (fraction) => {
+        progress.value = Math.round(fraction * 100);
+      })
+      .then(
+        ({ body }) => {
+          progress.value = 100;
+          row.classList.add('done');
+          message.removeAttribute('role');
+          message.textContent = MSG.uploaded(body.id);
+          // The grid lists by id, so a new picture may be on a later page: a way to it from here.
+          row.append(
+            el(
+              'a',
+              { href: `#/pictures/${body.id}`, 'aria-label': `Open ${body.title || file.name}` },
+              'Open',
+            ),
+          );
+          if (alive) refresh();
+        },
+        (e) => {
+          progress.remove();
+          row.classList.add('failed');
+          message.textContent = MSG.not('uploaded', errorText(e));
+        },
+      );
   }
 
   function uploadAll(files) {
@@ -176,5 +271,7 @@ export function mount(container, ctx) {
   });
 
   refresh();
-  return () => { alive = false; };
+  return () => {
+    alive = false;
+  };
 }

@@ -3,17 +3,21 @@
 // statement with its audio, question and short answer, answer type, level, categories), from
 // GET /api/cms/db-pairs/<id>/preview, and, while the pair is not in the feed, why not; a
 // missing statement audio can be generated right beside its reason.
-import { el } from './dom.js';
+import { el, notOpened } from './dom.js';
+import { LANGUAGES, LANGUAGE_NAME, SHORT_ANSWER_FIELD, TEXT_FIELD } from './languages.js';
+import { MSG, errorText } from './messages.js';
 import { loadStylesheet } from './workspace-dom.js';
 import { audioControls } from './audio-field.js';
-import { ANSWER_NAME, LANGS, LANG_NAME, STATUS_NAME, TEXT_NAMES, plain } from './pair-fields.js';
+import { ANSWER_NAME, STATUS_NAME } from './pair-fields.js';
 import { NO_AUDIO, reasonText } from './pair-feeds.js';
 
 export async function mount(container, ctx) {
   const { api } = ctx;
   const id = ctx.params.id;
-  const lang = LANG_NAME[ctx.params.lang] ? ctx.params.lang : 'de';
-  container.replaceChildren(el('section', { class: 'pv' }, el('p', { role: 'status' }, 'Loading the preview…')));
+  const lang = LANGUAGE_NAME[ctx.params.lang] ? ctx.params.lang : 'de'; // the feed's default
+  container.replaceChildren(
+    el('section', { class: 'pv' }, el('p', { role: 'status' }, MSG.loading('the preview'))),
+  );
   let preview, pair, picture, audio;
   try {
     [preview, pair] = await Promise.all([
@@ -21,64 +25,149 @@ export async function mount(container, ctx) {
       api.get(`/api/cms/db-pairs/${id}`).then((r) => r.body),
       loadStylesheet('pairs.css'),
     ]);
-    picture = pair.picture_id ? await api.get(`/api/pictures/${pair.picture_id}`).then((r) => r.body, () => null) : null;
+    picture = pair.picture_id
+      ? await api.get(`/api/pictures/${pair.picture_id}`).then(
+          (r) => r.body,
+          () => null,
+        )
+      : null;
     // Generated audio can put the pair into the feed: the preview is read again then.
-    const reread = () => api.get(`/api/cms/db-pairs/${id}/preview?lang=${lang}`).then((r) => show(r.body), () => {});
-    audio = pair.statement ? audioControls(api, 'statements', pair.statement.id, { onGenerated: reread }) : null;
+    const reread = () =>
+      api.get(`/api/cms/db-pairs/${id}/preview?lang=${lang}`).then(
+        (r) => show(r.body),
+        () => {},
+      );
+    audio = pair.statement
+      ? audioControls(api, 'statements', pair.statement.id, { onGenerated: reread })
+      : null;
     audio?.catch(() => {});
   } catch (e) {
-    container.replaceChildren(el('section', { class: 'pv' },
-      el('p', {}, el('a', { href: '#/pictures' }, '← Pictures')),
-      el('p', { role: 'alert', class: 'pf-error' }, `The preview could not be shown: ${plain(e)}`)));
+    container.replaceChildren(
+      el(
+        'section',
+        { class: 'pv' },
+        notOpened(MSG.couldNot('The preview', 'shown', errorText(e)), 'pf-error'),
+      ),
+    );
     return;
   }
   const title = picture?.title || `picture ${pair.picture_id}`;
   document.title = `Preview of pair #${id} · langlearn studio`;
-  const language = LANG_NAME[lang];
+  const language = LANGUAGE_NAME[lang];
 
-  const languages = el('nav', { class: 'pv-langs', 'aria-label': 'Target language' },
-    LANGS.map(([code, name]) => el('a', { href: `#/pairs/${id}/preview?lang=${code}`, lang: code,
-                                         'aria-current': code === lang ? 'page' : null }, name)));
+  const languages = el(
+    'nav',
+    { class: 'pv-langs', 'aria-label': 'Target language' },
+    LANGUAGES.map(({ code, name }) =>
+      el(
+        'a',
+        {
+          href: `#/pairs/${id}/preview?lang=${code}`,
+          lang: code,
+          'aria-current': code === lang ? 'page' : null,
+        },
+        name,
+      ),
+    ),
+  );
   const state = el('div', { role: 'status' });
   const card = el('article', { class: 'pv-card', 'aria-label': `Card in ${language}` });
   const reasonItem = (reason) => {
     const slot = el('span', { class: 'pv-audio' });
-    if (NO_AUDIO.test(reason)) audio?.then((make) => slot.append(make(TEXT_NAMES[lang], lang, `statement in ${language}`)), () => {});
+    if (NO_AUDIO.test(reason))
+      audio?.then(
+        (make) => slot.append(make(TEXT_FIELD[lang], lang, `statement in ${language}`)),
+        () => {},
+      );
     return el('li', {}, el('span', {}, reasonText(reason)), slot);
   };
   function show(preview) {
     state.className = `pv-state ${preview.in_feed ? 'pv-in' : 'pv-out'}`;
-    state.replaceChildren(...(preview.in_feed
-      ? [el('p', {}, `In the feed: learners of ${language} get this card.`)]
-      : [el('p', {}, `Not in the feed for learners of ${language} yet, because:`), el('ul', {}, preview.reasons.map(reasonItem))]));
+    state.replaceChildren(
+      ...(preview.in_feed
+        ? [el('p', {}, MSG.previewInFeed(language))]
+        : [
+            el('p', {}, MSG.previewNotInFeed(language)),
+            el('ul', {}, preview.reasons.map(reasonItem)),
+          ]),
+    );
     card.replaceChildren(...cardParts(preview.item));
   }
 
   const cardParts = (item) => {
     const image = item.image_phone_url || item.image_url;
     const q = item.question;
-    const short = q && q[{ de: 'short_answer_de', en: 'short_answer_en', sv: 'short_answer_se' }[lang]];
-    const missing = (what) => el('p', { class: 'muted', lang: 'en' }, `No ${what} in ${language}.`);
+    const short = q && q[SHORT_ANSWER_FIELD[lang]];
+    const missing = (what) =>
+      el('p', { class: 'muted', lang: 'en' }, MSG.missingIn(what, language));
     return [
-      image ? el('img', { src: image, alt: `The picture: ${title}`, class: 'pv-image' }) : el('p', { class: 'pv-noimage' }, 'No image'),
-      el('div', { class: 'pv-body', lang },
-        item.statement[lang] ? el('p', { class: 'pv-statement' }, item.statement[lang]) : missing('statement text'),
+      image
+        ? el('img', { src: image, alt: `The picture: ${title}`, class: 'pv-image' })
+        : el('p', { class: 'pv-noimage' }, 'No image'),
+      el(
+        'div',
+        { class: 'pv-body', lang },
+        item.statement[lang]
+          ? el('p', { class: 'pv-statement' }, item.statement[lang])
+          : missing('statement text'),
         item.audio_url
-          ? el('audio', { controls: true, preload: 'metadata', src: item.audio_url, 'aria-label': `Statement audio in ${language}` })
+          ? el('audio', {
+              controls: true,
+              preload: 'metadata',
+              src: item.audio_url,
+              'aria-label': `Statement audio in ${language}`,
+            })
           : missing('statement audio'),
-        q ? [q[lang] ? el('p', { class: 'pv-question' }, q[lang]) : missing('question text'),
-             el('p', {}, el('span', { class: 'pv-key', lang: 'en' }, 'Short answer: '), short || '—')] : null),
-      el('dl', { class: 'pv-facts' },
-        el('dt', {}, 'Answer type'), el('dd', {}, ANSWER_NAME[item.answer_type] ?? item.answer_type),
-        el('dt', {}, 'Level'), el('dd', {}, String(item.level)),
-        el('dt', {}, 'Categories'), el('dd', {}, item.categories.length ? item.categories.map((c) => c.label).join(', ') : 'none'))];
+        q
+          ? [
+              q[lang] ? el('p', { class: 'pv-question' }, q[lang]) : missing('question text'),
+              el(
+                'p',
+                {},
+                el('span', { class: 'pv-key', lang: 'en' }, 'Short answer: '),
+                short || '—',
+              ),
+            ]
+          : null,
+      ),
+      el(
+        'dl',
+        { class: 'pv-facts' },
+        el('dt', {}, 'Answer type'),
+        el('dd', {}, ANSWER_NAME[item.answer_type] ?? item.answer_type),
+        el('dt', {}, 'Level'),
+        el('dd', {}, String(item.level)),
+        el('dt', {}, 'Categories'),
+        el(
+          'dd',
+          {},
+          item.categories.length ? item.categories.map((c) => c.label).join(', ') : 'none',
+        ),
+      ),
+    ];
   };
   show(preview);
 
-  container.replaceChildren(el('section', { class: 'pv' },
-    el('div', { class: 'picture-head' },
-      pair.picture_id ? el('a', { href: `#/pictures/${pair.picture_id}/pairs`, class: 'ws-back' }, `← Pairs of ${title}`) : null,
-      el('h1', {}, `Learner preview: pair #${id}`),
-      el('span', { class: `badge pc-${pair.status}` }, STATUS_NAME[pair.status] ?? pair.status)),
-    languages, state, card));
+  container.replaceChildren(
+    el(
+      'section',
+      { class: 'pv' },
+      el(
+        'div',
+        { class: 'picture-head' },
+        pair.picture_id
+          ? el(
+              'a',
+              { href: `#/pictures/${pair.picture_id}/pairs`, class: 'ws-back' },
+              `← Pairs of ${title}`,
+            )
+          : null,
+        el('h1', {}, `Learner preview: pair #${id}`),
+        el('span', { class: `badge pc-${pair.status}` }, STATUS_NAME[pair.status] ?? pair.status),
+      ),
+      languages,
+      state,
+      card,
+    ),
+  );
 }

@@ -2,7 +2,8 @@
 // distractors (plausible wrong answers), each with "Remove" (the link goes, the word stays), and
 // a field to add a word by its German title in either role (found or created as a draft by
 // POST /api/cms/db-questions/<id>/words). Refusals are shown beside the field.
-import { el } from './dom.js';
+import { busy, el } from './dom.js';
+import { MSG, errorText } from './messages.js';
 import { fieldOf } from './text-card.js';
 
 let serial = 0;
@@ -22,10 +23,24 @@ export class QuestionWords {
     this.name = `question #${questionId}`;
     const id = `tx-w-${++serial}`;
     this.list = el('ul', { class: 'tx-words', 'aria-label': `Words of ${this.name}` });
-    this.title = el('input', { id, type: 'text', maxlength: '200', lang: 'de', 'aria-describedby': `${id}-msg` });
-    this.role = el('select', { id: `${id}-role`, 'aria-label': 'Role of the new word' },
-      el('option', { value: 'distractor' }, 'as distractor'), el('option', { value: 'answer' }, 'as answer'));
-    this.addBtn = el('button', { type: 'button', 'aria-label': `Add word to ${this.name}` }, 'Add word');
+    this.title = el('input', {
+      id,
+      type: 'text',
+      maxlength: '200',
+      lang: 'de',
+      'aria-describedby': `${id}-msg`,
+    });
+    this.role = el(
+      'select',
+      { id: `${id}-role`, 'aria-label': 'Role of the new word' },
+      el('option', { value: 'distractor' }, 'as distractor'),
+      el('option', { value: 'answer' }, 'as answer'),
+    );
+    this.addBtn = el(
+      'button',
+      { type: 'button', 'aria-label': `Add word to ${this.name}` },
+      'Add word',
+    );
     this.message = el('p', { class: 'tx-field-msg', role: 'alert', id: `${id}-msg` });
     this.addBtn.addEventListener('click', () => this.add());
     this.title.addEventListener('keydown', (e) => {
@@ -34,25 +49,43 @@ export class QuestionWords {
         this.add();
       }
     });
-    this.node = el('div', { class: 'tx-words-box' },
+    this.node = el(
+      'div',
+      { class: 'tx-words-box' },
       el('span', { class: 'tx-words-head' }, 'Answer and distractors'),
       this.list,
-      el('div', { class: 'tx-word-add' },
-        el('label', { for: id }, 'Word (German)'), this.title, this.role, this.addBtn),
-      this.message);
+      el(
+        'div',
+        { class: 'tx-word-add' },
+        el('label', { for: id }, 'Word (German)'),
+        this.title,
+        this.role,
+        this.addBtn,
+      ),
+      this.message,
+    );
     this.show(words);
   }
 
   show(words) {
     this.words = words;
     const items = words.map((w) => {
-      const remove = el('button', { type: 'button', class: 'tx-remove', 'aria-label': `Remove ${w.role} ${w.title_de}` }, 'Remove');
+      const remove = el(
+        'button',
+        { type: 'button', class: 'tx-remove', 'aria-label': `Remove ${w.role} ${w.title_de}` },
+        'Remove',
+      );
       remove.addEventListener('click', () => this.remove(w, remove));
-      return el('li', { class: `tx-word tx-${w.role}` },
-        el('span', { class: 'tx-role' }, w.role), el('span', { lang: 'de' }, w.title_de), remove);
+      return el(
+        'li',
+        { class: `tx-word tx-${w.role}` },
+        el('span', { class: 'tx-role' }, w.role),
+        el('span', { lang: 'de' }, w.title_de),
+        remove,
+      );
     });
     this.list.replaceChildren(...items);
-    if (!items.length) this.list.append(el('li', { class: 'muted' }, 'No words yet.'));
+    if (!items.length) this.list.append(el('li', { class: 'muted' }, MSG.noWords));
   }
 
   async add() {
@@ -60,32 +93,34 @@ export class QuestionWords {
     this.message.textContent = '';
     this.title.removeAttribute('aria-invalid');
     if (!title) {
-      this.message.textContent = 'Type the word in German first.';
+      this.message.textContent = MSG.typeGermanWord;
       this.title.focus();
       return;
     }
-    this.addBtn.disabled = true;
-    try {
-      const r = await this.api.send('POST', this.path, { title_de: title, role: this.role.value });
-      this.show(r.body);
-      this.title.value = '';
-    } catch (e) {
-      this.message.textContent = e.message;
-      if (fieldOf(e.message) === 'title_de') this.title.setAttribute('aria-invalid', 'true');
-    } finally {
-      this.addBtn.disabled = false;
-    }
+    await busy(this.addBtn, async () => {
+      try {
+        const r = await this.api.send('POST', this.path, {
+          title_de: title,
+          role: this.role.value,
+        });
+        this.show(r.body);
+        this.title.value = '';
+      } catch (e) {
+        this.message.textContent = errorText(e);
+        if (fieldOf(e.message) === 'title_de') this.title.setAttribute('aria-invalid', 'true');
+      }
+    });
   }
 
   async remove(word, button) {
     this.message.textContent = '';
-    button.disabled = true;
-    try {
-      await this.api.send('DELETE', `${this.path}/${word.id}`);
-      this.show(this.words.filter((w) => w.id !== word.id));
-    } catch (e) {
-      this.message.textContent = e.message;
-      button.disabled = false;
-    }
+    await busy(button, async () => {
+      try {
+        await this.api.send('DELETE', `${this.path}/${word.id}`);
+        this.show(this.words.filter((w) => w.id !== word.id));
+      } catch (e) {
+        this.message.textContent = errorText(e);
+      }
+    });
   }
 }

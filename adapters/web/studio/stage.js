@@ -2,12 +2,13 @@
 // viewBox is in picture pixels, so what is drawn at any zoom is stored in picture pixels
 // (docs/studio.md "Picture workspace"). It handles the pointer (drawing, selecting, moving,
 // resizing, panning, wheel zoom); the workspace owns the objects, the undo history and the keys.
-import * as g from "./geometry.js";
+import * as g from './geometry.js';
+import { MSG } from './messages.js';
 
-const SVG = "http://www.w3.org/2000/svg";
+const SVG = 'http://www.w3.org/2000/svg';
 const HANDLE_PX = 10; // handle size on the screen, whatever the zoom
 const CLOSE_PX = 8; // a click this near the polygon's first point closes it
-const TOOLS = ["select", "box", "polygon", "hand"];
+const TOOLS = ['select', 'box', 'polygon', 'hand'];
 
 function svg(name, attrs = {}) {
   const el = document.createElementNS(SVG, name);
@@ -24,7 +25,7 @@ export class Stage {
     this.root = root;
     this.picture = picture;
     this.hooks = hooks;
-    this.tool = "select";
+    this.tool = 'select';
     this.view = { scale: 1, x: 0, y: 0 };
     this.fitted = true; // follows the stage's size until the editor zooms or pans
     this.spaceHeld = false;
@@ -33,39 +34,43 @@ export class Stage {
     this.hover = null; // the pointer's picture point while drawing a polygon
     this.preview = null; // { index, sel }: a selection being moved or resized
 
-    this.el = svg("svg", { class: "ws-svg", "aria-hidden": "true", focusable: "false" });
-    this.image = svg("image", {
+    this.el = svg('svg', { class: 'ws-svg', 'aria-hidden': 'true', focusable: 'false' });
+    this.image = svg('image', {
       href: picture.imageUrl,
       x: 0,
       y: 0,
       width: picture.width,
       height: picture.height,
-      preserveAspectRatio: "none",
+      preserveAspectRatio: 'none',
     });
-    this.frame = svg("rect", {
-      class: "ws-frame", x: 0, y: 0, width: picture.width, height: picture.height,
-      "vector-effect": "non-scaling-stroke",
+    this.frame = svg('rect', {
+      class: 'ws-frame',
+      x: 0,
+      y: 0,
+      width: picture.width,
+      height: picture.height,
+      'vector-effect': 'non-scaling-stroke',
     });
-    this.shapes = svg("g", { class: "ws-shapes" });
-    this.overlay = svg("g", { class: "ws-overlay" });
+    this.shapes = svg('g', { class: 'ws-shapes' });
+    this.overlay = svg('g', { class: 'ws-overlay' });
     this.el.append(this.frame, this.image, this.shapes, this.overlay);
     root.append(this.el);
 
     this.listeners = [];
-    this.on(this.el, "pointerdown", (e) => this.pointerDown(e));
-    this.on(this.el, "pointermove", (e) => this.pointerMove(e));
-    this.on(this.el, "pointerup", (e) => this.pointerUp(e));
-    this.on(this.el, "pointercancel", () => this.cancelDrag());
-    this.on(this.el, "dblclick", (e) => {
-      if (this.tool === "polygon") {
+    this.on(this.el, 'pointerdown', (e) => this.pointerDown(e));
+    this.on(this.el, 'pointermove', (e) => this.pointerMove(e));
+    this.on(this.el, 'pointerup', (e) => this.pointerUp(e));
+    this.on(this.el, 'pointercancel', () => this.cancelDrag());
+    this.on(this.el, 'dblclick', (e) => {
+      if (this.tool === 'polygon') {
         e.preventDefault();
         this.finishPolygon();
       }
     });
-    this.on(this.el, "wheel", (e) => this.wheel(e), { passive: false });
+    this.on(this.el, 'wheel', (e) => this.wheel(e), { passive: false });
     // The middle button's auto-scroll would fight the pan.
-    this.on(this.el, "mousedown", (e) => e.button === 1 && e.preventDefault());
-    this.on(this.el, "contextmenu", (e) => this.polygon && e.preventDefault());
+    this.on(this.el, 'mousedown', (e) => e.button === 1 && e.preventDefault());
+    this.on(this.el, 'contextmenu', (e) => this.polygon && e.preventDefault());
     this.resizeObserver = new ResizeObserver(() => this.resized());
     this.resizeObserver.observe(root);
     this.resized();
@@ -94,9 +99,9 @@ export class Stage {
 
   applyView() {
     const [w, h] = this.size();
-    this.el.setAttribute("viewBox", g.viewBox(this.view, w, h));
-    this.el.setAttribute("width", w);
-    this.el.setAttribute("height", h);
+    this.el.setAttribute('viewBox', g.viewBox(this.view, w, h));
+    this.el.setAttribute('width', w);
+    this.el.setAttribute('height', h);
     this.root.dataset.scale = String(this.view.scale);
     this.render();
     this.hooks.viewChanged?.(this.view.scale);
@@ -155,7 +160,7 @@ export class Stage {
 
   setSpace(held) {
     this.spaceHeld = held;
-    this.root.classList.toggle("ws-panning", held);
+    this.root.classList.toggle('ws-panning', held);
   }
 
   drawing() {
@@ -184,7 +189,7 @@ export class Stage {
     this.polygon = null;
     this.hover = null;
     if (sel) this.hooks.add(sel);
-    else this.hooks.announce("A polygon needs at least three points: nothing was added.");
+    else this.hooks.announce(MSG.polygonTooSmall);
     this.render();
     return true;
   }
@@ -194,27 +199,32 @@ export class Stage {
   pointerDown(e) {
     if (e.button !== 0 && e.button !== 1) return;
     const p = this.picturePoint(e);
-    if (e.button === 1 || this.spaceHeld || this.tool === "hand") {
-      this.startDrag(e, { kind: "pan", last: [e.clientX, e.clientY] });
+    if (e.button === 1 || this.spaceHeld || this.tool === 'hand') {
+      this.startDrag(e, { kind: 'pan', last: [e.clientX, e.clientY] });
       return;
     }
-    if (this.tool === "box") {
-      this.startDrag(e, { kind: "box", from: p, to: p });
-    } else if (this.tool === "polygon") {
+    if (this.tool === 'box') {
+      this.startDrag(e, { kind: 'box', from: p, to: p });
+    } else if (this.tool === 'polygon') {
       this.addPolygonPoint(p);
     } else {
-      const handle = e.target.closest("[data-handle]");
-      const shape = e.target.closest("[data-object]");
+      const handle = e.target.closest('[data-handle]');
+      const shape = e.target.closest('[data-object]');
       const selected = this.hooks.selected();
       if (handle && selected) {
         const sel = this.selectionAt(selected.index);
-        this.startDrag(e, { kind: "handle", handle: handle.dataset.handle, index: selected.index, sel });
+        this.startDrag(e, {
+          kind: 'handle',
+          handle: handle.dataset.handle,
+          index: selected.index,
+          sel,
+        });
       } else if (shape) {
         const objectId = Number(shape.dataset.object);
         const index = Number(shape.dataset.index);
         this.hooks.select(objectId, index);
         const sel = this.selectionAt(index);
-        if (sel) this.startDrag(e, { kind: "move", from: p, index, sel });
+        if (sel) this.startDrag(e, { kind: 'move', from: p, index, sel });
       } else {
         this.hooks.select(null, null);
       }
@@ -230,7 +240,7 @@ export class Stage {
     e.preventDefault();
     this.drag = drag;
     this.el.setPointerCapture(e.pointerId);
-    this.root.classList.toggle("ws-grabbing", drag.kind === "pan");
+    this.root.classList.toggle('ws-grabbing', drag.kind === 'pan');
   }
 
   addPolygonPoint(at) {
@@ -244,7 +254,7 @@ export class Stage {
     // The clicks of a double-click land on the last point: they add nothing.
     if (pts.length > 0 && near(pts[pts.length - 1])) return;
     this.polygon = [...pts, p];
-    if (pts.length === 0) this.hooks.announce("Polygon started: click the next points, Enter or a double-click closes it, Escape cancels.");
+    if (pts.length === 0) this.hooks.announce(MSG.polygonStarted);
     this.render();
   }
 
@@ -259,20 +269,23 @@ export class Stage {
     if (!d) return;
     const p = this.picturePoint(e);
     const { width: W, height: H } = this.picture;
-    if (d.kind === "pan") {
+    if (d.kind === 'pan') {
       this.view = g.panBy(this.view, e.clientX - d.last[0], e.clientY - d.last[1]);
       d.last = [e.clientX, e.clientY];
       this.fitted = false;
       this.applyView();
-    } else if (d.kind === "box") {
+    } else if (d.kind === 'box') {
       d.to = p;
       this.renderOverlay();
-    } else if (d.kind === "move") {
-      this.preview = { index: d.index, sel: g.translate(d.sel, p[0] - d.from[0], p[1] - d.from[1], W, H) };
+    } else if (d.kind === 'move') {
+      this.preview = {
+        index: d.index,
+        sel: g.translate(d.sel, p[0] - d.from[0], p[1] - d.from[1], W, H),
+      };
       this.render();
-    } else if (d.kind === "handle") {
+    } else if (d.kind === 'handle') {
       const sel =
-        d.sel.type === "bbox"
+        d.sel.type === 'bbox'
           ? g.resizeBox(d.sel, d.handle, p[0], p[1], W, H)
           : g.moveVertex(d.sel, Number(d.handle), p[0], p[1], W, H);
       this.preview = { index: d.index, sel };
@@ -284,15 +297,26 @@ export class Stage {
     const d = this.drag;
     if (!d) return;
     this.drag = null;
-    this.root.classList.remove("ws-grabbing");
+    this.root.classList.remove('ws-grabbing');
     const preview = this.preview;
     this.preview = null;
-    if (d.kind === "box") {
+    if (d.kind === 'box') {
       const p = this.picturePoint(e);
-      const sel = g.boxFromCorners(d.from[0], d.from[1], p[0], p[1], this.picture.width, this.picture.height);
+      const sel = g.boxFromCorners(
+        d.from[0],
+        d.from[1],
+        p[0],
+        p[1],
+        this.picture.width,
+        this.picture.height,
+      );
       if (sel) this.hooks.add(sel);
-    } else if ((d.kind === "move" || d.kind === "handle") && preview) {
-      this.hooks.change(preview.index, preview.sel, d.kind === "move" ? "Selection moved" : "Selection resized");
+    } else if ((d.kind === 'move' || d.kind === 'handle') && preview) {
+      this.hooks.change(
+        preview.index,
+        preview.sel,
+        d.kind === 'move' ? MSG.selectionMoved : MSG.selectionResized,
+      );
     }
     this.render();
   }
@@ -300,7 +324,7 @@ export class Stage {
   cancelDrag() {
     this.drag = null;
     this.preview = null;
-    this.root.classList.remove("ws-grabbing");
+    this.root.classList.remove('ws-grabbing');
     this.render();
   }
 
@@ -317,25 +341,29 @@ export class Stage {
         const isPreview = shape.active && this.preview && this.preview.index === index;
         const sel = isPreview ? this.preview.sel : stored;
         const isSelected = shape.active && selected && selected.index === index;
-        const cls = ["ws-sel", shape.active ? "ws-sel-active" : "", isSelected ? "ws-sel-selected" : ""].join(" ");
+        const cls = [
+          'ws-sel',
+          shape.active ? 'ws-sel-active' : '',
+          isSelected ? 'ws-sel-selected' : '',
+        ].join(' ');
         const attrs = {
           class: cls.trim(),
-          "data-object": shape.objectId,
-          "data-index": index,
-          "vector-effect": "non-scaling-stroke",
+          'data-object': shape.objectId,
+          'data-index': index,
+          'vector-effect': 'non-scaling-stroke',
         };
         const el =
-          sel.type === "bbox"
-            ? svg("rect", { ...attrs, x: sel.x, y: sel.y, width: sel.w, height: sel.h })
-            : svg("polygon", { ...attrs, points: g.pointsAttribute(sel.points) });
+          sel.type === 'bbox'
+            ? svg('rect', { ...attrs, x: sel.x, y: sel.y, width: sel.w, height: sel.h })
+            : svg('polygon', { ...attrs, points: g.pointsAttribute(sel.points) });
         this.shapes.append(el);
         const b = g.bounds(sel);
-        const label = svg("text", {
-          class: shape.active ? "ws-label ws-label-active" : "ws-label",
+        const label = svg('text', {
+          class: shape.active ? 'ws-label ws-label-active' : 'ws-label',
           // Above the shape (inside it at the picture's top edge), clear of its handles.
           x: b.minX,
           y: b.minY >= 16 / scale ? b.minY - 5 / scale : b.minY + 14 / scale,
-          "font-size": 12 / scale,
+          'font-size': 12 / scale,
         });
         label.textContent = `#${shape.objectId}`;
         this.shapes.append(label);
@@ -348,19 +376,19 @@ export class Stage {
   renderHandles(sel) {
     const size = HANDLE_PX / this.view.scale;
     const corners =
-      sel.type === "bbox"
+      sel.type === 'bbox'
         ? g.CORNERS.map((c) => [c, g.cornerPoint(sel, c)])
         : sel.points.map((p, i) => [String(i), p]);
     for (const [name, [x, y]] of corners) {
       this.shapes.append(
-        svg("rect", {
-          class: `ws-handle ws-handle-${sel.type === "bbox" ? name : "vertex"}`,
-          "data-handle": name,
+        svg('rect', {
+          class: `ws-handle ws-handle-${sel.type === 'bbox' ? name : 'vertex'}`,
+          'data-handle': name,
           x: x - size / 2,
           y: y - size / 2,
           width: size,
           height: size,
-          "vector-effect": "non-scaling-stroke",
+          'vector-effect': 'non-scaling-stroke',
         }),
       );
     }
@@ -369,23 +397,32 @@ export class Stage {
   renderOverlay() {
     this.overlay.replaceChildren();
     const d = this.drag;
-    if (d && d.kind === "box") {
+    if (d && d.kind === 'box') {
       const x = Math.min(d.from[0], d.to[0]);
       const y = Math.min(d.from[1], d.to[1]);
       this.overlay.append(
-        svg("rect", {
-          class: "ws-drawing", x, y, width: Math.abs(d.to[0] - d.from[0]), height: Math.abs(d.to[1] - d.from[1]),
-          "vector-effect": "non-scaling-stroke",
+        svg('rect', {
+          class: 'ws-drawing',
+          x,
+          y,
+          width: Math.abs(d.to[0] - d.from[0]),
+          height: Math.abs(d.to[1] - d.from[1]),
+          'vector-effect': 'non-scaling-stroke',
         }),
       );
     }
     if (this.polygon) {
       const pts = this.hover ? [...this.polygon, this.hover] : this.polygon;
       this.overlay.append(
-        svg("polyline", { class: "ws-drawing", points: g.pointsAttribute(pts), "vector-effect": "non-scaling-stroke" }),
+        svg('polyline', {
+          class: 'ws-drawing',
+          points: g.pointsAttribute(pts),
+          'vector-effect': 'non-scaling-stroke',
+        }),
       );
       const r = 4 / this.view.scale;
-      for (const [x, y] of this.polygon) this.overlay.append(svg("circle", { class: "ws-vertex", cx: x, cy: y, r }));
+      for (const [x, y] of this.polygon)
+        this.overlay.append(svg('circle', { class: 'ws-vertex', cx: x, cy: y, r }));
     }
   }
 }

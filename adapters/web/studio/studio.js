@@ -12,6 +12,8 @@
 // A screen module exports mount(container, ctx) and may return an unmount() function;
 // ctx = { api, session, navigate(hash), params }, params = the route's id and hash query.
 import { createApi } from './api.js';
+import { busy } from './dom.js';
+import { MSG, errorText } from './messages.js';
 
 const main = document.getElementById('main');
 const shellAlert = document.getElementById('shell-alert');
@@ -31,7 +33,7 @@ let generation = 0; // the route being shown; an older one that finishes loading
 
 const api = createApi({
   onUnauthorized() {
-    if (session) shellAlert.textContent = 'Your session has ended: please sign in again.';
+    if (session) shellAlert.textContent = MSG.sessionEnded;
     setSession(null);
     const here = parseRoute(location.hash);
     if (here?.screen === 'signin') return;
@@ -53,8 +55,13 @@ const screens = {
 };
 
 // The nav section each screen belongs to (its link is marked as the current page).
-const sectionOf = { workspace: 'pictures', words: 'pictures', texts: 'pictures', pairs: 'pictures',
-                    preview: 'pictures' };
+const sectionOf = {
+  workspace: 'pictures',
+  words: 'pictures',
+  texts: 'pictures',
+  pairs: 'pictures',
+  preview: 'pictures',
+};
 
 function navigate(hash) {
   if (location.hash === hash) route();
@@ -69,8 +76,14 @@ export function parseRoute(hash) {
   const [path, query = ''] = hash.replace(/^#/, '').split('?');
   const params = Object.fromEntries(new URLSearchParams(query));
   const parts = path.split('/').filter(Boolean);
-  const single = { signin: 'signin', pictures: 'pictures', audio: 'audio', maintenance: 'maintenance' };
-  if (parts.length === 1 && Object.hasOwn(single, parts[0])) return { screen: single[parts[0]], params };
+  const single = {
+    signin: 'signin',
+    pictures: 'pictures',
+    audio: 'audio',
+    maintenance: 'maintenance',
+  };
+  if (parts.length === 1 && Object.hasOwn(single, parts[0]))
+    return { screen: single[parts[0]], params };
   if (parts[0] === 'pictures' && isId(parts[1] ?? '')) {
     if (parts.length === 2) return { screen: 'workspace', params: { ...params, id: parts[1] } };
     if (parts.length === 3 && Object.hasOwn(pictureTabs, parts[2]))
@@ -111,7 +124,7 @@ async function route() {
   try {
     module = await screens[found.screen]();
   } catch {
-    shellAlert.textContent = 'The studio could not load this screen: reload the page.';
+    shellAlert.textContent = MSG.screenNotLoaded;
     return;
   }
   if (current !== generation) return;
@@ -135,15 +148,14 @@ async function route() {
 }
 
 header.signOut.addEventListener('click', async () => {
-  header.signOut.disabled = true;
-  try {
-    await api.send('DELETE', '/api/session');
-  } catch (e) {
-    // A session that had already ended is signed out too; anything else is worth saying.
-    if (e.status !== 401) shellAlert.textContent = e.message;
-  } finally {
-    header.signOut.disabled = false;
-  }
+  await busy(header.signOut, async () => {
+    try {
+      await api.send('DELETE', '/api/session');
+    } catch (e) {
+      // A session that had already ended is signed out too; anything else is worth saying.
+      if (e.status !== 401) shellAlert.textContent = errorText(e);
+    }
+  });
   setSession(null);
   navigate('#/signin');
 });
@@ -154,7 +166,7 @@ async function start() {
     setSession(answer.body);
   } catch (e) {
     setSession(null);
-    if (e.status !== 401) shellAlert.textContent = e.message;
+    if (e.status !== 401) shellAlert.textContent = errorText(e);
   }
   window.addEventListener('hashchange', route);
   route();

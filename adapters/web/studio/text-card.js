@@ -3,14 +3,10 @@
 // level), audio for every text field, Save with If-Match (412: the API's message and "Reload"),
 // review / publish / unpublish (a refusal's message beside the buttons) and Delete. A card
 // without an item is the form for a new one: "Create" posts it and the card becomes the item's.
-import { el } from './dom.js';
+import { busy, el } from './dom.js';
+import { LANGUAGES } from './languages.js';
+import { MSG, errorText } from './messages.js';
 import { audioControls } from './audio-field.js';
-
-export const LANGUAGES = [
-  { code: 'de', name: 'German', short: 'short_answer_de' },
-  { code: 'en', name: 'English', short: 'short_answer_en' },
-  { code: 'sv', name: 'Swedish', short: 'short_answer_se' },
-];
 
 const KINDS = {
   statement: { table: 'statements', path: '/api/cms/db-statements', title: 'Statement' },
@@ -33,11 +29,15 @@ export class TextCard {
     this.kind = KINDS[kind];
     this.options = options;
     this.api = options.api;
-    this.busy = false;
+    this.waiting = false; // a request of this card runs
     this.node = el('article', { class: 'tx-card' });
     // Ctrl+S (Cmd+S) in a card saves (or creates) that card, as Ctrl+S saves in the workspace.
     this.node.addEventListener('keydown', (e) => {
-      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 's' && e.target.closest('.tx-langs, .tx-level')) {
+      if (
+        (e.ctrlKey || e.metaKey) &&
+        e.key.toLowerCase() === 's' &&
+        e.target.closest('.tx-langs, .tx-level')
+      ) {
         e.preventDefault();
         if (this.dirty) this.save();
       }
@@ -45,7 +45,12 @@ export class TextCard {
     // The fields, each {key, label, lang, type}: the texts, a question's short answers and level.
     this.fields = LANGUAGES.flatMap((l) => [
       { key: `text_${l.code}`, label: l.name, lang: l.code, type: 'long' },
-      kind === 'question' && { key: l.short, label: `${l.name} short answer`, lang: l.code, type: 'short' },
+      kind === 'question' && {
+        key: l.shortAnswer,
+        label: `${l.name} short answer`,
+        lang: l.code,
+        type: 'short',
+      },
     ]).filter(Boolean);
     if (kind === 'question') this.fields.push({ key: 'level', label: 'Level', type: 'level' });
     this.show(item, etag);
@@ -69,17 +74,35 @@ export class TextCard {
     this.badge = el('span', { class: 'badge' });
     this.message = el('div', { class: 'tx-msg', role: 'alert' });
     const level = this.fields.find((f) => f.type === 'level');
-    this.node.replaceChildren(...[
-      el('div', { class: 'tx-card-head' },
-        el(this.options.heading || 'h3', { id: headingId }, name), item ? this.badge : null, this.state,
-        item && this.options.note ? el('span', { class: 'tx-note' }, this.options.note(item)) : null),
-      el('div', { class: 'tx-langs' }, LANGUAGES.map((l) =>
-        el('div', { class: 'tx-lang' }, this.fields.filter((f) => f.lang === l.code).map((f) => this.field(f))))),
-      level ? this.field(level) : null,
-      item && this.options.extra ? this.options.extra(this) : null,
-      el('div', { class: 'tx-actions' }, this.actions(name)),
-      this.message,
-    ].filter(Boolean));
+    this.node.replaceChildren(
+      ...[
+        el(
+          'div',
+          { class: 'tx-card-head' },
+          el(this.options.heading || 'h3', { id: headingId }, name),
+          item ? this.badge : null,
+          this.state,
+          item && this.options.note
+            ? el('span', { class: 'tx-note' }, this.options.note(item))
+            : null,
+        ),
+        el(
+          'div',
+          { class: 'tx-langs' },
+          LANGUAGES.map((l) =>
+            el(
+              'div',
+              { class: 'tx-lang' },
+              this.fields.filter((f) => f.lang === l.code).map((f) => this.field(f)),
+            ),
+          ),
+        ),
+        level ? this.field(level) : null,
+        item && this.options.extra ? this.options.extra(this) : null,
+        el('div', { class: 'tx-actions' }, this.actions(name)),
+        this.message,
+      ].filter(Boolean),
+    );
     this.fill(item);
     if (item) this.loadAudio(name);
   }
@@ -87,29 +110,46 @@ export class TextCard {
   field(f) {
     const id = `tx-f-${++serial}`;
     const described = { id, 'aria-describedby': `${id}-msg` };
-    const input = f.type === 'long' ? el('textarea', { ...described, rows: '3', maxlength: '2000', lang: f.lang })
-      : f.type === 'short' ? el('input', { ...described, type: 'text', maxlength: '200', lang: f.lang })
-      : el('input', { ...described, type: 'number', min: '1', max: '100', class: 'tx-level' });
+    const input =
+      f.type === 'long'
+        ? el('textarea', { ...described, rows: '3', maxlength: '2000', lang: f.lang })
+        : f.type === 'short'
+          ? el('input', { ...described, type: 'text', maxlength: '200', lang: f.lang })
+          : el('input', { ...described, type: 'number', min: '1', max: '100', class: 'tx-level' });
     input.addEventListener('input', () => this.refresh());
     const error = el('p', { class: 'tx-field-msg', role: 'alert', id: `${id}-msg` });
     this.inputs.set(f.key, input);
     this.errors.set(f.key, error);
-    return el('div', { class: `tx-field tx-${f.type}` }, el('label', { for: id }, f.label), input, error,
-      f.lang && this.item ? el('div', { class: 'tx-audio', 'data-field': f.key }) : null);
+    return el(
+      'div',
+      { class: `tx-field tx-${f.type}` },
+      el('label', { for: id }, f.label),
+      input,
+      error,
+      f.lang && this.item ? el('div', { class: 'tx-audio', 'data-field': f.key }) : null,
+    );
   }
 
   actions(name) {
     const button = (text, fn, extra = {}) => {
-      const b = el('button', { type: 'button', 'aria-label': this.item ? `${text} ${name}` : null, ...extra }, text);
+      const b = el(
+        'button',
+        { type: 'button', 'aria-label': this.item ? `${text} ${name}` : null, ...extra },
+        text,
+      );
       b.addEventListener('click', () => fn.call(this));
       return b;
     };
     const keys = { 'aria-keyshortcuts': 'Control+S', title: 'Ctrl+S in a field of this card' };
-    this.saveBtn = this.item ? button('Save', this.save, keys) : button(`Create ${this.kind.title.toLowerCase()}`, this.save, { class: 'primary', ...keys });
+    this.saveBtn = this.item
+      ? button('Save', this.save, keys)
+      : button(`Create ${this.kind.title.toLowerCase()}`, this.save, { class: 'primary', ...keys });
     if (!this.item) return [this.saveBtn];
     return [
       this.saveBtn,
-      ...['Review', 'Publish', 'Unpublish'].map((step) => button(step, () => this.transition(step.toLowerCase()))),
+      ...['Review', 'Publish', 'Unpublish'].map((step) =>
+        button(step, () => this.transition(step.toLowerCase())),
+      ),
       button('Delete', this.remove, { class: 'tx-delete' }),
     ];
   }
@@ -119,7 +159,7 @@ export class TextCard {
     try {
       make = await audioControls(this.api, this.kind.table, this.item.id);
     } catch (e) {
-      this.message.textContent = `Audio not loaded: ${e.message}`;
+      this.message.textContent = MSG.audioNotLoaded(errorText(e));
       return;
     }
     for (const slot of this.node.querySelectorAll('.tx-audio')) {
@@ -149,18 +189,19 @@ export class TextCard {
   }
 
   get dirty() {
-    if (!this.item) return [...this.inputs].some(([key, input]) => key !== 'level' && input.value !== '');
+    if (!this.item)
+      return [...this.inputs].some(([key, input]) => key !== 'level' && input.value !== '');
     const now = this.values();
     return Object.keys(now).some((key) => (now[key] ?? null) !== (this.item[key] ?? null));
   }
 
   refresh() {
     const dirty = this.dirty;
-    this.saveBtn.disabled = this.busy || !dirty;
+    this.saveBtn.disabled = this.waiting || !dirty;
     if (this.item) {
       this.saveBtn.classList.toggle('primary', dirty);
-      if (dirty) this.state.textContent = 'Unsaved changes';
-      else if (this.state.textContent === 'Unsaved changes') this.state.textContent = '';
+      if (dirty) this.state.textContent = MSG.unsavedChanges;
+      else if (this.state.textContent === MSG.unsavedChanges) this.state.textContent = '';
       this.badge.textContent = this.item.status;
       this.badge.className = `badge review-${this.item.status}`;
     }
@@ -177,11 +218,11 @@ export class TextCard {
     if (!error) return;
     const field = error.status === 400 ? fieldOf(error.message) : null;
     if (field && this.errors.has(field)) {
-      this.errors.get(field).textContent = error.message;
+      this.errors.get(field).textContent = errorText(error);
       this.inputs.get(field).setAttribute('aria-invalid', 'true');
       return;
     }
-    this.message.append(error.message);
+    this.message.append(errorText(error));
     if (error.status === 412) {
       const reload = el('button', { type: 'button', class: 'tx-reload' }, 'Reload');
       reload.addEventListener('click', () => this.reload());
@@ -189,20 +230,20 @@ export class TextCard {
     }
   }
 
+  // Runs a request of the card with its action buttons waiting (Save stays disabled while it
+  // runs, also when the typing goes on: refresh()).
   async run(work) {
-    if (this.busy) return;
-    this.busy = true;
-    this.node.setAttribute('aria-busy', 'true');
+    if (this.waiting) return;
+    this.waiting = true;
     this.report(null);
-    for (const b of this.node.querySelectorAll('.tx-actions button')) b.disabled = true;
     try {
-      await work();
-    } catch (e) {
-      this.report(e);
+      await busy(
+        this.node.querySelectorAll('.tx-actions button'),
+        () => work().catch((e) => this.report(e)),
+        this.node,
+      );
     } finally {
-      this.busy = false;
-      this.node.removeAttribute('aria-busy');
-      for (const b of this.node.querySelectorAll('.tx-actions button')) b.disabled = false;
+      this.waiting = false;
       if (this.node.isConnected) this.refresh();
     }
   }
@@ -210,18 +251,23 @@ export class TextCard {
   save() {
     return this.run(async () => {
       if (!this.item) {
-        const r = await this.api.send('POST', this.kind.path, { ...this.options.create, ...this.values() });
+        const r = await this.api.send('POST', this.kind.path, {
+          ...this.options.create,
+          ...this.values(),
+        });
         this.show(r.body, r.etag);
         this.options.created?.(this);
         return;
       }
       const sent = JSON.stringify(this.values());
-      const r = await this.api.send('PATCH', `${this.kind.path}/${this.item.id}`, this.values(), { ifMatch: this.etag });
+      const r = await this.api.send('PATCH', `${this.kind.path}/${this.item.id}`, this.values(), {
+        ifMatch: this.etag,
+      });
       this.item = r.body;
       this.etag = r.etag;
       // What was typed while the request ran stays (and counts as unsaved).
       if (JSON.stringify(this.values()) === sent) this.fill(r.body);
-      this.state.textContent = 'Saved';
+      this.state.textContent = MSG.savedState;
     });
   }
 
@@ -230,7 +276,9 @@ export class TextCard {
       const r = await this.api.send('POST', `${this.kind.path}/${this.item.id}/${step}`);
       // Local edits stay; the new version is taken only if nobody changed the texts meanwhile
       // (otherwise the next save meets the 412 and its reload offer, as it should).
-      const same = Object.keys(this.values()).every((k) => (r.body[k] ?? null) === (this.item[k] ?? null));
+      const same = Object.keys(this.values()).every(
+        (k) => (r.body[k] ?? null) === (this.item[k] ?? null),
+      );
       const dirty = this.dirty;
       if (dirty && !same) {
         this.item = { ...this.item, status: r.body.status };
@@ -249,19 +297,21 @@ export class TextCard {
         this.item = r.body;
         this.etag = r.etag;
         this.fill(r.body);
-        this.state.textContent = 'Reloaded';
+        this.state.textContent = MSG.reloadedState;
       } catch (e) {
         if (e.status !== 404) throw e;
-        this.message.textContent = `${this.kind.title} #${this.item.id} was deleted by someone else.`;
+        this.message.textContent = MSG.deletedElsewhere(`${this.kind.title} #${this.item.id}`);
       }
     });
   }
 
   remove() {
     const name = `${this.kind.title.toLowerCase()} #${this.item.id}`;
-    if (!window.confirm(`Delete ${name}? Its audio and word links go with it.`)) return Promise.resolve();
+    if (!window.confirm(MSG.confirmDeleteText(name))) return Promise.resolve();
     return this.run(async () => {
-      await this.api.send('DELETE', `${this.kind.path}/${this.item.id}`, undefined, { ifMatch: this.etag });
+      await this.api.send('DELETE', `${this.kind.path}/${this.item.id}`, undefined, {
+        ifMatch: this.etag,
+      });
       this.node.remove();
       this.options.deleted?.(this);
     });

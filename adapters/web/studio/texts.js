@@ -3,7 +3,8 @@
 // question" and "Generate questions" (the API's 409 for an object without a label word points
 // to the Words tab). Each statement and question is a TextCard (text-card.js); a question's
 // answer and distractor words are a QuestionWords (question-words.js).
-import { el } from './dom.js';
+import { busy, el, notOpened } from './dom.js';
+import { MSG, errorText } from './messages.js';
 import { loadStylesheet } from './workspace-dom.js';
 import { pictureHead } from './picture-tabs.js';
 import { TextCard } from './text-card.js';
@@ -31,7 +32,7 @@ class TextsScreen {
       }
     };
     this.onNavigate = (e) => {
-      if (e.hashChange && e.cancelable && this.dirty() && !window.confirm('Some texts are not saved. Leave without saving?'))
+      if (e.hashChange && e.cancelable && this.dirty() && !window.confirm(MSG.confirmLeaveTexts))
         e.preventDefault();
     };
   }
@@ -47,7 +48,13 @@ class TextsScreen {
   }
 
   async start() {
-    this.container.replaceChildren(el('section', { class: 'tx', 'aria-busy': 'true' }, el('p', { role: 'status' }, 'Loading the texts…')));
+    this.container.replaceChildren(
+      el(
+        'section',
+        { class: 'tx', 'aria-busy': 'true' },
+        el('p', { role: 'status' }, MSG.loading('the texts')),
+      ),
+    );
     const styles = loadStylesheet('texts.css');
     let picture, objects, pairs;
     try {
@@ -59,9 +66,13 @@ class TextsScreen {
       ]);
     } catch (e) {
       if (this.destroyed) return;
-      this.container.replaceChildren(el('section', { class: 'tx' },
-        el('p', {}, el('a', { href: '#/pictures' }, '← Pictures')),
-        el('p', { role: 'alert', class: 'error' }, `The texts could not be opened: ${e.message}`)));
+      this.container.replaceChildren(
+        el(
+          'section',
+          { class: 'tx' },
+          notOpened(MSG.couldNot('The texts', 'opened', errorText(e))),
+        ),
+      );
       return;
     }
     if (this.destroyed) return;
@@ -70,15 +81,30 @@ class TextsScreen {
     window.navigation?.addEventListener('navigate', this.onNavigate);
     this.statements = el('div', { class: 'tx-list' });
     this.questions = el('div', { class: 'tx-objects' });
-    this.container.replaceChildren(el('section', { class: 'tx' },
-      pictureHead(picture, 'texts'),
-      el('section', { class: 'tx-section', 'aria-labelledby': 'tx-statements' },
-        el('h2', { id: 'tx-statements' }, 'Statements'),
-        el('p', { class: 'muted' }, 'The statements of this picture’s pairs, and new ones written here (the Pairs tab offers them for a new pair).'),
-        this.statements),
-      el('section', { class: 'tx-section', 'aria-labelledby': 'tx-questions' },
-        el('h2', { id: 'tx-questions' }, 'Questions'),
-        objects.length ? this.questions : el('p', { class: 'muted' }, 'This picture has no objects yet: mark them on the Objects tab.'))));
+    this.container.replaceChildren(
+      el(
+        'section',
+        { class: 'tx' },
+        pictureHead(picture, 'texts'),
+        el(
+          'section',
+          { class: 'tx-section', 'aria-labelledby': 'tx-statements' },
+          el('h2', { id: 'tx-statements' }, 'Statements'),
+          el(
+            'p',
+            { class: 'muted' },
+            'The statements of this picture’s pairs, and new ones written here (the Pairs tab offers them for a new pair).',
+          ),
+          this.statements,
+        ),
+        el(
+          'section',
+          { class: 'tx-section', 'aria-labelledby': 'tx-questions' },
+          el('h2', { id: 'tx-questions' }, 'Questions'),
+          objects.length ? this.questions : el('p', { class: 'muted' }, MSG.noObjectsInTexts),
+        ),
+      ),
+    );
     await Promise.all([this.loadStatements(pairs), ...objects.map((o) => this.loadObject(o))]);
   }
 
@@ -99,25 +125,29 @@ class TextsScreen {
     }
     const note = (s) => {
       const ids = usedBy.get(s.id);
-      return ids ? `Used by pair ${ids.map((i) => `#${i}`).join(', ')}` : 'Not used by a pair yet';
+      return ids ? MSG.usedByPairs(ids) : MSG.notUsedByPair;
     };
     let mine = rememberedStatements(this.pictureId);
     const remember = (ids) => rememberStatements(this.pictureId, ids);
     const ids = [...new Set([...usedBy.keys(), ...mine])].sort((a, b) => a - b);
     // Each read carries the ETag that the card's saves send back as If-Match.
-    const reads = await Promise.all(ids.map((id) => this.api.get(`/api/cms/db-statements/${id}`).catch(() => null)));
+    const reads = await Promise.all(
+      ids.map((id) => this.api.get(`/api/cms/db-statements/${id}`).catch(() => null)),
+    );
     if (this.destroyed) return;
     mine = mine.filter((id) => reads[ids.indexOf(id)]);
     remember(mine);
-    for (const r of reads) if (r) this.statements.append(this.card('statement', r.body, r.etag, { note }).node);
-    const form = () => this.card('statement', null, null, {
-      note,
-      created: (card) => {
-        mine.push(card.id);
-        remember(mine);
-        this.statements.append(form().node);
-      },
-    });
+    for (const r of reads)
+      if (r) this.statements.append(this.card('statement', r.body, r.etag, { note }).node);
+    const form = () =>
+      this.card('statement', null, null, {
+        note,
+        created: (card) => {
+          mine.push(card.id);
+          remember(mine);
+          this.statements.append(form().node);
+        },
+      });
     this.statements.append(form().node);
   }
 
@@ -129,10 +159,24 @@ class TextsScreen {
     const list = el('div', { class: 'tx-list' });
     const message = el('div', { class: 'tx-msg', role: 'alert' });
     const status = el('p', { class: 'tx-done', role: 'status' });
-    const generate = el('button', { type: 'button', 'aria-label': `Generate questions for object #${object.id}` }, 'Generate questions');
-    const add = el('button', { type: 'button', 'aria-label': `New question for object #${object.id}` }, 'New question');
-    const box = el('section', { class: 'tx-object', 'aria-labelledby': head.id },
-      el('div', { class: 'tx-object-head' }, head, label, generate, add), message, status, list);
+    const generate = el(
+      'button',
+      { type: 'button', 'aria-label': `Generate questions for object #${object.id}` },
+      'Generate questions',
+    );
+    const add = el(
+      'button',
+      { type: 'button', 'aria-label': `New question for object #${object.id}` },
+      'New question',
+    );
+    const box = el(
+      'section',
+      { class: 'tx-object', 'aria-labelledby': head.id },
+      el('div', { class: 'tx-object-head' }, head, label, generate, add),
+      message,
+      status,
+      list,
+    );
     this.questions.append(box);
 
     const byId = new Map(); // question id -> {card, words}
@@ -151,41 +195,47 @@ class TextsScreen {
       list.append(this.card('question', question, etag, options(wordsOf(question))).node);
     };
     const withEtags = async (questions) => {
-      const reads = await Promise.all(questions.map((q) => this.api.get(`/api/cms/db-questions/${q.id}`).catch(() => null)));
+      const reads = await Promise.all(
+        questions.map((q) => this.api.get(`/api/cms/db-questions/${q.id}`).catch(() => null)),
+      );
       reads.forEach((r, i) => r && !this.destroyed && show({ ...questions[i], ...r.body }, r.etag));
     };
 
     add.addEventListener('click', () => {
       const open = list.querySelector('.tx-card[data-id="new"]');
       if (open) return open.querySelector('textarea').focus();
-      const card = this.card('question', null, null, { ...options([]), create: { object_id: object.id } });
+      const card = this.card('question', null, null, {
+        ...options([]),
+        create: { object_id: object.id },
+      });
       status.textContent = '';
       list.append(card.node);
       card.node.querySelector('textarea').focus();
     });
 
-    generate.addEventListener('click', async () => {
-      generate.disabled = true;
+    const generateQuestions = async () => {
       message.replaceChildren();
-      status.textContent = 'Generating questions…';
+      status.textContent = MSG.generatingQuestions;
       try {
         const r = await this.api.send('POST', `/api/objects/${object.id}/generate-questions`, {});
         const fresh = r.body.questions.filter((q) => !byId.has(q.id));
         for (const q of r.body.questions) byId.get(q.id)?.words?.show(wordsOf(q));
         await withEtags(fresh);
-        const n = r.body.questions.length;
-        status.textContent = `${n} ${n === 1 ? 'question' : 'questions'} generated (${fresh.length} new).`;
+        status.textContent = MSG.questionsGenerated(r.body.questions.length, fresh.length);
       } catch (e) {
         status.textContent = '';
         // An object without a label: said for an editor (the API's text names its route).
-        if (e.status === 409)
-          message.append('This object has no name yet: ', el('a', { href: `#/pictures/${this.pictureId}/words?object=${object.id}` },
-            'choose its label word on the Words tab'), ', then generate.');
-        else message.append(e.message);
-      } finally {
-        generate.disabled = false;
+        if (e.status === 409) {
+          const [before, link, after] = MSG.noLabelForQuestions;
+          message.append(
+            before,
+            el('a', { href: `#/pictures/${this.pictureId}/words?object=${object.id}` }, link),
+            after,
+          );
+        } else message.append(errorText(e));
       }
-    });
+    };
+    generate.addEventListener('click', () => busy(generate, generateQuestions));
 
     try {
       const [words, questions] = await Promise.all([
@@ -194,11 +244,17 @@ class TextsScreen {
       ]);
       const labelWord = words.find((w) => w.is_label);
       if (labelWord) head.textContent = `Object #${object.id}: ${labelWord.title_de}`;
-      else label.replaceChildren('No label word yet: ', el('a', { href: `#/pictures/${this.pictureId}/words` }, 'Words tab'));
+      else {
+        const [before, link] = MSG.noLabelWordYet;
+        label.replaceChildren(
+          before,
+          el('a', { href: `#/pictures/${this.pictureId}/words` }, link),
+        );
+      }
       await withEtags(questions);
-      if (!questions.length) status.textContent = 'No questions yet.';
+      if (!questions.length) status.textContent = MSG.noQuestions;
     } catch (e) {
-      message.textContent = `The questions could not be read: ${e.message}`;
+      message.textContent = MSG.couldNot('The questions', 'read', errorText(e));
     }
   }
 }

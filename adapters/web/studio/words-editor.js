@@ -2,26 +2,21 @@
 // level, each with its error beside it) for "Add a word" and the editor of one word, saved with
 // PATCH and If-Match of its last read. A 412 shows the API's message with "Reload", which puts
 // the word as stored now into the form: nothing is overwritten silently.
-import { el, errorText } from './workspace-dom.js';
+import { busy, el } from './dom.js';
+import { LANGUAGES } from './languages.js';
+import { MSG, errorText } from './messages.js';
 import { audioControls } from './audio-field.js';
 
-const FIELDS = [['title_de', 'German', 'de'], ['title_en', 'English', 'en'], ['title_sv', 'Swedish', 'sv'], ['level', 'Level']];
+// [name, label, language]: a title in each language, then the level.
+const FIELDS = [...LANGUAGES.map((l) => [`title_${l.code}`, l.name, l.code]), ['level', 'Level']];
+// What a save sends and compares: the fields and the categories.
+const SAVED = [...FIELDS.map(([name]) => name), 'category_ids'];
 let serial = 0;
 
 // The field an API message is about ('title_en must be ...', 'A word with title_de "X" exists').
-const fieldOf = (message) => /^(title_de|title_en|title_sv|level|category_ids)\b/.exec(message)?.[1] ??
-  (/\btitle_de "/.test(message) ? 'title_de' : null);
-
-// Disables the button while fn runs (a second click does nothing meanwhile).
-export async function busy(button, fn) {
-  if (button.disabled) return;
-  button.disabled = true;
-  try {
-    await fn();
-  } finally {
-    button.disabled = false;
-  }
-}
+const FIELD_FIRST = new RegExp(`^(${SAVED.join('|')})\\b`);
+const fieldOf = (message) =>
+  FIELD_FIRST.exec(message)?.[1] ?? (/\btitle_de "/.test(message) ? 'title_de' : null);
 
 // extra(name, lang, label) may give a node shown after a title's input (its audio).
 export function wordFields(word, extra = () => null) {
@@ -30,24 +25,53 @@ export function wordFields(word, extra = () => null) {
   const errors = {};
   const rows = FIELDS.map(([name, label, lang]) => {
     const id = `wf${n}-${name}`;
-    inputs[name] = el('input', lang
-      ? { id, lang, type: 'text', maxlength: 200, autocomplete: 'off', 'aria-describedby': `${id}-e` }
-      : { id, type: 'number', min: 1, max: 100, class: 'wd-level-input', 'aria-describedby': `${id}-e` });
+    inputs[name] = el(
+      'input',
+      lang
+        ? {
+            id,
+            lang,
+            type: 'text',
+            maxlength: 200,
+            autocomplete: 'off',
+            'aria-describedby': `${id}-e`,
+          }
+        : {
+            id,
+            type: 'number',
+            min: 1,
+            max: 100,
+            class: 'wd-level-input',
+            'aria-describedby': `${id}-e`,
+          },
+    );
     errors[name] = el('span', { id: `${id}-e`, class: 'error wd-field-error', role: 'alert' });
-    return el('div', { class: 'wd-field' }, el('label', { for: id }, label),
-      el('span', { class: 'wd-input' }, inputs[name], lang && extra(name, lang, `${label} title`)), errors[name]);
+    return el(
+      'div',
+      { class: 'wd-field' },
+      el('label', { for: id }, label),
+      el('span', { class: 'wd-input' }, inputs[name], lang && extra(name, lang, `${label} title`)),
+      errors[name],
+    );
   });
   const level = (text) => (/^-?\d+$/.test(text) ? Number(text) : text || null);
   return {
-    rows, inputs,
+    rows,
+    inputs,
     fill(w) {
       for (const [name] of FIELDS) inputs[name].value = w[name] ?? (name === 'level' ? '1' : '');
     },
-    // As the API takes them: an empty translation is null (cleared); the level as typed.
-    values: () => ({
-      title_de: inputs.title_de.value.trim(), title_en: inputs.title_en.value.trim() || null,
-      title_sv: inputs.title_sv.value.trim() || null, level: level(inputs.level.value.trim()),
-    }),
+    // As the API takes them: the German title as typed (it is required, and the API says so
+    // when it is empty), an empty translation as null (cleared), the level as typed.
+    values() {
+      const out = {};
+      for (const { code } of LANGUAGES) {
+        const text = inputs[`title_${code}`].value.trim();
+        out[`title_${code}`] = code === 'de' ? text : text || null;
+      }
+      out.level = level(inputs.level.value.trim());
+      return out;
+    },
     // The error beside the field it names (or one of `others`), else in `general`; null clears.
     showError(e, general, others = {}) {
       for (const name in errors) {
@@ -73,19 +97,36 @@ export async function openWordEditor({ api, wordId, categories, onSaved, onClose
   fields.fill(word);
   const boxes = categories.map((c) => el('input', { type: 'checkbox', value: c.id }));
   const catError = el('span', { class: 'error', role: 'alert' });
-  const tick = () => boxes.forEach((b) => (b.checked = word.category_ids.includes(Number(b.value))));
+  const tick = () =>
+    boxes.forEach((b) => (b.checked = word.category_ids.includes(Number(b.value))));
   tick();
   const msg = el('span', { class: 'error', role: 'alert' });
   const status = el('span', { class: 'wd-saved', role: 'status' });
   const reload = el('button', { type: 'button', hidden: true }, 'Reload');
   const save = el('button', { type: 'submit', class: 'primary' }, 'Save');
-  const form = el('form', { class: 'wd-editor', 'aria-label': `Edit ${word.title_de}`, novalidate: true },
+  const form = el(
+    'form',
+    { class: 'wd-editor', 'aria-label': `Edit ${word.title_de}`, novalidate: true },
     fields.rows,
-    el('fieldset', { class: 'wd-cats' }, el('legend', {}, 'Categories'),
-      categories.length ? categories.map((c, i) => el('label', {}, boxes[i], ' ', c.titel_de))
-                        : el('span', { class: 'muted' }, 'None yet (an admin adds them under Maintenance).'),
-      catError),
-    el('div', { class: 'wd-actions' }, save, el('button', { type: 'button', onclick: onClose }, 'Close'), status, msg, reload));
+    el(
+      'fieldset',
+      { class: 'wd-cats' },
+      el('legend', {}, 'Categories'),
+      categories.length
+        ? categories.map((c, i) => el('label', {}, boxes[i], ' ', c.titel_de))
+        : el('span', { class: 'muted' }, MSG.noCategoriesForEditors),
+      catError,
+    ),
+    el(
+      'div',
+      { class: 'wd-actions' },
+      save,
+      el('button', { type: 'button', onclick: onClose }, 'Close'),
+      status,
+      msg,
+      reload,
+    ),
+  );
 
   const show = (e, text = '') => {
     status.textContent = text;
@@ -99,30 +140,38 @@ export async function openWordEditor({ api, wordId, categories, onSaved, onClose
   };
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    const body = { ...fields.values(), category_ids: boxes.filter((b) => b.checked).map((b) => Number(b.value)) };
+    const body = {
+      ...fields.values(),
+      category_ids: boxes.filter((b) => b.checked).map((b) => Number(b.value)),
+    };
     show(null);
-    return busy(save, () => api.send('PATCH', path, body, { ifMatch: etag }).then((a) => take(a, 'Saved.'), show));
+    return busy(save, () =>
+      api.send('PATCH', path, body, { ifMatch: etag }).then((a) => take(a, MSG.saved), show),
+    );
   });
   // Only the editor's click replaces what they typed with the word as stored now.
-  reload.addEventListener('click', () => busy(reload, async () => {
-    try {
-      take(await api.get(path), 'Reloaded: the word as stored now.');
-      fields.fill(word);
-      tick();
-      fields.inputs.title_de.focus();
-    } catch (e) {
-      msg.textContent = `Reload failed: ${errorText(e)}`;
-    }
-  }));
+  reload.addEventListener('click', () =>
+    busy(reload, async () => {
+      try {
+        take(await api.get(path), MSG.wordReloaded);
+        fields.fill(word);
+        tick();
+        fields.inputs.title_de.focus();
+      } catch (e) {
+        msg.textContent = MSG.reloadFailed(errorText(e));
+      }
+    }),
+  );
   form.addEventListener('keydown', (event) => event.key === 'Escape' && onClose());
 
   return {
-    wordId, element: form, focus: () => fields.inputs.title_de.focus(),
+    wordId,
+    element: form,
+    focus: () => fields.inputs.title_de.focus(),
     // The screen published the word: that version is the one to save over, unless its fields
     // differ from the ones read (someone else's change stays a conflict).
     refreshed(nextEtag, next) {
-      const same = ['title_de', 'title_en', 'title_sv', 'level', 'category_ids'].every(
-        (k) => JSON.stringify(word[k]) === JSON.stringify(next[k]));
+      const same = SAVED.every((k) => JSON.stringify(word[k]) === JSON.stringify(next[k]));
       if (nextEtag && same) ({ word, etag } = { word: next, etag: nextEtag });
     },
   };

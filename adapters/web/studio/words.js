@@ -2,12 +2,16 @@
 // (each with its label word and notes) beside the chosen one's words and their actions (edit,
 // publish, make label, remove the link), the generator's suggestions (words-suggestions.js) and
 // "Add a word". The chosen object stays in the hash (?object=<id>) for a reload or a link.
-import { el, errorText, loadStylesheet } from './workspace-dom.js';
+import { busy, notOpened } from './dom.js';
+import { LANGUAGES } from './languages.js';
+import { MSG, errorText } from './messages.js';
+import { el, loadStylesheet } from './workspace-dom.js';
 import { pictureHead } from './picture-tabs.js';
-import { busy, openWordEditor, wordFields } from './words-editor.js';
+import { openWordEditor, wordFields } from './words-editor.js';
 import { Suggestions } from './words-suggestions.js';
 
-const COLUMNS = ['German', 'English', 'Swedish', 'Level', 'Status', 'Categories'];
+// The titles (German first, the word's own title), then the level, status and categories.
+const COLUMNS = [...LANGUAGES.map((l) => l.name), 'Level', 'Status', 'Categories'];
 
 export function mount(container, ctx) {
   const screen = new WordsScreen(container, ctx);
@@ -35,25 +39,30 @@ class WordsScreen {
   }
 
   path(wordId = '') {
-    const base = this.subject.object ? `/api/cms/db-objects/${this.subject.object}/words`
-                                     : `/api/cms/pictures/${this.pictureId}/words`;
+    const base = this.subject.object
+      ? `/api/cms/db-objects/${this.subject.object}/words`
+      : `/api/cms/pictures/${this.pictureId}/words`;
     return wordId ? `${base}/${wordId}` : base;
   }
 
   async start() {
     const token = this.token;
-    this.container.replaceChildren(el('p', { role: 'status' }, 'Loading the words…'));
+    this.container.replaceChildren(el('p', { role: 'status' }, MSG.loading('the words')));
     try {
       const styles = loadStylesheet('words.css');
       const [picture, categories] = await Promise.all([
-        this.api.get(`/api/pictures/${this.pictureId}`), this.api.get('/api/categories'), this.loadObjects()]);
+        this.api.get(`/api/pictures/${this.pictureId}`),
+        this.api.get('/api/categories'),
+        this.loadObjects(),
+      ]);
       await styles;
       this.picture = picture.body;
       this.categories = categories.body;
     } catch (e) {
       if (token === this.token)
-        this.container.replaceChildren(el('p', {}, el('a', { href: '#/pictures' }, '← Pictures')),
-          el('p', { role: 'alert', class: 'error' }, `The picture's words could not be opened: ${errorText(e)}`));
+        this.container.replaceChildren(
+          ...notOpened(MSG.couldNot("The picture's words", 'opened', errorText(e))),
+        );
       return;
     }
     if (token !== this.token) return;
@@ -66,21 +75,46 @@ class WordsScreen {
     this.announcer = el('p', { class: 'visually-hidden', 'aria-live': 'polite' });
     this.suggestions = new Suggestions(this);
     this.adding = this.addForm();
-    this.container.replaceChildren(el('section', { class: 'wd' }, pictureHead(this.picture, 'words'),
-      el('div', { class: 'wd-body' },
-        el('section', { class: 'wd-panel', 'aria-labelledby': 'wd-side-h' },
-          el('h2', { id: 'wd-side-h' }, 'Picture and objects'), this.subjects),
-        el('section', { class: 'wd-main', 'aria-labelledby': 'wd-heading' },
-          this.heading, this.labelLine, this.table, this.announcer,
-          el('div', { class: 'wd-columns' }, this.suggestions.element, this.adding.element)))));
+    this.container.replaceChildren(
+      el(
+        'section',
+        { class: 'wd' },
+        pictureHead(this.picture, 'words'),
+        el(
+          'div',
+          { class: 'wd-body' },
+          el(
+            'section',
+            { class: 'wd-panel', 'aria-labelledby': 'wd-side-h' },
+            el('h2', { id: 'wd-side-h' }, 'Picture and objects'),
+            this.subjects,
+          ),
+          el(
+            'section',
+            { class: 'wd-main', 'aria-labelledby': 'wd-heading' },
+            this.heading,
+            this.labelLine,
+            this.table,
+            this.announcer,
+            el('div', { class: 'wd-columns' }, this.suggestions.element, this.adding.element),
+          ),
+        ),
+      ),
+    );
     this.select(this.subject, false);
   }
 
   async loadObjects() {
     this.objects.push(...(await this.api.all(`/api/cms/db-objects?picture_id=${this.pictureId}`)));
     // Each object's label for the list (one deleted meanwhile shows none).
-    const lists = await Promise.all(this.objects.map((o) =>
-      this.api.get(`/api/cms/db-objects/${o.id}/words`).then((r) => r.body, () => [])));
+    const lists = await Promise.all(
+      this.objects.map((o) =>
+        this.api.get(`/api/cms/db-objects/${o.id}/words`).then(
+          (r) => r.body,
+          () => [],
+        ),
+      ),
+    );
     lists.forEach((words, i) => this.noteLabel(this.objects[i].id, words));
   }
 
@@ -90,13 +124,29 @@ class WordsScreen {
 
   renderSubjects() {
     const focused = document.activeElement?.dataset?.subject;
-    const item = (object, name, detail) => el('li', {},
-      el('button', { type: 'button', class: 'wd-subject', 'data-subject': object, onclick: () => this.select({ object }),
-                     'aria-current': this.subject.object === object ? 'true' : null },
-        el('span', {}, name), detail && el('span', { class: 'wd-detail' }, detail)));
+    const item = (object, name, detail) =>
+      el(
+        'li',
+        {},
+        el(
+          'button',
+          {
+            type: 'button',
+            class: 'wd-subject',
+            'data-subject': object,
+            onclick: () => this.select({ object }),
+            'aria-current': this.subject.object === object ? 'true' : null,
+          },
+          el('span', {}, name),
+          detail && el('span', { class: 'wd-detail' }, detail),
+        ),
+      );
     this.subjects.replaceChildren(
-      item(0, 'The picture', this.objects.length ? null : 'no objects yet: mark them under Objects'),
-      ...this.objects.map((o) => item(o.id, `Object #${o.id} · ${this.labels.get(o.id) ?? 'no label'}`, o.user_notes)));
+      item(0, 'The picture', this.objects.length ? null : MSG.noObjectsInWords),
+      ...this.objects.map((o) =>
+        item(o.id, `Object #${o.id} · ${this.labels.get(o.id) ?? 'no label'}`, o.user_notes),
+      ),
+    );
     if (focused) this.subjects.querySelector(`[data-subject="${focused}"]`)?.focus();
   }
 
@@ -104,13 +154,18 @@ class WordsScreen {
     const token = ++this.token;
     this.subject = subject;
     this.editor = null;
-    if (remember) history.replaceState(null, '', `#/pictures/${this.pictureId}/words${subject.object ? `?object=${subject.object}` : ''}`);
+    if (remember)
+      history.replaceState(
+        null,
+        '',
+        `#/pictures/${this.pictureId}/words${subject.object ? `?object=${subject.object}` : ''}`,
+      );
     this.renderSubjects();
     this.heading.textContent = `Words of ${this.name}`;
     this.labelLine.textContent = '';
     this.suggestions.reset();
     this.adding.reset();
-    this.table.replaceChildren(el('p', { role: 'status' }, 'Loading…'));
+    this.table.replaceChildren(el('p', { role: 'status' }, MSG.loading()));
     try {
       const { body } = await this.api.get(this.path());
       if (token !== this.token) return;
@@ -118,7 +173,13 @@ class WordsScreen {
       this.adding.asLabel.checked = subject.object && !this.labels.get(subject.object);
     } catch (e) {
       if (token === this.token)
-        this.table.replaceChildren(el('p', { role: 'alert', class: 'error' }, `The words could not be read: ${errorText(e)}`));
+        this.table.replaceChildren(
+          el(
+            'p',
+            { role: 'alert', class: 'error' },
+            MSG.couldNot('The words', 'read', errorText(e)),
+          ),
+        );
     }
   }
 
@@ -129,8 +190,7 @@ class WordsScreen {
       this.noteLabel(object, words);
       const label = this.labels.get(object);
       this.renderSubjects();
-      this.labelLine.textContent = label ? `Label word: ${label}`
-        : 'No label word yet: choose one with "Make label", or add a word as the label.';
+      this.labelLine.textContent = label ? MSG.labelWord(label) : MSG.noLabelWord;
       if (label) this.suggestions.labelled();
     }
     this.renderWords(focusKey);
@@ -140,15 +200,36 @@ class WordsScreen {
     this.rows = new Map(); // word id -> its table row
     const rows = this.words.flatMap((w) => {
       this.rows.set(w.id, this.row(w));
-      return [this.rows.get(w.id), this.editor?.wordId === w.id &&
-        el('tr', { class: 'wd-edit-row' }, el('td', { colspan: COLUMNS.length + 1 }, this.editor.element))];
+      return [
+        this.rows.get(w.id),
+        this.editor?.wordId === w.id &&
+          el(
+            'tr',
+            { class: 'wd-edit-row' },
+            el('td', { colspan: COLUMNS.length + 1 }, this.editor.element),
+          ),
+      ];
     });
-    this.table.replaceChildren(rows.length
-      ? el('table', { class: 'wd-table' }, el('caption', { class: 'visually-hidden' }, `Words of ${this.name}`),
-        el('thead', {}, el('tr', {}, COLUMNS.map((c) => el('th', { scope: 'col' }, c)),
-          el('th', { scope: 'col' }, el('span', { class: 'visually-hidden' }, 'Actions')))),
-        el('tbody', {}, rows))
-      : el('p', { class: 'muted' }, `No words linked to ${this.name} yet.`));
+    this.table.replaceChildren(
+      rows.length
+        ? el(
+            'table',
+            { class: 'wd-table' },
+            el('caption', { class: 'visually-hidden' }, `Words of ${this.name}`),
+            el(
+              'thead',
+              {},
+              el(
+                'tr',
+                {},
+                COLUMNS.map((c) => el('th', { scope: 'col' }, c)),
+                el('th', { scope: 'col' }, el('span', { class: 'visually-hidden' }, 'Actions')),
+              ),
+            ),
+            el('tbody', {}, rows),
+          )
+        : el('p', { class: 'muted' }, MSG.noWordsLinked(this.name)),
+    );
     if (focusKey) (this.table.querySelector(`[data-focus="${focusKey}"]`) ?? this.heading).focus();
   }
 
@@ -156,7 +237,11 @@ class WordsScreen {
     const t = w.title_de;
     const msg = el('span', { class: 'error', role: 'alert' });
     const action = (text, label, key, fn) => {
-      const b = el('button', { type: 'button', class: 'wd-act', 'aria-label': label, 'data-focus': `${key}-${w.id}` }, text);
+      const b = el(
+        'button',
+        { type: 'button', class: 'wd-act', 'aria-label': label, 'data-focus': `${key}-${w.id}` },
+        text,
+      );
       b.addEventListener('click', () => {
         msg.textContent = '';
         return busy(b, () => fn(w).catch((e) => (msg.textContent = errorText(e))));
@@ -166,19 +251,39 @@ class WordsScreen {
     const edit = action('Edit', `Edit ${t}`, 'edit', () => this.toggleEditor(w));
     edit.setAttribute('aria-expanded', String(this.editor?.wordId === w.id));
     const to = w.status === 'published' ? 'Unpublish' : 'Publish';
-    const text = (value, lang) => (value ? el('span', { lang }, value) : el('span', { class: 'muted' }, '—'));
-    return el('tr', {},
-      el('td', {}, el('strong', { lang: 'de' }, t), w.is_label && el('span', { class: 'badge wd-label' }, 'Label')),
-      el('td', {}, text(w.title_en, 'en')),
-      el('td', {}, text(w.title_sv, 'sv')),
+    const text = (value, lang) =>
+      value ? el('span', { lang }, value) : el('span', { class: 'muted' }, '—');
+    return el(
+      'tr',
+      {},
+      el(
+        'td',
+        {},
+        el('strong', { lang: 'de' }, t),
+        w.is_label && el('span', { class: 'badge wd-label' }, 'Label'),
+      ),
+      LANGUAGES.filter(({ code }) => code !== 'de').map(({ code }) =>
+        el('td', {}, text(w[`title_${code}`], code)),
+      ),
       el('td', {}, String(w.level)),
       el('td', {}, el('span', { class: `badge wd-${w.status}` }, w.status)),
       el('td', {}, w.categories.map((c) => c.label).join(', ') || text()),
-      el('td', {}, el('div', { class: 'wd-row-actions' }, edit,
-        action(to, `${to} ${t}`, 'status', () => this.publish(w, to.toLowerCase())),
-        !!this.subject.object && !w.is_label && action('Make label', `Make label: ${t}`, 'label', () => this.makeLabel(w)),
-        action('Remove', `Remove ${t} from ${this.name}`, 'remove', () => this.remove(w)),
-        msg)));
+      el(
+        'td',
+        {},
+        el(
+          'div',
+          { class: 'wd-row-actions' },
+          edit,
+          action(to, `${to} ${t}`, 'status', () => this.publish(w, to.toLowerCase())),
+          !!this.subject.object &&
+            !w.is_label &&
+            action('Make label', `Make label: ${t}`, 'label', () => this.makeLabel(w)),
+          action('Remove', `Remove ${t} from ${this.name}`, 'remove', () => this.remove(w)),
+          msg,
+        ),
+      ),
+    );
   }
 
   announce(text) {
@@ -207,8 +312,13 @@ class WordsScreen {
   async toggleEditor(w) {
     if (this.editor?.wordId === w.id) return this.closeEditor();
     const token = this.token;
-    const editor = await openWordEditor({ api: this.api, wordId: w.id, categories: this.categories,
-      onSaved: (word) => this.updateWord(word), onClose: () => this.closeEditor() });
+    const editor = await openWordEditor({
+      api: this.api,
+      wordId: w.id,
+      categories: this.categories,
+      onSaved: (word) => this.updateWord(word),
+      onClose: () => this.closeEditor(),
+    });
     if (token !== this.token || !this.words.some((x) => x.id === w.id)) return;
     this.editor = editor;
     this.renderWords();
@@ -225,7 +335,7 @@ class WordsScreen {
     const answer = await this.api.send('POST', `/api/cms/db-words/${w.id}/${to}`);
     if (this.editor?.wordId === w.id) this.editor.refreshed(answer.etag, answer.body);
     this.updateWord(answer.body, `status-${w.id}`);
-    this.announce(`${w.title_de} is ${answer.body.status} now.`);
+    this.announce(MSG.wordIsNow(w.title_de, answer.body.status));
   }
 
   // The API unlinks the former label (the word itself stays).
@@ -233,7 +343,7 @@ class WordsScreen {
     const former = this.labels.get(this.subject.object);
     await this.link({ title_de: w.title_de }, true);
     this.renderWords(`edit-${w.id}`);
-    this.announce(`${w.title_de} is the label of ${this.name} now${former ? `; ${former} is no longer linked` : ''}.`);
+    this.announce(MSG.labelMade(w.title_de, this.name, former));
   }
 
   // Only the link goes: the word stays for other pictures, objects and pairs.
@@ -246,17 +356,28 @@ class WordsScreen {
     const rest = this.words.filter((x) => x !== w);
     const next = rest[Math.min(at, rest.length - 1)];
     this.setWords(rest, next ? `edit-${next.id}` : 'none');
-    this.announce(`${w.title_de} removed from ${this.name}; the word itself stays.`);
+    this.announce(MSG.wordRemoved(w.title_de, this.name));
   }
 
   addForm() {
     const fields = wordFields({ level: 1 });
     const asLabel = el('input', { type: 'checkbox', id: 'wd-as-label' });
-    const labelBox = el('div', { class: 'wd-actions' }, asLabel, el('label', { for: 'wd-as-label' }, "As the object's label"));
+    const labelBox = el(
+      'div',
+      { class: 'wd-actions' },
+      asLabel,
+      el('label', { for: 'wd-as-label' }, "As the object's label"),
+    );
     const msg = el('span', { class: 'error', role: 'alert' });
     const submit = el('button', { type: 'submit', class: 'primary' }, 'Add word');
-    const form = el('form', { class: 'wd-panel', 'aria-labelledby': 'wd-add-h', novalidate: true },
-      el('h3', { id: 'wd-add-h' }, 'Add a word'), fields.rows, labelBox, el('div', { class: 'wd-actions' }, submit, msg));
+    const form = el(
+      'form',
+      { class: 'wd-panel', 'aria-labelledby': 'wd-add-h', novalidate: true },
+      el('h3', { id: 'wd-add-h' }, 'Add a word'),
+      fields.rows,
+      labelBox,
+      el('div', { class: 'wd-actions' }, submit, msg),
+    );
     const reset = () => {
       fields.fill({ level: 1 });
       asLabel.checked = false;
@@ -271,7 +392,7 @@ class WordsScreen {
           await this.link(values, !!this.subject.object && asLabel.checked);
           if (token !== this.token) return;
           reset();
-          this.announce(`${values.title_de} added to ${this.name}.`);
+          this.announce(MSG.wordAdded(values.title_de, this.name));
           fields.inputs.title_de.focus();
         } catch (e) {
           if (token === this.token) fields.showError(e, msg);
@@ -279,7 +400,8 @@ class WordsScreen {
       });
     });
     return {
-      element: form, asLabel,
+      element: form,
+      asLabel,
       reset: () => {
         reset();
         fields.showError(null, msg);

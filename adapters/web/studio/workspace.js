@@ -2,36 +2,40 @@
 // zoom and pan, drawing tools for boxes and polygons, the picture's objects beside it (nesting,
 // notes), saving through the API with If-Match (412: the reload offer), undo and redo, and
 // "Finish" along the picture's flow. mount(container, ctx) as every screen (studio.js).
-import { translate } from "./geometry.js";
-import { History } from "./history.js";
-import { ObjectDrafts } from "./object-drafts.js";
-import { Stage } from "./stage.js";
-import { ObjectPanel } from "./object-panel.js";
-import { el, errorText, humanStatus, loadStylesheet } from "./workspace-dom.js";
-import { pictureTabs } from "./picture-tabs.js";
+import { translate } from './geometry.js';
+import { History } from './history.js';
+import { ObjectDrafts } from './object-drafts.js';
+import { Stage } from './stage.js';
+import { ObjectPanel } from './object-panel.js';
+import { MSG, errorText } from './messages.js';
+import { notOpened } from './dom.js';
+import { el, loadStylesheet } from './workspace-dom.js';
+import { pictureTabs } from './picture-tabs.js';
 
 const TOOL_BUTTONS = [
-  { tool: "select", label: "Select", key: "V" },
-  { tool: "box", label: "Box", key: "B" },
-  { tool: "polygon", label: "Polygon", key: "P" },
-  { tool: "hand", label: "Pan", key: "H" },
+  { tool: 'select', label: 'Select', key: 'V' },
+  { tool: 'box', label: 'Box', key: 'B' },
+  { tool: 'polygon', label: 'Polygon', key: 'P' },
+  { tool: 'hand', label: 'Pan', key: 'H' },
 ];
-const TOOL_KEYS = { v: "select", b: "box", p: "polygon", h: "hand" };
+const TOOL_KEYS = { v: 'select', b: 'box', p: 'polygon', h: 'hand' };
 
 // The transition "Finish" takes from each status (docs/authoring-guide.md): the older flow
 // finishes the annotation, the newer one the objects; the other statuses have none.
 const FINISH = {
-  new: { path: "finish-annotation", label: "Finish annotation" },
-  draft: { path: "finish", label: "Finish" },
+  new: { path: 'finish-annotation', label: 'Finish annotation' },
+  draft: { path: 'finish', label: 'Finish' },
 };
 
 function isTyping(target) {
-  return target instanceof Element && !!target.closest("input, textarea, select, [contenteditable]");
+  return (
+    target instanceof Element && !!target.closest('input, textarea, select, [contenteditable]')
+  );
 }
 
 export function mount(container, ctx) {
   const ws = new Workspace(container, ctx);
-  ws.start(loadStylesheet("workspace.css"));
+  ws.start(loadStylesheet('workspace.css'));
   return () => ws.destroy();
 }
 
@@ -70,7 +74,9 @@ class Workspace {
 
   async start(styles) {
     this.container.replaceChildren(
-      el("section", { class: "ws", "aria-busy": "true" }, [el("p", { role: "status" }, "Loading the picture…")]),
+      el('section', { class: 'ws', 'aria-busy': 'true' }, [
+        el('p', { role: 'status' }, MSG.loading('the picture')),
+      ]),
     );
     let picture;
     try {
@@ -80,10 +86,11 @@ class Workspace {
     } catch (e) {
       if (this.destroyed) return;
       this.container.replaceChildren(
-        el("section", { class: "ws" }, [
-          el("p", {}, [el("a", { href: "#/pictures" }, "← Pictures")]),
-          el("p", { role: "alert", class: "ws-error" }, `The picture could not be opened: ${errorText(e)}`),
-        ]),
+        el(
+          'section',
+          { class: 'ws' },
+          notOpened(MSG.couldNot('The picture', 'opened', errorText(e)), 'ws-error'),
+        ),
       );
       return;
     }
@@ -93,7 +100,9 @@ class Workspace {
   }
 
   async loadObjects() {
-    const ids = (await this.api.all(`/api/cms/objects?picture_id=${this.pictureId}`)).map((o) => o.id);
+    const ids = (await this.api.all(`/api/cms/objects?picture_id=${this.pictureId}`)).map(
+      (o) => o.id,
+    );
     // Each object's own read carries the ETag a save sends back as If-Match.
     const reads = await Promise.all(ids.map((id) => this.api.get(`/api/cms/objects/${id}`)));
     for (const r of reads) this.drafts.put(r.body, r.etag);
@@ -106,104 +115,146 @@ class Workspace {
     const p = this.picture;
     const title = p.title || `Untitled picture ${p.id}`;
     document.title = `${title} · langlearn studio`;
-    this.statusEl = el("span", { class: "badge" });
-    this.finishBtn = el("button", { type: "button", class: "ws-finish" });
-    this.finishMsg = el("p", { class: "ws-msg", role: "alert" });
-    this.finishNext = el("p", { class: "ws-next", hidden: true },
-      "Next: ", el("a", { href: `#/pictures/${this.pictureId}/words` }, "name the objects on the Words tab"), ".");
-    this.announcer = el("p", { class: "visually-hidden", "aria-live": "polite" });
-    this.zoomEl = el("output", { class: "ws-zoom", "aria-live": "off", "aria-label": "Zoom" }, "100%");
+    this.statusEl = el('span', { class: 'badge' });
+    this.finishBtn = el('button', { type: 'button', class: 'ws-finish' });
+    this.finishMsg = el('p', { class: 'ws-msg', role: 'alert' });
+    this.finishNext = el(
+      'p',
+      { class: 'ws-next', hidden: true },
+      'Next: ',
+      el('a', { href: `#/pictures/${this.pictureId}/words` }, 'name the objects on the Words tab'),
+      '.',
+    );
+    this.announcer = el('p', { class: 'visually-hidden', 'aria-live': 'polite' });
+    this.zoomEl = el(
+      'output',
+      { class: 'ws-zoom', 'aria-live': 'off', 'aria-label': 'Zoom' },
+      '100%',
+    );
 
     this.toolButtons = new Map();
     const tools = TOOL_BUTTONS.map(({ tool, label, key }) => {
       const b = el(
-        "button",
-        { type: "button", class: "ws-tool", "aria-pressed": "false", "aria-keyshortcuts": key, title: `${label} (${key})` },
-        [label, " ", el("kbd", {}, key)],
+        'button',
+        {
+          type: 'button',
+          class: 'ws-tool',
+          'aria-pressed': 'false',
+          'aria-keyshortcuts': key,
+          title: `${label} (${key})`,
+        },
+        [label, ' ', el('kbd', {}, key)],
       );
-      b.addEventListener("click", () => this.stage?.setTool(tool));
+      b.addEventListener('click', () => this.stage?.setTool(tool));
       this.toolButtons.set(tool, b);
       return b;
     });
     // A toolbar button: its name, with the key written on it (or the key is its face).
     const button = (label, key, shortcut, fn, face) => {
       const b = el(
-        "button",
-        { type: "button", class: "ws-tool", "aria-keyshortcuts": shortcut, title: `${label} (${key})`, "aria-label": face ? label : null },
-        face ? el("span", { class: "ws-face" }, face) : [label, " ", el("kbd", {}, key)],
+        'button',
+        {
+          type: 'button',
+          class: 'ws-tool',
+          'aria-keyshortcuts': shortcut,
+          title: `${label} (${key})`,
+          'aria-label': face ? label : null,
+        },
+        face ? el('span', { class: 'ws-face' }, face) : [label, ' ', el('kbd', {}, key)],
       );
-      b.addEventListener("click", fn);
+      b.addEventListener('click', fn);
       return b;
     };
-    const zoomOut = button("Zoom out", "−", "-", () => this.stage?.zoomOut(), "−");
-    const zoomIn = button("Zoom in", "+", "+", () => this.stage?.zoomIn(), "+");
-    const fit = button("Fit", "0", "0", () => this.stage?.fit());
-    this.undoBtn = button("Undo", "Ctrl+Z", "Control+Z", () => this.undo());
-    this.redoBtn = button("Redo", "Ctrl+Shift+Z", "Control+Shift+Z Control+Y", () => this.redo());
-    this.deleteBtn = button("Delete", "Del", "Delete Backspace", () => this.deleteSelected());
+    const zoomOut = button('Zoom out', '−', '-', () => this.stage?.zoomOut(), '−');
+    const zoomIn = button('Zoom in', '+', '+', () => this.stage?.zoomIn(), '+');
+    const fit = button('Fit', '0', '0', () => this.stage?.fit());
+    this.undoBtn = button('Undo', 'Ctrl+Z', 'Control+Z', () => this.undo());
+    this.redoBtn = button('Redo', 'Ctrl+Shift+Z', 'Control+Shift+Z Control+Y', () => this.redo());
+    this.deleteBtn = button('Delete', 'Del', 'Delete Backspace', () => this.deleteSelected());
 
-    const toolbar = el("div", { class: "ws-toolbar", role: "toolbar", "aria-label": "Drawing tools" }, [
-      el("div", { class: "ws-group" }, tools),
-      el("div", { class: "ws-group" }, [zoomOut, this.zoomEl, zoomIn, fit]),
-      el("div", { class: "ws-group" }, [this.undoBtn, this.redoBtn, this.deleteBtn]),
-    ]);
+    const toolbar = el(
+      'div',
+      { class: 'ws-toolbar', role: 'toolbar', 'aria-label': 'Drawing tools' },
+      [
+        el('div', { class: 'ws-group' }, tools),
+        el('div', { class: 'ws-group' }, [zoomOut, this.zoomEl, zoomIn, fit]),
+        el('div', { class: 'ws-group' }, [this.undoBtn, this.redoBtn, this.deleteBtn]),
+      ],
+    );
 
-    this.stageEl = el("div", { class: "ws-stage", "data-tool": "select" });
-    this.hint = el("p", { class: "ws-hint", id: "ws-hint" });
-    const head = el("div", { class: "ws-head" }, [
-      el("a", { href: "#/pictures", class: "ws-back" }, "← Pictures"),
-      el("h1", {}, title),
+    this.stageEl = el('div', { class: 'ws-stage', 'data-tool': 'select' });
+    this.hint = el('p', { class: 'ws-hint', id: 'ws-hint' });
+    const head = el('div', { class: 'ws-head' }, [
+      el('a', { href: '#/pictures', class: 'ws-back' }, '← Pictures'),
+      el('h1', {}, title),
       this.statusEl,
-      el("div", { class: "ws-finish-box" }, [this.finishBtn, this.finishMsg, this.finishNext]),
-      pictureTabs(p, "objects"),
+      el('div', { class: 'ws-finish-box' }, [this.finishBtn, this.finishMsg, this.finishNext]),
+      pictureTabs(p, 'objects'),
     ]);
-    this.panelEl = el("aside", { class: "ws-panel", "aria-label": "Objects" });
-    const body = el("div", { class: "ws-body" }, [
-      el("div", { class: "ws-main" }, [toolbar, this.stageEl, this.hint]),
+    this.panelEl = el('aside', { class: 'ws-panel', 'aria-label': 'Objects' });
+    const body = el('div', { class: 'ws-body' }, [
+      el('div', { class: 'ws-main' }, [toolbar, this.stageEl, this.hint]),
       this.panelEl,
     ]);
-    this.container.replaceChildren(el("section", { class: "ws", "aria-label": `Workspace: ${title}` }, [head, body, this.announcer]));
+    this.container.replaceChildren(
+      el('section', { class: 'ws', 'aria-label': `Workspace: ${title}` }, [
+        head,
+        body,
+        this.announcer,
+      ]),
+    );
 
-    this.finishBtn.addEventListener("click", () => this.finish());
+    this.finishBtn.addEventListener('click', () => this.finish());
     this.panel = new ObjectPanel(this.panelEl, this);
 
     if (!p.width || !p.height || !(p.phone_url || p.image_url)) {
-      this.stageEl.append(el("p", { class: "ws-noimage" }, "This picture has no image yet: upload one to draw on it."));
+      this.stageEl.append(el('p', { class: 'ws-noimage' }, MSG.noImageToDrawOn));
     } else {
-      this.stage = new Stage(this.stageEl, { width: p.width, height: p.height, imageUrl: p.phone_url || p.image_url }, {
-        shapes: () =>
-          this.drafts.ids().map((id) => ({ objectId: id, active: id === this.activeId, selections: this.drafts.draft(id).selections })),
-        selected: () => (this.selectedIndex === null ? null : { objectId: this.activeId, index: this.selectedIndex }),
-        select: (objectId, index) => this.select(objectId, index),
-        add: (sel) => this.addSelection(sel),
-        change: (index, sel, label) => this.changeSelection(index, sel, label),
-        toolChanged: () => this.refreshTools(),
-        viewChanged: (scale) => (this.zoomEl.textContent = `${Math.round(scale * 100)}%`),
-        announce: (text) => this.announce(text),
-      });
+      this.stage = new Stage(
+        this.stageEl,
+        { width: p.width, height: p.height, imageUrl: p.phone_url || p.image_url },
+        {
+          shapes: () =>
+            this.drafts.ids().map((id) => ({
+              objectId: id,
+              active: id === this.activeId,
+              selections: this.drafts.draft(id).selections,
+            })),
+          selected: () =>
+            this.selectedIndex === null
+              ? null
+              : { objectId: this.activeId, index: this.selectedIndex },
+          select: (objectId, index) => this.select(objectId, index),
+          add: (sel) => this.addSelection(sel),
+          change: (index, sel, label) => this.changeSelection(index, sel, label),
+          toolChanged: () => this.refreshTools(),
+          viewChanged: (scale) => (this.zoomEl.textContent = `${Math.round(scale * 100)}%`),
+          announce: (text) => this.announce(text),
+        },
+      );
     }
 
-    this.listen(document, "keydown", (e) => this.keyDown(e));
-    this.listen(document, "keyup", (e) => e.key === " " && this.stage?.setSpace(false));
-    this.listen(window, "blur", () => this.stage?.setSpace(false));
-    this.listen(window, "beforeunload", (e) => {
+    this.listen(document, 'keydown', (e) => this.keyDown(e));
+    this.listen(document, 'keyup', (e) => e.key === ' ' && this.stage?.setSpace(false));
+    this.listen(window, 'blur', () => this.stage?.setSpace(false));
+    this.listen(window, 'beforeunload', (e) => {
       if (this.dirty) {
         e.preventDefault();
-        e.returnValue = "";
+        e.returnValue = '';
       }
     });
     // Leaving for another screen with unsaved changes asks first, before the hash changes
     // (the Navigation API's cancelable "navigate" event; the shell's router only sees the
     // change once it happened). Without that API, link clicks are asked about instead.
-    const leave = () => !this.dirty || window.confirm("This picture has unsaved changes. Leave without saving?");
+    const leave = () => !this.dirty || window.confirm(MSG.confirmLeavePicture);
     if (window.navigation) {
-      this.listen(window.navigation, "navigate", (e) => {
+      this.listen(window.navigation, 'navigate', (e) => {
         if (e.hashChange && e.cancelable && !leave()) e.preventDefault();
       });
     } else {
       this.listen(
         document,
-        "click",
+        'click',
         (e) => {
           const link = e.target instanceof Element && e.target.closest('a[href^="#"]');
           if (link && !leave()) e.preventDefault();
@@ -226,28 +277,21 @@ class Workspace {
   refreshTools() {
     const tool = this.stage?.tool;
     for (const [t, b] of this.toolButtons) {
-      b.setAttribute("aria-pressed", String(t === tool));
+      b.setAttribute('aria-pressed', String(t === tool));
       b.disabled = !this.stage;
     }
     this.undoBtn.disabled = !this.history.canUndo;
     this.redoBtn.disabled = !this.history.canRedo;
     this.deleteBtn.disabled = this.selectedIndex === null;
-    const hints = {
-      select: "Click a selection to select it, drag to move it, drag its corners or points to reshape it.",
-      box: "Drag on the picture to draw a box.",
-      polygon: "Click the polygon's points; Enter, a double-click or a click on the first point closes it; Escape cancels.",
-      hand: "Drag to move the picture; the wheel zooms.",
-    };
-    const target = this.activeId === null ? " New selections create a new object." : ` New selections go to object #${this.activeId}.`;
-    this.hint.textContent = tool ? hints[tool] + (tool === "box" || tool === "polygon" ? target : "") : "";
+    this.hint.textContent = tool ? MSG.toolHint(tool, this.activeId) : '';
   }
 
   refreshFinish() {
     const status = this.picture.status;
-    this.statusEl.textContent = `Status: ${humanStatus(status)}`;
+    this.statusEl.textContent = MSG.pictureStatus(status);
     this.statusEl.className = `badge status-${status}`;
     const step = FINISH[status];
-    this.finishBtn.textContent = step ? step.label : "Finished";
+    this.finishBtn.textContent = step ? step.label : 'Finished';
     this.finishBtn.disabled = !step || this.finishing;
   }
 
@@ -285,28 +329,40 @@ class Workspace {
     }
     const id = this.activeId;
     const index = this.drafts.draft(id).selections.length;
-    this.edit(id, (d) => ({ ...d, selections: [...d.selections, sel] }), sel.type === "bbox" ? "Box added" : "Polygon added");
+    this.edit(
+      id,
+      (d) => ({ ...d, selections: [...d.selections, sel] }),
+      sel.type === 'bbox' ? MSG.boxAdded : MSG.polygonAdded,
+    );
     this.selectedIndex = index;
     this.refresh();
   }
 
   changeSelection(index, sel, label) {
     const id = this.activeId;
-    this.edit(id, (d) => ({ ...d, selections: d.selections.map((s, i) => (i === index ? sel : s)) }), label);
+    this.edit(
+      id,
+      (d) => ({ ...d, selections: d.selections.map((s, i) => (i === index ? sel : s)) }),
+      label,
+    );
   }
 
   deleteSelected() {
     if (this.activeId === null || this.selectedIndex === null) return;
     const index = this.selectedIndex;
     this.selectedIndex = null;
-    this.edit(this.activeId, (d) => ({ ...d, selections: d.selections.filter((_, i) => i !== index) }), "Selection deleted");
+    this.edit(
+      this.activeId,
+      (d) => ({ ...d, selections: d.selections.filter((_, i) => i !== index) }),
+      MSG.selectionDeleted,
+    );
   }
 
   nudge(dx, dy) {
     if (this.activeId === null || this.selectedIndex === null || !this.stage) return;
     const sel = this.drafts.draft(this.activeId).selections[this.selectedIndex];
     const { width: W, height: H } = this.stage.picture;
-    this.changeSelection(this.selectedIndex, translate(sel, dx, dy, W, H), "Selection moved");
+    this.changeSelection(this.selectedIndex, translate(sel, dx, dy, W, H), MSG.selectionMoved);
   }
 
   // Selects the chosen object's next (or previous) selection: selecting without a pointer.
@@ -316,24 +372,25 @@ class Workspace {
     if (!n) return;
     const from = this.selectedIndex === null ? (step > 0 ? -1 : n) : this.selectedIndex;
     this.select(null, (from + step + n) % n);
-    this.announce(`Selection ${this.selectedIndex + 1} of ${n} of object #${this.activeId} selected.`);
+    this.announce(MSG.selectionSelected(this.selectedIndex + 1, n, this.activeId));
   }
 
   undo() {
     const entry = this.history.undo();
-    if (entry) this.restore(entry.key, entry.before, `Undone: ${entry.label}`);
+    if (entry) this.restore(entry.key, entry.before, MSG.undone(entry.label));
   }
 
   redo() {
     const entry = this.history.redo();
-    if (entry) this.restore(entry.key, entry.after, `Redone: ${entry.label}`);
+    if (entry) this.restore(entry.key, entry.after, MSG.redone(entry.label));
   }
 
   restore(id, draft, text) {
     if (!this.drafts.has(id)) return;
     this.drafts.setDraft(id, draft);
     this.activeId = id;
-    if (this.selectedIndex !== null && this.selectedIndex >= draft.selections.length) this.selectedIndex = null;
+    if (this.selectedIndex !== null && this.selectedIndex >= draft.selections.length)
+      this.selectedIndex = null;
     this.announce(text);
     this.refresh();
   }
@@ -344,40 +401,41 @@ class Workspace {
     if (!this.container.isConnected) return;
     const mod = e.ctrlKey || e.metaKey;
     const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
-    if (mod && key === "s") {
+    if (mod && key === 's') {
       e.preventDefault();
       this.panel.save();
       return;
     }
     if (isTyping(e.target) || e.altKey) return;
     if (mod) {
-      if (key === "z" && !e.shiftKey) this.undo();
-      else if ((key === "z" && e.shiftKey) || key === "y") this.redo();
+      if (key === 'z' && !e.shiftKey) this.undo();
+      else if ((key === 'z' && e.shiftKey) || key === 'y') this.redo();
       else return;
       e.preventDefault();
       return;
     }
     const stage = this.stage;
     if (!stage) return;
-    if (e.key === " ") {
+    if (e.key === ' ') {
       // Space held pans, except on a button, where it presses the button.
-      if (e.target instanceof Element && e.target.closest("button, a")) return;
+      if (e.target instanceof Element && e.target.closest('button, a')) return;
       e.preventDefault();
       stage.setSpace(true);
       return;
     }
     const step = e.shiftKey ? 10 : 1;
     const actions = {
-      "+": () => stage.zoomIn(),
-      "=": () => stage.zoomIn(),
-      "-": () => stage.zoomOut(),
+      '+': () => stage.zoomIn(),
+      '=': () => stage.zoomIn(),
+      '-': () => stage.zoomOut(),
       0: () => stage.fit(),
       Enter: () => stage.finishPolygon(),
-      Escape: () => stage.cancelPolygon() || (this.selectedIndex !== null && this.select(null, null)),
+      Escape: () =>
+        stage.cancelPolygon() || (this.selectedIndex !== null && this.select(null, null)),
       Delete: () => stage.removeLastPoint() || this.deleteSelected(),
       Backspace: () => stage.removeLastPoint() || this.deleteSelected(),
-      "]": () => this.cycle(1),
-      "[": () => this.cycle(-1),
+      ']': () => this.cycle(1),
+      '[': () => this.cycle(-1),
       ArrowLeft: () => this.nudge(-step, 0),
       ArrowRight: () => this.nudge(step, 0),
       ArrowUp: () => this.nudge(0, -step),
@@ -386,8 +444,8 @@ class Workspace {
     if (TOOL_KEYS[key] && !e.shiftKey) {
       stage.setTool(TOOL_KEYS[key]);
     } else if (actions[key]) {
-      if (key === "Enter" && !stage.drawing()) return; // Enter on a button presses it
-      if (key.startsWith("Arrow") && this.selectedIndex === null) return;
+      if (key === 'Enter' && !stage.drawing()) return; // Enter on a button presses it
+      if (key.startsWith('Arrow') && this.selectedIndex === null) return;
       actions[key]();
     } else {
       return;
@@ -400,20 +458,22 @@ class Workspace {
   async finish() {
     const step = FINISH[this.picture.status];
     if (!step || this.finishing) return;
-    this.finishMsg.textContent = "";
+    this.finishMsg.textContent = '';
     if (this.dirty && !(await this.panel.save())) {
-      this.finishMsg.textContent = "Not finished: save the objects first (see the message beside Save).";
+      this.finishMsg.textContent = MSG.not('finished', MSG.saveObjectsFirst);
       return;
     }
     this.finishing = true;
     this.refreshFinish();
     try {
-      this.picture = (await this.api.send("POST", `/api/pictures/${this.pictureId}/${step.path}`)).body;
-      this.announce(`Finished: the picture is now ${humanStatus(this.picture.status)}.`);
+      this.picture = (
+        await this.api.send('POST', `/api/pictures/${this.pictureId}/${step.path}`)
+      ).body;
+      this.announce(MSG.pictureFinished(this.picture.status));
       // What comes next in the walk (docs/studio.md "From photo to feed").
       this.finishNext.hidden = false;
     } catch (e) {
-      this.finishMsg.textContent = `Not finished: ${errorText(e)}`;
+      this.finishMsg.textContent = MSG.not('finished', errorText(e));
       // A refusal means the status moved meanwhile: show the current one.
       try {
         this.picture = (await this.api.get(`/api/pictures/${this.pictureId}`)).body;

@@ -8,13 +8,32 @@ test.beforeAll(async () => {
 });
 
 const statement = { id: 5, text_de: 'Das ist ein Hund.', text_en: null, text_sv: null };
-const question = { id: 8, text_de: 'Was ist das?', text_en: null, text_sv: null,
-                   short_answer_de: 'ein Hund', short_answer_en: null, short_answer_se: null };
+const question = {
+  id: 8,
+  text_de: 'Was ist das?',
+  text_en: null,
+  text_sv: null,
+  short_answer_de: 'ein Hund',
+  short_answer_en: null,
+  short_answer_se: null,
+};
 const pair = { id: 7, answer_type: 'word', level: 1, statement, question };
 const texts = ({ text_de, text_en, text_sv }) => ({ text_de, text_en, text_sv });
-const questionFields = ({ id, ...fields }) => fields;
-const unchanged = { answer_type: 'word', level: 1, statement: texts(statement), question: questionFields(question) };
-const noQuestion = { text_de: null, text_en: null, text_sv: null, short_answer_de: null, short_answer_en: null, short_answer_se: null };
+const questionFields = (q) => Object.fromEntries(Object.entries(q).filter(([key]) => key !== 'id'));
+const unchanged = {
+  answer_type: 'word',
+  level: 1,
+  statement: texts(statement),
+  question: questionFields(question),
+};
+const noQuestion = {
+  text_de: null,
+  text_en: null,
+  text_sv: null,
+  short_answer_de: null,
+  short_answer_en: null,
+  short_answer_se: null,
+};
 
 test('nothing changed sends nothing', () => {
   expect(pairChanges(pair, unchanged)).toEqual({});
@@ -22,7 +41,10 @@ test('nothing changed sends nothing', () => {
 
 test('only the changed parts are sent, the statement and question with all their fields', () => {
   expect(pairChanges(pair, { ...unchanged, level: 3 })).toEqual({ level: 3 });
-  expect(pairChanges(pair, { ...unchanged, answer_type: 'yes_no', level: null })).toEqual({ answer_type: 'yes_no', level: null });
+  expect(pairChanges(pair, { ...unchanged, answer_type: 'yes_no', level: null })).toEqual({
+    answer_type: 'yes_no',
+    level: null,
+  });
   const english = { ...texts(statement), text_en: 'This is a dog.' };
   expect(pairChanges(pair, { ...unchanged, statement: english })).toEqual({ statement: english });
   const answer = { ...questionFields(question), short_answer_se: 'en hund' };

@@ -1,0 +1,204 @@
+// Every message the studio composes itself, in one table (docs/studio.md "For developers"): what
+// a screen says while it loads, after an action, when something failed, when a list is empty,
+// and what it asks before a deletion; a message with parts is a function of them. The API's
+// own messages are not here: they are shown as it sends them (errorText). Labels, headings and
+// button captions stay with the screen that shows them.
+
+// `n` things: "1 pair", "2 pairs".
+const count = (n, thing) => `${n} ${thing}${n === 1 ? '' : 's'}`;
+const ids = (list) => list.map((id) => `#${id}`).join(', ');
+
+// Picture statuses as words ("objects created"), also inside the API's messages.
+const STATUS_WORDS = {
+  new: 'new',
+  drawing_created: 'drawing created',
+  draft: 'draft',
+  objects_created: 'objects created',
+};
+export const humanStatus = (status) => STATUS_WORDS[status] || status;
+
+const TOOL_HINTS = {
+  select:
+    'Click a selection to select it, drag to move it, drag its corners or points to reshape it.',
+  box: 'Drag on the picture to draw a box.',
+  polygon:
+    "Click the polygon's points; Enter, a double-click or a click on the first point closes it; Escape cancels.",
+  hand: 'Drag to move the picture; the wheel zooms.',
+};
+
+export const MSG = {
+  // ---- every screen
+  // No answer at all (api.js): the one wording of "the service cannot be reached".
+  unreachable: 'The studio cannot reach the service: check the connection and try again.',
+  serviceAnswered: (status) => `The service answered ${status}.`,
+  sessionEnded: 'Your session has ended: please sign in again.',
+  screenNotLoaded: 'The studio could not load this screen: reload the page.',
+  loading: (what) => (what ? `Loading ${what}…` : 'Loading…'),
+  couldNot: (what, verb, reason) => `${what} could not be ${verb}: ${reason}`,
+  // "Not deleted: <the API's reason>"
+  not: (done, reason) => `Not ${done}: ${reason}`,
+  // "Pair #5 deleted."
+  done: (what, how) => `${what} ${how}.`,
+  deletedElsewhere: (what) => `${what} was deleted by someone else.`,
+  reloadFailed: (reason) => `Reload failed: ${reason}`,
+  saved: 'Saved.',
+  count,
+  nOf: (part, whole) => `${part} of ${whole}`,
+
+  // ---- pictures
+  picturesPage: (page, n, what) =>
+    `Page ${page}: ${count(n, 'picture')}${what ? ` (${what})` : ''}.`,
+  noPictures: (what, page) =>
+    `No pictures${what ? ` (${what})` : ''}${page > 1 ? ' on this page' : ''}.`,
+  uploaded: (id) => `Uploaded as picture ${id}.`,
+
+  // ---- the workspace (objects)
+  noImageToDrawOn: 'This picture has no image yet: upload one to draw on it.',
+  confirmLeavePicture: 'This picture has unsaved changes. Leave without saving?',
+  toolHint: (tool, objectId) =>
+    TOOL_HINTS[tool] +
+    (tool === 'box' || tool === 'polygon'
+      ? objectId === null
+        ? ' New selections create a new object.'
+        : ` New selections go to object #${objectId}.`
+      : ''),
+  pictureStatus: (status) => `Status: ${humanStatus(status)}`,
+  pictureFinished: (status) => `Finished: the picture is now ${humanStatus(status)}.`,
+  saveObjectsFirst: 'save the objects first (see the message beside Save).',
+  // What an undo step did (also announced, and "Undone: Box added").
+  boxAdded: 'Box added',
+  polygonAdded: 'Polygon added',
+  selectionDeleted: 'Selection deleted',
+  selectionMoved: 'Selection moved',
+  selectionResized: 'Selection resized',
+  parentSet: (id) => (id === null ? 'Parent removed' : `Parent set to #${id}`),
+  notesChanged: 'Notes changed',
+  undone: (step) => `Undone: ${step}`,
+  redone: (step) => `Redone: ${step}`,
+  selectionSelected: (index, n, objectId) =>
+    `Selection ${index} of ${n} of object #${objectId} selected.`,
+  polygonStarted:
+    'Polygon started: click the next points, Enter or a double-click closes it, Escape cancels.',
+  polygonTooSmall: 'A polygon needs at least three points: nothing was added.',
+  noObjects: 'No objects yet: draw a box or a polygon, or create one.',
+  selectionsOfObject: (n) => `${count(n, 'selection')}; new drawings go to this object.`,
+  unsavedObjects: (n) => `Unsaved changes (${count(n, 'object')})`,
+  saving: 'Saving…',
+  allSaved: 'All changes saved',
+  objectNotSaved: (id, reason) => `Object #${id} not saved: ${reason}`,
+  someObjectsNotSaved: 'Some objects were not saved: see the messages beside Save.',
+  noObjectCreated: (reason) => `No object created: ${reason}`,
+  confirmDeleteObject: (id) =>
+    `Delete object #${id} and its selections? Its child objects move to the top level.`,
+
+  // ---- words
+  noObjectsInWords: 'no objects yet: mark them under Objects',
+  noLabelWord: 'No label word yet: choose one with "Make label", or add a word as the label.',
+  labelWord: (title) => `Label word: ${title}`,
+  noWordsLinked: (subject) => `No words linked to ${subject} yet.`,
+  wordIsNow: (title, status) => `${title} is ${status} now.`,
+  labelMade: (title, subject, former) =>
+    `${title} is the label of ${subject} now${former ? `; ${former} is no longer linked` : ''}.`,
+  wordRemoved: (title, subject) => `${title} removed from ${subject}; the word itself stays.`,
+  wordAdded: (title, subject) => `${title} added to ${subject}.`,
+  wordReloaded: 'Reloaded: the word as stored now.',
+  noCategoriesForEditors: 'None yet (an admin adds them under Maintenance).',
+  askingGenerator: 'Asking the generator…',
+  suggestions: (n, generator) =>
+    `${count(n, 'suggestion')} from ${generator}: nothing is stored until accepted.`,
+  noSuggestions: (generator) => `The generator (${generator}) has no suggestions.`,
+  noLabelForSuggestions: 'This object has no name yet: add its German name as its label first.',
+  suggestionDetail: (item) =>
+    ` · level ${item.level} · ${item.linked ? 'linked already' : item.word_id ? 'an existing word' : 'a new word'}`,
+  allAccepted: 'Every suggestion accepted.',
+
+  // ---- texts (statements and questions)
+  confirmLeaveTexts: 'Some texts are not saved. Leave without saving?',
+  noObjectsInTexts: 'This picture has no objects yet: mark them on the Objects tab.',
+  usedByPairs: (pairIds) => `Used by pair ${ids(pairIds)}`,
+  notUsedByPair: 'Not used by a pair yet',
+  generatingQuestions: 'Generating questions…',
+  questionsGenerated: (n, fresh) => `${count(n, 'question')} generated (${fresh} new).`,
+  // [before, the link to the Words tab, after]
+  noLabelForQuestions: [
+    'This object has no name yet: ',
+    'choose its label word on the Words tab',
+    ', then generate.',
+  ],
+  noLabelWordYet: ['No label word yet: ', 'Words tab'],
+  noQuestions: 'No questions yet.',
+  noWords: 'No words yet.',
+  typeGermanWord: 'Type the word in German first.',
+  audioNotLoaded: (reason) => `Audio not loaded: ${reason}`,
+  // A card's state beside its heading.
+  unsavedChanges: 'Unsaved changes',
+  savedState: 'Saved',
+  reloadedState: 'Reloaded',
+  confirmDeleteText: (name) => `Delete ${name}? Its audio and word links go with it.`,
+
+  // ---- pairs and the learner preview
+  noPairs: 'No pairs yet: make the first one with the form above.',
+  pairsSummary: (n, drafts, reviewed, published) =>
+    `${count(n, 'pair')}: ${drafts} draft, ${reviewed} reviewed, ${published} published`,
+  pairsPublished: (pairIds, missing) =>
+    `Published ${count(pairIds.length, 'pair')}: ${ids(pairIds)}.` +
+    (missing.length ? ` Not in every feed yet: ${missing.join(', ')}.` : ''),
+  pairNotInFeed: (id, languages) => `#${id} (not for ${languages.join(', ')})`,
+  nothingPublished: 'Nothing published: no pair of this picture is reviewed.',
+  noQuestion: 'No question',
+  noWordsToLink: 'No words to link yet: add some on the Words tab.',
+  confirmDeletePair: (id) =>
+    `Delete pair #${id}? Its statement and question go with it unless another pair uses them.`,
+  statementShared: (pairIds) =>
+    `This statement is also used by ${pairIds.map((id) => `pair #${id}`).join(', ')}: a change shows there too.`,
+  questionOffHint: 'Empty every question field to take the question off this pair.',
+  questionAddHint: 'Fill in a question to add one.',
+  chooseObject: 'Choose an object to use one of its questions.',
+  objectHasNoQuestions: 'The object has no questions yet.',
+  noWordsOnTab: 'No words yet: add them on the Words tab.',
+  statementNeeded: 'Write the statement in at least one language.',
+  // The feeds (pair-feeds.js): the API's reasons in words, a card's feed line.
+  noStatementAudio: (language) => `The statement has no audio in ${language}`,
+  feedReason: {
+    noAudio: 'no statement audio',
+    noImage: 'no image',
+    notPublished: 'not published',
+  },
+  feedMissing: (languages, reasons) => `for ${languages}: ${reasons}`,
+  feedAll: (languages) => `In the feed for ${languages}`,
+  feedNone: (missing) => `Not in the feed ${missing.join('; ')}`,
+  feedSome: (languages, missing) => `In the feed for ${languages} · not ${missing.join('; not ')}`,
+  previewInFeed: (language) => `In the feed: learners of ${language} get this card.`,
+  previewNotInFeed: (language) => `Not in the feed for learners of ${language} yet, because:`,
+  missingIn: (what, language) => `No ${what} in ${language}.`,
+
+  // ---- audio
+  generating: 'Generating…',
+  noTexts: 'no texts',
+  notSpoken: (kind, id, field, language, error) =>
+    `${kind} ${id}, ${field} (${language}): ${error}`,
+  generatingStopped: (reason) => `Generating stopped: ${reason}`,
+  stopping: 'Stopping…',
+  runStopped: (done, total) => `Stopped: ${done} of ${total} generated.`,
+  runFinished: (done, failed) =>
+    `Finished: ${done} generated${failed ? `, ${failed} could not be spoken` : ''}.`,
+  runEnded: (done, total) => `${done} of ${total} generated.`,
+
+  // ---- maintenance
+  maintenanceForAdmins:
+    'Maintenance is for admins. Ask an admin if a category or a clean-up is needed.',
+  noCategories: 'No categories yet.',
+  confirmDeleteCategory: (name) => `Delete “${name}”? Words and pairs lose this category.`,
+  confirmPurge: 'Remove every orphan now? This cannot be undone.',
+  orphansRemoved: (n) => `Removed ${count(n, 'orphaned record')}`,
+  noOrphans: 'Nothing to remove: no orphans',
+  purgeFailed: (reason) => `The purge failed: ${reason}`,
+};
+
+// An error in words: the API's own message (ApiError.message, docs/studio.md) with picture
+// status names as words; anything else (no answer at all) is MSG.unreachable.
+export function errorText(e) {
+  if (e && typeof e.status === 'number' && e.message)
+    return e.message.replace(/\b(drawing_created|objects_created)\b/g, (s) => humanStatus(s));
+  return MSG.unreachable;
+}
