@@ -48,6 +48,8 @@ void Database::configure(soci::session& s) {
         s << "PRAGMA busy_timeout = 10000";
     } else {
         s << "SET client_min_messages TO WARNING";  // no NOTICE chatter on stderr
+        // Instants are read as CAST(column AS TEXT) in the wire format's zone (queries.hpp).
+        s << "SET TIME ZONE 'UTC'";
     }
 }
 

@@ -1,6 +1,8 @@
-// Learners' refresh families and tokens (refresh_families, refresh_tokens, migration 0012) on
-// SOCI, issue 18. Single statements run in autocommit; the rotation is one transaction.
-#include "adapters/persistence/dialect_sql.hpp"
+// Learners' refresh families and tokens on SOCI (core/ports/refresh_sessions.hpp); the SQL is
+// db/queries/refresh_sessions.sql. Single statements run in autocommit; the rotation and the
+// revocations that read first are one transaction each.
+#include "adapters/persistence/queries.hpp"
+#include "adapters/persistence/row_access.hpp"
 #include "adapters/persistence/sql_repositories.hpp"
 #include "core/domain/time_format.hpp"
 
@@ -8,10 +10,7 @@ namespace ll::sql {
 namespace {
 
 Timestamp read_instant(const std::string& text) {
-    // The columns are written by this adapter only: an unreadable one is a broken database.
-    const auto t = parse_timestamp(text);
-    if (!t) throw std::runtime_error("refresh sessions: unreadable timestamp");
-    return *t;
+    return stored_instant(text, "refresh sessions");
 }
 
 std::size_t affected(soci::statement& st) {
@@ -21,23 +20,19 @@ std::size_t affected(soci::statement& st) {
 
 class SqlRefreshSessions final : public RefreshSessionRepository {
   public:
-    explicit SqlRefreshSessions(Database& db) : db_(db), d_{db.dialect()} {}
+    explicit SqlRefreshSessions(Database& db) : db_(db) {}
 
     void open(const RefreshFamily& family, std::string_view first_digest) override {
-        std::string id = family.id, device = family.device, digest(first_digest),
-                    created = format_timestamp(family.created_at),
-                    used = format_timestamp(family.last_used_at),
-                    expires = format_timestamp(family.expires_at);
-        long long user = family.user_id;
+        const std::string created = format_timestamp(family.created_at),
+                          used = format_timestamp(family.last_used_at),
+                          expires = format_timestamp(family.expires_at), digest(first_digest);
+        const long long user = family.user_id;
         db_.write([&](soci::session& s) {
-            s << "INSERT INTO refresh_families (id, user_id, device, created_at, last_used_at, "
-                 "expires_at) VALUES (:i, :u, :d, " +
-                     d_.ts_in(":c") + ", " + d_.ts_in(":l") + ", " + d_.ts_in(":e") + ")",
-                soci::use(id), soci::use(user), soci::use(device), soci::use(created),
-                soci::use(used), soci::use(expires);
-            s << "INSERT INTO refresh_tokens (digest, family_id, created_at) VALUES (:t, :f, " +
-                     d_.ts_in(":c") + ")",
-                soci::use(digest), soci::use(id), soci::use(created);
+            s << q("insert_family"), soci::use(family.id, "id"), soci::use(user, "user_id"),
+                soci::use(family.device, "device"), soci::use(created, "created_at"),
+                soci::use(used, "last_used_at"), soci::use(expires, "expires_at");
+            s << q("insert_token"), soci::use(digest, "digest"), soci::use(family.id, "family_id"),
+                soci::use(created, "created_at");
         });
     }
 
@@ -47,11 +42,9 @@ class SqlRefreshSessions final : public RefreshSessionRepository {
             long long user = 0;
             std::string device, created, used, expires, revoked;
             soci::indicator revoked_ind = soci::i_null;
-            s << "SELECT user_id, device, " + d_.ts_out("created_at") + ", " +
-                     d_.ts_out("last_used_at") + ", " + d_.ts_out("expires_at") + ", " +
-                     d_.ts_out("revoked_at") + " FROM refresh_families WHERE id = :i",
-                soci::into(user), soci::into(device), soci::into(created), soci::into(used),
-                soci::into(expires), soci::into(revoked, revoked_ind), soci::use(key);
+            s << q("find_family"), soci::into(user), soci::into(device), soci::into(created),
+                soci::into(used), soci::into(expires), soci::into(revoked, revoked_ind),
+                soci::use(key, "id");
             if (!s.got_data()) return std::nullopt;
             RefreshFamily family{key,
                                  user,
@@ -70,9 +63,8 @@ class SqlRefreshSessions final : public RefreshSessionRepository {
         return db_.read([&](soci::session& s) -> std::optional<RefreshTokenRecord> {
             std::string family, created, used;
             soci::indicator used_ind = soci::i_null;
-            s << "SELECT family_id, " + d_.ts_out("created_at") + ", " + d_.ts_out("used_at") +
-                     " FROM refresh_tokens WHERE digest = :t",
-                soci::into(family), soci::into(created), soci::into(used, used_ind), soci::use(key);
+            s << q("find_token"), soci::into(family), soci::into(created),
+                soci::into(used, used_ind), soci::use(key, "digest");
             if (!s.got_data()) return std::nullopt;
             RefreshTokenRecord record{key, family, read_instant(created), std::nullopt};
             if (used_ind == soci::i_ok) record.used_at = read_instant(used);
@@ -82,42 +74,28 @@ class SqlRefreshSessions final : public RefreshSessionRepository {
 
     bool rotate(std::string_view old_digest, std::string_view new_digest, Timestamp now,
                 Timestamp expires_at) override {
-        std::string old_key(old_digest), new_key(new_digest), at = format_timestamp(now),
-                                                              until = format_timestamp(expires_at);
+        const std::string previous(old_digest), next(new_digest),
+            at = format_timestamp(now), until = format_timestamp(expires_at);
         return db_.write([&](soci::session& s) {
-            // The guard: of two concurrent rotations of one token, the second finds it used
-            // (PostgreSQL re-checks the row after the first commits) and changes nothing.
-            soci::statement mark =
-                (s.prepare << "UPDATE refresh_tokens SET used_at = " + d_.ts_in(":n") +
-                                  " WHERE digest = :t AND used_at IS NULL AND family_id IN "
-                                  "(SELECT id FROM refresh_families WHERE revoked_at IS NULL)",
-                 soci::use(at), soci::use(old_key));
-            if (affected(mark) == 0) return false;
-            s << "INSERT INTO refresh_tokens (digest, family_id, created_at) SELECT :t, "
-                 "family_id, " +
-                     d_.ts_in(":n") + " FROM refresh_tokens WHERE digest = :o",
-                soci::use(new_key), soci::use(at), soci::use(old_key);
-            s << "UPDATE refresh_families SET last_used_at = " + d_.ts_in(":n") +
-                     ", expires_at = " + d_.ts_in(":e") +
-                     " WHERE id = (SELECT family_id FROM refresh_tokens WHERE digest = :o)",
-                soci::use(at), soci::use(until), soci::use(old_key);
+            soci::statement use =
+                (s.prepare << q("use_token"), soci::use(at, "now"), soci::use(previous, "digest"));
+            if (affected(use) == 0) return false;
+            s << q("insert_successor"), soci::use(next, "digest"), soci::use(previous, "previous"),
+                soci::use(at, "now");
+            s << q("touch_family"), soci::use(at, "now"), soci::use(until, "expires_at"),
+                soci::use(previous, "previous");
             return true;
         });
     }
 
     bool revoke_family(std::string_view id, Timestamp now) override {
-        std::string key(id), at = format_timestamp(now);
+        const std::string key(id), at = format_timestamp(now);
         return db_.autocommit([&](soci::session& s) {
-            // COALESCE: a family revoked twice keeps its first time.
-            soci::statement st = (s.prepare << "UPDATE refresh_families SET revoked_at = "
-                                               "COALESCE(revoked_at, " +
-                                                   d_.ts_in(":r") + ") WHERE id = :i",
-                                  soci::use(at), soci::use(key));
+            soci::statement st =
+                (s.prepare << q("revoke_family"), soci::use(at, "now"), soci::use(key, "id"));
             return affected(st) > 0;
         });
     }
-
-    // Every family: none has an empty id to keep.
 
     std::vector<std::string> revoke_others(Id user_id, std::string_view keep,
                                            Timestamp now) override {
@@ -125,15 +103,11 @@ class SqlRefreshSessions final : public RefreshSessionRepository {
         const long long user = user_id;
         return db_.write([&](soci::session& s) {
             std::vector<std::string> ids;
-            soci::rowset<std::string> rows =
-                (s.prepare << "SELECT id FROM refresh_families WHERE user_id = :u AND revoked_at "
-                              "IS NULL AND id <> :k" +
-                                  d_.for_update(),
-                 soci::use(user), soci::use(kept));
+            soci::rowset<std::string> rows = (s.prepare << q("live_families_but"),
+                                              soci::use(user, "user_id"), soci::use(kept, "keep"));
             for (const auto& id : rows) ids.push_back(id);
-            s << "UPDATE refresh_families SET revoked_at = " + d_.ts_in(":r") +
-                     " WHERE user_id = :u AND revoked_at IS NULL AND id <> :k",
-                soci::use(at), soci::use(user), soci::use(kept);
+            s << q("revoke_families_but"), soci::use(at, "now"), soci::use(user, "user_id"),
+                soci::use(kept, "keep");
             return ids;
         });
     }
@@ -143,19 +117,11 @@ class SqlRefreshSessions final : public RefreshSessionRepository {
         const long long user = user_id, skip = static_cast<long long>(keep);
         return db_.write([&](soci::session& s) {
             std::vector<std::string> ids;
-            // SQLite takes OFFSET only after a LIMIT (-1: none); PostgreSQL takes it alone.
-            soci::rowset<std::string> rows =
-                (s.prepare << "SELECT id FROM refresh_families WHERE user_id = :u AND revoked_at "
-                              "IS NULL ORDER BY last_used_at DESC, created_at DESC, id DESC" +
-                                  std::string(d_.pg() ? "" : " LIMIT -1") + " OFFSET :k" +
-                                  d_.for_update(),
-                 soci::use(user), soci::use(skip));
+            soci::rowset<std::string> rows = (s.prepare << q("live_families_beyond"),
+                                              soci::use(user, "user_id"), soci::use(skip, "keep"));
             for (const auto& id : rows) ids.push_back(id);
-            for (auto& id : ids) {
-                s << "UPDATE refresh_families SET revoked_at = " + d_.ts_in(":r") +
-                         " WHERE id = :i",
-                    soci::use(at), soci::use(id);
-            }
+            for (const auto& id : ids)
+                s << q("revoke_one"), soci::use(at, "now"), soci::use(id, "id");
             return ids;
         });
     }
@@ -163,25 +129,20 @@ class SqlRefreshSessions final : public RefreshSessionRepository {
     std::size_t purge(Timestamp now, Timestamp used_before) override {
         const std::string at = format_timestamp(now), before = format_timestamp(used_before);
         return db_.write([&](soci::session& s) {
-            // Tokens first and by name, so the count does not depend on the cascade.
-            soci::statement tokens =
-                (s.prepare << "DELETE FROM refresh_tokens WHERE family_id IN (SELECT id FROM "
-                              "refresh_families WHERE expires_at <= " +
-                                  d_.ts_in(":n") +
-                                  " OR revoked_at IS NOT NULL) OR used_at <= " + d_.ts_in(":b"),
-                 soci::use(at), soci::use(before));
-            soci::statement families =
-                (s.prepare << "DELETE FROM refresh_families WHERE expires_at <= " + d_.ts_in(":n") +
-                                  " OR revoked_at IS NOT NULL",
-                 soci::use(at));
+            soci::statement tokens = (s.prepare << q("purge_tokens"), soci::use(at, "now"),
+                                      soci::use(before, "used_before"));
+            soci::statement families = (s.prepare << q("purge_families"), soci::use(at, "now"));
             const std::size_t removed = affected(tokens);
             return removed + affected(families);
         });
     }
 
   private:
+    const std::string& q(std::string_view name) const {
+        return query(db_.dialect(), "refresh_sessions." + std::string(name));
+    }
+
     Database& db_;
-    DialectSql d_;
 };
 
 }  // namespace
