@@ -2,20 +2,14 @@
 #include <functional>
 
 #include "adapters/memory/memory_content_tx.hpp"
+#include "core/domain/content_languages.hpp"
 
 namespace ll {
 namespace {
 
-constexpr const char* kAudioTables[] = {"statements", "questions", "words"};
-constexpr const char* kAudioLanguages[] = {"de", "en", "sv"};
-
 // Non-empty after trimming ASCII white space (the same rule in every adapter).
 bool has_text(const std::optional<std::string>& text) {
     return text && text->find_first_not_of(" \t\n\v\f\r") != std::string::npos;
-}
-
-std::string field_of(const std::string& table, const std::string& language) {
-    return (table == "words" ? "title_" : "text_") + language;
 }
 
 template <typename Item>
@@ -92,12 +86,14 @@ std::vector<AudioCandidate> MemoryContentTx::audio_candidates(
     const std::optional<std::string>& table, const std::optional<std::string>& language,
     int limit) {
     std::vector<AudioCandidate> out;
-    for (const std::string tbl : kAudioTables) {
+    for (const std::string_view tbl_name : kAudioTables) {
+        const std::string tbl(tbl_name);
         if (!matches(table, tbl)) continue;
-        for (const std::string lang : kAudioLanguages) {
+        for (const std::string_view lang_code : kContentLanguages) {
+            const std::string lang(lang_code);
             if (!matches(language, lang)) continue;
             for_each_text(t_, tbl, lang, [&](Id id, const std::string& text) {
-                const AudioSource source{tbl, id, field_of(tbl, lang), lang};
+                const AudioSource source{tbl, id, spoken_field(tbl, lang), lang};
                 if (static_cast<int>(out.size()) < limit && !has_audio(t_, source))
                     out.push_back(AudioCandidate{source, text});
             });
@@ -108,12 +104,14 @@ std::vector<AudioCandidate> MemoryContentTx::audio_candidates(
 
 std::vector<AudioCoverageRow> MemoryContentTx::audio_coverage() {
     std::vector<AudioCoverageRow> out;
-    for (const std::string table : kAudioTables) {
-        for (const std::string language : kAudioLanguages) {
+    for (const std::string_view table_name : kAudioTables) {
+        const std::string table(table_name);
+        for (const std::string_view language_code : kContentLanguages) {
+            const std::string language(language_code);
             AudioCoverageRow row{table, language, 0, 0};
             for_each_text(t_, table, language, [&](Id id, const std::string&) {
                 ++row.items;
-                if (has_audio(t_, {table, id, field_of(table, language), language}))
+                if (has_audio(t_, {table, id, spoken_field(table, language), language}))
                     ++row.with_audio;
             });
             out.push_back(row);

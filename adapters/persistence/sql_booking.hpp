@@ -51,7 +51,7 @@ const char* status_text(BookingStatus status);
 struct OutcomeColumns {
     std::string status;
     long long previous_total = 0, total = 0, daily = 0;
-    int previous_streak = 0, streak = 0, goal = 30;
+    int previous_streak = 0, streak = 0, goal = kDefaultDailyGoal;
     std::string unlocked;
     soci::indicator unlocked_ind = soci::i_null;
 

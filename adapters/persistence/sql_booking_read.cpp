@@ -41,9 +41,9 @@ struct BookingRead {
     indicator type_ind{}, categories_ind{}, profile_ind{}, last_ind{}, zone_ind{}, key_found_ind{},
         status_ind{}, unlocked_ind{};
     long long version = 0, total = 0, next_ep = 0, next_streak = 0, daily = 0;
-    int streak = 0, goal = 30, practised = 0;
+    int streak = 0, goal = kDefaultDailyGoal, practised = 0;
     long long k_previous_total = 0, k_total = 0, k_daily = 0;
-    int k_previous_streak = 0, k_streak = 0, k_goal = 30;
+    int k_previous_streak = 0, k_streak = 0, k_goal = kDefaultDailyGoal;
     indicator k_ind[6]{};
     indicator profile_col[5]{}, stored_at_ind{};  // NULL without a profile or a record
     soci::statement st;
@@ -93,7 +93,7 @@ StoredBooking stored_booking(const BookingRead& r) {
     out.previous_streak_days = static_cast<std::int32_t>(number(2, r.k_previous_streak));
     out.streak_days = static_cast<std::int32_t>(number(3, r.k_streak));
     out.daily_ep = number(4, r.k_daily);
-    out.daily_goal_ep = r.k_ind[5] == soci::i_ok ? r.k_goal : 30;
+    out.daily_goal_ep = r.k_ind[5] == soci::i_ok ? r.k_goal : kDefaultDailyGoal;
     // Achievements date from the booking that unlocked them: the record's own time.
     if (r.unlocked_ind == soci::i_ok)
         out.unlocked = unlocked_from_json(r.unlocked, stored.stored_at);

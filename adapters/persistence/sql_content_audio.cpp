@@ -1,18 +1,13 @@
 // Audios on SOCI: one row per (source_table, source_id, source_field, language), and which
 // texts still lack one.
 #include "adapters/persistence/sql_content_tx.hpp"
+#include "core/domain/content_languages.hpp"
 
 namespace ll::sql {
 namespace {
 
-constexpr const char* kAudioTables[] = {"statements", "questions", "words"};
-constexpr const char* kAudioLanguages[] = {"de", "en", "sv"};
-
-// The text field that a language's audio speaks: text_<lang>, title_<lang> for words. Only
-// names from the two lists above: they become column names in the SQL text.
-std::string field_of(const std::string& table, const std::string& language) {
-    return (table == "words" ? "title_" : "text_") + language;
-}
+// Column names in the SQL text below come from spoken_field() of kAudioTables and
+// kContentLanguages only (core/domain/content_languages.hpp), never from a request.
 
 std::string audio_select(const DialectSql& d) {
     return "SELECT id, source_table, source_id, source_field, language, file_path, mime, voice, "
@@ -40,12 +35,12 @@ Audio audio_of(const soci::row& r) {
 // `FROM <table> x WHERE <field has text> AND [NOT] EXISTS (its audio)`.
 void texts_of(Query& q, const DialectSql& d, const std::string& table,
               const std::string& language) {
-    const std::string field = field_of(table, language);
+    const std::string field = spoken_field(table, language);
     q << " FROM " << table << " x WHERE " << d.has_text("x." + field);
 }
 void audio_exists(Query& q, const std::string& table, const std::string& language) {
     q << "EXISTS (SELECT 1 FROM audios a WHERE a.source_table = " << param(table)
-      << " AND a.source_id = x.id AND a.source_field = " << param(field_of(table, language))
+      << " AND a.source_id = x.id AND a.source_field = " << param(spoken_field(table, language))
       << " AND a.language = " << param(language) << ")";
 }
 
@@ -95,14 +90,16 @@ std::vector<AudioCandidate> SqlContentTx::audio_candidates(
     const std::optional<std::string>& table, const std::optional<std::string>& language,
     int limit) {
     std::vector<AudioCandidate> out;
-    for (const std::string tbl : kAudioTables) {
+    for (const std::string_view tbl_name : kAudioTables) {
+        const std::string tbl(tbl_name);
         if (table && *table != tbl) continue;
-        for (const std::string lang : kAudioLanguages) {
+        for (const std::string_view lang_code : kContentLanguages) {
+            const std::string lang(lang_code);
             if (language && *language != lang) continue;
             const int left = limit - static_cast<int>(out.size());
             if (left <= 0) return out;
             Query q = query();
-            q << "SELECT x.id, x." << field_of(tbl, lang);
+            q << "SELECT x.id, x." << spoken_field(tbl, lang);
             texts_of(q, d_, tbl, lang);
             q << " AND NOT ";
             audio_exists(q, tbl, lang);
@@ -110,7 +107,7 @@ std::vector<AudioCandidate> SqlContentTx::audio_candidates(
             q.each(s_, [&](const soci::row& r) {
                 Cells c(r);
                 AudioCandidate candidate;
-                candidate.source = AudioSource{tbl, c.integer(), field_of(tbl, lang), lang};
+                candidate.source = AudioSource{tbl, c.integer(), spoken_field(tbl, lang), lang};
                 candidate.text = c.text();
                 out.push_back(std::move(candidate));
             });
@@ -121,8 +118,10 @@ std::vector<AudioCandidate> SqlContentTx::audio_candidates(
 
 std::vector<AudioCoverageRow> SqlContentTx::audio_coverage() {
     std::vector<AudioCoverageRow> out;
-    for (const std::string table : kAudioTables) {
-        for (const std::string language : kAudioLanguages) {
+    for (const std::string_view table_name : kAudioTables) {
+        const std::string table(table_name);
+        for (const std::string_view language_code : kContentLanguages) {
+            const std::string language(language_code);
             Query q = query();
             q << "SELECT COUNT(*), COALESCE(SUM(CASE WHEN ";
             audio_exists(q, table, language);

@@ -46,7 +46,7 @@ class SqlLanguages final : public LanguageRepository {
 struct AccountProfileStatement {
     long long user = 0, id = 0, native = 0, profile_id = 0, username_id = 0, p_native = 0,
               p_target = 0, total = 0;
-    int active = 1, streak = 0, goal = 30;
+    int active = 1, streak = 0, goal = kDefaultDailyGoal;
     std::string email, hash, role, username, last, zone;
     soci::indicator native_ind = soci::i_null, profile_ind = soci::i_null, last_ind = soci::i_null,
                     zone_ind = soci::i_null;

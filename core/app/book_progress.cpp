@@ -16,6 +16,13 @@ bool valid_key(const std::string& key) {
     return std::all_of(key.begin(), key.end(), [](char c) { return c >= 0x20 && c <= 0x7E; });
 }
 
+Result<Id> booked_pair_id(const LooseValue& pair_id) {
+    const PairIdParse pair = parse_pair_id(pair_id);
+    if (pair.id) return *pair.id;
+    return pair.problem == PairIdProblem::missing ? errors::pair_id_required()
+                                                  : errors::pair_id_not_positive();
+}
+
 namespace {
 
 // True when `state` was read for a day in another zone than the profile's: `command` is dated
@@ -75,17 +82,14 @@ BookingOutcome book_card_in_zone(ProgressStore& store, const Clock& clock, Booki
 
 Result<BookProgressOutput> book_progress(LearnerPorts& ports, Id user_id,
                                          const BookProgressInput& input) {
-    const PairIdParse pair = parse_pair_id(input.pair_id);
-    if (!pair.id) {
-        return pair.problem == PairIdProblem::missing ? errors::pair_id_required()
-                                                      : errors::pair_id_not_positive();
-    }
+    const Result<Id> pair_id = booked_pair_id(input.pair_id);
+    if (!pair_id) return pair_id.error();
     if (input.idempotency_key && !valid_key(*input.idempotency_key))
         return errors::invalid_idempotency_key();
     const Timestamp now = ports.clock.now();
     BookingCommand command;
     command.user_id = user_id;
-    command.pair_id = *pair.id;
+    command.pair_id = pair_id.value();
     command.correct = parse_correct(input.correct);
     command.points = parse_points(input.points);
     command.now = now;  // dated in the learner's zone by book_card_in_zone

@@ -20,6 +20,9 @@ struct BookProgressInput {
 
 // 1 to 100 printable ASCII characters: an Idempotency-Key, a batch item's client_id.
 bool valid_key(const std::string& key);
+// A booking's pair_id (POST /auth/progress and each batch item): the id, or the 400 saying
+// whether it was missing or not a positive integer.
+Result<Id> booked_pair_id(const LooseValue& pair_id);
 
 // How long a retry with the same Idempotency-Key gets the first answer.
 inline constexpr std::chrono::hours kIdempotencyKeyLifetime{24};
@@ -31,7 +34,7 @@ struct BookProgressOutput {  // 200
     std::int32_t streak_days = 0;
     bool streak_increased = false;
     Ep daily_ep = 0;
-    std::int32_t daily_goal_ep = 30;
+    std::int32_t daily_goal_ep = kDefaultDailyGoal;
     bool goal_just_reached = false;
     std::vector<UnlockedAchievement> unlocked_achievements;
 };

@@ -23,18 +23,15 @@ struct CheckedItem {
 Result<BookingCommand> check_item(const LooseValue& item, Id user_id, Timestamp now) {
     const LooseValue& client_id = item["client_id"];
     if (!client_id.is_string() || !valid_key(client_id.string)) return errors::client_id_invalid();
-    const PairIdParse pair = parse_pair_id(item["pair_id"]);
-    if (!pair.id) {
-        return pair.problem == PairIdProblem::missing ? errors::pair_id_required()
-                                                      : errors::pair_id_not_positive();
-    }
+    const Result<Id> pair_id = booked_pair_id(item["pair_id"]);
+    if (!pair_id) return pair_id.error();
     const LooseValue& answered = item["answered_at"];
     const auto at = answered.is_string() ? parse_rfc3339(answered.string) : std::nullopt;
     if (!at) return errors::answered_at_invalid();
 
     BookingCommand c;
     c.user_id = user_id;
-    c.pair_id = *pair.id;
+    c.pair_id = pair_id.value();
     c.correct = parse_correct(item["correct"]);
     c.points = parse_points(item["points"]);
     c.now = *at;

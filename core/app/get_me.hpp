@@ -14,7 +14,7 @@ struct MeOutput {
     std::optional<std::string> username;
     Ep total_ep = 0;
     std::int32_t streak_days = 0;
-    std::int32_t daily_goal_ep = 30;
+    std::int32_t daily_goal_ep = kDefaultDailyGoal;
     std::optional<Timestamp> last_practice_at;
     std::optional<Id> language_native_id;
     std::optional<std::string> language_native_short;

@@ -8,7 +8,7 @@
 namespace ll {
 
 // 84-day window ending today in the learner's zone (APP_TIMEZONE unless they set one); works
-// without a profile (zeros, goal 30).
+// without a profile (zeros, the default goal, kDefaultDailyGoal).
 Stats get_stats(LearnerPorts& ports, Id user_id);
 
 }  // namespace ll

@@ -6,7 +6,7 @@
 namespace ll {
 
 struct SetGoalOutput {
-    std::int32_t daily_goal_ep = 30;
+    std::int32_t daily_goal_ep = kDefaultDailyGoal;
 };
 
 Result<SetGoalOutput> set_goal(LearnerPorts& ports, Id user_id, const LooseValue& daily_goal_ep);

@@ -55,7 +55,7 @@ struct BookingOutcome {
     std::int32_t previous_streak_days = 0;
     std::int32_t streak_days = 0;
     Ep daily_ep = 0;  // today's ep_earned after this card
-    std::int32_t daily_goal_ep = 30;
+    std::int32_t daily_goal_ep = kDefaultDailyGoal;
     std::vector<UnlockedAchievement> unlocked;  // newly unlocked by this card only
     // The stored outcome of the first booking with this idempotency key, given again.
     bool replayed = false;
@@ -75,7 +75,7 @@ struct BookingProfile {
     std::int64_t version = 0;
     Ep total_ep = 0;
     std::int32_t streak_days = 0;
-    std::int32_t daily_goal_ep = 30;
+    std::int32_t daily_goal_ep = kDefaultDailyGoal;
     std::optional<Date> last_practice_date;  // the local date of last_practice_at
     std::int64_t next_ep_threshold = 0;
     std::int64_t next_streak_threshold = 0;

@@ -71,7 +71,7 @@ struct Profile {
     Id language_target_id = 0;
     Ep total_ep = 0;
     std::int32_t streak_days = 0;
-    std::int32_t daily_goal_ep = 30;
+    std::int32_t daily_goal_ep = kDefaultDailyGoal;
     std::optional<Timestamp> last_practice_at;
     // The learner's IANA zone (issue 18, docs/accounts.md); nullopt: APP_TIMEZONE.
     std::optional<std::string> timezone;

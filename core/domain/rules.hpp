@@ -35,7 +35,6 @@ Ep parse_points(const LooseValue& v);
 inline constexpr Ep kMaxPointsPerCard = 1000;
 // daily_goal_ep: parseInt, NaN -> 0, clamped to 5..500 (docs/spec/service.md PUT /auth/goal).
 std::int32_t parse_goal(const LooseValue& v);
-inline constexpr std::int32_t kDefaultDailyGoal = 30;
 // correct: boolean true or the string "true".
 bool parse_correct(const LooseValue& v);
 // pair_id (docs/spec/decisions.md 8, 10).

@@ -44,7 +44,7 @@ Stats aggregate_stats(const StatsSnapshot& snapshot, Date today) {
     }
     stats.today.ep = stats.daily.back().ep;
     stats.today.cards = stats.daily.back().cards;
-    stats.today.daily_goal_ep = snapshot.daily_goal_ep.value_or(30);
+    stats.today.daily_goal_ep = snapshot.daily_goal_ep.value_or(kDefaultDailyGoal);
 
     stats.totals.pairs_practiced = snapshot.pairs_practiced;
     stats.totals.total_seen = snapshot.total_seen;

@@ -18,7 +18,7 @@ using StatsDay = DailyActivityRow;
 struct StatsToday {
     Ep ep = 0;
     std::int64_t cards = 0;
-    std::int32_t daily_goal_ep = 30;
+    std::int32_t daily_goal_ep = kDefaultDailyGoal;
 };
 
 struct StatsTotals {

@@ -8,15 +8,18 @@
 
 namespace ll::http {
 
-Response revalidated(const Request& request, Response fresh) {
-    if (fresh.status != 200) return fresh;
+std::string body_etag(std::string_view body) {
     // Strong, as the authoring API's item tags: the same bytes give the same tag.
-    const std::string etag = etag_of(fmt::format("{:016x}", fnv1a64(fresh.body)));
+    return etag_of(fmt::format("{:016x}", fnv1a64(body)));
+}
+
+Response revalidated(const Request& request, Response fresh, const char* cache_control) {
+    if (fresh.status != 200) return fresh;
+    const std::string etag = body_etag(fresh.body);
     fresh.headers.emplace_back("ETag", etag);
-    fresh.headers.emplace_back("Cache-Control", "private, no-cache");
+    fresh.headers.emplace_back("Cache-Control", cache_control);
     // RFC 9110 13.1.2: If-None-Match compares weakly, so a W/ tag a proxy made still matches.
-    if (const auto tags = header_list(request, "if-none-match");
-        tags && if_none_match(*tags, etag)) {
+    if (not_modified(request, etag)) {
         fresh.status = 304;
         fresh.body.clear();
         fresh.content_type.clear();

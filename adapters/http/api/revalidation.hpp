@@ -6,11 +6,19 @@
 // itself, so it changes exactly when the answer does, on every replica alike, with nothing
 // stored. The answer is still computed: a 304 saves the transfer and the client's parsing, not
 // the database read.
+#include <string>
+#include <string_view>
+
 #include "adapters/http/server/message.hpp"
 
 namespace ll::http {
 
+// The strong ETag of an answer's body, the same on every replica.
+std::string body_etag(std::string_view body);
+
 // `fresh` with its ETag and Cache-Control, or the 304 for it; an answer other than 200 as it is.
-Response revalidated(const Request& request, Response fresh);
+// A learner's own answers are `private`; the languages, the same for everyone, are not.
+Response revalidated(const Request& request, Response fresh,
+                     const char* cache_control = "private, no-cache");
 
 }  // namespace ll::http

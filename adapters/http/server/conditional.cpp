@@ -67,6 +67,11 @@ bool if_none_match(std::string_view header, std::string_view etag) {
     });
 }
 
+bool not_modified(const Request& request, std::string_view etag) {
+    const auto tags = header_list(request, "if-none-match");
+    return tags && if_none_match(*tags, etag);
+}
+
 IfMatchList parse_if_match(std::string_view header) {
     IfMatchList out;
     any_element(header, [&](std::string_view tag) {

@@ -19,6 +19,11 @@ std::optional<std::string> header_list(const Request& request, std::string_view 
 // matches "x"). `etag` is the quoted strong tag, e.g. "\"abc.png\"".
 bool if_none_match(std::string_view header, std::string_view etag);
 
+// The one If-None-Match check of every GET that sends an ETag (media, the studio's files,
+// the learner's answers): every field line of the request read as one list (header_list),
+// compared weakly (if_none_match); true when the answer is a 304.
+bool not_modified(const Request& request, std::string_view etag);
+
 // If-Match (RFC 9110 13.1.1): `*` (any current representation), or the opaque parts of the
 // strong tags listed ("abc" gives abc). Weak and malformed tags are left out: the strong
 // comparison If-Match asks for never matches them.

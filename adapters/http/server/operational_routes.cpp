@@ -25,7 +25,7 @@ Response serve_media(const MediaStore& media, Request& request) {
     r.headers.emplace_back("Accept-Ranges", "bytes");
     // Browsers must take the declared type: an uploaded "picture" is never run as a page.
     r.headers.emplace_back("X-Content-Type-Options", "nosniff");
-    if (const auto tags = request.header("if-none-match"); tags && if_none_match(*tags, etag)) {
+    if (not_modified(request, etag)) {
         r.status = 304;
         r.content_type.clear();
         return r;

@@ -57,7 +57,7 @@ Response file_answer(const Request& r, std::string_view body, std::string_view t
     res.content_type = std::string(type);
     res.headers.emplace_back("Cache-Control", cache_control);
     res.headers.emplace_back("ETag", etag);
-    if (const auto inm = r.header("if-none-match"); inm && if_none_match(*inm, etag)) {
+    if (not_modified(r, etag)) {
         res.status = 304;
         res.content_type.clear();
         return res;

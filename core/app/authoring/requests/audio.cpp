@@ -2,11 +2,10 @@
 
 #include <fmt/format.h>
 
+#include "core/domain/content_languages.hpp"
+
 namespace ll {
 namespace {
-
-const std::initializer_list<std::string_view> kTables = {"statements", "questions", "words"};
-const std::initializer_list<std::string_view> kLanguages = {"de", "en", "sv"};
 
 struct FieldLanguage {
     std::string_view field;
@@ -59,10 +58,10 @@ Result<GenerateAudio> decode<GenerateAudio>(const LooseValue& v) {
     GenerateAudio r;
     AudioSource& s = r.source;
     Decoder d(v);
-    d.required_choice(s.table, "source_table", kTables).required_id(s.id, "source_id");
+    d.required_choice(s.table, "source_table", kAudioTables).required_id(s.id, "source_id");
     d.read(s.field, [&] {
          return source_field(v["source_field"], s.table);
-     }).required_choice(s.language, "language", kLanguages);
+     }).required_choice(s.language, "language", kContentLanguages);
     const std::string_view field_language = language_of_field(s.table, s.field);
     d.refuse_if(s.language != field_language,
                 errors::language_not_of_field(field_language, s.field));
@@ -74,7 +73,7 @@ template <>
 Result<AudioItem> decode<AudioItem>(const LooseValue& v) {
     AudioItem r;
     Decoder d(v);
-    d.required_choice(r.table, "source_table", kTables).required_id(r.id, "source_id");
+    d.required_choice(r.table, "source_table", kAudioTables).required_id(r.id, "source_id");
     return d.done(std::move(r));
 }
 
@@ -82,8 +81,8 @@ template <>
 Result<GenerateAudioBatch> decode<GenerateAudioBatch>(const LooseValue& v) {
     GenerateAudioBatch r;
     Decoder d(v);
-    d.choice(r.table, "source_table", kTables)
-        .choice(r.language, "language", kLanguages)
+    d.choice(r.table, "source_table", kAudioTables)
+        .choice(r.language, "language", kContentLanguages)
         .integer(r.limit, "limit", 1, kMaxAudioBatch, kDefaultAudioBatch);
     return d.done(std::move(r));
 }

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "core/domain/content_languages.hpp"
+
 namespace ll {
 namespace {
 
@@ -107,7 +109,7 @@ Result<PairPreviewQuery> decode<PairPreviewQuery>(const LooseValue& v) {
     PairPreviewQuery r;
     std::optional<std::string> lang;
     Decoder d(v);
-    d.choice(lang, "lang", {"de", "en", "sv"});
+    d.choice(lang, "lang", kContentLanguages);
     if (lang) r.lang = std::move(*lang);
     return d.done(std::move(r));
 }

@@ -1,0 +1,24 @@
+#pragma once
+// The languages content is written in, and which texts its audio speaks (docs/authoring.md):
+// one list for the staff API's choices and both stores' audio coverage.
+#include <initializer_list>
+#include <string>
+#include <string_view>
+
+namespace ll {
+
+// Every text of the content has a column per language (text_de, text_en, text_sv, ...), in this
+// order; the languages table lists the same codes.
+inline const std::initializer_list<std::string_view> kContentLanguages = {"de", "en", "sv"};
+
+// The tables whose texts get audio.
+inline const std::initializer_list<std::string_view> kAudioTables = {"statements", "questions",
+                                                                      "words"};
+
+// The text field a language's audio of an item speaks: title_<lang> for a word, text_<lang>
+// otherwise (a question's short answers are spoken only when asked for by field).
+inline std::string spoken_field(std::string_view table, std::string_view language) {
+    return std::string(table == "words" ? "title_" : "text_") + std::string(language);
+}
+
+}  // namespace ll
