@@ -1,5 +1,5 @@
 #pragma once
-// Password reset by e-mail (issue 18 point 3; docs/accounts.md "Passwords"):
+// Password reset by e-mail (docs/accounts.md "Passwords"):
 // POST /auth/password-reset mails a one-time link, POST /auth/password-reset/confirm sets the
 // new password with its token. The request's answer is the same whatever happens (202), so it
 // tells nobody which e-mails have accounts; the work itself runs off the request's path
