@@ -20,7 +20,7 @@ namespace ll {
 struct PasswordResetSettings {
     // PASSWORD_RESET_URL: the link is this + the token (e.g. https://app.example/reset#token=).
     std::string link_prefix;
-    std::chrono::seconds lifetime{30 * 60};  // PASSWORD_RESET_TTL_SECONDS
+    std::chrono::seconds lifetime{30 * 60};  // PASSWORD_RESET_TTL
     int mails_per_hour = 3;                  // per account; further requests send nothing
 };
 
