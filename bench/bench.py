@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""make bench: the performance issue's benchmark, unattended, Python standard library only.
+"""make bench: the benchmark of docs/performance.md, unattended, Python standard library only.
 
 For each database (a SQLite file in a temporary directory, a throw-away PostgreSQL cluster from
 scripts/pg-throwaway.sh) it starts learner-api (the Release build), migrates, seeds the demo
@@ -79,7 +79,7 @@ BURST_LOGIN_CONNECTIONS = 8
 PASSWORD = "bench-password-1"
 JWT_SECRET = "bench-secret-0123456789abcdefghijklmnop"
 
-# The performance issue's targets: (req/s at least, p99 ms at most or None).
+# The targets of docs/performance.md "Latest figures": (req/s at least, p99 ms at most or None).
 TARGETS = {
     ("progress", "postgresql"): (6000, 15),
     ("progress", "sqlite"): (5000, 15),
@@ -350,7 +350,7 @@ def book_many(server, bookings, workers=8):
 
 
 def batch_vs_single(server, learners, pair_ids, answers=200, rounds=3):
-    """Issue 18: answers per second when one app sends `answers` offline answers one request at a
+    """Answers per second when one app sends `answers` offline answers one request at a
     time (POST /auth/progress on a keep-alive connection) against one POST /auth/progress/batch;
     each round on learners of its own, one client, the median of `rounds`."""
     if len(learners) < 2 * rounds:
@@ -513,7 +513,7 @@ class DatabaseRun:
             result["peak_rss_kib"] = proc_status_kib(server.pid, "VmHWM")
             result["peak_rss_reset"] = reset
             r["scenarios"][name] = result
-        log(f"{self.kind}: offline answers, one batch against single bookings (issue 18)")
+        log(f"{self.kind}: offline answers, one batch against single bookings")
         r["batch"] = batch_vs_single(server, learners, pair_ids)
         # What argon2id allows on this machine as loaded now: the login scenario's own ceiling.
         r["hash_now"] = parse_result(run([str(self.build / "bench/ll_bench_hash_time"), "9",
@@ -794,7 +794,7 @@ def report(machine, runs, hash_ms, elapsed, load_before, load_after):
                 (f", latency average {ceiling['latency_ms']:.2f} ms" if ceiling.get("latency_ms")
                  else "") + ".", ""]
         batch = r["batch"]
-        out += [f"Offline answers (issue 18, one client, median of {batch['rounds']} rounds of "
+        out += [f"Offline answers (one client, median of {batch['rounds']} rounds of "
                 f"{batch['answers']} answers): one POST /auth/progress/batch "
                 f"{fmt_int(batch['batch_per_s'])} answers/s, POST /auth/progress one at a time on "
                 f"a keep-alive connection {fmt_int(batch['single_per_s'])} answers/s "

@@ -1,4 +1,4 @@
-// Request decoding of every authoring-api route (issue #6 "Hostile input"): the real route
+// Request decoding of every authoring-api route (docs/testing.md "Fuzzing"): the real route
 // table over the in-memory adapters with one item of each kind, a fresh world per input so a
 // saved input replays exactly. The handler is called like the server calls it
 // (fuzz/support/route_call.hpp): no exception, no 500, every JSON answer valid JSON.

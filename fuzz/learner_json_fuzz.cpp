@@ -1,4 +1,4 @@
-// Request decoding of every learner-api route (issue #6 "Hostile input"): the real route table
+// Request decoding of every learner-api route (docs/testing.md "Fuzzing"): the real route table
 // over the in-memory adapters, a fresh world per input so a saved input replays exactly. The
 // handler is called like the server calls it (fuzz/support/route_call.hpp).
 //

@@ -136,8 +136,8 @@ HTTP = [
     b"GET /media/..%2Fsecret HTTP/1.1\r\nRange: bytes=0-1\r\n\r\n",
     b"POST /auth/register HTTP/1.1\r\nContent-Length: 99999999\r\n\r\n{",
     b"GET /metrics HTTP/1.1\r\n\r\nGARBAGE\r\n\r\n",
-    # Issue 13: a 2 KB method (501, label "other"), a header around MAX_HEADER_BYTES, a junk token
-    # with a large announced body (401 before the body), a NUL in the login e-mail.
+    # A 2 KB method (501, label "other"), a header around MAX_HEADER_BYTES, a junk token with a
+    # large announced body (401 before the body), a NUL in the login e-mail.
     b"{{method:2048}} /auth/x HTTP/1.1\r\nHost: x\r\n\r\nPATCH /auth/me HTTP/1.1\r\n\r\n",
     b"GET /auth/me HTTP/1.1\r\nHost: x\r\n{{pad:8100}}Authorization: Bearer {{token}}\r\n\r\n",
     b"POST /auth/progress HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer junk\r\n"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# make bench: the performance issue's benchmark (bench/bench.py: load scenarios with wrk on
+# make bench: the benchmark of docs/performance.md (bench/bench.py: load scenarios with wrk on
 # SQLite and a throw-away PostgreSQL, the databases' own booking ceilings, growth of
 # GET /auth/stats, RSS, login burst). Report: bench/results/latest.md. Durations and sizes:
 # see the BENCH_* variables at the top of bench/bench.py.

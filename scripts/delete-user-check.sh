@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `langlearn-admin delete-user EMAIL` (issue 18; docs/accounts.md "Deleting an account and
+# `langlearn-admin delete-user EMAIL` (docs/accounts.md "Deleting an account and
 # exporting its data") against a learner-api on a fresh SQLite database: two learners practise,
 # support deletes one; every row of that learner is gone, the other's are all there, the login
 # is refused and the username is free. Exit codes: 0 deleted, 1 no such account or a staff

@@ -9,8 +9,8 @@ packages=(
   libsoci-dev libsqlite3-dev sqlite3 libpq-dev
   libsodium-dev libssl-dev zlib1g-dev ca-certificates libfmt-dev libspdlog-dev catch2
   libvips-dev
-  # Issue 18 (password reset mails): the SMTP adapter on libcurl, and the real SMTP server its
-  # tests send to (tests/http/support/smtp_sink.py).
+  # Password reset mails: the SMTP adapter on libcurl, and the real SMTP server its tests send to
+  # (tests/http/support/smtp_sink.py).
   libcurl4-openssl-dev python3-aiosmtpd
   postgresql-15 postgresql-client-15 tzdata python3 python3-yaml python3-jsonschema
   python3-kubernetes docker-compose

@@ -17,7 +17,7 @@ if [ -z "${JWT_SECRET:-}" ]; then
   export JWT_SECRET=dev-only-secret-change-me-0123456789abcdef
   echo "make run: using the DEVELOPMENT JWT_SECRET (set JWT_SECRET for anything real)"
 fi
-# Issue 18: password reset mails go to learner-api's log unless a mail server is configured.
+# Password reset mails go to learner-api's log unless a mail server is configured.
 if [ -z "${MAILER:-}" ] && [ -z "${SMTP_URL:-}" ]; then
   export MAILER=log
   echo "make run: MAILER=log (password reset links appear in learner-api's log)"

@@ -95,7 +95,7 @@ std::optional<std::int64_t> parse_duration_seconds(const std::string& text) {
     return value * unit;
 }
 
-// Issue 18 (password reset mails): MAILER and what it needs, checked together.
+// Password reset mails (docs/configuration.md "Mail"): MAILER and what it needs, checked together.
 template <typename Get>
 void read_mail_config(ServiceConfig& c, const Get& get) {
     if (auto v = get("SMTP_URL")) c.smtp_url = *v;
@@ -162,7 +162,7 @@ ServiceConfig load_config(ServiceKind kind, const EnvLookup& env) {
     }
     if (secret) c.jwt_secret = *secret;
     if (auto v = get("JWT_EXPIRES_IN")) c.jwt_expires_in_seconds = duration("JWT_EXPIRES_IN", *v);
-    // issue 18 (sessions): how long a learner's refresh family lives after its last use.
+    // How long a learner's refresh family (one signed-in device) lives after its last use.
     if (auto v = get("REFRESH_EXPIRES_IN"))
         c.refresh_expires_in_seconds = duration("REFRESH_EXPIRES_IN", *v);
     if (auto v = get("DEV_TOKENS")) {

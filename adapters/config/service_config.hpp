@@ -19,7 +19,7 @@ struct ServiceConfig {
     std::uint16_t port = 8080;  // 8081 for authoring
     std::string jwt_secret;     // required (but for admin), >= 32 bytes; never logged
     std::int64_t jwt_expires_in_seconds = 7 * 24 * 3600;
-    // REFRESH_EXPIRES_IN (issue 18): a learner's session ends this long after its last refresh.
+    // REFRESH_EXPIRES_IN: a learner's session ends this long after its last refresh.
     std::int64_t refresh_expires_in_seconds = 60LL * 24 * 3600;
     std::vector<std::string> dev_tokens;  // DEV_TOKENS, each >= 24 chars (authoring only)
     std::string app_timezone = "UTC";
@@ -50,8 +50,8 @@ struct ServiceConfig {
     int auth_rate_per_minute = 600;            // AUTH_RATE_PER_MINUTE, 0 disables
     int login_failures_per_email = 10;         // LOGIN_FAILURES_PER_EMAIL, 0 disables
     std::vector<std::string> trusted_proxies;  // TRUSTED_PROXIES (IP addresses)
-    // Issue 18 (password reset mails, docs/configuration.md "Mail"). MAILER: smtp when SMTP_URL
-    // is set, else none; log only when asked for (development).
+    // Password reset mails (docs/configuration.md "Mail"). MAILER: smtp when SMTP_URL is set, else
+    // none; log only when asked for (development).
     std::string mailer = "none";             // smtp, log, none
     std::string smtp_url;                    // SMTP_URL: smtp://host:port or smtps://host:port
     std::string smtp_user;                   // SMTP_USER

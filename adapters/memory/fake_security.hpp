@@ -89,7 +89,7 @@ class FakeSessionSigner final : public SessionSigner {
     std::atomic<int> issued_{0};
 };
 
-// issue 18 (sessions): refresh tokens "rt<n>", digests "d:<token>", compared plainly.
+// Refresh and reset tokens "rt<n>", digests "d:<token>", compared plainly.
 class FakeSecretTokens final : public SecretTokens {
   public:
     std::string generate() override { return "rt" + std::to_string(++issued_); }

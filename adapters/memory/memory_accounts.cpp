@@ -148,7 +148,7 @@ class MemoryProfiles final : public ProfileRepository {
               .version;  // as the SQL stores: a booking decided with the old goal decides again
         return true;
     }
-    // Issue 18: the learner's time zone.
+    // The learner's time zone (docs/accounts.md "A time zone per learner").
     bool set_timezone(Id user_id, const std::optional<std::string>& zone) override {
         Lock lock(s_.mutex);
         const auto it = s_.profiles.find(user_id);

@@ -19,9 +19,9 @@ MemoryBackend::MemoryBackend() : state_(std::make_unique<State>()) {
     content_ = make_memory_content_seeder(s);
     content_store_ = make_memory_content_store(s);
     staff_sessions_ = make_memory_staff_sessions(s);
-    refresh_sessions_ = make_memory_refresh_sessions(s);  // issue 18 (sessions)
-    learner_data_ = make_memory_learner_data(s);          // issue 18 (delete and export)
-    password_resets_ = make_memory_password_resets(s);    // issue 18 (password)
+    refresh_sessions_ = make_memory_refresh_sessions(s);
+    learner_data_ = make_memory_learner_data(s);
+    password_resets_ = make_memory_password_resets(s);
 
     // The seed migrations' content (docs/spec/decisions.md 6, 9).
     add_language(Language{0, "de", "Deutsch", "German", "Tyska", "Hallo!"}, true);

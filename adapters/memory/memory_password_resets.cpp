@@ -1,4 +1,4 @@
-// Password reset tokens in memory (the core's unit tests), issue 18.
+// Password reset tokens in memory (the core's unit tests).
 #include "adapters/memory/memory_state.hpp"
 
 namespace ll {

@@ -1,4 +1,4 @@
-// Learners' refresh families in memory (the core's unit tests), issue 18.
+// Learners' refresh families in memory (the core's unit tests).
 #include <algorithm>
 #include <tuple>
 

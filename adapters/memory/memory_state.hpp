@@ -46,10 +46,10 @@ struct MemoryBackend::State {
     };
     std::map<std::pair<Id, std::string>, StoredKey> idempotency;      // (user, Idempotency-Key)
     std::map<std::string, StaffSession, std::less<>> staff_sessions;  // by session id
-    // issue 18 (sessions): refresh families by id, refresh tokens by digest.
+    // Learners' sessions: refresh families by id, refresh tokens by digest.
     std::map<std::string, RefreshFamily, std::less<>> refresh_families;
     std::map<std::string, RefreshTokenRecord, std::less<>> refresh_tokens;
-    // Issue 18 (password): reset tokens by digest.
+    // Password reset tokens by digest.
     std::map<std::string, PasswordResetToken, std::less<>> password_resets;
 
     Id new_id() { return next_id++; }
@@ -68,9 +68,7 @@ std::unique_ptr<ContentSeeder> make_memory_content_seeder(MemoryBackend::State& 
 std::unique_ptr<ContentStore> make_memory_content_store(MemoryBackend::State& s);
 std::unique_ptr<StaffSessionRepository> make_memory_staff_sessions(MemoryBackend::State& s);
 std::unique_ptr<RefreshSessionRepository> make_memory_refresh_sessions(MemoryBackend::State& s);
-// Issue 18 (delete and export).
 std::unique_ptr<LearnerDataRepository> make_memory_learner_data(MemoryBackend::State& s);
-// Issue 18 (password).
 std::unique_ptr<PasswordResetRepository> make_memory_password_resets(MemoryBackend::State& s);
 
 }  // namespace ll

@@ -80,8 +80,8 @@ class Cells {
     std::size_t i_ = 0;
 };
 
-// An instant column this adapter wrote ("YYYY-MM-DDTHH:MM:SS.mmmZ"); an unreadable one is a
-// broken database, not bad input (issue 18: shared by the session and reset token stores).
+// An instant column this adapter wrote ("YYYY-MM-DDTHH:MM:SS.mmmZ"); an unreadable one is a broken
+// database, not bad input (shared by the session and reset token stores).
 inline Timestamp stored_instant(const std::string& text, const char* table) {
     const auto t = parse_timestamp(text);
     if (!t) throw std::runtime_error(std::string(table) + ": unreadable timestamp");

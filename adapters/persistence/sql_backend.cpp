@@ -42,9 +42,9 @@ SqlBackend::SqlBackend(const SqlBackendOptions& options) : impl_(std::make_uniqu
     content_ = sql::make_content_seeder(db);
     content_store_ = sql::make_content_store(db);
     staff_sessions_ = sql::make_staff_sessions(db);
-    refresh_sessions_ = sql::make_refresh_sessions(db);  // issue 18 (sessions)
-    learner_data_ = sql::make_learner_data(db);          // issue 18 (delete and export)
-    password_resets_ = sql::make_password_resets(db);    // issue 18 (password)
+    refresh_sessions_ = sql::make_refresh_sessions(db);
+    learner_data_ = sql::make_learner_data(db);
+    password_resets_ = sql::make_password_resets(db);
 }
 
 SqlBackend::~SqlBackend() = default;

@@ -65,8 +65,8 @@ struct BookingValues {
     int streak = 0, first = 0, correct = 0, wrong = 0;
     int type_seen[4]{}, type_correct[4]{};
     std::string now, today;
-    // Issue 18: 1 when the profile's last practice moves to this card (not for a late
-    // offline answer); when the idempotency record is stored.
+    // 1 when the profile's last practice moves to this card (not for a late offline answer); when
+    // the idempotency record is stored.
     int move_last = 1;
     std::string recorded;
 

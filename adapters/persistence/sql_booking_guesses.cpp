@@ -34,7 +34,7 @@ std::optional<BookingState> BookingGuesses::guess(const BookingCommand& c) {
     // A pair the learner is not known to have practised: the read tells whether this is the
     // first time (rare once a learner has practised a while).
     if (p == pairs_.end() || !l->second.practised.count(c.pair_id)) return std::nullopt;
-    // An answer dated before the last day booked here (offline, issue 18): that day's EP is
+    // An answer dated before the last day booked here (sent late from offline): that day's EP is
     // not remembered.
     if (c.today < l->second.daily_date) return std::nullopt;
     l->second.guessed = true;
@@ -63,9 +63,9 @@ void BookingGuesses::remember_read(const BookingCommand& c, const BookingState& 
     l.daily_ep = s.daily_ep;
     l.guessed = false;
     if (s.pair_practised) remember_practised(l, c.pair_id);
-    // Issue 18: no day after the last practice date has a row, so "a later day has no EP yet"
-    // holds only for a read of that date or after it. A read for an earlier day (a late offline
-    // answer) says nothing about the later days: read again next time.
+    // No day after the last practice date has a row, so "a later day has no EP yet" holds only for
+    // a read of that date or after it. A read for an earlier day (a late offline answer) says
+    // nothing about the later days: read again next time.
     const auto& last = s.profile->last_practice_date;
     if (last && c.today < *last) l.profile.reset();
 }
@@ -87,8 +87,8 @@ void BookingGuesses::remember_write(const BookingWrite& w) {
     l.daily_date = w.practised_on;
     l.daily_ep = w.outcome.daily_ep;
     remember_practised(l, w.pair_id);
-    // A late answer (issue 18) wrote an earlier day: the figures above are not the last
-    // practice day's. Read again next time.
+    // A late offline answer wrote an earlier day: the figures above are not the last practice
+    // day's. Read again next time.
     if (!w.moves_last_practice) l.profile.reset();
 }
 
@@ -119,8 +119,8 @@ class RememberingProgressStore final : public ProgressStore {
         : store_(std::move(store)) {}
 
     BookingState load_booking(const BookingCommand& c, bool with_pending) override {
-        // A replay_only command (issue 18) writes nothing that could find a wrong guess out:
-        // it needs the record under its key, read.
+        // A replay_only command (a batch item) writes nothing that could find a wrong guess out: it
+        // needs the record under its key, read.
         if (!with_pending && !c.replay_only) {
             if (auto guessed = guesses_.guess(c)) return *std::move(guessed);
         }

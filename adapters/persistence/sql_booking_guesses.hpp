@@ -44,7 +44,7 @@ class BookingGuesses {
     void remember_write(const BookingWrite& write);
     // A write refused (the state had changed): read this learner for a while.
     void forget(Id user_id);
-    // The zone of the learner's profile as last read (issue 18); nullopt when not known.
+    // The zone of the learner's profile as last read; nullopt when not known.
     std::optional<std::string> zone(Id user_id);
 
   private:

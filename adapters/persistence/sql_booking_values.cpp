@@ -160,7 +160,7 @@ const char* status_text(BookingStatus status) {
             return "key_reused";
         case BookingStatus::contended:
             return "contended";
-        case BookingStatus::not_stored:  // never written (issue 18, replay_only)
+        case BookingStatus::not_stored:  // never written (replay_only)
             return "not_stored";
         case BookingStatus::booked:
             break;

@@ -231,8 +231,8 @@ class SqlProfiles final : public ProfileRepository {
         });
     }
 
-    // Issue 18: the learner's time zone. It raises the booking's version: a booking state this
-    // or another process remembers was dated in the old zone (sql_booking_guesses.hpp).
+    // The learner's time zone. It raises the booking's version: a booking state this or another
+    // process remembers was dated in the old zone (sql_booking_guesses.hpp).
     bool set_timezone(Id user_id, const std::optional<std::string>& zone) override {
         long long key = user_id;
         std::string value = zone.value_or("");

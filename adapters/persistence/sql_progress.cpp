@@ -64,7 +64,7 @@ class SqlProgress final : public ProgressStore {
     std::int64_t purge_batch_client_ids(Timestamp cutoff) override { return purge(cutoff, true); }
 
   private:
-    // The Idempotency-Key records, or (issue 18) the batch's client ids: keys behind
+    // The Idempotency-Key records, or the offline batch's client ids: keys behind
     // kBatchClientIdPrefix, compared as a bound value.
     std::int64_t purge(Timestamp cutoff, bool batch) {
         const std::string before = format_timestamp(cutoff);

@@ -18,10 +18,8 @@ std::unique_ptr<FeedQuery> make_feed(Database& db);
 std::unique_ptr<ContentSeeder> make_content_seeder(Database& db);
 std::unique_ptr<ContentStore> make_content_store(Database& db);
 std::unique_ptr<StaffSessionRepository> make_staff_sessions(Database& db);
-std::unique_ptr<RefreshSessionRepository> make_refresh_sessions(Database& db);  // issue 18
-// Issue 18 (delete and export).
+std::unique_ptr<RefreshSessionRepository> make_refresh_sessions(Database& db);
 std::unique_ptr<LearnerDataRepository> make_learner_data(Database& db);
-// Issue 18 (password).
 std::unique_ptr<PasswordResetRepository> make_password_resets(Database& db);
 
 }  // namespace ll::sql

@@ -150,8 +150,8 @@ int run(const std::vector<std::string>& args) {
         std::printf("block-email: %s can no longer register\n", args[1].c_str());
         return 0;
     }
-    // Issue 18: support deletes an account on request (docs/accounts.md). Exit 1 when there is
-    // nothing to delete or the account is staff's.
+    // Support deletes an account on request (docs/accounts.md). Exit 1 when there is nothing to
+    // delete or the account is staff's.
     if (command == "delete-user" && args.size() == 2) {
         const auto deleted =
             delete_account_by_email(storage.accounts(), storage.learner_data(), args[1]);

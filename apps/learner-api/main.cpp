@@ -17,7 +17,7 @@
 
 namespace {
 
-// Issue 18 (password reset mails): MAILER as configured (docs/configuration.md "Mail").
+// Password reset mails: MAILER as configured (docs/configuration.md "Mail").
 std::shared_ptr<ll::Mailer> make_mailer(const ll::ServiceConfig& c, ll::http::Metrics& metrics) {
     using namespace ll;
     if (c.mailer == "log") {
@@ -68,13 +68,13 @@ int main() {
                                if (const auto removed = purge_expired_idempotency_keys(ports))
                                    spdlog::info("{} expired idempotency keys removed", removed);
                            });
-        // issue 18 (sessions): expired and revoked sessions, on the same schedule.
+        // Expired and revoked learner sessions, on the same schedule.
         s.background.every("session purge", std::chrono::milliseconds(spread(seed)), interval,
                            [ports]() mutable {
                                if (const auto removed = purge_expired_sessions(ports))
                                    spdlog::info("{} expired session rows removed", removed);
                            });
-        // Issue 18 (password): used reset tokens, on the same schedule.
+        // Used password reset tokens, on the same schedule.
         s.background.every("password reset purge", std::chrono::milliseconds(spread(seed)),
                            interval, [ports]() mutable {
                                if (const auto removed = purge_password_resets(ports))

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Prints the alternative issue 14 weighed against booking.sql's version guard: a row lock.
+"""Prints the alternative weighed against booking.sql's version guard: a row lock.
 The same read, taking the learner's profile row FOR UPDATE, and the same write, in one
 transaction (BEGIN, read, write, COMMIT: four round trips, the lock held across them).
 Not run by make bench; docs/performance.md "The booking in the core" has the comparison:

@@ -55,7 +55,7 @@ inline constexpr int kMaxBookingAttempts = 64;
 BookingOutcome book_card(ProgressStore& store, const BookingCommand& command);
 
 // The same for a command whose `today` is to be the learner's local date of `now` in their own
-// zone (issue 18): dated in the zone the store expects (ProgressStore::likely_zone), and read
+// zone: dated in the zone the store expects (ProgressStore::likely_zone), and read
 // again on the right day when the profile it reads has another one. No separate read of the
 // zone: on PostgreSQL a booking stays one round trip (docs/performance.md).
 BookingOutcome book_card_in_zone(ProgressStore& store, const Clock& clock, BookingCommand command);

@@ -1,7 +1,7 @@
 #pragma once
-// POST /auth/progress/batch (issue 18, docs/accounts.md "Offline practice"): answers given
-// offline, each booked on the learner's local date of its answered_at, each on its own (atomic,
-// with its own result), each replayed under its client_id for 30 days.
+// POST /auth/progress/batch (docs/accounts.md "Offline practice"): answers given offline, each
+// booked on the learner's local date of its answered_at, each on its own (atomic, with its own
+// result), each replayed under its client_id for 30 days.
 #include <chrono>
 #include <optional>
 #include <string>

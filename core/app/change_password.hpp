@@ -1,6 +1,6 @@
 #pragma once
-// PUT /auth/password (issue 18 point 3; docs/accounts.md "Passwords"): a signed-in learner sets
-// a new password after confirming the current one.
+// PUT /auth/password (docs/accounts.md "Passwords"): a signed-in learner sets a new password after
+// confirming the current one.
 #include <string_view>
 
 #include "core/app/learner_ports.hpp"

@@ -11,8 +11,8 @@ struct CreateProfileInput {
     LooseValue username;
     LooseValue native_lang;  // language id: a positive integer or a string of digits
     LooseValue target_lang;
-    // Issue 18: optional IANA zone (missing or null: APP_TIMEZONE), checked after the spec's
-    // fields.
+    // Optional IANA zone (missing or null: APP_TIMEZONE), checked after the spec's fields
+    // (docs/accounts.md "A time zone per learner").
     LooseValue timezone = LooseValue::missing();
 };
 

@@ -26,7 +26,7 @@ inline std::optional<Credentials> read_credentials(const LooseValue& email,
 
 // A new account's e-mail has the shape of an address; its password has 8 to 1,024 characters
 // (docs/spec/service.md POST /auth/register).
-// The password rule alone: also a changed or reset password's (issue 18, same messages).
+// The password rule alone: also a changed or reset password's (same messages).
 inline Result<Done> check_new_password(std::string_view password) {
     const std::size_t length = code_point_count(password);
     if (length < kMinPasswordLength) return errors::password_too_short();

@@ -1,5 +1,5 @@
 #pragma once
-// Deleting an account and every row of it (issue 18 point 1; docs/accounts.md "Deleting an
+// Deleting an account and every row of it (docs/accounts.md "Deleting an
 // account and exporting its data"): the learner's own DELETE /auth/me, confirmed with the
 // password, and support's `langlearn-admin delete-user EMAIL`. Both erase through one port call
 // (LearnerDataRepository::erase, one transaction) and refuse staff accounts the same way.
@@ -17,7 +17,8 @@ namespace ll {
 // passwords (the login's count: a stolen token cannot try passwords here faster than at login), 401
 // `Invalid credentials` for a missing or wrong password (counted as a failure). Nothing changes
 // unless all pass.
-// `client_address`: with the account, the key of the lockout (issue 18 point 3).
+// `client_address`: with the account, the key of the lockout (docs/operations.md
+// "Rate limits and lockout").
 Result<Done> delete_own_account(LearnerPorts& ports, LoginThrottle& throttle, Id user_id,
                                 const LooseValue& password, std::string_view client_address = {});
 

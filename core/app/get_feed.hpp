@@ -10,7 +10,7 @@ namespace ll {
 
 struct FeedInput {
     std::optional<std::string> lang;   // default: learner's target language, else "de"; a code
-                                       // no published language has is 400 (issue 18)
+                                       // no published language has is 400
     std::optional<std::string> limit;  // raw query text; parsed, clamped to 1..100, default 20
     std::optional<std::string> after;  // raw query text; a pair id cursor
 };

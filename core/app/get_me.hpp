@@ -26,9 +26,9 @@ struct MeOutput {
     std::int64_t level = 0;
     Ep ep_into_level = 0;
     Ep ep_to_next_level = 20;
-    // Issue 18, in the learner's zone (APP_TIMEZONE unless `timezone` is set): a card booked
-    // today; the streak is above 0 and the last practice was yesterday (it breaks unless the
-    // learner practises today). The stored streak_days stays as the spec says.
+    // In the learner's zone (APP_TIMEZONE unless `timezone` is set): a card booked today; the
+    // streak is above 0 and the last practice was yesterday (it breaks unless the learner practises
+    // today). The stored streak_days stays as the spec says.
     std::optional<std::string> timezone;
     bool practiced_today = false;
     bool streak_at_risk = false;

@@ -8,9 +8,9 @@ constexpr std::chrono::days kZoneSpread{2};
 }  // namespace
 
 Stats get_stats(LearnerPorts& ports, Id user_id) {
-    // The window ends on the learner's today (their zone, issue 18). The zone comes with the
-    // figures, in the same read: the read covers the window of any zone around APP_TIMEZONE's
-    // today, and aggregate_stats keeps the learner's own 84 days.
+    // The window ends on the learner's today (in their zone). The zone comes with the figures, in
+    // the same read: the read covers the window of any zone around APP_TIMEZONE's today, and
+    // aggregate_stats keeps the learner's own 84 days.
     const Timestamp now = ports.clock.now();
     const Date app_today = ports.clock.learner_date(now, std::nullopt);
     const StatsSnapshot snapshot = ports.stats.load(

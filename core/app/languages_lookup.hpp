@@ -7,8 +7,8 @@
 
 namespace ll {
 
-// The `native_lang` of an account without a native language (docs/spec/service.md: login,
-// token claims; the register answer too, issue 18).
+// The `native_lang` of an account without a native language (docs/spec/service.md: login, token
+// claims; the register answer too, docs/accounts.md "For app developers").
 inline constexpr const char* kDefaultNativeLang = "de";
 
 inline const Language* find_language(const std::vector<Language>& languages, std::optional<Id> id) {

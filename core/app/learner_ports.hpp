@@ -32,14 +32,14 @@ struct LearnerPorts {
     const Clock& clock;
     PasswordHasher& hasher;
     TokenService& tokens;
-    // issue 18 (sessions): refresh-token families, their secrets, and how long a family lives
-    // after its last use (REFRESH_EXPIRES_IN).
+    // Sessions: refresh-token families, their secrets, and how long a family lives after its last
+    // use (REFRESH_EXPIRES_IN).
     RefreshSessionRepository& sessions;
     SecretTokens& secrets;
     std::chrono::seconds refresh_lifetime;
-    // Issue 18 (delete and export): one learner's rows as a whole.
+    // One learner's rows as a whole (delete and export).
     LearnerDataRepository& learner_data;
-    // Issue 18 (password): one-time reset tokens.
+    // One-time password reset tokens.
     PasswordResetRepository& password_resets;
     // The studio's sessions of a staff account: a password change or reset and a sign-out
     // everywhere end them too (docs/accounts.md "Staff credentials").

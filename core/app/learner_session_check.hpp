@@ -1,6 +1,6 @@
 #pragma once
-// What the learner routes check about a token's session (issue 18), after its account's standing
-// (core/app/authenticate.hpp check_learner_standing).
+// What the learner routes check about a token's session (docs/accounts.md "Sessions and sign-out"),
+// after its account's standing (core/app/authenticate.hpp check_learner_standing).
 #include "core/app/account_standing.hpp"
 #include "core/app/session_standing.hpp"
 

@@ -1,6 +1,6 @@
 #pragma once
-// A learner's own time zone (issue 18, docs/accounts.md "Time zone per learner"): what defines
-// their "today" for bookings, the streak and the statistics' window.
+// A learner's own time zone (docs/accounts.md "A time zone per learner"): what defines their
+// "today" for bookings, the streak and the statistics' window.
 #include <optional>
 #include <string>
 

@@ -11,7 +11,7 @@ namespace ll {
 struct LoginInput {
     LooseValue email;
     LooseValue password;
-    // Issue 18 (password): the client address the failures count against, with the account.
+    // The client address the failures count against, with the account.
     std::string client_address = {};
 };
 
@@ -22,7 +22,7 @@ struct LoginOutput {  // 200
     std::string native_lang;  // short_en of the native language, "de" when none
     std::string token;
     bool needs_profile = true;
-    std::string refresh_token;  // issue 18 (sessions): the device's first refresh token
+    std::string refresh_token;  // the device's first refresh token
 };
 
 // The checks of a login, shared by POST /auth/login and the staff sign-in (POST /api/session,
@@ -48,8 +48,8 @@ Result<Done> check_own_password(PasswordHasher& hasher, LoginThrottle& throttle,
                                 std::string_view client_address);
 
 // The throttle's key: the account id, or (top bit set, so the two never meet) a 64-bit FNV-1a
-// digest of the normalised e-mail of an address no account has; with a digest of the client
-// address (issue 18: failures from one address do not lock the account on another).
+// digest of the normalised e-mail of an address no account has; with a digest of the client address
+// (failures from one address do not lock the account on another).
 ThrottleKey login_throttle_key(const std::optional<Account>& account, std::string_view email,
                                std::string_view client_address);
 // The account part alone (what a password reset clears).

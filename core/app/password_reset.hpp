@@ -1,5 +1,5 @@
 #pragma once
-// Password reset by e-mail (issue 18 point 3; docs/accounts.md "Passwords"):
+// Password reset by e-mail (docs/accounts.md "Passwords"):
 // POST /auth/password-reset mails a one-time link, POST /auth/password-reset/confirm sets the
 // new password with its token. The request's answer is the same whatever happens (202), so it
 // tells nobody which e-mails have accounts; the work itself runs off the request's path
@@ -20,7 +20,7 @@ namespace ll {
 struct PasswordResetSettings {
     // PASSWORD_RESET_URL: the link is this + the token (e.g. https://app.example/reset#token=).
     std::string link_prefix;
-    std::chrono::seconds lifetime{30 * 60};  // PASSWORD_RESET_TTL_SECONDS
+    std::chrono::seconds lifetime{30 * 60};  // PASSWORD_RESET_TTL
     int mails_per_hour = 3;                  // per account; further requests send nothing
 };
 

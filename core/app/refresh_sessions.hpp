@@ -1,5 +1,5 @@
 #pragma once
-// Sessions that last and can be revoked (issue 18 point 2, docs/accounts.md "Sessions and
+// Sessions that last and can be revoked (docs/accounts.md "Sessions and
 // sign-out"): a sign-in opens a refresh family per device; POST /auth/refresh exchanges its
 // refresh token for a new access token and the family's next refresh token; a token used twice
 // revokes its family (someone else holds a copy); sign-out revokes one family or all of them,

@@ -16,8 +16,8 @@ struct UserSummary {
     Id id = 0;
     std::string email;
     std::string role;
-    // What login answers as `native_lang` (an addition beside the spec's register fields, issue
-    // 18): a client reads one shape of `user` from both.
+    // What login answers as `native_lang` (an addition beside the spec's register fields): a client
+    // reads one shape of `user` from both.
     std::string native_lang;
 };
 
@@ -25,7 +25,7 @@ struct RegisterOutput {  // 201
     UserSummary user;
     std::string token;
     bool needs_profile = true;
-    std::string refresh_token;  // issue 18 (sessions): the new device's first refresh token
+    std::string refresh_token;  // the new device's first refresh token
 };
 
 // `user_agent` labels the session the registration opens (core/app/refresh_sessions.hpp).

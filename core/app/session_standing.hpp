@@ -1,5 +1,5 @@
 #pragma once
-// Whether a learner's access token still belongs to a live session (issue 18, docs/accounts.md
+// Whether a learner's access token still belongs to a live session (docs/accounts.md
 // "Sessions and sign-out"). A token names its refresh family (`sid`); a sign-out revokes the
 // family, and from then on the token is refused: at once by the process that handled the
 // sign-out (it forgets what it knew), by the other replicas within ACCOUNT_RECHECK_SECONDS,

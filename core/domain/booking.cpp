@@ -79,9 +79,9 @@ BookingDecision decide_booking(const BookingCommand& c, const BookingState& s) {
     w.booked = true;
     w.expected_version = p.version;
     w.total_ep = p.total_ep + c.points;
-    // An answer dated before the last practice date (sent late from offline, issue 18) counts
-    // for its own day's figures but moves neither the streak nor the last practice: the streak
-    // is kept incrementally from last_practice_date and cannot be rebuilt backwards.
+    // An answer dated before the last practice date (sent late from offline) counts for its own
+    // day's figures but moves neither the streak nor the last practice: the streak is kept
+    // incrementally from last_practice_date and cannot be rebuilt backwards.
     w.moves_last_practice = !p.last_practice_date || c.today >= *p.last_practice_date;
     w.streak_days = w.moves_last_practice
                         ? next_streak(p.streak_days, p.last_practice_date, c.today)

@@ -22,8 +22,8 @@ struct IdempotencyKey {
 };
 
 // The records of POST /auth/progress/batch live beside the Idempotency-Key records, under the
-// item's client_id behind this prefix (issue 18): a header key is printable ASCII and never
-// holds a tab, so the two never meet, and the purge keeps these 30 days instead of 24 hours.
+// item's client_id behind this prefix: a header key is printable ASCII and never holds a tab, so
+// the two never meet, and the purge keeps these 30 days instead of 24 hours.
 inline constexpr const char* kBatchClientIdPrefix = "batch\t";
 
 struct BookingCommand {
@@ -35,11 +35,11 @@ struct BookingCommand {
     Date today;  // the learner's local date of `now`; the streak compares with today and today - 1
     std::optional<std::string> zone = std::nullopt;  // the zone `today` is in (nullopt: APP's)
     std::optional<IdempotencyKey> idempotency = std::nullopt;
-    // When the booking is recorded, if not `now` (an offline answer booked later, issue 18):
-    // the idempotency record's time.
+    // When the booking is recorded, if not `now` (an offline answer booked later): the idempotency
+    // record's time.
     std::optional<Timestamp> recorded_at = std::nullopt;
-    // Only give the stored outcome under the key, book nothing (a batch item whose answered_at
-    // is out of the window: a replay is still a replay, issue 18).
+    // Only give the stored outcome under the key, book nothing (a batch item whose answered_at is
+    // out of the window: a replay is still a replay).
     bool replay_only = false;
 };
 
@@ -79,8 +79,8 @@ struct BookingProfile {
     std::optional<Date> last_practice_date;  // the local date of last_practice_at
     std::int64_t next_ep_threshold = 0;
     std::int64_t next_streak_threshold = 0;
-    // The learner's own zone (issue 18; nullopt: APP_TIMEZONE), read with the rest so that a
-    // booking dated in another zone learns it from the same read (core/app/book_progress.cpp).
+    // The learner's own zone (nullopt: APP_TIMEZONE), read with the rest so that a booking dated in
+    // another zone learns it from the same read (core/app/book_progress.cpp).
     std::optional<std::string> timezone = std::nullopt;
 };
 

@@ -73,7 +73,7 @@ struct Profile {
     std::int32_t streak_days = 0;
     std::int32_t daily_goal_ep = kDefaultDailyGoal;
     std::optional<Timestamp> last_practice_at;
-    // The learner's IANA zone (issue 18, docs/accounts.md); nullopt: APP_TIMEZONE.
+    // The learner's IANA zone (docs/accounts.md "A time zone per learner"); nullopt: APP_TIMEZONE.
     std::optional<std::string> timezone;
 
     bool operator==(const Profile&) const = default;

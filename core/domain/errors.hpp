@@ -74,8 +74,8 @@ inline Error staff_role_required() {
 inline Error role_required() {
     return make(400, "role must be end-user, editor or admin");
 }
-// Issue 18 (password change and reset, docs/accounts.md "Passwords"). One message for a reset
-// token that is unknown, forged, expired or used: the answer tells nothing about which.
+// Password change and reset (docs/accounts.md "Passwords"). One message for a reset token that is
+// unknown, forged, expired or used: the answer tells nothing about which.
 inline Error invalid_reset_link() {
     return make(400, "Invalid or expired reset link");
 }
@@ -88,13 +88,13 @@ inline Error email_required() {
 inline Error invalid_json_body() {
     return make(400, "Invalid JSON body");
 }
-// issue 18 (sessions): POST /auth/refresh and /auth/logout without a refresh token string.
+// POST /auth/refresh and /auth/logout without a refresh token string.
 inline Error refresh_token_required() {
     return make(400, "refresh_token is required");
 }
 // 401
-// issue 18 (sessions): a refresh token that is unknown, expired, already used or of a
-// signed-out device: one message, so the answer says nothing about which.
+// A refresh token that is unknown, expired, already used or of a signed-out device: one message,
+// so the answer says nothing about which.
 inline Error invalid_refresh_token() {
     return make(401, "Invalid or expired refresh token");
 }
@@ -321,7 +321,7 @@ inline Error payload_too_large() {
 inline Error json_content_type_required() {
     return make(415, "Content-Type must be application/json");
 }
-// ---- Issue 18, offline practice and a time zone per learner (docs/accounts.md).
+// ---- Offline practice and a time zone per learner (docs/accounts.md).
 inline Error invalid_timezone() {
     return make(400, "timezone must be an IANA time zone name such as Europe/Berlin, or null");
 }
@@ -349,7 +349,7 @@ inline Error answered_at_in_future() {
 inline Error client_id_reused() {
     return make(422, "client_id reused with a different answer");
 }
-// ---- end of issue 18 offline block
+// ---- end of the offline practice and time zone block
 
 inline Error idempotency_key_reused() {
     return make(422, "Idempotency-Key reused with a different request");

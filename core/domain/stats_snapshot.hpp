@@ -42,7 +42,7 @@ struct StatsSnapshot {
     std::vector<AnswerTypeCounts> by_answer_type;
     std::vector<CategoryCounts> categories;     // any order; may include points 0
     std::optional<std::int32_t> daily_goal_ep;  // nullopt without profile
-    std::optional<std::string> timezone;        // the profile's (issue 18); nullopt: APP's
+    std::optional<std::string> timezone;        // the profile's zone; nullopt: APP's
 };
 
 }  // namespace ll

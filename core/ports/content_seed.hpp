@@ -1,6 +1,6 @@
 #pragma once
-// Minimal content writing for seeds and tests until the authoring issue brings the full
-// content repositories: categories and pairs with an answer type.
+// Minimal content writing for seeds and tests: categories and pairs with an answer type. The
+// studio's full content repositories are in core/ports/content/.
 #include <cstdint>
 #include <string>
 #include <vector>

@@ -1,5 +1,5 @@
 #pragma once
-// docs/spec/decisions.md 10, narrowed by issue 18 (docs/operations.md "Rate limits and lockout"):
+// docs/spec/decisions.md 10, narrowed as docs/operations.md "Rate limits and lockout" says:
 // at most LOGIN_FAILURES_PER_EMAIL failed passwords per (client address, account) in 15
 // minutes, then 429 without trying the password. Keyed by both, so a stranger failing from
 // their own address locks out only themselves, not the learner. Keys are fixed-size numbers

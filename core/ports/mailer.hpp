@@ -1,7 +1,7 @@
 #pragma once
-// Mail to a learner (issue 18: password reset links; docs/accounts.md "Passwords"). send()
-// hands the message over and returns at once: an adapter that talks to a mail server does so on
-// its own thread, never on a request's path (the time an answer takes must not depend on it).
+// Mail to a learner (password reset links; docs/accounts.md "Passwords"). send() hands the message
+// over and returns at once: an adapter that talks to a mail server does so on its own thread, never
+// on a request's path (the time an answer takes must not depend on it).
 #include <string>
 
 namespace ll {

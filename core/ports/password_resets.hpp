@@ -1,7 +1,7 @@
 #pragma once
-// One-time password reset tokens (issue 18; docs/accounts.md "Passwords"). Only the SHA-256 of
-// a token is stored (SecretTokens::digest); the rules (lifetime, mails per hour, one message for
-// every bad token) live in core/app/password_reset.*; the stores only store.
+// One-time password reset tokens (docs/accounts.md "Passwords"). Only the SHA-256 of a token is
+// stored (SecretTokens::digest); the rules (lifetime, mails per hour, one message for every bad
+// token) live in core/app/password_reset.*; the stores only store.
 #include <cstddef>
 #include <optional>
 #include <string>

@@ -32,9 +32,9 @@ class ProfileRepository {
     // false when the user has no profile. Raises the profile's booking version
     // (core/domain/booking.hpp BookingProfile): the goal is part of what a booking read.
     virtual bool set_daily_goal(Id user_id, std::int32_t goal) = 0;
-    // Issue 18 (time zone per learner): the learner's IANA zone, nullopt for APP_TIMEZONE (the
-    // core checked the name); false when the user has no profile. The version stays: a
-    // booking reads the zone before it reads its state (core/app/book_progress.cpp).
+    // A time zone per learner: the learner's IANA zone, nullopt for APP_TIMEZONE (the core checked
+    // the name); false when the user has no profile. The version stays: a booking reads the zone
+    // before it reads its state (core/app/book_progress.cpp).
     virtual bool set_timezone(Id user_id, const std::optional<std::string>& zone) = 0;
 };
 

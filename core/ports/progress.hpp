@@ -43,12 +43,12 @@ class ProgressStore : public BookingAccess {
     // Deletes idempotency keys stored before `cutoff` (run in the background); answers how many.
     // Keys that start with kBatchClientIdPrefix (a batch's client ids) are left.
     virtual std::int64_t purge_idempotency_keys(Timestamp cutoff) = 0;
-    // Issue 18: deletes the records under a batch's client ids (keys that start with
-    // kBatchClientIdPrefix) stored before `cutoff`; answers how many.
+    // Deletes the records under a batch's client ids (keys that start with kBatchClientIdPrefix)
+    // stored before `cutoff`; answers how many.
     virtual std::int64_t purge_batch_client_ids(Timestamp cutoff) = 0;
-    // The zone this store last saw on the learner's profile, to date a booking before its read
-    // (issue 18); nullopt (APP_TIMEZONE) when it does not know. Only a hint: the read returns
-    // the profile's zone, and a booking dated in another zone reads again (book_card_in_zone).
+    // The zone this store last saw on the learner's profile, to date a booking before its read;
+    // nullopt (APP_TIMEZONE) when it does not know. Only a hint: the read returns the profile's
+    // zone, and a booking dated in another zone reads again (book_card_in_zone).
     virtual std::optional<std::string> likely_zone(Id /*user_id*/) { return std::nullopt; }
 };
 

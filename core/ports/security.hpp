@@ -23,9 +23,9 @@ struct TokenClaims {
     std::string email;
     std::string role;
     std::string native_lang = "de";
-    // issue 18 (sessions): the refresh family the token was issued for (`sid`), empty for a
-    // token issued without one (before sessions existed). Checked against the family's
-    // revocation (core/app/session_standing.hpp).
+    // The refresh family the token was issued for (`sid`), empty for a token issued without one
+    // (before sessions existed). Checked against the family's revocation
+    // (core/app/session_standing.hpp).
     std::string session_id;
 };
 

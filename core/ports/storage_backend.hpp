@@ -34,11 +34,11 @@ class StorageBackend {
     virtual ContentStore& content() = 0;
     // The studio's staff sessions (authoring-api).
     virtual StaffSessionRepository& staff_sessions() = 0;
-    // issue 18 (sessions): the learners' refresh-token families (learner-api).
+    // The learners' refresh-token families (learner-api).
     virtual RefreshSessionRepository& refresh_sessions() = 0;
-    // Issue 18 (delete and export): one learner's rows as a whole.
+    // One learner's rows as a whole (DELETE /auth/me, GET /auth/me/export, delete-user).
     virtual LearnerDataRepository& learner_data() = 0;
-    // Issue 18 (password): one-time password reset tokens.
+    // One-time password reset tokens.
     virtual PasswordResetRepository& password_resets() = 0;
     // Database reachable and schema at the latest migration (/readyz).
     virtual bool ready() = 0;
@@ -60,9 +60,7 @@ class PortOwningBackend : public StorageBackend {
     ContentStore& content() final { return *content_store_; }
     StaffSessionRepository& staff_sessions() final { return *staff_sessions_; }
     RefreshSessionRepository& refresh_sessions() final { return *refresh_sessions_; }
-    // Issue 18 (delete and export).
     LearnerDataRepository& learner_data() final { return *learner_data_; }
-    // Issue 18 (password).
     PasswordResetRepository& password_resets() final { return *password_resets_; }
 
   protected:
@@ -77,10 +75,8 @@ class PortOwningBackend : public StorageBackend {
     std::unique_ptr<ContentSeeder> content_;
     std::unique_ptr<ContentStore> content_store_;
     std::unique_ptr<StaffSessionRepository> staff_sessions_;
-    std::unique_ptr<RefreshSessionRepository> refresh_sessions_;  // issue 18 (sessions)
-    // Issue 18 (delete and export).
+    std::unique_ptr<RefreshSessionRepository> refresh_sessions_;
     std::unique_ptr<LearnerDataRepository> learner_data_;
-    // Issue 18 (password).
     std::unique_ptr<PasswordResetRepository> password_resets_;
 };
 

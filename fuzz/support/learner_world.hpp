@@ -36,7 +36,7 @@ struct LearnerWorld {
     ManualClock clock{fuzz_now(), std::chrono::minutes{60}};
     FakePasswordHasher hasher;
     JwtTokenService tokens{kFuzzSecret, 7 * 24 * 3600};
-    FakeSecretTokens secrets;  // issue 18 (sessions): deterministic, so inputs replay exactly
+    FakeSecretTokens secrets;  // deterministic, so inputs replay exactly
     http::Metrics metrics;
     MemoryMediaStore media;
     http::Router router;

@@ -42,7 +42,7 @@ struct TwoLearners {
         b.staff_sessions().create(
             StaffSession{id, user, kNow, kNow + std::chrono::hours(1), std::nullopt});
     }
-    // A signed-in device (issue 18, sessions): family `id`, its first token `id`-token.
+    // A signed-in device: family `id`, its first token `id`-token.
     void refresh_session(const std::string& id, Id user) {
         b.refresh_sessions().open(
             RefreshFamily{id, user, "test", kNow, kNow, kNow + std::chrono::hours(24), {}},

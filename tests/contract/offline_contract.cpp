@@ -1,7 +1,7 @@
-// Issue 18 on memory, SQLite and PostgreSQL (docs/accounts.md): the learner's time zone on the
-// profile, a late answer that leaves the last practice where it was, a batch's client ids
-// (recorded when booked, kept beside Idempotency-Keys and purged on their own), replay-only
-// commands.
+// Offline practice and time zones on memory, SQLite and PostgreSQL (docs/accounts.md "Time zone
+// per learner and offline practice"): the learner's time zone on the profile, a late answer that
+// leaves the last practice where it was, a batch's client ids (recorded when booked, kept beside
+// Idempotency-Keys and purged on their own), replay-only commands.
 #include <catch2/catch.hpp>
 
 #include "adapters/memory/manual_clock.hpp"

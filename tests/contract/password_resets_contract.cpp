@@ -1,4 +1,4 @@
-// PasswordResetRepository (core/ports/password_resets.hpp, issue 18) and
+// PasswordResetRepository (core/ports/password_resets.hpp) and
 // RefreshSessionRepository::revoke_others on every backend: issue supersedes, consume once (also
 // under concurrency) and never after expiry, cancel_open, the hourly count, purge, deletion with
 // the account.

@@ -1,5 +1,5 @@
-// RefreshSessionRepository (core/ports/refresh_sessions.hpp, issue 18) on every backend: open,
-// find, rotate once (also under concurrency), revoke a family or a user's, purge.
+// RefreshSessionRepository (core/ports/refresh_sessions.hpp) on every backend: open, find, rotate
+// once (also under concurrency), revoke a family or a user's, purge.
 #include <catch2/catch.hpp>
 
 #include <atomic>

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Database restart (issue #6): PostgreSQL goes away for a real outage window during load and
+"""Database restart: PostgreSQL goes away for a real outage window during load and
 comes back; the services answer 503 meanwhile and recover by themselves.
 
 Two learner-api replicas behind nginx on one throw-away PostgreSQL. Load through nginx: 8

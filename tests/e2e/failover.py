@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Database failover (issue 15, docs/testing.md "Failover"): the PostgreSQL leader dies under
+"""Database failover (docs/testing.md "Failover"): the PostgreSQL leader dies under
 booking load and a standby takes over; later a planned switchover. No acknowledged booking is
 lost or doubled, and the services recover without a restart.
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Graceful shutdown (issue #6): SIGTERM to a learner-api during load finishes the requests in
+"""Graceful shutdown: SIGTERM to a learner-api during load finishes the requests in
 flight; no request the server had started is cut. Tested directly against one instance and
 through nginx in front of two.
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""An attacker's review of the running services (issue 13; docs/testing.md "Hostile clients"),
+"""An attacker's review of the running services (docs/testing.md "Hostile clients"),
 one phase per finding, on a throw-away PostgreSQL (where each was reproduced):
 
   methods      3,000 requests with random 2 KB methods: 501 each; /metrics and RSS stay flat

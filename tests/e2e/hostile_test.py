@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Hostile clients against a live learner-api (issue 6, "Hostile input", last point);
+"""Hostile clients against a live learner-api;
 docs/testing.md "Hostile clients" explains the checks and keeps the measured figures.
 
   python3 tests/e2e/hostile_test.py BUILD_DIR SOURCE_DIR        (ctest: e2e_hostile)
@@ -37,7 +37,7 @@ SLOW_HEADER_CLIENTS = 300
 SLOW_BODY_CLIENTS = 50
 ATTACK_SECONDS = 2  # each attack is repeated for at least this long (enough probes to judge)
 PROBE_P99_MS = 500  # generous: server, clients and others share 2 noisy cores
-KIB_PER_IDLE_CONNECTION = 100  # issue 7's bound
+KIB_PER_IDLE_CONNECTION = 100  # the target in docs/performance.md "Latest figures"
 RSS_IDLE_LIMIT_MIB = 256  # absolute bound with the 10,000 open (Debug build)
 RSS_ATTACK_GROWTH_MIB = 32  # phases 1-3 may not grow the RSS peak more than this
 # With the file-descriptor limit reached the server must not spin on accept(): at most this many

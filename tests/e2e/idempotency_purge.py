@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Expired Idempotency-Keys are removed in the background (issue #6 "Safe retries").
+"""Expired Idempotency-Keys are removed in the background.
 
 learner-api on a SQLite file with IDEMPOTENCY_PURGE_SECONDS=1. Two keyed bookings; one key row
 is then aged to 25 hours with SQL. Holds when, within a few seconds and without any request:

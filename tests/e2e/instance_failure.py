@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Instance failure (issue #6): SIGKILL one of two learner-api replicas in the middle of a load
+"""Instance failure: SIGKILL one of two learner-api replicas in the middle of a load
 through nginx.
 
 Load: 300 bookings of one learner, each with its own Idempotency-Key, on 16 client threads, and

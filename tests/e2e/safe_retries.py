@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Safe retries through nginx across replicas (issue #6 "Safe retries", docs/spec/decisions.md 11).
+"""Safe retries through nginx across replicas (docs/architecture.md "HTTP server and threading").
 
 Two learner-api replicas on one throw-away PostgreSQL behind nginx. Which replica answered a
 request is proven twice: nginx's JSON access log names it ("upstream", $upstream_addr, in the

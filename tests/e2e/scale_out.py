@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Scale-out (issue #6): a throw-away PostgreSQL, two learner-api processes on their own ports,
+"""Scale-out: a throw-away PostgreSQL, two learner-api processes on their own ports,
 nginx (deploy/nginx.conf rendered by render-local.sh) in front. 400 bookings of ONE learner
 (POST /auth/progress, no Idempotency-Key) go concurrently through nginx.
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""SQLite mode (issue #6): learner-api on a SQLite file (WAL), SIGKILL while bookings are in
+"""SQLite mode: learner-api on a SQLite file (WAL), SIGKILL while bookings are in
 flight, then the same file again.
 
 Load: 8 client threads book for one learner directly on the service, each booking with its own

@@ -1,4 +1,4 @@
-// What trips a client (issue 18 point 6, docs/accounts.md "For app developers"): CORS for browser
+// What trips a client (docs/accounts.md "For app developers"): CORS for browser
 // apps, revalidation of the statistics and the feed (ETag, 304), a clear 400 for a feed language
 // no one has, the register answer's native_lang. The feed's ETag over real content is tested
 // with the authoring API (tests/http/authoring/feed_http_test.cpp).

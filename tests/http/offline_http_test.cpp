@@ -1,6 +1,7 @@
-// Issue 18 over real sockets on SQLite and PostgreSQL (LL_TEST_BACKEND): a time zone per learner
+// Over real sockets on SQLite and PostgreSQL (LL_TEST_BACKEND): a time zone per learner
 // (POST /auth/profile's timezone, PUT /auth/timezone, /auth/me's practiced_today and
-// streak_at_risk) and offline answers (POST /auth/progress/batch). docs/accounts.md.
+// streak_at_risk) and offline answers (POST /auth/progress/batch). docs/accounts.md "Time zone
+// per learner and offline practice".
 #include <string>
 
 #include "core/domain/time_format.hpp"

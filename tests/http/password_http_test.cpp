@@ -1,5 +1,5 @@
-// Password change and reset (issue 18 point 3; docs/accounts.md "Passwords") over real sockets
-// on SQLite and PostgreSQL, with the reset mails through the SMTP adapter to a real SMTP server
+// Password change and reset (docs/accounts.md "Passwords") over real sockets on SQLite and
+// PostgreSQL, with the reset mails through the SMTP adapter to a real SMTP server
 // (python3-aiosmtpd), and the lockout per (client address, account).
 #include <thread>
 

@@ -68,7 +68,7 @@ TEST_CASE("GET /auth/me: without and with a profile, every field", "[http][me]")
     CHECK(me.header("cache-control") == "no-store");
     const auto& bare = me.json.as_object();
     CHECK(bare.size() ==
-          21);  // the spec's 18 and issue 18's timezone, practiced_today, streak_at_risk
+          21);  // the spec's 18, and timezone, practiced_today, streak_at_risk (docs/accounts.md)
     CHECK(bare.at("username").is_null());
     CHECK(bare.at("total_ep") == 0);
     CHECK(bare.at("streak_days") == 0);

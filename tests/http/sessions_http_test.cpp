@@ -38,7 +38,7 @@ TEST_CASE("sign-in answers keep the spec's fields and add a refresh token", "[ht
         api.client.post("/auth/register", R"({"email":"ada@example.com","password":"password1"})");
     REQUIRE(created.status == 201);
     const auto& body = created.json.as_object();
-    CHECK(body.at("user").as_object().size() == 4);  // with native_lang since issue 18
+    CHECK(body.at("user").as_object().size() == 4);  // with native_lang, as login's
     CHECK(body.at("user").at("native_lang") == "de");
     CHECK(body.at("needsProfile") == true);
     CHECK(body.at("token").is_string());

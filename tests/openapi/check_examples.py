@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The learner document's examples against a real, seeded learner-api (issue 18 point 6).
+"""The learner document's examples against a real, seeded learner-api (docs/testing.md).
 
 usage: check_examples.py BUILD_DIR OPENAPI_YAML
 
@@ -114,7 +114,7 @@ def live_answers(service):
                     {"pair_id": feed["items"][0]["pair_id"], "correct": True, "points": 20}, token,
                     {"Idempotency-Key": "3f0c9a6e-card-1"})
     logged_in = s.ok(200, "POST", "/auth/login", {"email": email, "password": password})
-    # Issue 18: the login's session refreshed once; the learner's data as exported.
+    # The login's session refreshed once; the learner's data as exported.
     refreshed = s.ok(200, "POST", "/auth/refresh", {"refresh_token": logged_in["refresh_token"]})
     # A zone of the learner's own (shown by /auth/me), and an offline batch with one answer of
     # just now (booked: not before the account) and one from eight days ago (refused on its own).

@@ -1,4 +1,4 @@
-// One property across the three stores (issue 14, docs/testing.md "The booking property test"):
+// One property across the three stores (docs/testing.md "The booking property test"):
 // the same generated booking sequences give the same answers and the same stored state on
 // memory, SQLite and PostgreSQL. The rules are decided once, in core/domain/booking.cpp; this
 // test shows that no store adds, drops or changes one.
@@ -352,7 +352,7 @@ class CountingStore final : public ProgressStore {
     std::int64_t purge_idempotency_keys(Timestamp cutoff) override {
         return inner_.purge_idempotency_keys(cutoff);
     }
-    std::int64_t purge_batch_client_ids(Timestamp cutoff) override {  // issue 18
+    std::int64_t purge_batch_client_ids(Timestamp cutoff) override {
         return inner_.purge_batch_client_ids(cutoff);
     }
     std::atomic<int> conflicts{0}, locked{0};

@@ -134,7 +134,7 @@ TEST_CASE("config: durations", "[config]") {
     CHECK_FALSE(parse_duration_seconds("1.5h"));
 }
 
-TEST_CASE("config: the mailer (issue 18, docs/configuration.md \"Mail\")", "[config]") {
+TEST_CASE("config: the mailer (docs/configuration.md \"Mail\")", "[config]") {
     const auto plain = load_config(ServiceKind::learner, env({{"JWT_SECRET", kSecret}}));
     CHECK(plain.mailer == "none");
     CHECK(plain.password_reset_ttl_seconds == 30 * 60);

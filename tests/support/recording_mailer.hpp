@@ -1,6 +1,6 @@
 #pragma once
-// A Mailer for tests that keeps what it was handed (issue 18, password reset), and the link's
-// token read out of a message.
+// A Mailer for tests that keeps what it was handed (password reset), and the link's token read out
+// of a message.
 #include <mutex>
 #include <string>
 #include <vector>

@@ -1,5 +1,5 @@
 // DELETE /auth/me, GET /auth/me/export and langlearn-admin delete-user: the core's rules on the
-// in-memory adapters (issue 18 point 1). The stores' side is in tests/contract.
+// in-memory adapters. The stores' side is in tests/contract.
 #include <catch2/catch.hpp>
 
 #include "core/app/book_progress.hpp"

@@ -237,7 +237,7 @@ TEST_CASE("login throttle keys: fixed size, accounts and addresses never meet", 
     CHECK((unknown.account >> 63) == 1);
     CHECK(unknown == login_throttle_key(std::nullopt, "nobody@example.com", "192.0.2.1"));
     CHECK(unknown != login_throttle_key(std::nullopt, "nobody2@example.com", "192.0.2.1"));
-    // Issue 18: the client address is part of the key.
+    // The client address is part of the key (docs/operations.md "Rate limits and lockout").
     CHECK(login_throttle_key(ada, "ada@example.com", "192.0.2.1") !=
           login_throttle_key(ada, "ada@example.com", "198.51.100.7"));
 }

@@ -1,6 +1,6 @@
-// Issue 18: a time zone per learner (docs/accounts.md "Time zone per learner"): the tz database
-// reader (DST in Europe/Berlin), the profile's zone, and what it moves (bookings, the stats
-// window, /auth/me's practiced_today and streak_at_risk).
+// A time zone per learner (docs/accounts.md "A time zone per learner"): the tz database reader (DST
+// in Europe/Berlin), the profile's zone, and what it moves (bookings, the stats window, /auth/me's
+// practiced_today and streak_at_risk).
 #include <catch2/catch.hpp>
 
 #include "adapters/clock/system_clock.hpp"

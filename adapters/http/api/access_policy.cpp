@@ -17,7 +17,7 @@ std::optional<Error> LearnerTokens::check_token(Request& request) const {
 Result<std::optional<Id>> LearnerTokens::check_account(Request& request) const {
     if (const auto standing = check_learner_standing(*standing_, *request.claims); !standing)
         return standing.error();
-    if (sessions_) {  // issue 18 (sessions): a signed-out session's token
+    if (sessions_) {  // refuses a signed-out session's token
         if (const auto session = check_learner_session(*sessions_, *standing_, *request.claims);
             !session)
             return session.error();

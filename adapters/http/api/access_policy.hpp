@@ -36,7 +36,7 @@ class AccessPolicy {
 // The learner API: a learner's JWT (docs/spec/service.md Conventions).
 class LearnerTokens final : public AccessPolicy {
   public:
-    // `sessions` (issue 18): whether the token's session was signed out; null: not checked.
+    // `sessions`: whether the token's session was signed out; null: not checked.
     LearnerTokens(TokenService& tokens, const Clock& clock,
                   std::shared_ptr<AccountStanding> standing,
                   std::shared_ptr<SessionStanding> sessions = nullptr)

@@ -28,8 +28,9 @@ struct SignInLimits {
 // any hashing is queued; 429 over the limit.
 Guard address_limit(std::shared_ptr<SignInLimits> limits, const Clock& clock);
 
-// The address the request came from (the peer, or what a trusted proxy forwarded): the
-// per-address limit's key, and with the account the lockout's (issue 18); IPv6 by its /64.
+// The address the request came from (the peer, or what a trusted proxy forwarded): the per-address
+// limit's key, and with the account the lockout's; IPv6 by its /64 (docs/operations.md "Rate limits
+// and lockout").
 std::string client_of(const SignInLimits& limits, const Request& request);
 
 // Credentials bodies are two short strings (an e-mail of at most 254 bytes, a password of at

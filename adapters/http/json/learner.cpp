@@ -28,7 +28,7 @@ json::value to_json(const RegisterOutput& out) {
                                               {"native_lang", out.user.native_lang}}},
                         {"token", out.token},
                         {"needsProfile", out.needs_profile},
-                        {"refresh_token", out.refresh_token}};  // issue 18 (sessions)
+                        {"refresh_token", out.refresh_token}};  // beside the spec's fields
 }
 
 json::value to_json(const LoginOutput& out) {
@@ -38,10 +38,10 @@ json::value to_json(const LoginOutput& out) {
                                               {"native_lang", out.native_lang}}},
                         {"token", out.token},
                         {"needsProfile", out.needs_profile},
-                        {"refresh_token", out.refresh_token}};  // issue 18 (sessions)
+                        {"refresh_token", out.refresh_token}};  // beside the spec's fields
 }
 
-json::value to_json(const SessionTokens& out) {  // issue 18 (sessions): POST /auth/refresh
+json::value to_json(const SessionTokens& out) {  // POST /auth/refresh
     return json::object{{"token", out.token}, {"refresh_token", out.refresh_token}};
 }
 
@@ -76,7 +76,7 @@ json::value to_json(const MeOutput& me) {
                         {"level", me.level},
                         {"ep_into_level", me.ep_into_level},
                         {"ep_to_next_level", me.ep_to_next_level},
-                        // issue 18: beside the spec's fields
+                        // beside the spec's fields (docs/accounts.md "A time zone per learner")
                         {"timezone", nullable(me.timezone)},
                         {"practiced_today", me.practiced_today},
                         {"streak_at_risk", me.streak_at_risk}};
@@ -108,7 +108,7 @@ json::value to_json(const BookProgressOutput& out) {
                         {"unlocked_achievements", std::move(unlocked)}};
 }
 
-// Issue 18: each item as POST /auth/progress answers it, with its client_id and status.
+// The offline batch: each item as POST /auth/progress answers it, with its client_id and status.
 json::value to_json(const std::vector<BatchItemResult>& results) {
     json::array out;
     for (const auto& item : results) {

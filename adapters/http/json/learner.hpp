@@ -18,13 +18,13 @@ namespace ll::http {
 
 boost::json::value to_json(const RegisterOutput& out);
 boost::json::value to_json(const LoginOutput& out);
-boost::json::value to_json(const SessionTokens& out);  // issue 18 (sessions)
+boost::json::value to_json(const SessionTokens& out);  // POST /auth/refresh
 boost::json::value to_json(const std::vector<Language>& languages);
 boost::json::value to_json(const MeOutput& me);
 boost::json::value to_json(const CreateProfileOutput& out);
 boost::json::value to_json(const BookProgressOutput& out);
 boost::json::value to_json(const std::vector<AchievementStatus>& achievements);
-// Issue 18: POST /auth/progress/batch's {"results": [...]}, PUT /auth/timezone's answer.
+// POST /auth/progress/batch's {"results": [...]}, PUT /auth/timezone's answer.
 boost::json::value to_json(const std::vector<BatchItemResult>& results);
 boost::json::value to_json(const SetTimezoneOutput& out);
 // Built in `storage` (json_ok_in_arena).

@@ -1,5 +1,5 @@
 #pragma once
-// GET /auth/me/export's document (issue 18; schema LearnerExport in docs/openapi.yaml).
+// GET /auth/me/export's document (docs/accounts.md; schema LearnerExport in docs/openapi.yaml).
 #include <boost/json.hpp>
 
 #include "core/app/export_account.hpp"

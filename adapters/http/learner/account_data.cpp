@@ -1,6 +1,5 @@
-// The learner's data as a whole (issue 18 point 1; docs/accounts.md "Deleting an account and
-// exporting its data"): DELETE /auth/me erases the account, GET /auth/me/export hands out
-// everything stored about it.
+// The learner's data as a whole (docs/accounts.md "Deleting an account and exporting its data"):
+// DELETE /auth/me erases the account, GET /auth/me/export hands out everything stored about it.
 #include "adapters/http/api/answers.hpp"
 #include "adapters/http/json/learner_export.hpp"
 #include "adapters/http/learner/resources.hpp"

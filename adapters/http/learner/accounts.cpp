@@ -46,11 +46,10 @@ void add_account_routes(RouteBuilder& routes, LearnerPorts p, Metrics& metrics,
                 Execution::cpu_heavy,
                 kCredentialsBodyBytes,
                 address_limit(limits, p.clock)});
-    // Issue 18 (delete and export): deleting an account checks its password against the
-    // login's lockout.
+    // Deleting an account checks its password against the login's lockout.
     add_account_data_routes(routes, p, limits);
-    // Issue 18 (password): the current password is checked against the same lockout, and the
-    // reset routes share the per-address limit.
+    // PUT /auth/password: the current password is checked against the same lockout, and the reset
+    // routes share the per-address limit.
     add_password_routes(routes, p, metrics, limits, std::move(sessions), reset_mail);
 }
 

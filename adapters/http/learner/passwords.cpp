@@ -1,4 +1,4 @@
-// Password change and reset (issue 18 point 3; docs/accounts.md "Passwords"): PUT /auth/password,
+// Password change and reset (docs/accounts.md "Passwords"): PUT /auth/password,
 // POST /auth/password-reset and POST /auth/password-reset/confirm.
 #include <atomic>
 #include <functional>

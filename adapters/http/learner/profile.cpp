@@ -32,7 +32,7 @@ void add_profile_routes(RouteBuilder& routes, LearnerPorts p) {
                                             json::object{{"daily_goal_ep", result->daily_goal_ep}})
                                   : error_response(result.error());
                 }});
-    // Issue 18: the learner's own time zone (docs/accounts.md "Time zone per learner").
+    // The learner's own time zone (docs/accounts.md "A time zone per learner").
     routes.add({"PUT", {"/auth/timezone"}, Auth::token, Body::json, [p](Call& c) mutable {
                     return answer(set_timezone(p, c.claims().user_id, c.field("timezone")));
                 }});

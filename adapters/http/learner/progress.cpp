@@ -23,7 +23,7 @@ void add_progress_routes(RouteBuilder& routes, LearnerPorts p, Metrics& metrics)
              if (result) metrics.increment("langlearn_bookings_total");
              return answer(result);
          }});
-    // Issue 18: answers given offline, {"items": [...]} (docs/accounts.md "Offline practice").
+    // Answers given offline, {"items": [...]} (docs/accounts.md "Offline practice").
     routes.add(
         {"POST", {"/auth/progress/batch"}, Auth::token, Body::json, [p, &metrics](Call& c) mutable {
              auto result = book_progress_batch(p, c.claims().user_id, c.field("items"));

@@ -15,7 +15,7 @@ namespace ll::http::learner {
 void add_account_routes(RouteBuilder& routes, LearnerPorts p, Metrics& metrics,
                         const RateLimits& limits, std::shared_ptr<SessionStanding> sessions,
                         const PasswordResetMail& reset_mail);
-// issue 18 (sessions): POST /auth/refresh, /auth/logout, /auth/logout-all (sessions.cpp).
+// POST /auth/refresh, /auth/logout, /auth/logout-all (sessions.cpp).
 void add_session_routes(RouteBuilder& routes, LearnerPorts p,
                         std::shared_ptr<SessionStanding> standing);
 // GET /auth/languages (languages.cpp).
@@ -28,13 +28,13 @@ void add_progress_routes(RouteBuilder& routes, LearnerPorts p, Metrics& metrics)
 void add_stats_routes(RouteBuilder& routes, LearnerPorts p);
 // GET /feed (feed.cpp).
 void add_feed_routes(RouteBuilder& routes, LearnerPorts p);
-// Issue 18 (delete and export): DELETE /auth/me, GET /auth/me/export (account_data.cpp); the
-// password check shares the login's lockout (added by add_account_routes).
+// DELETE /auth/me, GET /auth/me/export (account_data.cpp); the password check shares the login's
+// lockout (added by add_account_routes).
 void add_account_data_routes(RouteBuilder& routes, LearnerPorts p,
                              std::shared_ptr<SignInLimits> limits);
 
-// Issue 18 (password): PUT /auth/password, POST /auth/password-reset and
-// /auth/password-reset/confirm (passwords.cpp; added by add_account_routes).
+// PUT /auth/password, POST /auth/password-reset and /auth/password-reset/confirm (passwords.cpp;
+// added by add_account_routes).
 void add_password_routes(RouteBuilder& routes, LearnerPorts p, Metrics& metrics,
                          std::shared_ptr<SignInLimits> limits,
                          std::shared_ptr<SessionStanding> sessions,

@@ -7,8 +7,8 @@ namespace ll::http {
 void add_learner_routes(Router& router, LearnerPorts p, Metrics& metrics, RateLimits rate_limits,
                         std::chrono::milliseconds account_recheck,
                         const PasswordResetMail& reset_mail) {
-    // issue 18 (sessions): one cache of the sessions' standing, shared by the token check and
-    // the sign-out routes (which make it forget what they revoke).
+    // One cache of the sessions' standing, shared by the token check and the sign-out routes (which
+    // make it forget what they revoke).
     auto sessions = std::make_shared<SessionStanding>(p.sessions, p.clock, account_recheck);
     RouteBuilder routes(
         router,
@@ -16,7 +16,7 @@ void add_learner_routes(Router& router, LearnerPorts p, Metrics& metrics, RateLi
             p.tokens, p.clock,
             std::make_shared<AccountStanding>(p.accounts, p.clock, account_recheck), sessions));
     learner::add_account_routes(routes, p, metrics, rate_limits, sessions, reset_mail);
-    learner::add_session_routes(routes, p, sessions);  // issue 18 (sessions)
+    learner::add_session_routes(routes, p, sessions);
     learner::add_language_routes(routes, p);
     learner::add_profile_routes(routes, p);
     learner::add_progress_routes(routes, p, metrics);

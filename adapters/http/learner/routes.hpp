@@ -13,7 +13,7 @@
 
 namespace ll::http {
 
-// Issue 18 (password): where reset mails go and what they say (MAILER, PASSWORD_RESET_URL,
+// Password reset: where the mails go and what they say (MAILER, PASSWORD_RESET_URL,
 // docs/configuration.md). No mailer: requests are answered alike and nothing is sent.
 struct PasswordResetMail {
     std::shared_ptr<Mailer> mailer;

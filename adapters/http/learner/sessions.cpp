@@ -1,5 +1,5 @@
-// Sessions that last and can be revoked (issue 18 point 2, docs/accounts.md "Sessions and
-// sign-out"): POST /auth/refresh, /auth/logout, /auth/logout-all.
+// Sessions that last and can be revoked (docs/accounts.md "Sessions and sign-out"):
+// POST /auth/refresh, /auth/logout, /auth/logout-all.
 #include "adapters/http/api/answers.hpp"
 #include "adapters/http/learner/resources.hpp"
 #include "core/app/refresh_sessions.hpp"

@@ -1,4 +1,4 @@
--- Learner sessions that last and can be revoked (issue 18; docs/accounts.md "Sessions and
+-- Learner sessions that last and can be revoked (docs/accounts.md "Sessions and
 -- sign-out"). A family is one signed-in device: its id is the access tokens' `sid` claim, and
 -- revoking it ends the device's refresh tokens and access tokens. A refresh token is stored only
 -- as the SHA-256 of what the client holds (32 random bytes: no salt or slow hash needed), used

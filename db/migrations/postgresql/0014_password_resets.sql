@@ -1,4 +1,4 @@
--- One-time password reset tokens (issue 18; docs/accounts.md "Passwords"). A token is stored
+-- One-time password reset tokens (docs/accounts.md "Passwords"). A token is stored
 -- only as the SHA-256 of what the mail carried (32 random bytes: no salt or slow hash needed).
 -- used_at is set when the token set a new password, or when a later request superseded it;
 -- the rows of the last hour also count the mails an account was sent (at most 3 an hour). The

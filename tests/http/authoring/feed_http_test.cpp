@@ -244,8 +244,8 @@ TEST_CASE("feed: ordered by pair id, limit, after and next_after", "[authoring][
           std::vector<Id>{pairs[1]});
 }
 
-// Issue 18 (docs/accounts.md "For app developers"): an app revalidates its feed page with
-// If-None-Match; the tag moves when the page's content does (a new card, new audio).
+// docs/accounts.md "For app developers": an app revalidates its feed page with If-None-Match; the
+// tag moves when the page's content does (a new card, new audio).
 TEST_CASE("feed: ETag and 304 until the page changes", "[authoring][feed][revalidation]") {
     StaffApi api;
     const Id picture = api.picture();

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""A real SMTP server for the tests (issue 18, password reset mails): Debian's aiosmtpd on a free
+"""A real SMTP server for the tests (password reset mails): Debian's aiosmtpd on a free
 loopback port. Each message received is written to DIR as NNNN.eml (the envelope's sender and
 recipients first, as X-Envelope-* lines, then the message as received, dots unstuffed).
 Prints the port once listening; stops when stdin closes (the test ended).

@@ -25,7 +25,7 @@ struct TestServer {
     // `database`: share one with another server (the authoring API in feed tests); null: a
     // fresh one. `media_folder`: serve /media from this folder (the authoring API's, so that
     // the feed's image_url and audio_url resolve); empty: a fresh one. `reset_mail`: where
-    // password reset mails go (issue 18; none by default).
+    // password reset mails go (none by default).
     explicit TestServer(http::ServerOptions options = {}, http::RateLimits limits = {},
                         std::shared_ptr<TestDatabase> database = nullptr,
                         const std::string& media_folder = {},
