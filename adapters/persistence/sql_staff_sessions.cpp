@@ -1,6 +1,7 @@
-// Staff sessions (staff_sessions, migration 0007) on SOCI: one statement per call, in
-// autocommit.
-#include "adapters/persistence/dialect_sql.hpp"
+// Staff sessions (staff_sessions, migration 0007) on SOCI; the SQL is
+// db/queries/staff_sessions.sql. One statement per call, in autocommit.
+#include "adapters/persistence/queries.hpp"
+#include "adapters/persistence/row_access.hpp"
 #include "adapters/persistence/sql_repositories.hpp"
 #include "core/domain/time_format.hpp"
 
@@ -8,28 +9,25 @@ namespace ll::sql {
 namespace {
 
 Timestamp read_instant(const std::string& text) {
-    // The columns are written by this adapter only: an unreadable one is a broken database.
-    const auto t = parse_timestamp(text);
-    if (!t) throw std::runtime_error("staff_sessions: unreadable timestamp");
-    return *t;
+    return stored_instant(text, "staff_sessions");
+}
+
+std::size_t affected(soci::statement& st) {
+    st.execute(true);
+    return static_cast<std::size_t>(st.get_affected_rows());
 }
 
 class SqlStaffSessions final : public StaffSessionRepository {
   public:
-    explicit SqlStaffSessions(Database& db) : db_(db), d_{db.dialect()} {}
+    explicit SqlStaffSessions(Database& db) : db_(db) {}
 
     void create(const StaffSession& session) override {
-        std::string id = session.id, created = format_timestamp(session.created_at),
-                    expires = format_timestamp(session.expires_at);
-        long long user = session.user_id;
-        // Run again after a lost connection, the insert may meet its own row (the first run
-        // committed before its answer was lost): the id is random, so no other session has
-        // it, and that row is this session (tests/e2e/lost_reply.py).
+        const std::string created = format_timestamp(session.created_at),
+                          expires = format_timestamp(session.expires_at);
+        const long long user = session.user_id;
         db_.autocommit([&](soci::session& s) {
-            s << "INSERT INTO staff_sessions (id, user_id, created_at, expires_at) VALUES (:i, "
-                 ":u, " +
-                     d_.ts_in(":c") + ", " + d_.ts_in(":e") + ") ON CONFLICT (id) DO NOTHING",
-                soci::use(id), soci::use(user), soci::use(created), soci::use(expires);
+            s << q("insert"), soci::use(session.id, "id"), soci::use(user, "user_id"),
+                soci::use(created, "created_at"), soci::use(expires, "expires_at");
         });
     }
 
@@ -39,10 +37,8 @@ class SqlStaffSessions final : public StaffSessionRepository {
             long long user = 0;
             std::string created, expires, revoked;
             soci::indicator revoked_ind = soci::i_null;
-            s << "SELECT user_id, " + d_.ts_out("created_at") + ", " + d_.ts_out("expires_at") +
-                     ", " + d_.ts_out("revoked_at") + " FROM staff_sessions WHERE id = :i",
-                soci::into(user), soci::into(created), soci::into(expires),
-                soci::into(revoked, revoked_ind), soci::use(key);
+            s << q("find"), soci::into(user), soci::into(created), soci::into(expires),
+                soci::into(revoked, revoked_ind), soci::use(key, "id");
             if (!s.got_data()) return std::nullopt;
             StaffSession session{key, user, read_instant(created), read_instant(expires),
                                  std::nullopt};
@@ -52,45 +48,38 @@ class SqlStaffSessions final : public StaffSessionRepository {
     }
 
     bool revoke(std::string_view id, Timestamp now) override {
-        std::string key(id), at = format_timestamp(now);
+        const std::string key(id), at = format_timestamp(now);
         return db_.autocommit([&](soci::session& s) {
-            // COALESCE: a session ended twice keeps its first end.
-            soci::statement st = (s.prepare << "UPDATE staff_sessions SET revoked_at = "
-                                               "COALESCE(revoked_at, " +
-                                                   d_.ts_in(":r") + ") WHERE id = :i",
-                                  soci::use(at), soci::use(key));
-            st.execute(true);
-            return st.get_affected_rows() > 0;
+            soci::statement st =
+                (s.prepare << q("revoke"), soci::use(at, "now"), soci::use(key, "id"));
+            return affected(st) > 0;
         });
     }
 
     std::size_t revoke_user(Id user_id, Timestamp now) override {
-        long long user = user_id;
+        const long long user = user_id;
         const std::string at = format_timestamp(now);
         return db_.autocommit([&](soci::session& s) {
             soci::statement st =
-                (s.prepare << "UPDATE staff_sessions SET revoked_at = " + d_.ts_in(":r") +
-                                  " WHERE user_id = :u AND revoked_at IS NULL",
-                 soci::use(at), soci::use(user));
-            st.execute(true);
-            return static_cast<std::size_t>(st.get_affected_rows());
+                (s.prepare << q("revoke_user"), soci::use(at, "now"), soci::use(user, "user_id"));
+            return affected(st);
         });
     }
 
     std::size_t purge_expired(Timestamp now) override {
         const std::string at = format_timestamp(now);
         return db_.autocommit([&](soci::session& s) {
-            soci::statement st =
-                (s.prepare << "DELETE FROM staff_sessions WHERE expires_at <= " + d_.ts_in(":n"),
-                 soci::use(at));
-            st.execute(true);
-            return static_cast<std::size_t>(st.get_affected_rows());
+            soci::statement st = (s.prepare << q("purge_expired"), soci::use(at, "now"));
+            return affected(st);
         });
     }
 
   private:
+    const std::string& q(std::string_view name) const {
+        return query(db_.dialect(), "staff_sessions." + std::string(name));
+    }
+
     Database& db_;
-    DialectSql d_;
 };
 
 }  // namespace

@@ -1,9 +1,15 @@
 // The SQL in db/queries (adapters/persistence/queries.hpp): each file reads into named
-// statements, and both dialects know the same names, so a statement written for one dialect
-// only cannot reach the other as "no statement named ..." at run time.
+// statements, both dialects know the same names, so a statement written for one dialect only
+// cannot reach the other as "no statement named ..." at run time, and every statement prepares
+// on its database (a misspelt column, or a parameter PostgreSQL cannot type, fails here and not
+// first in the route that sends it).
 #include <catch2/catch.hpp>
 
+#include <soci/soci.h>
+
+#include "adapters/persistence/database.hpp"
 #include "adapters/persistence/queries.hpp"
+#include "tests/support/test_backends.hpp"
 
 using namespace ll;
 using namespace ll::sql;
@@ -33,4 +39,19 @@ TEST_CASE("queries: both dialects know the same statements", "[queries]") {
     CHECK(query(Dialect::sqlite, "refresh_sessions.find_family") ==
           query(Dialect::postgresql, "refresh_sessions.find_family"));
     CHECK_THROWS_AS(query(Dialect::sqlite, "refresh_sessions.no_such"), std::logic_error);
+}
+
+TEST_CASE("queries: every statement prepares on the database", "[sql][queries]") {
+    auto db = test::make_test_database();
+    Database raw(parse_database_url(db->url()), 1);
+    const auto names = query_names(raw.dialect());
+    REQUIRE_FALSE(names.empty());
+    for (const auto& name : names) {
+        INFO(name);
+        // Preparing parses and plans the statement (PostgreSQL: PQprepare, which also types
+        // every parameter; SQLite: sqlite3_prepare_v2) and runs nothing.
+        CHECK_NOTHROW(raw.read([&](soci::session& s) {
+            soci::statement st = (s.prepare << query(raw.dialect(), name));
+        }));
+    }
 }
