@@ -48,8 +48,10 @@ void Database::configure(soci::session& s) {
         s << "PRAGMA busy_timeout = 10000";
     } else {
         s << "SET client_min_messages TO WARNING";  // no NOTICE chatter on stderr
-        // Instants are read as CAST(column AS TEXT) in the wire format's zone (queries.hpp).
+        // Instants and dates are read as CAST(column AS TEXT) (queries.hpp): in the wire
+        // format's zone, and in ISO style whatever DateStyle the server or database sets.
         s << "SET TIME ZONE 'UTC'";
+        s << "SET DateStyle TO ISO";
     }
 }
 

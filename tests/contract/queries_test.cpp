@@ -9,6 +9,7 @@
 
 #include "adapters/persistence/database.hpp"
 #include "adapters/persistence/queries.hpp"
+#include "tests/support/instants.hpp"
 #include "tests/support/test_backends.hpp"
 
 using namespace ll;
@@ -54,4 +55,34 @@ TEST_CASE("queries: every statement prepares on the database", "[sql][queries]")
             soci::statement st = (s.prepare << query(raw.dialect(), name));
         }));
     }
+}
+
+// PostgreSQL prints a TIMESTAMPTZ cast to text in the session's DateStyle; a server or database
+// set to another style ("SQL, DMY": "25/11/2026 08:00:00.123 UTC") must not make every stored
+// instant unreadable (Database::configure sets ISO for its sessions).
+TEST_CASE("queries: instants read back whatever DateStyle the database sets", "[sql][queries]") {
+    auto db = test::make_test_database();
+    if (db->name() != "postgresql") return;  // SQLite keeps the text as written
+    {
+        Database raw(parse_database_url(db->url()), 1);
+        raw.read([](soci::session& s) {
+            std::string name;
+            s << "SELECT current_database()", soci::into(name);
+            s << "ALTER DATABASE \"" + name + "\" SET DateStyle = 'SQL, DMY'";
+        });
+    }
+    const auto backend = test::open_again(*db);  // new sessions: the database's DateStyle
+    const Id user = backend->accounts().create(NewAccount{"ed@example.com", "h", "editor"})->id;
+    const Timestamp t0 = test::at("2026-11-25T08:00:00.123Z");
+    backend->refresh_sessions().open(
+        RefreshFamily{"family-1", user, "app", t0, t0, t0 + std::chrono::hours(1), std::nullopt},
+        "digest-1");
+    const auto family = backend->refresh_sessions().find_family("family-1");
+    REQUIRE(family);
+    CHECK(family->created_at == t0);
+    backend->staff_sessions().create(
+        StaffSession{"session-1", user, t0, t0 + std::chrono::hours(12), std::nullopt});
+    const auto session = backend->staff_sessions().find("session-1");
+    REQUIRE(session);
+    CHECK(session->expires_at == t0 + std::chrono::hours(12));
 }
