@@ -1,5 +1,5 @@
-// languages, user_names and users_public on SOCI.
-#include "adapters/persistence/dialect_sql.hpp"
+// languages, user_names and users_public on SOCI; the SQL is db/queries/profiles.sql.
+#include "adapters/persistence/queries.hpp"
 #include "adapters/persistence/row_access.hpp"
 #include "adapters/persistence/sql_repositories.hpp"
 #include "core/domain/rules.hpp"
@@ -8,16 +8,17 @@
 namespace ll::sql {
 namespace {
 
+const std::string& q(Dialect dialect, std::string_view name) {
+    return query(dialect, "profiles." + std::string(name));
+}
+
 class SqlLanguages final : public LanguageRepository {
   public:
     explicit SqlLanguages(Database& db) : db_(db) {}
     std::vector<Language> list_published() override {
         return db_.read([&](soci::session& s) {
             std::vector<Language> out;
-            soci::rowset<soci::row> rows =
-                (s.prepare
-                 << "SELECT id, short_en, titel_de, titel_en, titel_sv, greeting FROM languages "
-                    "WHERE status = 'published'");
+            soci::rowset<soci::row> rows = (s.prepare << q(db_.dialect(), "published_languages"));
             for (const auto& r : rows) {
                 Language l;
                 l.id = as_int(r, 0);
@@ -53,30 +54,19 @@ struct AccountProfileStatement {
     soci::indicator ind[7] = {};
     soci::statement st;
 
-    AccountProfileStatement(soci::session& s, const DialectSql& d)
-        : st((s.prepare << "SELECT u.id, u.email, u.password_hash, u.role, CASE WHEN u.is_active "
-                           "THEN 1 ELSE 0 END, u.language_native_id, p.id, p.username_id, "
-                           "(SELECT n.username FROM user_names n WHERE n.id = p.username_id), "
-                           "p.language_native_id, p.language_target_id, p.total_ep, "
-                           "p.streak_days, p.daily_goal_ep, " +
-                               d.ts_out("p.last_practice_at") + ", p.timezone" +
-                               // The name as a subquery, not a third join: PostgreSQL planned
-                               // the join as a hash of the whole user_names table on every
-                               // call while the table is small (pgbench: 14,000 -> 21,000/s).
-                               " FROM users u LEFT JOIN users_public p ON p.user_id = u.id "
-                               "WHERE u.id = :u",
-              soci::into(id), soci::into(email), soci::into(hash), soci::into(role),
-              soci::into(active), soci::into(native, native_ind),
-              soci::into(profile_id, profile_ind), soci::into(username_id, ind[0]),
-              soci::into(username, ind[1]), soci::into(p_native, ind[2]),
-              soci::into(p_target, ind[3]), soci::into(total, ind[4]), soci::into(streak, ind[5]),
-              soci::into(goal, ind[6]), soci::into(last, last_ind), soci::into(zone, zone_ind),
-              soci::use(user))) {}
+    AccountProfileStatement(soci::session& s, Dialect dialect)
+        : st((s.prepare << q(dialect, "account_with_profile"), soci::into(id), soci::into(email),
+              soci::into(hash), soci::into(role), soci::into(active),
+              soci::into(native, native_ind), soci::into(profile_id, profile_ind),
+              soci::into(username_id, ind[0]), soci::into(username, ind[1]),
+              soci::into(p_native, ind[2]), soci::into(p_target, ind[3]), soci::into(total, ind[4]),
+              soci::into(streak, ind[5]), soci::into(goal, ind[6]), soci::into(last, last_ind),
+              soci::into(zone, zone_ind), soci::use(user, "user_id"))) {}
 };
 
 class SqlProfiles final : public ProfileRepository {
   public:
-    explicit SqlProfiles(Database& db) : db_(db), d_{db.dialect()} {}
+    explicit SqlProfiles(Database& db) : db_(db) {}
 
     std::optional<Profile> find_by_user(Id user_id) override {
         long long key = user_id;
@@ -85,15 +75,11 @@ class SqlProfiles final : public ProfileRepository {
             long long id = 0, uid = 0, username_id = 0, native = 0, target = 0, total = 0;
             std::string last, zone;
             soci::indicator last_ind = soci::i_null, zone_ind = soci::i_null;
-            s << "SELECT p.id, p.user_id, p.username_id, n.username, p.language_native_id, "
-                 "p.language_target_id, p.total_ep, p.streak_days, p.daily_goal_ep, " +
-                     d_.ts_out("p.last_practice_at") +
-                     ", p.timezone FROM users_public p JOIN user_names n ON n.id = p.username_id "
-                     "WHERE p.user_id = :u",
-                soci::into(id), soci::into(uid), soci::into(username_id), soci::into(p.username),
-                soci::into(native), soci::into(target), soci::into(total),
-                soci::into(p.streak_days), soci::into(p.daily_goal_ep), soci::into(last, last_ind),
-                soci::into(zone, zone_ind), soci::use(key);
+            s << q(db_.dialect(), "find_by_user"), soci::into(id), soci::into(uid),
+                soci::into(username_id), soci::into(p.username), soci::into(native),
+                soci::into(target), soci::into(total), soci::into(p.streak_days),
+                soci::into(p.daily_goal_ep), soci::into(last, last_ind), soci::into(zone, zone_ind),
+                soci::use(key, "user_id");
             if (!s.got_data()) return std::nullopt;
             p.id = id;
             p.user_id = uid;
@@ -110,7 +96,7 @@ class SqlProfiles final : public ProfileRepository {
     std::optional<AccountWithProfile> find_account_with_profile(Id user_id) override {
         return db_.read([&](soci::session& s) -> std::optional<AccountWithProfile> {
             auto& q = db_.cached<AccountProfileStatement>(s, [this](soci::session& session) {
-                return std::make_shared<AccountProfileStatement>(session, d_);
+                return std::make_shared<AccountProfileStatement>(session, db_.dialect());
             });
             q.user = user_id;
             q.native_ind = q.profile_ind = q.last_ind = q.zone_ind = soci::i_null;
@@ -149,8 +135,7 @@ class SqlProfiles final : public ProfileRepository {
         const std::string key = ascii_lower(lower);
         return db_.read([&](soci::session& s) {
             int count = 0;
-            s << "SELECT COUNT(*) FROM user_names WHERE username_lowercase = :n", soci::use(key),
-                soci::into(count);
+            s << q(db_.dialect(), "username_taken"), soci::use(key, "lower"), soci::into(count);
             return count > 0;
         });
     }
@@ -164,18 +149,14 @@ class SqlProfiles final : public ProfileRepository {
                 std::string zone = np.timezone.value_or("");
                 soci::indicator zone_ind = np.timezone ? soci::i_ok : soci::i_null;
                 int existing = 0;
-                s << "SELECT COUNT(*) FROM users_public WHERE user_id = :u", soci::use(user),
+                s << q(db_.dialect(), "profile_count"), soci::use(user, "user_id"),
                     soci::into(existing);
                 if (existing) return CreateProfileOutcome{CreateProfileStatus::profile_exists, {}};
 
                 long long username_id = 0;
                 soci::statement name_st =
-                    (s.prepare
-                         // The name belongs to its account: deleting the account frees it
-                         // (migration 0011).
-                         << "INSERT INTO user_names (username, username_lowercase, user_id) "
-                            "VALUES (:n, :l, :u) ON CONFLICT DO NOTHING RETURNING id",
-                     soci::use(username), soci::use(lower), soci::use(user),
+                    (s.prepare << q(db_.dialect(), "insert_name"), soci::use(username, "username"),
+                     soci::use(lower, "lower"), soci::use(user, "user_id"),
                      soci::into(username_id));
                 name_st.execute(true);
                 if (!name_st.got_data()) {
@@ -183,7 +164,7 @@ class SqlProfiles final : public ProfileRepository {
                     // concurrent creation of this learner's profile got there first (the
                     // conflict waited for it to commit, so this new statement sees its row).
                     int own = 0;
-                    s << "SELECT COUNT(*) FROM user_names WHERE user_id = :u", soci::use(user),
+                    s << q(db_.dialect(), "name_count"), soci::use(user, "user_id"),
                         soci::into(own);
                     throw CreateProfileOutcome{own ? CreateProfileStatus::profile_exists
                                                    : CreateProfileStatus::username_taken,
@@ -192,12 +173,10 @@ class SqlProfiles final : public ProfileRepository {
 
                 long long profile_id = 0;
                 soci::statement profile_st =
-                    (s.prepare
-                         << "INSERT INTO users_public (user_id, username_id, language_native_id, "
-                            "language_target_id, timezone) VALUES (:u, :n, :nl, :tl, :tz) "
-                            "ON CONFLICT DO NOTHING RETURNING id",
-                     soci::use(user), soci::use(username_id), soci::use(native), soci::use(target),
-                     soci::use(zone, zone_ind), soci::into(profile_id));
+                    (s.prepare << q(db_.dialect(), "insert_profile"), soci::use(user, "user_id"),
+                     soci::use(username_id, "username_id"), soci::use(native, "native_id"),
+                     soci::use(target, "target_id"), soci::use(zone, zone_ind, "timezone"),
+                     soci::into(profile_id));
                 profile_st.execute(true);
                 if (!profile_st.got_data())
                     throw CreateProfileOutcome{CreateProfileStatus::profile_exists, {}};
@@ -217,31 +196,27 @@ class SqlProfiles final : public ProfileRepository {
         }
     }
 
-    // The version rises: a booking decided with the old goal decides again.
+    // The version rises (db/queries/profiles.sql).
     bool set_daily_goal(Id user_id, std::int32_t goal) override {
         long long key = user_id;
         int value = goal;
         return db_.write([&](soci::session& s) {
-            soci::statement st =
-                (s.prepare << "UPDATE users_public SET daily_goal_ep = :g, version = version + 1 "
-                              "WHERE user_id = :u",
-                 soci::use(value), soci::use(key));
+            soci::statement st = (s.prepare << q(db_.dialect(), "set_daily_goal"),
+                                  soci::use(value, "goal"), soci::use(key, "user_id"));
             st.execute(true);
             return st.get_affected_rows() > 0;
         });
     }
 
-    // The learner's time zone. It raises the booking's version: a booking state this or another
-    // process remembers was dated in the old zone (sql_booking_guesses.hpp).
+    // The learner's time zone; the version rises (db/queries/profiles.sql).
     bool set_timezone(Id user_id, const std::optional<std::string>& zone) override {
         long long key = user_id;
         std::string value = zone.value_or("");
         soci::indicator value_ind = zone ? soci::i_ok : soci::i_null;
         return db_.write([&](soci::session& s) {
             soci::statement st =
-                (s.prepare << "UPDATE users_public SET timezone = :z, version = version + 1 "
-                              "WHERE user_id = :u",
-                 soci::use(value, value_ind), soci::use(key));
+                (s.prepare << q(db_.dialect(), "set_timezone"),
+                 soci::use(value, value_ind, "timezone"), soci::use(key, "user_id"));
             st.execute(true);
             return st.get_affected_rows() > 0;
         });
@@ -249,7 +224,6 @@ class SqlProfiles final : public ProfileRepository {
 
   private:
     Database& db_;
-    DialectSql d_;
 };
 
 }  // namespace
