@@ -1,8 +1,6 @@
-// GET /auth/stats from the running totals the booking keeps (migration 0004): one statement,
-// prepared once per pooled session, reads the window's day rows (<= 84), the profile's totals
-// and per-answer-type counts, and the user's category rows -- so its cost follows the window
-// and the category count, never the number of practised pairs or the length of the history.
-#include "adapters/persistence/dialect_sql.hpp"
+// GET /auth/stats from the running totals the booking keeps: one statement, prepared once per
+// pooled session (db/queries/stats.sql), its rows fetched in batches.
+#include "adapters/persistence/queries.hpp"
 #include "adapters/persistence/sql_repositories.hpp"
 #include "core/domain/time_format.hpp"
 
@@ -19,7 +17,7 @@ struct StatsStatement {
     std::vector<long long> a, b, c, d;
     soci::statement st;
 
-    StatsStatement(soci::session& s, const DialectSql& dialect)
+    StatsStatement(soci::session& s, Dialect dialect)
         : kind(kBatch),
           label(kBatch),
           label_ind(kBatch),
@@ -27,26 +25,11 @@ struct StatsStatement {
           b(kBatch),
           c(kBatch),
           d(kBatch),
-          st((s.prepare << "SELECT 'd', " + dialect.date_out("activity_date") +
-                               ", ep_earned, cards_done, correct_count, 0 "
-                               "FROM user_daily_activity WHERE user_id = :u1 AND activity_date "
-                               "BETWEEN " +
-                               dialect.date_in(":f") + " AND " + dialect.date_in(":l") +
-                               " UNION ALL SELECT 't', timezone, pairs_practiced, total_seen, "
-                               "total_correct, daily_goal_ep FROM users_public WHERE user_id = :u2"
-                               " UNION ALL SELECT 's', 'word', word_seen, word_correct, 0, 0 "
-                               "FROM users_public WHERE user_id = :u3"
-                               " UNION ALL SELECT 's', 'question', question_seen, "
-                               "question_correct, 0, 0 FROM users_public WHERE user_id = :u4"
-                               " UNION ALL SELECT 's', 'text', text_seen, text_correct, 0, 0 "
-                               "FROM users_public WHERE user_id = :u5"
-                               " UNION ALL SELECT 's', 'yes_no', yes_no_seen, yes_no_correct, 0, "
-                               "0 FROM users_public WHERE user_id = :u6"
-                               " UNION ALL SELECT 'c', cat.titel_de, cat.id, ucs.points, ucs.seen, "
-                               "0 FROM user_category_stats ucs JOIN categories cat ON cat.id = "
-                               "ucs.category_id WHERE ucs.user_id = :u7 AND ucs.points > 0",
-              soci::use(user), soci::use(first), soci::use(last), soci::use(user), soci::use(user),
-              soci::use(user), soci::use(user), soci::use(user), soci::use(user), soci::into(kind),
+          st((s.prepare << query(dialect, "stats.load"), soci::use(user, "user_id_1"),
+              soci::use(first, "first_day"), soci::use(last, "last_day"),
+              soci::use(user, "user_id_2"), soci::use(user, "user_id_3"),
+              soci::use(user, "user_id_4"), soci::use(user, "user_id_5"),
+              soci::use(user, "user_id_6"), soci::use(user, "user_id_7"), soci::into(kind),
               soci::into(label, label_ind), soci::into(a), soci::into(b), soci::into(c),
               soci::into(d))) {}
 
@@ -59,12 +42,12 @@ struct StatsStatement {
 
 class SqlStats final : public StatsQuery {
   public:
-    explicit SqlStats(Database& db) : db_(db), d_{db.dialect()} {}
+    explicit SqlStats(Database& db) : db_(db) {}
 
     StatsSnapshot load(Id user_id, Date from, Date to) override {
         return db_.read([&](soci::session& s) {
             StatsStatement& q = db_.cached<StatsStatement>(s, [this](soci::session& session) {
-                return std::make_shared<StatsStatement>(session, d_);
+                return std::make_shared<StatsStatement>(session, db_.dialect());
             });
             q.user = user_id;
             q.first = format_date(from);
@@ -106,7 +89,6 @@ class SqlStats final : public StatsQuery {
     }
 
     Database& db_;
-    DialectSql d_;
 };
 
 }  // namespace
