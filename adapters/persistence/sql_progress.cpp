@@ -1,6 +1,7 @@
 // The booking's store (reads and writes in sql_booking_*.cpp), the background purge of
-// idempotency keys, and the achievements on SOCI.
+// idempotency keys, and the achievements on SOCI; their SQL is db/queries/progress.sql.
 #include "adapters/persistence/dialect_sql.hpp"
+#include "adapters/persistence/queries.hpp"
 #include "adapters/persistence/row_access.hpp"
 #include "adapters/persistence/sql_booking.hpp"
 #include "adapters/persistence/sql_booking_guesses.hpp"
@@ -10,6 +11,10 @@
 
 namespace ll::sql {
 namespace {
+
+const std::string& q(Dialect dialect, std::string_view name) {
+    return query(dialect, "progress." + std::string(name));
+}
 
 // A booking's reads and writes inside the transaction of ProgressStore::book_locked, on its
 // session.
@@ -45,16 +50,15 @@ class SqlProgress final : public ProgressStore {
         return d_.pg() ? store_booking_postgresql(db_, w) : store_booking_sqlite(db_, w);
     }
 
-    // The profile's row lock is what every booking's write of the learner takes first (its
-    // guarded UPDATE of users_public), so they wait until this transaction ends; on SQLite the
-    // transaction's BEGIN IMMEDIATE (and the writer mutex) hold off every other writer.
+    // Every other booking of the learner waits until this transaction ends (how, on each
+    // dialect: db/queries/{postgresql,sqlite}/progress.sql).
     BookingOutcome book_locked(Id user_id,
                                const std::function<BookingOutcome(BookingAccess&)>& work) override {
         return db_.write([&](soci::session& s) {
             long long user = user_id, version = 0;
             soci::indicator found = soci::i_null;
-            s << "SELECT version FROM users_public WHERE user_id = :u" + d_.for_update(),
-                soci::into(version, found), soci::use(user);
+            s << q(d_.dialect, "lock_profile"), soci::into(version, found),
+                soci::use(user, "user_id");
             LockedBooking locked(db_, s, d_);
             return work(locked);
         });
@@ -64,17 +68,16 @@ class SqlProgress final : public ProgressStore {
     std::int64_t purge_batch_client_ids(Timestamp cutoff) override { return purge(cutoff, true); }
 
   private:
-    // The Idempotency-Key records, or the offline batch's client ids: keys behind
-    // kBatchClientIdPrefix, compared as a bound value.
+    // The Idempotency-Key records, or the offline batch's client ids.
     std::int64_t purge(Timestamp cutoff, bool batch) {
         const std::string before = format_timestamp(cutoff);
         std::string prefix = kBatchClientIdPrefix;
         int length = static_cast<int>(prefix.size());
         return db_.write([&](soci::session& s) {
-            soci::statement st =
-                (s.prepare << "DELETE FROM idempotency_keys WHERE created_at < " + d_.ts_in(":c") +
-                                  " AND substr(key, 1, :n) " + (batch ? "=" : "<>") + " :p",
-                 soci::use(before), soci::use(length), soci::use(prefix));
+            soci::statement st = (s.prepare << q(d_.dialect, batch ? "purge_batch_client_ids"
+                                                                   : "purge_idempotency_keys"),
+                                  soci::use(before, "before"), soci::use(length, "prefix_length"),
+                                  soci::use(prefix, "prefix"));
             st.execute(true);
             return static_cast<std::int64_t>(st.get_affected_rows());
         });
@@ -104,17 +107,11 @@ class SqlAchievements final : public AchievementRepository {
                         sv = def.title_sv;
             long long threshold = def.threshold;
             int order = def.sort_order;
-            s << "INSERT INTO achievements (id, kind, threshold, title_de, title_en, title_sv, "
-                 "sort_order) VALUES (:i, :k, :t, :de, :en, :sv, :o) ON CONFLICT (id) DO UPDATE "
-                 "SET kind = excluded.kind, threshold = excluded.threshold, title_de = "
-                 "excluded.title_de, title_en = excluded.title_en, title_sv = excluded.title_sv, "
-                 "sort_order = excluded.sort_order",
-                soci::use(id), soci::use(kind), soci::use(threshold), soci::use(de), soci::use(en),
-                soci::use(sv), soci::use(order);
-            // Every learner's thresholds are "not known" again; a booking decided on the old
-            // ones meanwhile decides again (version + 1).
-            s << "UPDATE users_public SET next_ep_threshold = 0, next_streak_threshold = 0, "
-                 "version = version + 1";
+            s << q(d_.dialect, "save_definition"), soci::use(id, "id"), soci::use(kind, "kind"),
+                soci::use(threshold, "threshold"), soci::use(de, "title_de"),
+                soci::use(en, "title_en"), soci::use(sv, "title_sv"),
+                soci::use(order, "sort_order");
+            s << q(d_.dialect, "forget_thresholds");
         });
     }
 
@@ -122,11 +119,9 @@ class SqlAchievements final : public AchievementRepository {
         db_.write([&](soci::session& s) {
             long long user = user_id;
             std::string id = achievement_id;
-            s << "DELETE FROM user_achievements WHERE user_id = :u AND achievement_id = :a",
-                soci::use(user), soci::use(id);
-            s << "UPDATE users_public SET next_ep_threshold = 0, next_streak_threshold = 0, "
-                 "version = version + 1 WHERE user_id = :u",
-                soci::use(user);
+            s << q(d_.dialect, "revoke"), soci::use(user, "user_id"),
+                soci::use(id, "achievement_id");
+            s << q(d_.dialect, "forget_user_thresholds"), soci::use(user, "user_id");
         });
     }
 
@@ -141,13 +136,7 @@ class SqlAchievements final : public AchievementRepository {
 std::vector<DefinitionRow> definitions_for(soci::session& s, const DialectSql& d, long long user) {
     std::vector<DefinitionRow> out;
     soci::rowset<soci::row> rows =
-        (s.prepare
-             << "SELECT a.id, a.kind, a.threshold, a.title_de, a.title_en, a.title_sv, "
-                "a.sort_order, " +
-                    d.ts_out("ua.unlocked_at") +
-                    " FROM achievements a LEFT JOIN user_achievements ua "
-                    "ON ua.achievement_id = a.id AND ua.user_id = :u ORDER BY a.sort_order, a.id",
-         soci::use(user));
+        (s.prepare << q(d.dialect, "definitions"), soci::use(user, "user_id"));
     for (const auto& r : rows) {
         DefinitionRow row;
         auto& def = row.definition;
