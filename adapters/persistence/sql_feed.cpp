@@ -1,5 +1,6 @@
-// The content feed: published pairs with a picture image and statement audio in `lang`, the
-// core's rule (core/domain/feed_rules.hpp) and audio choice (text_<lang> first) in one query.
+// The content feed: published pairs with a picture image and statement audio in `lang`, a page
+// in one query (db/queries/feed.sql), and the test seeder.
+#include "adapters/persistence/queries.hpp"
 #include "adapters/persistence/row_access.hpp"
 #include "adapters/persistence/sql_ids.hpp"
 #include "adapters/persistence/sql_repositories.hpp"
@@ -7,6 +8,10 @@
 
 namespace ll::sql {
 namespace {
+
+const std::string& q(Dialect dialect, std::string_view name) {
+    return query(dialect, "feed." + std::string(name));
+}
 
 std::optional<std::string> text(const soci::row& r, std::size_t i) {
     return r.get_indicator(i) == soci::i_null ? std::nullopt
@@ -23,24 +28,9 @@ class SqlFeed final : public FeedQuery {
         return db_.read([&](soci::session& s) {
             std::vector<FeedItem> items;
             soci::rowset<soci::row> rows =
-                (s.prepare
-                     << "SELECT p.id, p.answer_type, p.level, st.text_de, st.text_en, st.text_sv, "
-                        "q.id, q.text_de, q.text_en, q.text_sv, q.short_answer_de, "
-                        "q.short_answer_en, "
-                        "q.short_answer_se, pic.image_path, "
-                        "(SELECT a.file_path FROM audios a WHERE a.source_table = 'statements' "
-                        " AND a.source_id = st.id AND a.language = :lang ORDER BY a.source_field = "
-                        " 'text_' || :lang2 DESC, a.id LIMIT 1), pic.phone_path "
-                        "FROM pairs p JOIN pictures pic ON pic.id = p.picture_id "
-                        "JOIN statements st ON st.id = p.statement_id "
-                        "LEFT JOIN questions q ON q.id = p.question_id "
-                        "WHERE p.status = 'published' AND pic.image_path IS NOT NULL AND p.id > "
-                        ":after "
-                        "AND EXISTS (SELECT 1 FROM audios a WHERE a.source_table = 'statements' "
-                        " AND a.source_id = st.id AND a.language = :lang3) "
-                        "ORDER BY p.id LIMIT :lim",
-                 soci::use(language), soci::use(language), soci::use(cursor), soci::use(language),
-                 soci::use(lim));
+                (s.prepare << q(db_.dialect(), "page"), soci::use(language, "lang"),
+                 soci::use(language, "lang_field"), soci::use(cursor, "after"),
+                 soci::use(language, "lang_present"), soci::use(lim, "page_size"));
             for (const auto& r : rows) {
                 FeedItem item;
                 item.pair_id = as_int(r, 0);
@@ -61,10 +51,7 @@ class SqlFeed final : public FeedQuery {
             for (auto& item : items) {
                 long long pair = item.pair_id;
                 soci::rowset<soci::row> cats =
-                    (s.prepare
-                         << "SELECT c.id, c.titel_de FROM pair_categories pc JOIN categories c "
-                            "ON c.id = pc.category_id WHERE pc.pair_id = :p ORDER BY c.id",
-                     soci::use(pair));
+                    (s.prepare << q(db_.dialect(), "pair_categories"), soci::use(pair, "pair_id"));
                 for (const auto& c : cats)
                     item.categories.push_back(FeedCategory{as_int(c, 0), as_text(c, 1)});
             }
@@ -83,10 +70,7 @@ class SqlContentSeeder final : public ContentSeeder {
         return db_.write([&](soci::session& s) {
             long long id = 0;
             std::string title = titel_de;
-            s << "INSERT INTO categories (titel_de) VALUES (:t) ON CONFLICT (titel_de) DO UPDATE "
-                 "SET "
-                 "titel_de = excluded.titel_de RETURNING id",
-                soci::use(title), soci::into(id);
+            s << q(db_.dialect(), "seed_category"), soci::use(title, "titel_de"), soci::into(id);
             return static_cast<Id>(id);
         });
     }
@@ -95,21 +79,20 @@ class SqlContentSeeder final : public ContentSeeder {
             // Drawn like the content store draws it, so no pair id is ever handed out twice.
             long long id = next_id(s, DialectSql{db_.dialect()}, IdSequence::pairs);
             std::string type = pair.answer_type, status = pair.status;
-            s << "INSERT INTO pairs (id, answer_type, status) VALUES (:id, :t, :s)", soci::use(id),
-                soci::use(type), soci::use(status);
+            s << q(db_.dialect(), "seed_pair"), soci::use(id, "id"), soci::use(type, "answer_type"),
+                soci::use(status, "status");
             for (Id category : pair.category_ids) {
                 long long c = category;
-                s << "INSERT INTO pair_categories (pair_id, category_id) VALUES (:p, :c) ON "
-                     "CONFLICT DO NOTHING",
-                    soci::use(id), soci::use(c);
+                s << q(db_.dialect(), "seed_pair_category"), soci::use(id, "pair_id"),
+                    soci::use(c, "category_id");
             }
             return static_cast<Id>(id);
         });
     }
     std::int64_t pair_count() override {
-        return db_.read([](soci::session& s) {
+        return db_.read([&](soci::session& s) {
             long long n = 0;
-            s << "SELECT COUNT(*) FROM pairs", soci::into(n);
+            s << q(db_.dialect(), "pair_count"), soci::into(n);
             return static_cast<std::int64_t>(n);
         });
     }
