@@ -22,6 +22,7 @@ MemoryBackend::MemoryBackend() : state_(std::make_unique<State>()) {
     refresh_sessions_ = make_memory_refresh_sessions(s);
     learner_data_ = make_memory_learner_data(s);
     password_resets_ = make_memory_password_resets(s);
+    learning_settings_ = make_memory_learning_settings(s);
 
     // The seed migrations' content (docs/spec/decisions.md 6, 9).
     add_language(Language{0, "de", "Deutsch", "German", "Tyska", "Hallo!"}, true);

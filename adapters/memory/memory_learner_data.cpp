@@ -49,6 +49,8 @@ class MemoryLearnerData final : public LearnerDataRepository {
         out.sessions = rows_of(s_.refresh_families, user_id);
         out.studio_sessions = rows_of(s_.staff_sessions, user_id);
         out.password_resets = rows_of(s_.password_resets, user_id);
+        if (const auto it = s_.learning_settings.find(user_id); it != s_.learning_settings.end())
+            out.learning_settings = it->second;
         return out;
     }
 
@@ -70,6 +72,7 @@ class MemoryLearnerData final : public LearnerDataRepository {
         // Its reset tokens, as SQL's ON DELETE CASCADE.
         std::erase_if(s_.password_resets,
                       [&](const auto& e) { return e.second.user_id == user_id; });
+        s_.learning_settings.erase(user_id);
         return true;
     }
 

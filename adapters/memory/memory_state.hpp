@@ -51,6 +51,7 @@ struct MemoryBackend::State {
     std::map<std::string, RefreshTokenRecord, std::less<>> refresh_tokens;
     // Password reset tokens by digest.
     std::map<std::string, PasswordResetToken, std::less<>> password_resets;
+    std::map<Id, StoredLearningSettings> learning_settings;  // by user id
 
     Id new_id() { return next_id++; }
 };
@@ -70,5 +71,6 @@ std::unique_ptr<StaffSessionRepository> make_memory_staff_sessions(MemoryBackend
 std::unique_ptr<RefreshSessionRepository> make_memory_refresh_sessions(MemoryBackend::State& s);
 std::unique_ptr<LearnerDataRepository> make_memory_learner_data(MemoryBackend::State& s);
 std::unique_ptr<PasswordResetRepository> make_memory_password_resets(MemoryBackend::State& s);
+std::unique_ptr<LearningSettingsRepository> make_memory_learning_settings(MemoryBackend::State& s);
 
 }  // namespace ll

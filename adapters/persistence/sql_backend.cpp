@@ -45,6 +45,7 @@ SqlBackend::SqlBackend(const SqlBackendOptions& options) : impl_(std::make_uniqu
     refresh_sessions_ = sql::make_refresh_sessions(db);
     learner_data_ = sql::make_learner_data(db);
     password_resets_ = sql::make_password_resets(db);
+    learning_settings_ = sql::make_learning_settings(db);
 }
 
 SqlBackend::~SqlBackend() = default;

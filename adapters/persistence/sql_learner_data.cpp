@@ -58,6 +58,7 @@ class SqlLearnerData final : public LearnerDataRepository {
                 out.idempotency_keys.push_back(k);
             });
             read_sessions(s, user_id, out);
+            out.learning_settings = read_learning_settings(s, db_.dialect(), user_id);
             return out;
         });
     }

@@ -44,6 +44,8 @@ struct LearnerPorts {
     // The studio's sessions of a staff account: a password change or reset and a sign-out
     // everywhere end them too (docs/accounts.md "Staff credentials").
     StaffSessionRepository& staff_sessions;
+    // The schedule settings (GET and PUT /auth/learning).
+    LearningSettingsRepository& learning_settings;
 };
 
 // Where the learner routes end an account's sessions (core/app/account_sessions.hpp).
@@ -72,7 +74,8 @@ inline LearnerPorts make_learner_ports(
                         refresh_lifetime,
                         storage.learner_data(),
                         storage.password_resets(),
-                        storage.staff_sessions()};
+                        storage.staff_sessions(),
+                        storage.learning_settings()};
 }
 
 }  // namespace ll

@@ -175,6 +175,13 @@ inline std::string too_long(std::size_t max) {
 inline std::string not_integer_in(std::int64_t lo, std::int64_t hi) {
     return fmt::format("must be an integer from {} to {}", lo, hi);
 }
+inline std::string not_number_in(double lo, double hi) {
+    return fmt::format("must be a number from {:.2f} to {:.2f}", lo, hi);
+}
+// A member a body does not take (PUT /auth/learning lists them).
+inline std::string not_a_member(std::string_view members) {
+    return fmt::format("is not a setting (the settings are {})", members);
+}
 inline constexpr std::string_view not_positive_integer = "must be a positive integer";
 inline constexpr std::string_view not_boolean = "must be true or false";
 inline std::string not_one_of(std::string_view options) {

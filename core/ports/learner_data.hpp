@@ -9,6 +9,7 @@
 
 #include "core/domain/entities.hpp"
 #include "core/domain/stats_snapshot.hpp"
+#include "core/ports/learning/settings.hpp"
 #include "core/ports/password_resets.hpp"
 #include "core/ports/refresh_sessions.hpp"
 #include "core/ports/staff_sessions.hpp"
@@ -51,6 +52,7 @@ struct LearnerRecords {
     std::vector<RefreshFamily> sessions;        // the app's signed-in devices
     std::vector<StaffSession> studio_sessions;  // a staff account's studio sign-ins
     std::vector<PasswordResetToken> password_resets;
+    std::optional<StoredLearningSettings> learning_settings;  // none: never changed
 };
 
 class LearnerDataRepository {
@@ -60,8 +62,8 @@ class LearnerDataRepository {
     virtual std::optional<LearnerRecords> read_all(Id user_id) = 0;
     // Removes the account and every row of it in ONE transaction: profile, username (free
     // again), progress, daily rows, category totals, achievements, idempotency records, refresh
-    // and staff sessions, reset requests. Other learners' rows are untouched. false when there
-    // is no such account.
+    // and staff sessions, reset requests, schedule settings. Other learners' rows are untouched.
+    // false when there is no such account.
     virtual bool erase(Id user_id) = 0;
 };
 

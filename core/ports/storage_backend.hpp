@@ -9,6 +9,7 @@
 #include "core/ports/feed.hpp"
 #include "core/ports/languages.hpp"
 #include "core/ports/learner_data.hpp"
+#include "core/ports/learning/settings.hpp"
 #include "core/ports/password_resets.hpp"
 #include "core/ports/profiles.hpp"
 #include "core/ports/progress.hpp"
@@ -40,6 +41,8 @@ class StorageBackend {
     virtual LearnerDataRepository& learner_data() = 0;
     // One-time password reset tokens.
     virtual PasswordResetRepository& password_resets() = 0;
+    // The learners' schedule settings.
+    virtual LearningSettingsRepository& learning_settings() = 0;
     // Database reachable and schema at the latest migration (/readyz).
     virtual bool ready() = 0;
 };
@@ -62,6 +65,7 @@ class PortOwningBackend : public StorageBackend {
     RefreshSessionRepository& refresh_sessions() final { return *refresh_sessions_; }
     LearnerDataRepository& learner_data() final { return *learner_data_; }
     PasswordResetRepository& password_resets() final { return *password_resets_; }
+    LearningSettingsRepository& learning_settings() final { return *learning_settings_; }
 
   protected:
     std::unique_ptr<AccountRepository> accounts_;
@@ -78,6 +82,7 @@ class PortOwningBackend : public StorageBackend {
     std::unique_ptr<RefreshSessionRepository> refresh_sessions_;
     std::unique_ptr<LearnerDataRepository> learner_data_;
     std::unique_ptr<PasswordResetRepository> password_resets_;
+    std::unique_ptr<LearningSettingsRepository> learning_settings_;
 };
 
 }  // namespace ll

@@ -63,6 +63,10 @@ struct TwoLearners {
         session("fedcba9876543210fedcba9876543210", bob);
         refresh_session("family-ada", ada);
         refresh_session("family-bob", bob);
+        b.learning_settings().update(ada, LearningSettingsChange{0.85, std::nullopt},
+                                     LearningSettings{}, kNow);
+        b.learning_settings().update(bob, LearningSettingsChange{std::nullopt, 5},
+                                     LearningSettings{}, kNow);
     }
 };
 
@@ -73,7 +77,7 @@ std::map<std::string, int> sql_rows_of(const test::TestDatabase& db, Id user_id)
     for (const char* table :
          {"users_public", "user_names", "user_pair_progress", "user_daily_activity",
           "user_category_stats", "user_achievements", "idempotency_keys", "staff_sessions",
-          "refresh_families", "password_reset_tokens"}) {
+          "refresh_families", "password_reset_tokens", "learning_settings"}) {
         long long key = user_id;
         out[table] = raw.read([&](soci::session& s) {
             int n = 0;
@@ -136,6 +140,7 @@ TEST_CASE("learner data: read_all gives every row of one learner, in order", "[l
     CHECK(r->password_resets[0].created_at == kNow);
     CHECK(r->password_resets[0].expires_at == kNow + std::chrono::minutes(30));
     CHECK_FALSE(r->password_resets[0].used_at);
+    CHECK(r->learning_settings == StoredLearningSettings{{0.85, 20}, kNow});
 
     CHECK_FALSE(w.b.learner_data().read_all(w.bob + 1000));
     // An account without a profile has no other rows.
@@ -150,6 +155,7 @@ TEST_CASE("learner data: read_all gives every row of one learner, in order", "[l
     CHECK(bare->sessions.empty());
     CHECK(bare->studio_sessions.empty());
     CHECK(bare->password_resets.empty());
+    CHECK_FALSE(bare->learning_settings);
 }
 
 TEST_CASE("learner data: every table with a user_id column is one the export reads",
@@ -160,10 +166,10 @@ TEST_CASE("learner data: every table with a user_id column is one the export rea
     // them with the database's rows). A new table of learner rows fails here until the export
     // (LearnerDataRepository::read_all) and this list know it.
     const std::set<std::string> exported{
-        "users_public",         "user_names",       "user_pair_progress", "user_daily_activity",
+        "users_public",          "user_names",       "user_pair_progress", "user_daily_activity",
         "user_category_stats",  // derived: the profile's statistics (docs/accounts.md)
-        "user_achievements",    "idempotency_keys", "staff_sessions",     "refresh_families",
-        "password_reset_tokens"};
+        "user_achievements",     "idempotency_keys", "staff_sessions",     "refresh_families",
+        "password_reset_tokens", "learning_settings"};
     sql::Database raw(sql::parse_database_url(db->url()), 1);
     const std::string catalog =
         raw.dialect() == sql::Dialect::postgresql
@@ -199,11 +205,13 @@ TEST_CASE("learner data: erase removes every row of the learner and only those",
     // The learner's refresh sessions went with the account (SQL: ON DELETE CASCADE).
     CHECK_FALSE(w.b.refresh_sessions().find_family("family-ada"));
     CHECK_FALSE(w.b.refresh_sessions().find_token("family-ada-token"));
+    CHECK_FALSE(w.b.learning_settings().find(w.ada));
 
     const auto bob_after = w.b.learner_data().read_all(w.bob);
     REQUIRE(bob_after);
     CHECK(bob_after->profile == bob_before->profile);
     CHECK(bob_after->progress == bob_before->progress);
+    CHECK(bob_after->learning_settings == bob_before->learning_settings);
     CHECK(bob_after->daily.size() == bob_before->daily.size());
     CHECK(bob_after->achievements == bob_before->achievements);
     CHECK(bob_after->idempotency_keys == bob_before->idempotency_keys);

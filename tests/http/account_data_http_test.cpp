@@ -222,8 +222,11 @@ TEST_CASE("GET /auth/me/export: everything stored, as a download, never the pass
     CHECK(r.body.find("$argon2") == std::string::npos);
 
     const auto& doc = r.json.as_object();
-    CHECK(doc.size() == 11);
+    CHECK(doc.size() == 12);
     CHECK(doc.at("exported_at").is_string());
+    // Never changed: the defaults, and no time.
+    CHECK(doc.at("learning") ==
+          boost::json::parse(R"({"desired_retention":0.9,"new_per_day":20,"updated_at":null})"));
     const auto& account = doc.at("account").as_object();
     CHECK(account.at("email") == "ada@example.com");
     CHECK(account.at("role") == "end-user");
@@ -306,10 +309,17 @@ TEST_CASE("GET /auth/me/export: sessions, studio sessions and reset requests as 
         StaffSession{"0123456789abcdef0123456789abcdef", ada, server.clock.now(),
                      server.clock.now() + std::chrono::hours(12), std::nullopt});
 
+    REQUIRE(c.put("/auth/learning", R"({"new_per_day":7})", token).status == 200);
+    const std::string settings_changed_at = format_timestamp(server.clock.now());
+
     const Reply r = c.get("/auth/me/export", token);
     REQUIRE(r.status == 200);
     const auto& doc = r.json.as_object();
-    CHECK(doc.size() == 11);
+    CHECK(doc.size() == 12);
+    const auto& learning = doc.at("learning").as_object();
+    CHECK(learning.at("desired_retention").to_number<double>() == 0.9);
+    CHECK(learning.at("new_per_day") == 7);
+    CHECK(learning.at("updated_at") == settings_changed_at.c_str());
     const auto sessions = exported_rows(
         doc.at("sessions"), {"device", "created_at", "last_used_at", "expires_at", "ended_at"});
     CHECK(sessions.size() == 2);

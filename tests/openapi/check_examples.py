@@ -128,6 +128,9 @@ def live_answers(service):
         {"client_id": "a1", "pair_id": pair, "correct": True, "points": 20, "answered_at": instant(0)},
         {"client_id": "a2", "pair_id": pair, "correct": True, "points": 20, "answered_at": instant(8)}]},
         token)
+    # The schedule settings: the defaults, then one changed (the export shows when).
+    settings_before = s.ok(200, "GET", "/auth/learning", token=token)
+    settings = s.ok(200, "PUT", "/auth/learning", {"desired_retention": 0.85}, token)
     exported = s.ok(200, "GET", "/auth/me/export", token=token)  # with the zone and the batch
     return {
         "Error": [unauthorized],
@@ -138,6 +141,8 @@ def live_answers(service):
         "RefreshAnswer": [refreshed],
         "LearnerExport": [exported],
         "BatchAnswer": [batch],
+        "LearningSettings": [settings_before, settings],
+        "LearningSettingsChange": [{"desired_retention": settings["desired_retention"]}],
         "Language": languages,
         "Me": [s.ok(200, "GET", "/auth/me", token=token)],
         "Profile": [profile],

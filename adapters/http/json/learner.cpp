@@ -130,6 +130,11 @@ json::value to_json(const SetTimezoneOutput& out) {
     return json::object{{"timezone", nullable(out.timezone)}};
 }
 
+json::value to_json(const LearningSettings& settings) {
+    return json::object{{"desired_retention", settings.desired_retention},
+                        {"new_per_day", settings.new_per_day}};
+}
+
 json::value to_json(const std::vector<AchievementStatus>& achievements) {
     json::array out;
     for (const auto& a : achievements) {

@@ -12,6 +12,7 @@
 #include "core/app/login.hpp"
 #include "core/app/refresh_sessions.hpp"
 #include "core/app/register_user.hpp"
+#include "core/domain/learning_settings.hpp"
 #include "core/domain/stats.hpp"
 
 namespace ll::http {
@@ -27,6 +28,7 @@ boost::json::value to_json(const std::vector<AchievementStatus>& achievements);
 // POST /auth/progress/batch's {"results": [...]}, PUT /auth/timezone's answer.
 boost::json::value to_json(const std::vector<BatchItemResult>& results);
 boost::json::value to_json(const SetTimezoneOutput& out);
+boost::json::value to_json(const LearningSettings& settings);  // GET and PUT /auth/learning
 // Built in `storage` (json_ok_in_arena).
 boost::json::value to_json(const Stats& stats, boost::json::storage_ptr storage);
 boost::json::value to_json(const FeedOutput& feed);

@@ -1,6 +1,7 @@
 #include "adapters/http/json/learner_export.hpp"
 
 #include "adapters/http/json/codec.hpp"
+#include "adapters/http/json/learner.hpp"
 #include "core/domain/time_format.hpp"
 
 namespace ll::http {
@@ -30,6 +31,14 @@ json::value profile(const std::optional<Profile>& p) {
                         {"daily_goal_ep", p->daily_goal_ep},
                         {"last_practice_at", optional_time(p->last_practice_at)},
                         {"timezone", p->timezone ? json::value(*p->timezone) : nullptr}};
+}
+
+// The schedule settings in force (the defaults while never changed: updated_at null).
+json::value learning(const std::optional<StoredLearningSettings>& stored) {
+    const LearningSettings settings = stored ? stored->settings : LearningSettings{};
+    json::object out = to_json(settings).as_object();
+    out["updated_at"] = stored ? json::value(format_timestamp(stored->updated_at)) : nullptr;
+    return out;
 }
 
 }  // namespace
@@ -90,7 +99,8 @@ json::value to_json(const ExportOutput& out) {
                         {"batch_client_ids", std::move(client_ids)},
                         {"sessions", std::move(sessions)},
                         {"studio_sessions", std::move(studio_sessions)},
-                        {"reset_requests", std::move(resets)}};
+                        {"reset_requests", std::move(resets)},
+                        {"learning", learning(r.learning_settings)}};
 }
 
 }  // namespace ll::http

@@ -28,6 +28,9 @@ void add_progress_routes(RouteBuilder& routes, LearnerPorts p, Metrics& metrics)
 void add_stats_routes(RouteBuilder& routes, LearnerPorts p);
 // GET /feed (feed.cpp).
 void add_feed_routes(RouteBuilder& routes, LearnerPorts p);
+// GET and PUT /auth/learning (learning.cpp): the settings' port alone.
+void add_learning_routes(RouteBuilder& routes, LearningSettingsRepository& settings,
+                         const Clock& clock);
 // DELETE /auth/me, GET /auth/me/export (account_data.cpp); the password check shares the login's
 // lockout (added by add_account_routes).
 void add_account_data_routes(RouteBuilder& routes, LearnerPorts p,

@@ -1,0 +1,40 @@
+// The learners' schedule settings in memory (core/ports/learning/settings.hpp).
+#include "adapters/memory/memory_state.hpp"
+
+namespace ll {
+namespace {
+
+class MemoryLearningSettings final : public LearningSettingsRepository {
+  public:
+    explicit MemoryLearningSettings(MemoryBackend::State& s) : s_(s) {}
+
+    std::optional<StoredLearningSettings> find(Id user_id) override {
+        std::lock_guard lock(s_.mutex);
+        const auto it = s_.learning_settings.find(user_id);
+        if (it == s_.learning_settings.end()) return std::nullopt;
+        return it->second;
+    }
+
+    StoredLearningSettings update(Id user_id, const LearningSettingsChange& change,
+                                  const LearningSettings& defaults, Timestamp at) override {
+        std::lock_guard lock(s_.mutex);
+        const auto it =
+            s_.learning_settings.try_emplace(user_id, StoredLearningSettings{defaults, at}).first;
+        LearningSettings& now = it->second.settings;
+        if (change.desired_retention) now.desired_retention = *change.desired_retention;
+        if (change.new_per_day) now.new_per_day = *change.new_per_day;
+        it->second.updated_at = at;
+        return it->second;
+    }
+
+  private:
+    MemoryBackend::State& s_;
+};
+
+}  // namespace
+
+std::unique_ptr<LearningSettingsRepository> make_memory_learning_settings(MemoryBackend::State& s) {
+    return std::make_unique<MemoryLearningSettings>(s);
+}
+
+}  // namespace ll

@@ -1,0 +1,18 @@
+-- The learners' schedule settings (core/ports/learning/settings.hpp; learning_settings,
+-- migration 0016).
+
+-- name: find
+SELECT desired_retention, new_per_day, CAST(updated_at AS TEXT)
+FROM learning_settings WHERE user_id = :user_id;
+
+-- One statement, so two changes at once each keep the other's fields: a new row takes the
+-- given values over the defaults, a stored row changes only the fields the PUT named.
+-- name: update
+INSERT INTO learning_settings AS ls (user_id, desired_retention, new_per_day, updated_at)
+VALUES (:user_id, :retention, :new_per_day, :at)
+ON CONFLICT (user_id) DO UPDATE SET
+    desired_retention = CASE WHEN :retention_given = 1 THEN excluded.desired_retention
+                             ELSE ls.desired_retention END,
+    new_per_day = CASE WHEN :new_per_day_given = 1 THEN excluded.new_per_day
+                       ELSE ls.new_per_day END,
+    updated_at = excluded.updated_at;
