@@ -27,30 +27,12 @@ struct DialectSql {
     std::string date_in(const std::string& param) const {
         return pg() ? "CAST(" + param + " AS DATE)" : param;
     }
-    // A JSON column (JSONB in PostgreSQL, TEXT in SQLite) read as text, and a bound text
-    // parameter written to one.
-    std::string json_out(const std::string& column) const {
-        return pg() ? "CAST(" + column + " AS TEXT)" : column;
-    }
-    std::string json_in(const std::string& param) const {
-        return pg() ? "CAST(" + param + " AS JSONB)" : param;
-    }
     // True when the text column holds more than ASCII white space (NULL: false). The two
     // dialects name the trim function differently and spell control characters differently.
     std::string has_text(const std::string& column) const {
         return pg() ? "btrim(" + column +
                           ", ' ' || chr(9) || chr(10) || chr(11) || chr(12) || chr(13)) <> ''"
                     : "trim(" + column + ", ' ' || char(9, 10, 11, 12, 13)) <> ''";
-    }
-    // Appended to a SELECT that locks the rows it reads until the end of the transaction
-    // (SQLite: writers are serialised already).
-    std::string for_update() const { return pg() ? " FOR UPDATE" : ""; }
-    // The same for rows a write is about to link to (a foreign key's own lock): a delete waits
-    // for it and it for a delete, which it then finds done (the row is skipped); updates of
-    // other columns and other key shares do not wait.
-    std::string for_key_share() const { return pg() ? " FOR KEY SHARE" : ""; }
-    std::string boolean(bool value) const {
-        return pg() ? (value ? "TRUE" : "FALSE") : (value ? "1" : "0");
     }
 };
 

@@ -1,5 +1,8 @@
 // Audios on SOCI: one row per (source_table, source_id, source_field, language), and which
-// texts still lack one.
+// texts still lack one. The fixed statements are db/queries/content_audio.sql; the two over
+// every text column (audio_candidates, audio_coverage) are put together here, one per table and
+// language, because their column names are the spoken field of each: written out, they would be
+// eighteen texts, and each dialect spells "has text" its own way (DialectSql::has_text).
 #include "adapters/persistence/sql_content_tx.hpp"
 #include "core/domain/content_languages.hpp"
 
@@ -8,12 +11,6 @@ namespace {
 
 // Column names in the SQL text below come from spoken_field() of kAudioTables and
 // kContentLanguages only (core/domain/content_languages.hpp), never from a request.
-
-std::string audio_select(const DialectSql& d) {
-    return "SELECT id, source_table, source_id, source_field, language, file_path, mime, voice, "
-           "duration_ms, " +
-           d.ts_out("created_at") + ", " + d.ts_out("updated_at") + " FROM audios WHERE 1 = 1";
-}
 
 Audio audio_of(const soci::row& r) {
     Cells c(r);
@@ -47,40 +44,39 @@ void audio_exists(Query& q, const std::string& table, const std::string& languag
 }  // namespace
 
 void SqlContentTx::delete_audios_of(const char* table, Id id) {
-    Query q = query();
-    q << "DELETE FROM audios WHERE source_table = " << param(table)
-      << " AND source_id = " << param(id);
-    q.run(s_);
+    Query q = named("content_audio.delete_of_item");
+    q.bind("source_table", param(table)).bind("source_id", param(id)).run(s_);
 }
 
 std::optional<Audio> SqlContentTx::audio(const AudioSource& source) {
-    Query q = query();
-    q << audio_select(d_) << " AND source_table = " << param(source.table)
-      << " AND source_id = " << param(source.id) << " AND source_field = " << param(source.field)
-      << " AND language = " << param(source.language);
+    Query q = named("content_audio.find");
+    q.bind("source_table", param(source.table))
+        .bind("source_id", param(source.id))
+        .bind("source_field", param(source.field))
+        .bind("language", param(source.language));
     return row_as<Audio>(s_, q, audio_of);
 }
 
 std::vector<Audio> SqlContentTx::audios_of_item(const std::string& table, Id id) {
-    Query q = query();
-    q << audio_select(d_) << " AND source_table = " << param(table)
-      << " AND source_id = " << param(id);
+    Query q = named("content_audio.of_item");
+    q.bind("source_table", param(table)).bind("source_id", param(id));
     return rows_as<Audio>(s_, q, audio_of);
 }
 
-// One upsert; the row answers with the drawn id only when it is new.
 std::pair<Audio, bool> SqlContentTx::upsert_audio(const Audio& audio) {
     const Id id = new_id(IdSequence::audios);
-    Query q = query();
-    q << "INSERT INTO audios (id, source_table, source_id, source_field, language, file_path, "
-         "mime, voice, duration_ms, created_at, updated_at) VALUES ("
-      << param(id) << ", " << param(audio.source.table) << ", " << param(audio.source.id) << ", "
-      << param(audio.source.field) << ", " << param(audio.source.language) << ", "
-      << param(audio.file_path) << ", " << param(audio.mime) << ", " << param(audio.voice) << ", "
-      << param(audio.duration_ms) << ", " << ts(audio.created_at) << ", " << ts(audio.updated_at)
-      << ") ON CONFLICT (source_table, source_id, source_field, language) DO UPDATE SET "
-         "file_path = excluded.file_path, mime = excluded.mime, voice = excluded.voice, "
-         "duration_ms = excluded.duration_ms, updated_at = excluded.updated_at RETURNING id";
+    Query q = named("content_audio.upsert");
+    q.bind("id", param(id))
+        .bind("source_table", param(audio.source.table))
+        .bind("source_id", param(audio.source.id))
+        .bind("source_field", param(audio.source.field))
+        .bind("language", param(audio.source.language))
+        .bind("file_path", param(audio.file_path))
+        .bind("mime", param(audio.mime))
+        .bind("voice", param(audio.voice))
+        .bind("duration_ms", param(audio.duration_ms))
+        .bind("created_at", ts(audio.created_at))
+        .bind("updated_at", ts(audio.updated_at));
     const bool inserted = q.first_int(s_) == id;
     return {this->audio(audio.source).value(), inserted};
 }

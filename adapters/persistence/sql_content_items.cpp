@@ -6,11 +6,6 @@
 namespace ll::sql {
 namespace {
 
-std::string statement_select(const DialectSql& d) {
-    return "SELECT id, text_de, text_en, text_sv, status, " + d.ts_out("created_at") + ", " +
-           d.ts_out("updated_at") + " FROM statements WHERE 1 = 1";
-}
-
 Statement statement_of(const soci::row& r) {
     Cells c(r);
     Statement st;
@@ -24,10 +19,14 @@ Statement statement_of(const soci::row& r) {
     return st;
 }
 
-std::string question_select(const DialectSql& d) {
-    return "SELECT id, object_id, text_de, text_en, text_sv, short_answer_de, short_answer_en, "
-           "short_answer_se, level, status, " +
-           d.ts_out("created_at") + ", " + d.ts_out("updated_at") + " FROM questions WHERE 1 = 1";
+// The columns insert and update write, bound by their names.
+void bind_statement(Query& q, const Statement& st) {
+    q.bind("id", param(st.id))
+        .bind("text_de", param(st.text_de))
+        .bind("text_en", param(st.text_en))
+        .bind("text_sv", param(st.text_sv))
+        .bind("status", param(st.status))
+        .bind("updated_at", ts(st.updated_at));
 }
 
 Question question_of(const soci::row& r) {
@@ -48,10 +47,18 @@ Question question_of(const soci::row& r) {
     return q;
 }
 
-std::string pair_select(const DialectSql& d) {
-    return "SELECT id, picture_id, object_id, statement_id, question_id, answer_type, level, "
-           "status, " +
-           d.ts_out("created_at") + ", " + d.ts_out("updated_at") + " FROM pairs WHERE 1 = 1";
+void bind_question(Query& q, const Question& question) {
+    q.bind("id", param(question.id))
+        .bind("object_id", param(question.object_id))
+        .bind("text_de", param(question.text_de))
+        .bind("text_en", param(question.text_en))
+        .bind("text_sv", param(question.text_sv))
+        .bind("short_answer_de", param(question.short_answer_de))
+        .bind("short_answer_en", param(question.short_answer_en))
+        .bind("short_answer_se", param(question.short_answer_se))
+        .bind("level", param(question.level))
+        .bind("status", param(question.status))
+        .bind("updated_at", ts(question.updated_at));
 }
 
 Pair pair_of(const soci::row& r) {
@@ -70,12 +77,16 @@ Pair pair_of(const soci::row& r) {
     return p;
 }
 
-void pair_filter(Query& q, const PairFilter& filter) {
-    if (filter.picture_id) q << " AND picture_id = " << param(*filter.picture_id);
-    if (filter.object_id) q << " AND object_id = " << param(*filter.object_id);
-    if (filter.statement_id) q << " AND statement_id = " << param(*filter.statement_id);
-    if (filter.question_id) q << " AND question_id = " << param(*filter.question_id);
-    if (filter.status) q << " AND status = " << param(*filter.status);
+void bind_pair(Query& q, const Pair& p) {
+    q.bind("id", param(p.id))
+        .bind("picture_id", param(p.picture_id))
+        .bind("object_id", param(p.object_id))
+        .bind("statement_id", param(p.statement_id))
+        .bind("question_id", param(p.question_id))
+        .bind("answer_type", param(p.answer_type))
+        .bind("level", param(p.level))
+        .bind("status", param(p.status))
+        .bind("updated_at", ts(p.updated_at));
 }
 
 }  // namespace
@@ -85,44 +96,36 @@ void pair_filter(Query& q, const PairFilter& filter) {
 Statement SqlContentTx::insert_statement(const Statement& statement) {
     Statement stored = statement;
     stored.id = new_id(IdSequence::statements);
-    Query q = query();
-    q << "INSERT INTO statements (id, text_de, text_en, text_sv, status, created_at, "
-         "updated_at) VALUES ("
-      << param(stored.id) << ", " << param(stored.text_de) << ", " << param(stored.text_en) << ", "
-      << param(stored.text_sv) << ", " << param(stored.status) << ", " << ts(stored.created_at)
-      << ", " << ts(stored.updated_at) << ")";
-    q.run(s_);
+    Query q = named("content_statements.insert");
+    bind_statement(q, stored);
+    q.bind("created_at", ts(stored.created_at)).run(s_);
     return stored;
 }
 
 std::optional<Statement> SqlContentTx::statement(Id id) {
-    Query q = query();
-    q << statement_select(d_) << " AND id = " << param(id);
+    Query q = named("content_statements.find");
+    q.bind("id", param(id));
     return row_as<Statement>(s_, q, statement_of);
 }
 
 void SqlContentTx::update_statement(const Statement& statement) {
-    Query q = query();
-    q << "UPDATE statements SET text_de = " << param(statement.text_de)
-      << ", text_en = " << param(statement.text_en) << ", text_sv = " << param(statement.text_sv)
-      << ", status = " << param(statement.status) << ", updated_at = " << ts(statement.updated_at)
-      << " WHERE id = " << param(statement.id);
+    Query q = named("content_statements.update");
+    bind_statement(q, statement);
     q.run(s_);
 }
 
 std::vector<Statement> SqlContentTx::statements(const StatementFilter& filter, const Page& page) {
-    Query q = query();
-    q << statement_select(d_);
-    if (filter.status) q << " AND status = " << param(*filter.status);
-    page_tail(q, page);
+    Query q = named("content_statements.list");
+    bind_filter(q, "status", filter.status);
+    bind_page(q, page);
     return rows_as<Statement>(s_, q, statement_of);
 }
 
 void SqlContentTx::delete_statement(Id id) {
-    run_for("DELETE FROM statement_words WHERE statement_id = ", id);
+    run_for("content_statements.delete_word_links", id);
     delete_audios_of("statements", id);
-    run_for("UPDATE pairs SET statement_id = NULL WHERE statement_id = ", id);
-    run_for("DELETE FROM statements WHERE id = ", id);
+    run_for("content_statements.unlink_pairs", id);
+    run_for("content_statements.delete", id);
 }
 
 // ---- questions
@@ -130,52 +133,37 @@ void SqlContentTx::delete_statement(Id id) {
 Question SqlContentTx::insert_question(const Question& question) {
     Question stored = question;
     stored.id = new_id(IdSequence::questions);
-    Query q = query();
-    q << "INSERT INTO questions (id, object_id, text_de, text_en, text_sv, short_answer_de, "
-         "short_answer_en, short_answer_se, level, status, created_at, updated_at) VALUES ("
-      << param(stored.id) << ", " << param(stored.object_id) << ", " << param(stored.text_de)
-      << ", " << param(stored.text_en) << ", " << param(stored.text_sv) << ", "
-      << param(stored.short_answer_de) << ", " << param(stored.short_answer_en) << ", "
-      << param(stored.short_answer_se) << ", " << param(stored.level) << ", "
-      << param(stored.status) << ", " << ts(stored.created_at) << ", " << ts(stored.updated_at)
-      << ")";
-    q.run(s_);
+    Query q = named("content_questions.insert");
+    bind_question(q, stored);
+    q.bind("created_at", ts(stored.created_at)).run(s_);
     return stored;
 }
 
 std::optional<Question> SqlContentTx::question(Id id) {
-    Query q = query();
-    q << question_select(d_) << " AND id = " << param(id);
+    Query q = named("content_questions.find");
+    q.bind("id", param(id));
     return row_as<Question>(s_, q, question_of);
 }
 
 void SqlContentTx::update_question(const Question& question) {
-    Query q = query();
-    q << "UPDATE questions SET object_id = " << param(question.object_id)
-      << ", text_de = " << param(question.text_de) << ", text_en = " << param(question.text_en)
-      << ", text_sv = " << param(question.text_sv)
-      << ", short_answer_de = " << param(question.short_answer_de)
-      << ", short_answer_en = " << param(question.short_answer_en)
-      << ", short_answer_se = " << param(question.short_answer_se)
-      << ", level = " << param(question.level) << ", status = " << param(question.status)
-      << ", updated_at = " << ts(question.updated_at) << " WHERE id = " << param(question.id);
+    Query q = named("content_questions.update");
+    bind_question(q, question);
     q.run(s_);
 }
 
 std::vector<Question> SqlContentTx::questions(const QuestionFilter& filter, const Page& page) {
-    Query q = query();
-    q << question_select(d_);
-    if (filter.object_id) q << " AND object_id = " << param(*filter.object_id);
-    if (filter.status) q << " AND status = " << param(*filter.status);
-    page_tail(q, page);
+    Query q = named("content_questions.list");
+    bind_filter(q, "object_id", filter.object_id);
+    bind_filter(q, "status", filter.status);
+    bind_page(q, page);
     return rows_as<Question>(s_, q, question_of);
 }
 
 void SqlContentTx::delete_question(Id id) {
-    run_for("DELETE FROM question_words WHERE question_id = ", id);
+    run_for("content_questions.delete_word_links", id);
     delete_audios_of("questions", id);
-    run_for("UPDATE pairs SET question_id = NULL WHERE question_id = ", id);
-    run_for("DELETE FROM questions WHERE id = ", id);
+    run_for("content_questions.unlink_pairs", id);
+    run_for("content_questions.delete", id);
 }
 
 // ---- pairs
@@ -183,61 +171,59 @@ void SqlContentTx::delete_question(Id id) {
 Pair SqlContentTx::insert_pair(const Pair& pair) {
     Pair stored = pair;
     stored.id = new_id(IdSequence::pairs);
-    Query q = query();
-    q << "INSERT INTO pairs (id, picture_id, object_id, statement_id, question_id, answer_type, "
-         "level, status, created_at, updated_at) VALUES ("
-      << param(stored.id) << ", " << param(stored.picture_id) << ", " << param(stored.object_id)
-      << ", " << param(stored.statement_id) << ", " << param(stored.question_id) << ", "
-      << param(stored.answer_type) << ", " << param(stored.level) << ", " << param(stored.status)
-      << ", " << ts(stored.created_at) << ", " << ts(stored.updated_at) << ")";
-    q.run(s_);
+    Query q = named("content_pairs.insert");
+    bind_pair(q, stored);
+    q.bind("created_at", ts(stored.created_at)).run(s_);
     return stored;
 }
 
 std::optional<Pair> SqlContentTx::pair(Id id) {
-    Query q = query();
-    q << pair_select(d_) << " AND id = " << param(id);
+    Query q = named("content_pairs.find");
+    q.bind("id", param(id));
     return row_as<Pair>(s_, q, pair_of);
 }
 
 void SqlContentTx::update_pair(const Pair& pair) {
-    Query q = query();
-    q << "UPDATE pairs SET picture_id = " << param(pair.picture_id)
-      << ", object_id = " << param(pair.object_id)
-      << ", statement_id = " << param(pair.statement_id)
-      << ", question_id = " << param(pair.question_id)
-      << ", answer_type = " << param(pair.answer_type) << ", level = " << param(pair.level)
-      << ", status = " << param(pair.status) << ", updated_at = " << ts(pair.updated_at)
-      << " WHERE id = " << param(pair.id);
+    Query q = named("content_pairs.update");
+    bind_pair(q, pair);
     q.run(s_);
 }
 
 std::vector<Pair> SqlContentTx::pairs(const PairFilter& filter, const Page& page) {
-    Query q = query();
-    q << pair_select(d_);
-    pair_filter(q, filter);
-    page_tail(q, page);
+    Query q = named("content_pairs.list");
+    bind_filter(q, "picture_id", filter.picture_id);
+    bind_filter(q, "object_id", filter.object_id);
+    bind_filter(q, "statement_id", filter.statement_id);
+    bind_filter(q, "question_id", filter.question_id);
+    bind_filter(q, "status", filter.status);
+    bind_page(q, page);
     return rows_as<Pair>(s_, q, pair_of);
 }
 
+// Put together here, with only the filters given: it asks whether an item is still used by a
+// pair (in every pair update and delete, drop_if_unused), by the pairs' sparse foreign keys.
+// SQLite plans a statement once for any values, so a static text's `(:statement_id_given = 0 OR
+// statement_id = :statement_id)` would scan every pair (EXPLAIN QUERY PLAN) where this searches
+// their index; a list at least walks the primary key from its cursor.
 std::int64_t SqlContentTx::count_pairs(const PairFilter& filter) {
     Query q = query();
     q << "SELECT COUNT(*) FROM pairs WHERE 1 = 1";
-    pair_filter(q, filter);
+    if (filter.picture_id) q << " AND picture_id = " << param(*filter.picture_id);
+    if (filter.object_id) q << " AND object_id = " << param(*filter.object_id);
+    if (filter.statement_id) q << " AND statement_id = " << param(*filter.statement_id);
+    if (filter.question_id) q << " AND question_id = " << param(*filter.question_id);
+    if (filter.status) q << " AND status = " << param(*filter.status);
     return q.first_int(s_).value_or(0);
 }
 
 void SqlContentTx::delete_pair(Id id) {
-    // The learners' progress on it goes with it (ON DELETE CASCADE).
-    run_for("DELETE FROM pair_categories WHERE pair_id = ", id);
-    run_for("DELETE FROM pairs WHERE id = ", id);
+    run_for("content_pairs.delete_category_links", id);
+    run_for("content_pairs.delete", id);
 }
 
 std::vector<Category> SqlContentTx::pair_categories(Id pair_id) {
-    Query q = query();
-    q << "SELECT c.id, c.titel_de FROM pair_categories pc JOIN categories c "
-         "ON c.id = pc.category_id WHERE pc.pair_id = "
-      << param(pair_id) << " ORDER BY c.id";
+    Query q = named("content_pairs.categories");
+    q.bind("pair_id", param(pair_id));
     return rows_as<Category>(s_, q, [](const soci::row& r) {
         Cells c(r);
         Category out;
@@ -247,19 +233,15 @@ std::vector<Category> SqlContentTx::pair_categories(Id pair_id) {
     });
 }
 
-// Only categories that exist are linked (read with the foreign key's own lock, so one whose
-// delete commits meanwhile is skipped, write_categories says more); an unknown pair gets
-// nothing.
+// Only categories that exist are linked (content_locks.add_pair_categories); an unknown pair
+// gets nothing.
 void SqlContentTx::set_pair_categories(Id pair_id, const std::vector<Id>& category_ids) {
     if (!pair(pair_id)) return;
-    run_for("DELETE FROM pair_categories WHERE pair_id = ", pair_id);
+    run_for("content_pairs.delete_category_links", pair_id);
     const std::set<Id> unique(category_ids.begin(), category_ids.end());
     if (!unique.empty()) {
-        Query q = query();
-        q << "INSERT INTO pair_categories (pair_id, category_id) SELECT CAST(" << param(pair_id)
-          << " AS BIGINT), id FROM categories WHERE id IN ";
-        q.list(unique) << d_.for_key_share() << " ON CONFLICT DO NOTHING";
-        q.run(s_);
+        Query q = named("content_locks.add_pair_categories");
+        q.bind("pair_id", param(pair_id)).bind_list("category_ids", unique).run(s_);
     }
 }
 

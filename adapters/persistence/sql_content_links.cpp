@@ -1,8 +1,6 @@
 // The link records between words and pictures, objects, questions and statements on SOCI: one
-// implementation for every word link table, driven by its descriptor (sql_word_links.hpp).
-// A link is looked up before it is inserted (a known link costs no id); the INSERT's
-// ON CONFLICT DO NOTHING settles a concurrent insert of the same link, which the second
-// lookup then finds.
+// implementation for every word link table, driven by its descriptor (sql_word_links.hpp); the
+// SQL is db/queries/content_word_links.sql, which says how a link is made.
 #include "adapters/persistence/sql_content_tx.hpp"
 
 // GCC 12 at -O2 warns (-Warray-bounds, -Wmaybe-uninitialized) inside the templates below when
@@ -16,15 +14,7 @@
 namespace ll::sql {
 namespace {
 
-// `SELECT id, <owner>, word_id[, <key>][, <flag> as 0/1] FROM <table> WHERE `
-template <typename Link>
-std::string select_links(const WordLinkTable<Link>& t) {
-    std::string sql = std::string("SELECT id, ") + t.owner_column + ", word_id";
-    if (t.key.member) sql += std::string(", ") + t.key.name;
-    if (t.flag.member) sql += std::string(", CASE WHEN ") + t.flag.name + " THEN 1 ELSE 0 END";
-    return sql + " FROM " + t.table + " WHERE ";
-}
-
+// The columns id, <owner>, word_id[, <key>][, <flag> as 0/1].
 template <typename Link>
 Link link_of(const WordLinkTable<Link>& t, const soci::row& r) {
     Cells c(r);
@@ -37,31 +27,34 @@ Link link_of(const WordLinkTable<Link>& t, const soci::row& r) {
     return l;
 }
 
+// The owner, the word and the key of `link`, bound by their column names.
+template <typename Link>
+void bind_identity(Query& q, const WordLinkTable<Link>& t, const Link& link) {
+    q.bind(t.owner_column, param(link.*t.owner)).bind("word_id", param(link.word_id));
+    if (t.key.member) q.bind(t.key.name, param(link.*t.key.member));
+}
+
 }  // namespace
 
 template <typename Link>
 std::vector<Link> SqlContentTx::links_of(const WordLinkTable<Link>& t, Id owner_id) {
-    Query q = query();
-    q << select_links(t) << t.owner_column << " = " << param(owner_id) << " ORDER BY id";
+    Query q = named(link_statement(t, "list"));
+    q.bind(t.owner_column, param(owner_id));
     return rows_as<Link>(s_, q, [&](const soci::row& r) { return link_of(t, r); });
 }
 
 template <typename Link>
 std::pair<Link, bool> SqlContentTx::make_link(const WordLinkTable<Link>& t, const Link& wanted) {
     const auto find = [&] {
-        Query q = query();
-        q << select_links(t) << t.owner_column << " = " << param(wanted.*t.owner)
-          << " AND word_id = " << param(wanted.word_id);
-        if (t.key.member) q << " AND " << t.key.name << " = " << param(wanted.*t.key.member);
+        Query q = named(link_statement(t, "find"));
+        bind_identity(q, t, wanted);
         return row_as<Link>(s_, q, [&](const soci::row& r) { return link_of(t, r); });
     };
     // An existing link is returned as it is, but with the flag as wanted.
     const auto existing = [&](Link link) {
         if (t.flag.member && link.*t.flag.member != wanted.*t.flag.member) {
-            Query q = query();
-            q << "UPDATE " << t.table << " SET " << t.flag.name << " = "
-              << param(wanted.*t.flag.member) << " WHERE id = " << param(link.id);
-            q.run(s_);
+            Query q = named(link_statement(t, "set_flag"));
+            q.bind(t.flag.name, param(wanted.*t.flag.member)).bind("id", param(link.id)).run(s_);
             link.*t.flag.member = wanted.*t.flag.member;
         }
         return std::pair{link, false};
@@ -69,24 +62,17 @@ std::pair<Link, bool> SqlContentTx::make_link(const WordLinkTable<Link>& t, cons
     if (auto found = find()) return existing(*found);
     Link made = wanted;
     made.id = new_id(t.ids);
-    Query q = query();
-    q << "INSERT INTO " << t.table << " (id, " << t.owner_column << ", word_id";
-    if (t.key.member) q << ", " << t.key.name;
-    if (t.flag.member) q << ", " << t.flag.name;
-    q << ") VALUES (" << param(made.id) << ", " << param(made.*t.owner) << ", "
-      << param(made.word_id);
-    if (t.key.member) q << ", " << param(made.*t.key.member);
-    if (t.flag.member) q << ", " << param(made.*t.flag.member);
-    q << ") ON CONFLICT (" << t.owner_column << ", word_id";
-    if (t.key.member) q << ", " << t.key.name;
-    q << ") DO NOTHING RETURNING id";
+    Query q = named(link_statement(t, "insert"));
+    bind_identity(q, t, made);
+    q.bind("id", param(made.id));
+    if (t.flag.member) q.bind(t.flag.name, param(made.*t.flag.member));
     if (q.first_int(s_)) return {made, true};
     return existing(find().value());
 }
 
 template <typename Link>
 void SqlContentTx::delete_link(const WordLinkTable<Link>& t, Id link_id) {
-    run_for(std::string("DELETE FROM ") + t.table + " WHERE id = ", link_id);
+    run_for(link_statement(t, "delete"), link_id);
 }
 
 #pragma GCC diagnostic pop

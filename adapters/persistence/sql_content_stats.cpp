@@ -4,8 +4,7 @@
 // statements move the figures of every learner who practised the pair, in the same
 // transaction, so the totals always equal the sums over the current pairs, categories and
 // answer types (what docs/spec/service.md defines). The withdrawal first raises those learners'
-// profile version: it locks their profile rows in the order a booking does (profile first, no
-// deadlock), and a booking decided on the old figures meanwhile decides again.
+// profile version (db/queries/content_pair_stats.sql says why).
 #include "adapters/persistence/sql_content_tx.hpp"
 #include "core/domain/booking.hpp"
 
@@ -18,34 +17,25 @@ std::string progress_of(const char* column, const char* user_column) {
            " FROM user_pair_progress u WHERE u.user_id = " + user_column + " AND u.pair_id = ";
 }
 
+// Binds the statement's :pair_id, :pair_id_2, ... :pair_id_<count> (a name stands once in a
+// statement).
+void bind_pair_ids(Query& q, Id pair_id, int count) {
+    q.bind("pair_id", param(pair_id));
+    for (int i = 2; i <= count; ++i) q.bind("pair_id_" + std::to_string(i), param(pair_id));
+}
+
 }  // namespace
 
 void SqlContentTx::move_category_stats(Id pair_id, int sign) {
-    if (sign < 0) {
-        Query q = query();
-        q << "UPDATE user_category_stats SET points = points - "
-          << progress_of("earned_points", "user_category_stats.user_id") << param(pair_id)
-          << "), seen = seen - " << progress_of("seen_count", "user_category_stats.user_id")
-          << param(pair_id)
-          << ") WHERE category_id IN (SELECT category_id FROM pair_categories WHERE pair_id = "
-          << param(pair_id)
-          << ") AND user_id IN (SELECT user_id FROM user_pair_progress WHERE pair_id = "
-          << param(pair_id) << ")";
-        q.run(s_);
-        return;
-    }
-    Query q = query();
-    q << "INSERT INTO user_category_stats (user_id, category_id, points, seen) "
-         "SELECT u.user_id, pc.category_id, u.earned_points, u.seen_count "
-         "FROM user_pair_progress u JOIN pair_categories pc ON pc.pair_id = u.pair_id "
-         "WHERE u.pair_id = "
-      << param(pair_id)
-      << " ON CONFLICT (user_id, category_id) DO UPDATE SET "
-         "points = user_category_stats.points + excluded.points, "
-         "seen = user_category_stats.seen + excluded.seen";
+    Query q = named(sign < 0 ? "content_pair_stats.withdraw_categories"
+                             : "content_pair_stats.restore_categories");
+    bind_pair_ids(q, pair_id, sign < 0 ? 4 : 1);
     q.run(s_);
 }
 
+// Put together here: the columns are the answer type's (word_seen, word_correct, ...), one of
+// kCountedAnswerTypes (core/domain/booking.hpp); written out, both directions would be eight
+// statements.
 void SqlContentTx::move_answer_type_stats(Id pair_id, const std::string& answer_type, int sign) {
     // The per-answer-type columns of users_public; other types have none.
     if (!answer_type_counted(answer_type)) return;
@@ -72,26 +62,18 @@ void SqlContentTx::restore_pair_statistics(Id pair_id, PairStatistics what) {
 void SqlContentTx::move_pair_statistics(Id pair_id, PairStatistics what, int sign) {
     const auto stored = pair(pair_id);
     if (!stored) return;
-    // Once, at the withdrawal: the rows stay locked until the change and its restore commit.
     if (sign < 0) {
-        Query bump = query();
-        bump << "UPDATE users_public SET version = version + 1 WHERE user_id IN (SELECT user_id "
-                "FROM user_pair_progress WHERE pair_id = "
-             << param(pair_id) << ")";
+        Query bump = named("content_pair_stats.bump_versions");
+        bind_pair_ids(bump, pair_id, 1);
         bump.run(s_);
     }
     if (what != PairStatistics::answer_type) move_category_stats(pair_id, sign);
     if (what != PairStatistics::categories)
         move_answer_type_stats(pair_id, stored->answer_type, sign);
     if (what != PairStatistics::all) return;
-    const char* op = sign < 0 ? " - " : " + ";
-    Query q = query();
-    q << "UPDATE users_public SET pairs_practiced = pairs_practiced" << op
-      << "1, total_seen = total_seen" << op << progress_of("seen_count", "users_public.user_id")
-      << param(pair_id) << "), total_correct = total_correct" << op
-      << progress_of("correct_count", "users_public.user_id") << param(pair_id)
-      << ") WHERE user_id IN (SELECT user_id FROM user_pair_progress WHERE pair_id = "
-      << param(pair_id) << ")";
+    Query q = named(sign < 0 ? "content_pair_stats.withdraw_totals"
+                             : "content_pair_stats.restore_totals");
+    bind_pair_ids(q, pair_id, 3);
     q.run(s_);
 }
 

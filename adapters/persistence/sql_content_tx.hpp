@@ -1,10 +1,11 @@
 #pragma once
 // One ContentTx over a SOCI session inside a transaction that SqlContentStore
 // (sql_content_store.cpp) opened: write() or a snapshot read. This class only runs the
-// statements; its methods are spread over sql_content_*.cpp, one aggregate per file. Every
-// value is a bound parameter (sql_query.hpp); both dialects share the SQL, DialectSql spells
-// the few differences.
+// statements; its methods are spread over sql_content_*.cpp, one aggregate per file, and their
+// SQL is db/queries/content_*.sql (docs/architecture.md "SQL"). Every value is a bound
+// parameter (sql_query.hpp).
 #include <algorithm>
+#include <limits>
 #include <optional>
 #include <string>
 #include <vector>
@@ -12,6 +13,7 @@
 #include <soci/soci.h>
 
 #include "adapters/persistence/dialect_sql.hpp"
+#include "adapters/persistence/queries.hpp"
 #include "adapters/persistence/sql_ids.hpp"
 #include "adapters/persistence/sql_query.hpp"
 #include "adapters/persistence/sql_word_links.hpp"
@@ -19,11 +21,18 @@
 
 namespace ll::sql {
 
-// The tail of every list after its filters (`WHERE 1 = 1 AND ...`): ids > page.after in
-// ascending order, at most page.limit rows.
-inline void page_tail(Query& q, const Page& page) {
-    if (page.after) q << " AND id > " << param(*page.after);
-    q << " ORDER BY id LIMIT " << param(std::max(page.limit, 0));
+// An optional filter of a list: the statement reads `(:NAME_given = 0 OR column = :NAME)`.
+template <typename T>
+void bind_filter(Query& q, const std::string& name, const std::optional<T>& value) {
+    q.bind(name + "_given", param(value.has_value())).bind(name, param(value));
+}
+
+// The page of a list, whose statement ends `AND id > :after ORDER BY id LIMIT :limit`: ids >
+// page.after in ascending order, at most page.limit rows. A first page starts after the lowest
+// id there is (ids are drawn from 1), so both databases walk the primary key from the cursor.
+inline void bind_page(Query& q, const Page& page) {
+    q.bind("after", param(page.after.value_or(std::numeric_limits<Id>::min())))
+        .bind("limit", param(std::max(page.limit, 0)));
 }
 
 class SqlContentTx final : public ContentTx {
@@ -114,7 +123,10 @@ class SqlContentTx final : public ContentTx {
     LinkTableCheck ensure_link_tables() override;
 
   private:
+    // A statement put together in C++ (sql_query.hpp).
     Query query() const { return Query(d_); }
+    // Statement `name` of db/queries ("content_words.find").
+    Query named(std::string_view name) const { return Query(d_, sql::query(d_.dialect, name)); }
     long long new_id(IdSequence sequence) { return next_id(s_, d_, sequence); }
     // sql_content_store.cpp: runs a write that a unique key may refuse because a concurrent
     // transaction has just taken the value (PostgreSQL's READ COMMITTED: the check before the
@@ -122,11 +134,10 @@ class SqlContentTx final : public ContentTx {
     // then, the write undone by its savepoint and the transaction still usable; else the rows
     // it changed. SQLite serialises writers: there the check has seen everything already.
     std::optional<long long> run_unless_taken(Query& q);
-    // Runs `head` followed by the bound id (`DELETE FROM t WHERE x = `).
-    void run_for(std::string_view head, Id id) {
-        Query q = query();
-        q << head << param(id);
-        q.run(s_);
+    // Runs statement `name`, whose one parameter is `:id`.
+    void run_for(std::string_view name, Id id) {
+        Query q = named(name);
+        q.bind("id", param(id)).run(s_);
     }
     // sql_content_links.cpp: the one implementation behind WordLinkRows, for any word link
     // table (sql_word_links.hpp). `wanted.id` is ignored.

@@ -1,16 +1,21 @@
 #pragma once
-// A statement put together from SQL text and bound values, for the content queries whose
-// WHERE clause depends on which filters are set, and whose IN lists vary in length. Values
-// never enter the SQL text: each gets its own placeholder (:p0, :p1, ...) and is bound by
-// name, so the order in which a query is assembled cannot mix them up.
+// A statement and its bound values. Mostly a statement of db/queries (queries.hpp) whose
+// parameters are bound by name, an IN list of any length included:
+//
+//   Query q(d, query(d.dialect, "content_words.by_ids"));  // ... WHERE id IN (:ids)
+//   q.bind_list("ids", ids);
+//   q.each(session, [](const soci::row& r) { ... });
+//
+// Or one put together in C++ where its column names come from code (the audio coverage of
+// each text column): values never enter the SQL text, each gets its own placeholder (:p0, :p1,
+// ...) bound by name, so the order in which it is assembled cannot mix them up.
 //
 //   Query q(d);
-//   q << "SELECT ... FROM words WHERE status = " << param(status) << " AND updated_at > "
-//     << ts(since);
-//   q.each(session, [](const soci::row& r) { ... });
+//   q << "SELECT COUNT(*) FROM words WHERE status = " << param(status);
 #include <concepts>
 #include <deque>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -24,9 +29,9 @@
 
 namespace ll::sql {
 
-// A value to bind; made by param(), ts() and json().
+// A value to bind; made by param() and ts().
 struct Bound {
-    enum class Kind { plain, timestamp, json };
+    enum class Kind { plain, timestamp };
     bool is_int = false;
     bool null = false;
     long long integer = 0;
@@ -57,7 +62,8 @@ Bound param(const std::optional<T>& value) {
     b.null = true;
     return b;
 }
-// An instant, written through DialectSql::ts_in.
+// An instant: wire-format text, which a statement put together in C++ writes through
+// DialectSql::ts_in.
 inline Bound ts(Timestamp value) {
     Bound b = param(format_timestamp(value));
     b.kind = Bound::Kind::timestamp;
@@ -70,18 +76,38 @@ inline Bound ts(const std::optional<Timestamp>& value) {
     b.kind = Bound::Kind::timestamp;
     return b;
 }
-// JSON text, written through DialectSql::json_in.
-inline Bound json(std::string text) {
-    Bound b = param(std::move(text));
-    b.kind = Bound::Kind::json;
-    return b;
-}
 
 class Query {
   public:
     explicit Query(DialectSql d) : d_(d) {}
+    // A statement of db/queries; its parameters are bound with bind() and bind_list().
+    Query(DialectSql d, std::string text) : d_(d), sql_(std::move(text)) {}
     Query(const Query&) = delete;
     Query& operator=(const Query&) = delete;
+
+    // The value of the statement's parameter `:name`. A name stands once in a statement (SOCI
+    // must not see one name twice): `:pair_id`, `:pair_id_2`, ...
+    Query& bind(std::string name, const Bound& value) {
+        add(std::move(name), value);
+        return *this;
+    }
+    // The statement's `(:name)` becomes `(:name_0, :name_1, ...)` bound to the values, for
+    // IN; callers keep lists non-empty. The statement as written (one value) is what the
+    // contract test prepares.
+    template <typename Range>
+    Query& bind_list(const std::string& name, const Range& values) {
+        const std::string marker = "(:" + name + ")";
+        const auto at = sql_.find(marker);
+        if (at == std::string::npos) throw std::logic_error("no " + marker + " in the statement");
+        std::string placeholders;
+        for (const auto& v : values) {
+            std::string each = name + "_" + std::to_string(slots_.size());
+            placeholders += (placeholders.empty() ? ":" : ", :") + each;
+            add(std::move(each), param(v));
+        }
+        sql_.replace(at + 1, marker.size() - 2, placeholders);
+        return *this;
+    }
 
     // SQL text (never a value).
     Query& operator<<(std::string_view text) {
@@ -90,19 +116,10 @@ class Query {
     }
     // A placeholder bound to the value.
     Query& operator<<(const Bound& value) {
-        Slot& slot = slots_.emplace_back();
-        slot.name = "p" + std::to_string(slots_.size() - 1);
-        slot.is_int = value.is_int;
-        slot.integer = value.integer;
-        slot.text = value.text;
-        slot.ind = value.null ? soci::i_null : soci::i_ok;
-        const std::string placeholder = ":" + slot.name;
+        const std::string placeholder = ":" + add("p" + std::to_string(slots_.size()), value);
         switch (value.kind) {
             case Bound::Kind::timestamp:
                 sql_ += d_.ts_in(placeholder);
-                break;
-            case Bound::Kind::json:
-                sql_ += d_.json_in(placeholder);
                 break;
             case Bound::Kind::plain:
                 sql_ += placeholder;
@@ -155,6 +172,17 @@ class Query {
         std::string text;
         soci::indicator ind = soci::i_ok;
     };
+
+    // A slot for the value, named `name`; answers the name.
+    const std::string& add(std::string name, const Bound& value) {
+        Slot& slot = slots_.emplace_back();
+        slot.name = std::move(name);
+        slot.is_int = value.is_int;
+        slot.integer = value.integer;
+        slot.text = value.text;
+        slot.ind = value.null ? soci::i_null : soci::i_ok;
+        return slot.name;
+    }
 
     soci::details::prepare_temp_type prepare(soci::session& s) {
         soci::details::prepare_temp_type prep = (s.prepare << sql_);

@@ -1,10 +1,12 @@
 #pragma once
 // The word link tables (picture_words, object_words, question_words, statement_words), one
 // descriptor each: one implementation lists, makes and deletes the links of every table
-// (sql_content_links.cpp), and a word's delete and the orphan purge walk them all
-// (sql_content_words.cpp, sql_content_maintenance.cpp). A new word link table is one more
-// descriptor here, visited by for_each_word_link_table. Only these names enter SQL text.
+// (sql_content_links.cpp), and a word's delete walks them all (sql_content_words.cpp). The
+// statements of a table are TABLE.OPERATION in db/queries/content_word_links.sql, its orphan
+// purge purge_TABLE in content_maintenance.sql (by kLinkTables). A new word link table is one
+// more descriptor here, visited by for_each_word_link_table, and its statements there.
 #include <string>
+#include <string_view>
 
 #include "adapters/persistence/sql_ids.hpp"
 #include "core/domain/content.hpp"
@@ -14,8 +16,8 @@ namespace ll::sql {
 // A column of a link table besides id, the owner and word_id, and the member of Link it fills.
 template <typename Link, typename T>
 struct LinkColumn {
-    const char* name = nullptr;
-    T Link::*member = nullptr;  // nullptr: the table has no such column
+    const char* name = nullptr;  // also the name its value is bound by
+    T Link::*member = nullptr;   // nullptr: the table has no such column
 };
 
 // One table of links between a word and the item that uses it (the owner). Link has `id` and
@@ -23,8 +25,7 @@ struct LinkColumn {
 template <typename Link>
 struct WordLinkTable {
     const char* table = nullptr;
-    const char* owner_column = nullptr;  // picture_id, object_id, ...
-    const char* owner_table = nullptr;   // the table owner_column refers to
+    const char* owner_column = nullptr;  // picture_id, object_id, ...: its value's bind name
     Id Link::*owner = nullptr;
     IdSequence ids = IdSequence::word_links;
     // Text that is part of a link's identity (question_words.role).
@@ -36,7 +37,6 @@ struct WordLinkTable {
 inline constexpr WordLinkTable<PictureWordLink> kPictureWords{
     .table = "picture_words",
     .owner_column = "picture_id",
-    .owner_table = "pictures",
     .owner = &PictureWordLink::picture_id,
     .ids = IdSequence::picture_words,
 };
@@ -44,7 +44,6 @@ inline constexpr WordLinkTable<PictureWordLink> kPictureWords{
 inline constexpr WordLinkTable<ObjectWordLink> kObjectWords{
     .table = "object_words",
     .owner_column = "object_id",
-    .owner_table = "objects",
     .owner = &ObjectWordLink::object_id,
     .ids = IdSequence::object_words,
     .flag = {"is_label", &ObjectWordLink::is_label},
@@ -54,7 +53,6 @@ inline constexpr WordLinkTable<ObjectWordLink> kObjectWords{
 inline constexpr WordLinkTable<QuestionWordLink> kQuestionWords{
     .table = "question_words",
     .owner_column = "question_id",
-    .owner_table = "questions",
     .owner = &QuestionWordLink::question_id,
     .ids = IdSequence::word_links,
     .key = {"role", &QuestionWordLink::role},
@@ -63,10 +61,15 @@ inline constexpr WordLinkTable<QuestionWordLink> kQuestionWords{
 inline constexpr WordLinkTable<StatementWordLink> kStatementWords{
     .table = "statement_words",
     .owner_column = "statement_id",
-    .owner_table = "statements",
     .owner = &StatementWordLink::statement_id,
     .ids = IdSequence::word_links,
 };
+
+// The name of the table's statement `operation` ("content_word_links.picture_words.find").
+template <typename Link>
+std::string link_statement(const WordLinkTable<Link>& t, std::string_view operation) {
+    return std::string("content_word_links.") + t.table + "." + std::string(operation);
+}
 
 // Calls `visit` with every word link table's descriptor, in kLinkTables order
 // (core/ports/content/maintenance.hpp).

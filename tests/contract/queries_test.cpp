@@ -57,10 +57,12 @@ TEST_CASE("queries: every statement prepares on the database", "[sql][queries]")
     }
 }
 
-// PostgreSQL prints a TIMESTAMPTZ cast to text in the session's DateStyle; a server or database
-// set to another style ("SQL, DMY": "25/11/2026 08:00:00.123 UTC") must not make every stored
-// instant unreadable (Database::configure sets ISO for its sessions).
-TEST_CASE("queries: instants read back whatever DateStyle the database sets", "[sql][queries]") {
+// PostgreSQL prints a TIMESTAMPTZ cast to text in the session's DateStyle and time zone; a server
+// or database set to another style ("SQL, DMY": "25/11/2026 08:00:00.123 UTC") or zone must not
+// make every stored instant unreadable or shifted (Database::configure sets ISO and UTC for its
+// sessions).
+TEST_CASE("queries: instants read back whatever DateStyle and zone the database sets",
+          "[sql][queries]") {
     auto db = test::make_test_database();
     if (db->name() != "postgresql") return;  // SQLite keeps the text as written
     {
@@ -69,9 +71,10 @@ TEST_CASE("queries: instants read back whatever DateStyle the database sets", "[
             std::string name;
             s << "SELECT current_database()", soci::into(name);
             s << "ALTER DATABASE \"" + name + "\" SET DateStyle = 'SQL, DMY'";
+            s << "ALTER DATABASE \"" + name + "\" SET TimeZone = 'Asia/Kathmandu'";
         });
     }
-    const auto backend = test::open_again(*db);  // new sessions: the database's DateStyle
+    const auto backend = test::open_again(*db);  // new sessions: the database's settings
     const Id user = backend->accounts().create(NewAccount{"ed@example.com", "h", "editor"})->id;
     const Timestamp t0 = test::at("2026-11-25T08:00:00.123Z");
     backend->refresh_sessions().open(
@@ -85,4 +88,18 @@ TEST_CASE("queries: instants read back whatever DateStyle the database sets", "[
     const auto session = backend->staff_sessions().find("session-1");
     REQUIRE(session);
     CHECK(session->expires_at == t0 + std::chrono::hours(12));
+    // The content store's too (db/queries/content_*.sql).
+    Picture picture;
+    picture.status = "draft";
+    picture.objects_created_at = t0;
+    picture.created_at = t0;
+    picture.updated_at = t0 + std::chrono::hours(1);
+    backend->content().write([&](ContentTx& tx) { picture.id = tx.insert_picture(picture).id; });
+    backend->content().read([&](ContentTx& tx) {
+        const auto stored = tx.picture(picture.id);
+        REQUIRE(stored);
+        CHECK(stored->objects_created_at == t0);
+        CHECK(stored->created_at == t0);
+        CHECK(stored->updated_at == t0 + std::chrono::hours(1));
+    });
 }

@@ -1,0 +1,5 @@
+-- SQLite's own text of the content maintenance (db/queries/content_maintenance.sql).
+
+-- 1 when the table exists (a link table may be missing: ContentMaintenance::ensure_link_tables).
+-- name: table_exists
+SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = :table;
