@@ -22,6 +22,13 @@ struct AccountSessionPorts {
     const Clock& clock;
 };
 
+// Where a learner use case ends an account's sessions: from its ports (LearnerPorts, or a
+// narrower set holding `sessions`, `staff_sessions` and `clock`).
+template <typename From>
+AccountSessionPorts account_sessions(const From& from) {
+    return AccountSessionPorts{from.sessions, from.staff_sessions, from.clock};
+}
+
 // Ends every refresh family of the account but `keep` (empty: none is kept) and every studio
 // session. Answers the ids of the families ended, for the caller's SessionStanding to forget
 // (elsewhere they stop within ACCOUNT_RECHECK_SECONDS); studio sessions end at once everywhere,

@@ -80,7 +80,7 @@ BookingOutcome book_card_in_zone(ProgressStore& store, const Clock& clock, Booki
     return book(store, std::move(command), &clock);
 }
 
-Result<BookProgressOutput> book_progress(LearnerPorts& ports, Id user_id,
+Result<BookProgressOutput> book_progress(const BookingPorts& ports, Id user_id,
                                          const BookProgressInput& input) {
     const Result<Id> pair_id = booked_pair_id(input.pair_id);
     if (!pair_id) return pair_id.error();
@@ -135,7 +135,7 @@ Result<BookProgressOutput> progress_answer(BookingOutcome outcome, Ep points,
     return out;
 }
 
-std::int64_t purge_expired_idempotency_keys(LearnerPorts& ports) {
+std::int64_t purge_expired_idempotency_keys(const BookingPorts& ports) {
     const Timestamp now = ports.clock.now();
     return ports.progress.purge_idempotency_keys(now - kIdempotencyKeyLifetime) +
            ports.progress.purge_batch_client_ids(now - kBatchClientIdLifetime);

@@ -4,11 +4,22 @@
 #include <string>
 #include <vector>
 
-#include "core/app/learner_ports.hpp"
 #include "core/domain/loose_value.hpp"
 #include "core/domain/result.hpp"
+#include "core/ports/clock.hpp"
+#include "core/ports/progress.hpp"
 
 namespace ll {
+
+// What POST /auth/progress and the purge of its keys uses: made from the learner routes'
+// LearnerPorts, or from a use case's ports that hold these members too.
+struct BookingPorts {
+    ProgressStore& progress;
+    const Clock& clock;
+    template <typename From>
+    BookingPorts(const From& from)  // NOLINT(google-explicit-constructor): the bag narrows
+        : progress(from.progress), clock(from.clock) {}
+};
 
 struct BookProgressInput {
     LooseValue pair_id;
@@ -60,7 +71,7 @@ BookingOutcome book_card(ProgressStore& store, const BookingCommand& command);
 // zone: on PostgreSQL a booking stays one round trip (docs/performance.md).
 BookingOutcome book_card_in_zone(ProgressStore& store, const Clock& clock, BookingCommand command);
 
-Result<BookProgressOutput> book_progress(LearnerPorts& ports, Id user_id,
+Result<BookProgressOutput> book_progress(const BookingPorts& ports, Id user_id,
                                          const BookProgressInput& input);
 
 // A booked card's answer (docs/spec/service.md POST /auth/progress), or the error of a card
@@ -70,6 +81,6 @@ Result<BookProgressOutput> progress_answer(BookingOutcome outcome, Ep points,
 
 // Background housekeeping: forgets keys older than their lifetime, and a batch's client ids
 // older than theirs (core/app/book_progress_batch.hpp); answers how many.
-std::int64_t purge_expired_idempotency_keys(LearnerPorts& ports);
+std::int64_t purge_expired_idempotency_keys(const BookingPorts& ports);
 
 }  // namespace ll

@@ -59,7 +59,7 @@ std::optional<Error> out_of_window(Timestamp answered_at, Timestamp now,
 
 }  // namespace
 
-Result<std::vector<BatchItemResult>> book_progress_batch(LearnerPorts& ports, Id user_id,
+Result<std::vector<BatchItemResult>> book_progress_batch(const BatchPorts& ports, Id user_id,
                                                          const LooseValue& items) {
     if (!items.is_array() || items.items.size() > kMaxBatchItems ||
         !std::all_of(items.items.begin(), items.items.end(),

@@ -8,8 +8,20 @@
 #include <vector>
 
 #include "core/app/book_progress.hpp"
+#include "core/ports/accounts.hpp"
 
 namespace ll {
+
+// What POST /auth/progress/batch uses: made from the learner routes' LearnerPorts, or from a use
+// case's ports that hold these members too.
+struct BatchPorts {
+    AccountRepository& accounts;
+    ProgressStore& progress;
+    const Clock& clock;
+    template <typename From>
+    BatchPorts(const From& from)  // NOLINT(google-explicit-constructor): the bag narrows
+        : accounts(from.accounts), progress(from.progress), clock(from.clock) {}
+};
 
 inline constexpr std::size_t kMaxBatchItems = 200;
 // answered_at is accepted from this far back ...
@@ -28,7 +40,7 @@ struct BatchItemResult {
 
 // 400 batch_items_invalid (nothing booked) when `items` is not an array of at most
 // kMaxBatchItems objects; otherwise every item's result.
-Result<std::vector<BatchItemResult>> book_progress_batch(LearnerPorts& ports, Id user_id,
+Result<std::vector<BatchItemResult>> book_progress_batch(const BatchPorts& ports, Id user_id,
                                                          const LooseValue& items);
 
 }  // namespace ll

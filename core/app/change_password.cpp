@@ -5,7 +5,7 @@
 
 namespace ll {
 
-Result<Done> change_password(LearnerPorts& ports, SessionStanding& standing,
+Result<Done> change_password(const PasswordChangePorts& ports, SessionStanding& standing,
                              LoginThrottle& throttle, const TokenClaims& caller,
                              const ChangePasswordInput& input) {
     const auto account = ports.accounts.find_by_id(caller.user_id);

@@ -3,13 +3,38 @@
 // confirming the current one.
 #include <string_view>
 
-#include "core/app/learner_ports.hpp"
 #include "core/app/session_standing.hpp"
 #include "core/domain/loose_value.hpp"
+#include "core/app/account_sessions.hpp"
 #include "core/domain/result.hpp"
+#include "core/ports/accounts.hpp"
+#include "core/ports/clock.hpp"
 #include "core/ports/login_throttle.hpp"
+#include "core/ports/password_resets.hpp"
+#include "core/ports/refresh_sessions.hpp"
+#include "core/ports/security.hpp"
+#include "core/ports/staff_sessions.hpp"
 
 namespace ll {
+
+// What PUT /auth/password uses: made from the learner routes' LearnerPorts, or from a use case's
+// ports that hold these members too.
+struct PasswordChangePorts {
+    AccountRepository& accounts;
+    PasswordHasher& hasher;
+    PasswordResetRepository& password_resets;
+    RefreshSessionRepository& sessions;
+    StaffSessionRepository& staff_sessions;
+    const Clock& clock;
+    template <typename From>
+    PasswordChangePorts(const From& from)  // NOLINT(google-explicit-constructor): the bag narrows
+        : accounts(from.accounts),
+          hasher(from.hasher),
+          password_resets(from.password_resets),
+          sessions(from.sessions),
+          staff_sessions(from.staff_sessions),
+          clock(from.clock) {}
+};
 
 struct ChangePasswordInput {
     LooseValue current_password;
@@ -22,7 +47,7 @@ struct ChangePasswordInput {
 // DELETE /auth/me checks it (429 while locked, 401 `Invalid credentials`, a wrong one counted as
 // a failed login). On success the new argon2id hash is stored and every other session of the
 // account ends (refresh families and their access tokens); the caller's stays.
-Result<Done> change_password(LearnerPorts& ports, SessionStanding& standing,
+Result<Done> change_password(const PasswordChangePorts& ports, SessionStanding& standing,
                              LoginThrottle& throttle, const TokenClaims& caller,
                              const ChangePasswordInput& input);
 

@@ -4,7 +4,7 @@
 
 namespace ll {
 
-Result<CheckUsernameOutput> check_username(LearnerPorts& ports,
+Result<CheckUsernameOutput> check_username(const UsernamePorts& ports,
                                            const std::optional<std::string>& username) {
     const std::string name = username ? trim(*username) : std::string{};
     if (!is_valid_username(name)) return errors::invalid_username_format_unavailable();

@@ -35,7 +35,7 @@ LanguageField read_language(const LooseValue& v) {
 
 }  // namespace
 
-Result<CreateProfileOutput> create_profile(LearnerPorts& ports, Id user_id,
+Result<CreateProfileOutput> create_profile(const ProfilePorts& ports, Id user_id,
                                            const CreateProfileInput& input) {
     const LanguageField native = read_language(input.native_lang);
     const LanguageField target = read_language(input.target_lang);

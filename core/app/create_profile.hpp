@@ -1,11 +1,29 @@
 #pragma once
 #include <string>
 
-#include "core/app/learner_ports.hpp"
 #include "core/domain/loose_value.hpp"
 #include "core/domain/result.hpp"
+#include "core/ports/accounts.hpp"
+#include "core/ports/clock.hpp"
+#include "core/ports/languages.hpp"
+#include "core/ports/profiles.hpp"
 
 namespace ll {
+
+// What POST /auth/profile uses: made from the learner routes' LearnerPorts, or from a use case's
+// ports that hold these members too.
+struct ProfilePorts {
+    AccountRepository& accounts;
+    ProfileRepository& profiles;
+    LanguageRepository& languages;
+    const Clock& clock;
+    template <typename From>
+    ProfilePorts(const From& from)  // NOLINT(google-explicit-constructor): the bag narrows
+        : accounts(from.accounts),
+          profiles(from.profiles),
+          languages(from.languages),
+          clock(from.clock) {}
+};
 
 struct CreateProfileInput {
     LooseValue username;
@@ -24,7 +42,7 @@ struct CreateProfileOutput {  // 201
     Id language_target_id = 0;
 };
 
-Result<CreateProfileOutput> create_profile(LearnerPorts& ports, Id user_id,
+Result<CreateProfileOutput> create_profile(const ProfilePorts& ports, Id user_id,
                                            const CreateProfileInput& input);
 
 }  // namespace ll

@@ -19,7 +19,7 @@ Result<Done> erase(LearnerDataRepository& data, const Account& account) {
 
 }  // namespace
 
-Result<Done> delete_own_account(LearnerPorts& ports, LoginThrottle& throttle, Id user_id,
+Result<Done> delete_own_account(const DeletePorts& ports, LoginThrottle& throttle, Id user_id,
                                 const LooseValue& password, std::string_view client_address) {
     const auto account = ports.accounts.find_by_id(user_id);
     if (!account) return errors::user_not_found();

@@ -5,12 +5,25 @@
 // (LearnerDataRepository::erase, one transaction) and refuse staff accounts the same way.
 #include <string_view>
 
-#include "core/app/learner_ports.hpp"
 #include "core/domain/loose_value.hpp"
 #include "core/domain/result.hpp"
+#include "core/ports/accounts.hpp"
+#include "core/ports/learner_data.hpp"
 #include "core/ports/login_throttle.hpp"
+#include "core/ports/security.hpp"
 
 namespace ll {
+
+// What DELETE /auth/me uses: made from the learner routes' LearnerPorts, or from a use case's
+// ports that hold these members too.
+struct DeletePorts {
+    AccountRepository& accounts;
+    PasswordHasher& hasher;
+    LearnerDataRepository& learner_data;
+    template <typename From>
+    DeletePorts(const From& from)  // NOLINT(google-explicit-constructor): the bag narrows
+        : accounts(from.accounts), hasher(from.hasher), learner_data(from.learner_data) {}
+};
 
 // DELETE /auth/me. In order: 404 `User not found` (no such account any more), 403
 // `Insufficient permissions` for a staff account, 429 while the account is locked by failed
@@ -19,7 +32,7 @@ namespace ll {
 // unless all pass.
 // `client_address`: with the account, the key of the lockout (docs/operations.md
 // "Rate limits and lockout").
-Result<Done> delete_own_account(LearnerPorts& ports, LoginThrottle& throttle, Id user_id,
+Result<Done> delete_own_account(const DeletePorts& ports, LoginThrottle& throttle, Id user_id,
                                 const LooseValue& password, std::string_view client_address = {});
 
 // langlearn-admin delete-user: the deleted account, 404 `User not found` or the staff 403.

@@ -7,7 +7,7 @@
 
 namespace ll {
 
-Result<ExportOutput> export_account(LearnerPorts& ports, Id user_id) {
+Result<ExportOutput> export_account(const ExportPorts& ports, Id user_id) {
     auto records = ports.learner_data.read_all(user_id);
     if (!records) return errors::user_not_found();
     // The hash is a secret of the service, not data about the learner: it never leaves; nor do

@@ -1,10 +1,21 @@
 #pragma once
 // GET /auth/me/export: everything stored about the learner (the shape in docs/openapi.yaml
 // LearnerExport), never the password hash, a reset link's digest or a session's id.
-#include "core/app/learner_ports.hpp"
 #include "core/domain/result.hpp"
+#include "core/ports/clock.hpp"
+#include "core/ports/learner_data.hpp"
 
 namespace ll {
+
+// What GET /auth/me/export uses: made from the learner routes' LearnerPorts, or from a use case's
+// ports that hold these members too.
+struct ExportPorts {
+    LearnerDataRepository& learner_data;
+    const Clock& clock;
+    template <typename From>
+    ExportPorts(const From& from)  // NOLINT(google-explicit-constructor): the bag narrows
+        : learner_data(from.learner_data), clock(from.clock) {}
+};
 
 struct ExportOutput {
     Timestamp exported_at{};
@@ -16,6 +27,6 @@ struct ExportOutput {
 };
 
 // 404 `User not found` when the account no longer exists.
-Result<ExportOutput> export_account(LearnerPorts& ports, Id user_id);
+Result<ExportOutput> export_account(const ExportPorts& ports, Id user_id);
 
 }  // namespace ll

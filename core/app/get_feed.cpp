@@ -28,7 +28,7 @@ std::optional<Error> unknown_language(const std::vector<Language>& published,
 
 }  // namespace
 
-Result<FeedOutput> get_feed(LearnerPorts& ports, Id user_id, const FeedInput& input) {
+Result<FeedOutput> get_feed(const FeedPorts& ports, Id user_id, const FeedInput& input) {
     int limit = kDefaultFeedLimit;
     if (input.limit) {
         if (const auto parsed = js_parse_int(LooseValue::of(*input.limit))) {

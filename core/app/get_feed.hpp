@@ -3,10 +3,23 @@
 #include <string>
 #include <vector>
 
-#include "core/app/learner_ports.hpp"
 #include "core/domain/result.hpp"
+#include "core/ports/feed.hpp"
+#include "core/ports/languages.hpp"
+#include "core/ports/profiles.hpp"
 
 namespace ll {
+
+// What GET /feed uses: made from the learner routes' LearnerPorts, or from a use case's
+// ports that hold these members too.
+struct FeedPorts {
+    FeedQuery& feed;
+    LanguageRepository& languages;
+    ProfileRepository& profiles;
+    template <typename From>
+    FeedPorts(const From& from)  // NOLINT(google-explicit-constructor): the bag narrows
+        : feed(from.feed), languages(from.languages), profiles(from.profiles) {}
+};
 
 struct FeedInput {
     std::optional<std::string> lang;   // default: learner's target language, else "de"; a code
@@ -22,6 +35,6 @@ struct FeedOutput {
 
 // 400 `lang must be one of de, en, sv` (the published codes) when `lang` names none of them: an
 // empty page would look like "no content yet" to a client with a typo in its code.
-Result<FeedOutput> get_feed(LearnerPorts& ports, Id user_id, const FeedInput& input);
+Result<FeedOutput> get_feed(const FeedPorts& ports, Id user_id, const FeedInput& input);
 
 }  // namespace ll

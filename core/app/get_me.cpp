@@ -5,7 +5,7 @@
 
 namespace ll {
 
-Result<MeOutput> get_me(LearnerPorts& ports, Id user_id) {
+Result<MeOutput> get_me(const MePorts& ports, Id user_id) {
     const auto found = ports.profiles.find_account_with_profile(user_id);  // one read
     if (!found) return errors::user_not_found();
     const Account* account = &found->account;

@@ -2,10 +2,23 @@
 #include <optional>
 #include <string>
 
-#include "core/app/learner_ports.hpp"
 #include "core/domain/result.hpp"
+#include "core/ports/clock.hpp"
+#include "core/ports/languages.hpp"
+#include "core/ports/profiles.hpp"
 
 namespace ll {
+
+// What GET /auth/me uses: made from the learner routes' LearnerPorts, or from a use case's
+// ports that hold these members too.
+struct MePorts {
+    ProfileRepository& profiles;
+    LanguageRepository& languages;
+    const Clock& clock;
+    template <typename From>
+    MePorts(const From& from)  // NOLINT(google-explicit-constructor): the bag narrows
+        : profiles(from.profiles), languages(from.languages), clock(from.clock) {}
+};
 
 struct MeOutput {
     Id id = 0;
@@ -35,6 +48,6 @@ struct MeOutput {
 };
 
 // Without a profile the native language is the account's language_native_id (if set).
-Result<MeOutput> get_me(LearnerPorts& ports, Id user_id);
+Result<MeOutput> get_me(const MePorts& ports, Id user_id);
 
 }  // namespace ll

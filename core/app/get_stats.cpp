@@ -7,7 +7,7 @@ namespace {
 constexpr std::chrono::days kZoneSpread{2};
 }  // namespace
 
-Stats get_stats(LearnerPorts& ports, Id user_id) {
+Stats get_stats(const StatsPorts& ports, Id user_id) {
     // The window ends on the learner's today (in their zone). The zone comes with the figures, in
     // the same read: the read covers the window of any zone around APP_TIMEZONE's today, and
     // aggregate_stats keeps the learner's own 84 days.

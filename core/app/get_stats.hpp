@@ -2,13 +2,24 @@
 #include <string>
 #include <vector>
 
-#include "core/app/learner_ports.hpp"
 #include "core/domain/stats.hpp"
+#include "core/ports/clock.hpp"
+#include "core/ports/stats.hpp"
 
 namespace ll {
 
+// What GET /auth/stats uses: made from the learner routes' LearnerPorts, or from a use case's
+// ports that hold these members too.
+struct StatsPorts {
+    StatsQuery& stats;
+    const Clock& clock;
+    template <typename From>
+    StatsPorts(const From& from)  // NOLINT(google-explicit-constructor): the bag narrows
+        : stats(from.stats), clock(from.clock) {}
+};
+
 // 84-day window ending today in the learner's zone (APP_TIMEZONE unless they set one); works
 // without a profile (zeros, the default goal, kDefaultDailyGoal).
-Stats get_stats(LearnerPorts& ports, Id user_id);
+Stats get_stats(const StatsPorts& ports, Id user_id);
 
 }  // namespace ll

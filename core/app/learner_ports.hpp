@@ -1,5 +1,8 @@
 #pragma once
-// Everything the learner use cases need from outside, handed in by the composition root.
+// Everything the learner routes need from outside, handed in by the composition root. No use
+// case takes the whole of it: each names the ports it uses in a struct of its own beside it
+// (`StatsPorts` in get_stats.hpp, ...), made from this one where the route calls it, so a use
+// case's header says what it touches (docs/architecture.md "Where things go").
 #include <chrono>
 
 #include "core/app/account_sessions.hpp"
@@ -47,11 +50,6 @@ struct LearnerPorts {
     // The schedule settings (GET and PUT /auth/learning).
     LearningSettingsRepository& learning_settings;
 };
-
-// Where the learner routes end an account's sessions (core/app/account_sessions.hpp).
-inline AccountSessionPorts account_sessions(const LearnerPorts& ports) {
-    return AccountSessionPorts{ports.sessions, ports.staff_sessions, ports.clock};
-}
 
 inline constexpr std::chrono::seconds kDefaultRefreshLifetime{60LL * 24 * 3600};  // 60 days
 

@@ -2,7 +2,7 @@
 
 namespace ll {
 
-std::optional<std::string> learner_zone(LearnerPorts& ports, Id user_id) {
+std::optional<std::string> learner_zone(const ZonePorts& ports, Id user_id) {
     const auto profile = ports.profiles.find_by_user(user_id);
     return profile ? profile->timezone : std::nullopt;
 }
@@ -13,7 +13,8 @@ Result<std::optional<std::string>> read_timezone(const Clock& clock, const Loose
     return std::optional<std::string>{field.string};
 }
 
-Result<SetTimezoneOutput> set_timezone(LearnerPorts& ports, Id user_id, const LooseValue& field) {
+Result<SetTimezoneOutput> set_timezone(const ZonePorts& ports, Id user_id,
+                                       const LooseValue& field) {
     if (field.is_missing()) return errors::invalid_timezone();  // say which zone, or null
     const auto zone = read_timezone(ports.clock, field);
     if (!zone) return zone.error();

@@ -2,7 +2,7 @@
 
 namespace ll {
 
-std::vector<AchievementStatus> list_achievements(LearnerPorts& ports, Id user_id) {
+std::vector<AchievementStatus> list_achievements(const AchievementPorts& ports, Id user_id) {
     return ports.achievements.list_for_user(user_id);
 }
 

@@ -1,10 +1,19 @@
 #pragma once
 #include <vector>
 
-#include "core/app/learner_ports.hpp"
+#include "core/ports/progress.hpp"
 
 namespace ll {
 
-std::vector<AchievementStatus> list_achievements(LearnerPorts& ports, Id user_id);
+// What GET /auth/achievements uses: made from the learner routes' LearnerPorts, or from a use
+// case's ports that hold these members too.
+struct AchievementPorts {
+    AchievementRepository& achievements;
+    template <typename From>
+    AchievementPorts(const From& from)  // NOLINT(google-explicit-constructor): the bag narrows
+        : achievements(from.achievements) {}
+};
+
+std::vector<AchievementStatus> list_achievements(const AchievementPorts& ports, Id user_id);
 
 }  // namespace ll

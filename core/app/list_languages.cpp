@@ -4,7 +4,7 @@
 
 namespace ll {
 
-std::vector<Language> list_languages(LearnerPorts& ports) {
+std::vector<Language> list_languages(const LanguagePorts& ports) {
     auto languages = ports.languages.list_published();
     std::sort(languages.begin(), languages.end(), [](const Language& a, const Language& b) {
         if (a.titel_de.has_value() != b.titel_de.has_value()) return a.titel_de.has_value();

@@ -68,7 +68,7 @@ Result<Done> check_own_password(PasswordHasher& hasher, LoginThrottle& throttle,
     return Done{};
 }
 
-Result<LoginOutput> login(LearnerPorts& ports, LoginThrottle& throttle, const LoginInput& input,
+Result<LoginOutput> login(const LoginPorts& ports, LoginThrottle& throttle, const LoginInput& input,
                           std::string_view user_agent) {
     auto checked = check_login(ports.accounts, ports.hasher, throttle, input);
     if (!checked) return checked.error();

@@ -1,12 +1,43 @@
 #pragma once
+#include <chrono>
 #include <string>
 
-#include "core/app/learner_ports.hpp"
 #include "core/domain/loose_value.hpp"
 #include "core/domain/result.hpp"
+#include "core/ports/accounts.hpp"
+#include "core/ports/clock.hpp"
+#include "core/ports/languages.hpp"
 #include "core/ports/login_throttle.hpp"
+#include "core/ports/profiles.hpp"
+#include "core/ports/refresh_sessions.hpp"
+#include "core/ports/security.hpp"
 
 namespace ll {
+
+// What POST /auth/login (and the session it opens) uses: made from the learner routes'
+// LearnerPorts, or from a use case's ports that hold these members too.
+struct LoginPorts {
+    AccountRepository& accounts;
+    ProfileRepository& profiles;
+    LanguageRepository& languages;
+    PasswordHasher& hasher;
+    const Clock& clock;
+    TokenService& tokens;
+    SecretTokens& secrets;
+    RefreshSessionRepository& sessions;
+    std::chrono::seconds refresh_lifetime;
+    template <typename From>
+    LoginPorts(const From& from)  // NOLINT(google-explicit-constructor): the bag narrows
+        : accounts(from.accounts),
+          profiles(from.profiles),
+          languages(from.languages),
+          hasher(from.hasher),
+          clock(from.clock),
+          tokens(from.tokens),
+          secrets(from.secrets),
+          sessions(from.sessions),
+          refresh_lifetime(from.refresh_lifetime) {}
+};
 
 struct LoginInput {
     LooseValue email;
@@ -37,7 +68,7 @@ Result<Account> check_login(AccountRepository& accounts, PasswordHasher& hasher,
 // without a database lookup. Failed attempts count against the account they name, whichever
 // spelling reached it, or against the normalised address when there is none (login_throttle_key).
 // Each login opens a session (a refresh family) labelled with `user_agent`.
-Result<LoginOutput> login(LearnerPorts& ports, LoginThrottle& throttle, const LoginInput& input,
+Result<LoginOutput> login(const LoginPorts& ports, LoginThrottle& throttle, const LoginInput& input,
                           std::string_view user_agent = {});
 
 // A signed-in learner's own password again (DELETE /auth/me, PUT /auth/password): 429 while

@@ -30,7 +30,7 @@ Result<std::string> password_reset_email(const LooseValue& email) {
     return normalize_email(email.string);
 }
 
-ResetMail send_password_reset(LearnerPorts& ports, Mailer& mailer,
+ResetMail send_password_reset(const PasswordResetPorts& ports, Mailer& mailer,
                               const PasswordResetSettings& settings, std::string_view email) {
     if (!is_valid_email_shape(email)) return ResetMail::no_account;
     const auto account = ports.accounts.find_by_email(email);
@@ -47,7 +47,7 @@ ResetMail send_password_reset(LearnerPorts& ports, Mailer& mailer,
                                                               : ResetMail::dropped;
 }
 
-Result<Done> confirm_password_reset(LearnerPorts& ports, SessionStanding& standing,
+Result<Done> confirm_password_reset(const PasswordResetPorts& ports, SessionStanding& standing,
                                     LoginThrottle& throttle, const ConfirmResetInput& input) {
     if (!input.new_password.is_string()) return errors::new_password_required();
     if (const auto rule = check_new_password(input.new_password.string); !rule) return rule.error();
@@ -75,7 +75,7 @@ Result<Done> confirm_password_reset(LearnerPorts& ports, SessionStanding& standi
     return Done{};
 }
 
-std::size_t purge_password_resets(LearnerPorts& ports) {
+std::size_t purge_password_resets(const PasswordResetPorts& ports) {
     return ports.password_resets.purge(ports.clock.now() - kMailWindow);
 }
 

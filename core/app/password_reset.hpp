@@ -8,14 +8,41 @@
 #include <string>
 #include <string_view>
 
-#include "core/app/learner_ports.hpp"
 #include "core/app/session_standing.hpp"
 #include "core/domain/loose_value.hpp"
+#include "core/app/account_sessions.hpp"
 #include "core/domain/result.hpp"
+#include "core/ports/accounts.hpp"
+#include "core/ports/clock.hpp"
 #include "core/ports/login_throttle.hpp"
 #include "core/ports/mailer.hpp"
+#include "core/ports/password_resets.hpp"
+#include "core/ports/refresh_sessions.hpp"
+#include "core/ports/security.hpp"
+#include "core/ports/staff_sessions.hpp"
 
 namespace ll {
+
+// What the password reset by mail and the purge of its tokens uses: made from the learner routes'
+// LearnerPorts, or from a use case's ports that hold these members too.
+struct PasswordResetPorts {
+    AccountRepository& accounts;
+    PasswordHasher& hasher;
+    PasswordResetRepository& password_resets;
+    SecretTokens& secrets;
+    RefreshSessionRepository& sessions;
+    StaffSessionRepository& staff_sessions;
+    const Clock& clock;
+    template <typename From>
+    PasswordResetPorts(const From& from)  // NOLINT(google-explicit-constructor): the bag narrows
+        : accounts(from.accounts),
+          hasher(from.hasher),
+          password_resets(from.password_resets),
+          secrets(from.secrets),
+          sessions(from.sessions),
+          staff_sessions(from.staff_sessions),
+          clock(from.clock) {}
+};
 
 struct PasswordResetSettings {
     // PASSWORD_RESET_URL: the link is this + the token (e.g. https://app.example/reset#token=).
@@ -34,7 +61,7 @@ enum class ResetMail { sent, no_account, over_limit, dropped };
 // superseded) and a mail with the link, unless the account had `mails_per_hour` mails in the
 // last hour. Staff and unknown or deactivated accounts get nothing. What happened, for metrics
 // and tests; never for the client.
-ResetMail send_password_reset(LearnerPorts& ports, Mailer& mailer,
+ResetMail send_password_reset(const PasswordResetPorts& ports, Mailer& mailer,
                               const PasswordResetSettings& settings, std::string_view email);
 
 struct ConfirmResetInput {
@@ -47,11 +74,11 @@ struct ConfirmResetInput {
 // used (one message for all); 403 `Account deactivated`. On success, atomically once per
 // token: the new hash is stored, every session of the account ends (as logout-all) and the
 // account's login lockout is cleared.
-Result<Done> confirm_password_reset(LearnerPorts& ports, SessionStanding& standing,
+Result<Done> confirm_password_reset(const PasswordResetPorts& ports, SessionStanding& standing,
                                     LoginThrottle& throttle, const ConfirmResetInput& input);
 
 // The background purge: tokens that expired more than an hour ago (the per-account count needs
 // the last hour's); how many went.
-std::size_t purge_password_resets(LearnerPorts& ports);
+std::size_t purge_password_resets(const PasswordResetPorts& ports);
 
 }  // namespace ll

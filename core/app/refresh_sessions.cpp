@@ -1,5 +1,6 @@
 #include "core/app/refresh_sessions.hpp"
 
+#include "core/app/account_sessions.hpp"
 #include "core/app/languages_lookup.hpp"
 #include "core/domain/errors.hpp"
 #include "core/domain/utf8.hpp"
@@ -14,21 +15,22 @@ std::optional<std::string_view> presented(const LooseValue& refresh_token) {
 }
 
 // The stored record of a presented token, compared in constant time once found by its digest.
-std::optional<RefreshTokenRecord> find_record(LearnerPorts& ports, std::string_view token) {
+std::optional<RefreshTokenRecord> find_record(const SessionPorts& ports, std::string_view token) {
     const std::string digest = ports.secrets.digest(token);
     auto record = ports.sessions.find_token(digest);
     if (!record || !ports.secrets.same_digest(record->digest, digest)) return std::nullopt;
     return record;
 }
 
-void revoke(LearnerPorts& ports, SessionStanding& standing, const std::string& family_id) {
+void revoke(const SessionPorts& ports, SessionStanding& standing, const std::string& family_id) {
     ports.sessions.revoke_family(family_id, ports.clock.now());
     standing.forget(family_id);
 }
 
 // The claims a new access token of the account carries now (its current role and native
 // language), naming the family.
-TokenClaims current_claims(LearnerPorts& ports, const Account& account, std::string family_id) {
+TokenClaims current_claims(const SessionPorts& ports, const Account& account,
+                           std::string family_id) {
     const auto languages = ports.languages.list_published();
     const Language* native = find_language(languages, account.language_native_id);
     return TokenClaims{account.id, account.email, account.role, native ? native->short_en : "de",
@@ -40,7 +42,7 @@ TokenClaims current_claims(LearnerPorts& ports, const Account& account, std::str
 // network sent the request twice): it gets that pair again, the access token issued at the
 // rotation's instant, so both answers are the same bytes. Otherwise someone else holds a copy
 // and, since which one is the thief is unknown, the device's whole session ends.
-Result<SessionTokens> repeat_rotation(LearnerPorts& ports, SessionStanding& standing,
+Result<SessionTokens> repeat_rotation(const SessionPorts& ports, SessionStanding& standing,
                                       std::string_view token, const RefreshTokenRecord& record,
                                       const RefreshFamily& family) {
     const Timestamp now = ports.clock.now();
@@ -69,7 +71,8 @@ std::string device_label(std::string_view user_agent) {
     return std::string(user_agent.substr(0, utf8::previous(user_agent, kMaxDeviceLabelBytes + 1)));
 }
 
-SessionTokens open_session(LearnerPorts& ports, TokenClaims claims, std::string_view user_agent) {
+SessionTokens open_session(const OpenSessionPorts& ports, TokenClaims claims,
+                           std::string_view user_agent) {
     const Timestamp now = ports.clock.now();
     RefreshFamily family{
         ports.secrets.generate(),     claims.user_id, device_label(user_agent), now, now,
@@ -82,7 +85,7 @@ SessionTokens open_session(LearnerPorts& ports, TokenClaims claims, std::string_
     return SessionTokens{ports.tokens.issue(claims, now), std::move(refresh_token), family.id};
 }
 
-Result<SessionTokens> refresh_session(LearnerPorts& ports, SessionStanding& standing,
+Result<SessionTokens> refresh_session(const SessionPorts& ports, SessionStanding& standing,
                                       const LooseValue& refresh_token) {
     const auto token = presented(refresh_token);
     if (!token) return errors::refresh_token_required();
@@ -110,7 +113,7 @@ Result<SessionTokens> refresh_session(LearnerPorts& ports, SessionStanding& stan
                          std::move(next), family->id};
 }
 
-Result<Done> logout(LearnerPorts& ports, SessionStanding& standing, const TokenClaims& caller,
+Result<Done> logout(const SessionPorts& ports, SessionStanding& standing, const TokenClaims& caller,
                     const LooseValue& refresh_token) {
     const auto token = presented(refresh_token);
     if (!token) return errors::refresh_token_required();
@@ -126,7 +129,8 @@ Result<Done> logout(LearnerPorts& ports, SessionStanding& standing, const TokenC
     return Done{};
 }
 
-Result<Done> logout_all(LearnerPorts& ports, SessionStanding& standing, const TokenClaims& caller) {
+Result<Done> logout_all(const SessionPorts& ports, SessionStanding& standing,
+                        const TokenClaims& caller) {
     end_account_sessions(account_sessions(ports), standing, caller.user_id);
     // A family this process cached as live but revoked elsewhere earlier is no longer in the
     // list; the caller's own is forgotten in any case.
@@ -134,7 +138,7 @@ Result<Done> logout_all(LearnerPorts& ports, SessionStanding& standing, const To
     return Done{};
 }
 
-std::size_t purge_expired_sessions(LearnerPorts& ports) {
+std::size_t purge_expired_sessions(const SessionPorts& ports) {
     const Timestamp now = ports.clock.now();
     return ports.sessions.purge(now, now - ports.refresh_lifetime);
 }

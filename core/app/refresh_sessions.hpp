@@ -9,12 +9,57 @@
 #include <string>
 #include <string_view>
 
-#include "core/app/learner_ports.hpp"
 #include "core/app/session_standing.hpp"
 #include "core/domain/loose_value.hpp"
 #include "core/domain/result.hpp"
+#include "core/ports/accounts.hpp"
+#include "core/ports/clock.hpp"
+#include "core/ports/languages.hpp"
+#include "core/ports/refresh_sessions.hpp"
+#include "core/ports/security.hpp"
+#include "core/ports/staff_sessions.hpp"
 
 namespace ll {
+
+// What a new session (the login and the registration open one) uses: made from the learner routes'
+// LearnerPorts, or from a use case's ports that hold these members too.
+struct OpenSessionPorts {
+    TokenService& tokens;
+    SecretTokens& secrets;
+    RefreshSessionRepository& sessions;
+    const Clock& clock;
+    std::chrono::seconds refresh_lifetime;
+    template <typename From>
+    OpenSessionPorts(const From& from)  // NOLINT(google-explicit-constructor): the bag narrows
+        : tokens(from.tokens),
+          secrets(from.secrets),
+          sessions(from.sessions),
+          clock(from.clock),
+          refresh_lifetime(from.refresh_lifetime) {}
+};
+
+// What POST /auth/refresh, /auth/logout, /auth/logout-all and the purge of old sessions uses: made
+// from the learner routes' LearnerPorts, or from a use case's ports that hold these members too.
+struct SessionPorts {
+    AccountRepository& accounts;
+    LanguageRepository& languages;
+    TokenService& tokens;
+    SecretTokens& secrets;
+    RefreshSessionRepository& sessions;
+    StaffSessionRepository& staff_sessions;
+    const Clock& clock;
+    std::chrono::seconds refresh_lifetime;
+    template <typename From>
+    SessionPorts(const From& from)  // NOLINT(google-explicit-constructor): the bag narrows
+        : accounts(from.accounts),
+          languages(from.languages),
+          tokens(from.tokens),
+          secrets(from.secrets),
+          sessions(from.sessions),
+          staff_sessions(from.staff_sessions),
+          clock(from.clock),
+          refresh_lifetime(from.refresh_lifetime) {}
+};
 
 // What a device keeps after a sign-in or a refresh.
 struct SessionTokens {
@@ -40,29 +85,31 @@ std::string device_label(std::string_view user_agent);
 // A new family for a sign-in (register, login) of the account `claims` describes: its first
 // refresh token and an access token that names it. Ends the account's least recently used
 // sessions beyond kMaxSessionsPerAccount.
-SessionTokens open_session(LearnerPorts& ports, TokenClaims claims, std::string_view user_agent);
+SessionTokens open_session(const OpenSessionPorts& ports, TokenClaims claims,
+                           std::string_view user_agent);
 
 // POST /auth/refresh. 400 refresh_token is required; 401 Invalid or expired refresh token for a
 // token that is unknown, expired, of a revoked family or already used (which also revokes its
 // family, unless it is a retry within kRefreshRetryGrace: then the same pair again); 403 Account
 // deactivated. The access token carries the account's current claims.
-Result<SessionTokens> refresh_session(LearnerPorts& ports, SessionStanding& standing,
+Result<SessionTokens> refresh_session(const SessionPorts& ports, SessionStanding& standing,
                                       const LooseValue& refresh_token);
 
 // POST /auth/logout: revokes the family of the caller's access token and the family of the
 // refresh token sent (the same one, normally). 400 without a refresh_token string; 401 Invalid or
 // expired refresh token when it belongs to another account (nothing revoked). A token that is
 // unknown (already purged) revokes nothing more: the sign-out still ends the caller's session.
-Result<Done> logout(LearnerPorts& ports, SessionStanding& standing, const TokenClaims& caller,
+Result<Done> logout(const SessionPorts& ports, SessionStanding& standing, const TokenClaims& caller,
                     const LooseValue& refresh_token);
 
 // POST /auth/logout-all: revokes every family of the caller's account and ends its studio
 // sessions (core/app/account_sessions.hpp), so every refresh token, every studio cookie
 // and every access token issued with a `sid` stops working.
-Result<Done> logout_all(LearnerPorts& ports, SessionStanding& standing, const TokenClaims& caller);
+Result<Done> logout_all(const SessionPorts& ports, SessionStanding& standing,
+                        const TokenClaims& caller);
 
 // The background purge (like the Idempotency-Key records'): expired and revoked families with
 // their tokens, and used tokens older than REFRESH_EXPIRES_IN; how many rows went.
-std::size_t purge_expired_sessions(LearnerPorts& ports);
+std::size_t purge_expired_sessions(const SessionPorts& ports);
 
 }  // namespace ll

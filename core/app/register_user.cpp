@@ -7,7 +7,7 @@
 
 namespace ll {
 
-Result<RegisterOutput> register_user(LearnerPorts& ports, const RegisterInput& input,
+Result<RegisterOutput> register_user(const RegisterPorts& ports, const RegisterInput& input,
                                      std::string_view user_agent) {
     const auto credentials = read_credentials(input.email, input.password);
     if (!credentials) return errors::email_and_password_required();

@@ -1,11 +1,38 @@
 #pragma once
+#include <chrono>
 #include <string>
 
-#include "core/app/learner_ports.hpp"
 #include "core/domain/loose_value.hpp"
 #include "core/domain/result.hpp"
+#include "core/ports/accounts.hpp"
+#include "core/ports/clock.hpp"
+#include "core/ports/refresh_sessions.hpp"
+#include "core/ports/security.hpp"
 
 namespace ll {
+
+// What POST /auth/register (and the session it opens) uses: made from the learner routes'
+// LearnerPorts, or from a use case's ports that hold these members too.
+struct RegisterPorts {
+    AccountRepository& accounts;
+    BlocklistRepository& blocklist;
+    PasswordHasher& hasher;
+    const Clock& clock;
+    TokenService& tokens;
+    SecretTokens& secrets;
+    RefreshSessionRepository& sessions;
+    std::chrono::seconds refresh_lifetime;
+    template <typename From>
+    RegisterPorts(const From& from)  // NOLINT(google-explicit-constructor): the bag narrows
+        : accounts(from.accounts),
+          blocklist(from.blocklist),
+          hasher(from.hasher),
+          clock(from.clock),
+          tokens(from.tokens),
+          secrets(from.secrets),
+          sessions(from.sessions),
+          refresh_lifetime(from.refresh_lifetime) {}
+};
 
 struct RegisterInput {
     LooseValue email;
@@ -29,7 +56,7 @@ struct RegisterOutput {  // 201
 };
 
 // `user_agent` labels the session the registration opens (core/app/refresh_sessions.hpp).
-Result<RegisterOutput> register_user(LearnerPorts& ports, const RegisterInput& input,
+Result<RegisterOutput> register_user(const RegisterPorts& ports, const RegisterInput& input,
                                      std::string_view user_agent = {});
 
 }  // namespace ll

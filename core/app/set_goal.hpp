@@ -1,14 +1,23 @@
 #pragma once
-#include "core/app/learner_ports.hpp"
 #include "core/domain/loose_value.hpp"
 #include "core/domain/result.hpp"
+#include "core/ports/profiles.hpp"
 
 namespace ll {
+
+// What PUT /auth/goal uses: made from the learner routes' LearnerPorts, or from a use case's
+// ports that hold these members too.
+struct GoalPorts {
+    ProfileRepository& profiles;
+    template <typename From>
+    GoalPorts(const From& from)  // NOLINT(google-explicit-constructor): the bag narrows
+        : profiles(from.profiles) {}
+};
 
 struct SetGoalOutput {
     std::int32_t daily_goal_ep = kDefaultDailyGoal;
 };
 
-Result<SetGoalOutput> set_goal(LearnerPorts& ports, Id user_id, const LooseValue& daily_goal_ep);
+Result<SetGoalOutput> set_goal(const GoalPorts& ports, Id user_id, const LooseValue& daily_goal_ep);
 
 }  // namespace ll
