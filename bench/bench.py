@@ -211,7 +211,23 @@ class Database:
     def version(self):
         if self.kind == "sqlite":
             return "SQLite " + sqlite3.sqlite_version + " (WAL, synchronous=NORMAL)"
-        return self.query("SHOW server_version")[0][0].split()[0]
+        return (self.query("SHOW server_version")[0][0].split()[0] +
+                " (durable: fsync, full_page_writes and synchronous_commit on)")
+
+    def bookings_so_far(self):
+        """Every booked card: the learners' daily cards summed."""
+        return int(self.query("SELECT COALESCE(SUM(cards_done), 0) FROM user_daily_activity")[0][0])
+
+    def statements_sent(self, bookings):
+        """What the server sent PostgreSQL since the last pg_stat_statements_reset(), most
+        called first: calls per booking, mean execution ms, the normalised text."""
+        rows = self.query(
+            "SELECT calls, round(CAST(mean_exec_time AS numeric), 3), "
+            "regexp_replace(query, '\\s+', ' ', 'g') FROM pg_stat_statements "
+            "WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) "
+            "AND query NOT LIKE '%pg_stat_statements%' ORDER BY calls DESC LIMIT 6")
+        return [{"per_booking": int(calls) / max(bookings, 1), "mean_ms": float(mean),
+                 "query": query} for calls, mean, query in rows]
 
 
 # --- learner-api --------------------------------------------------------------------------------
@@ -473,8 +489,13 @@ class DatabaseRun:
             return Database("sqlite", f"sqlite://{path}", str(path))
         pg_dir = str(self.work / "pg")
         _pg_dirs.append(pg_dir)
-        url = run([str(ROOT / "scripts/pg-throwaway.sh"), "start", pg_dir]).stdout.strip()
-        return Database("postgresql", url)
+        # Durable, as production runs (fsync, full_page_writes, synchronous_commit on), with
+        # pg_stat_statements to report what a booking really sends (docs/performance.md).
+        url = run([str(ROOT / "scripts/pg-throwaway.sh"), "start", pg_dir,
+                   "durable"]).stdout.strip()
+        db = Database("postgresql", url)
+        db.execute("CREATE EXTENSION pg_stat_statements;")
+        return db
 
     def server(self, db, name):
         server = Server(self.build, self.work, db, name)
@@ -509,7 +530,14 @@ class DatabaseRun:
             if WARMUP_SECONDS > 0:
                 run_wrk(server, f"{name}.lua", WARMUP_SECONDS, data, f"{self.kind}-{name}-warmup")
             reset = reset_peak_rss(server.pid)
+            capture = name == "progress" and self.kind == "postgresql"
+            if capture:
+                db.query("SELECT pg_stat_statements_reset()")
+                booked_before = db.bookings_so_far()
             result = run_wrk(server, f"{name}.lua", seconds, data, f"{self.kind}-{name}")
+            if capture:
+                booked = db.bookings_so_far() - booked_before
+                r["sent"] = {"bookings": booked, "statements": db.statements_sent(booked)}
             result["peak_rss_kib"] = proc_status_kib(server.pid, "VmHWM")
             result["peak_rss_reset"] = reset
             r["scenarios"][name] = result
@@ -793,6 +821,17 @@ def report(machine, runs, hash_ms, elapsed, load_before, load_after):
                                     else "") + f". Ceiling: {ceiling['how']}" +
                 (f", latency average {ceiling['latency_ms']:.2f} ms" if ceiling.get("latency_ms")
                  else "") + ".", ""]
+        if r.get("sent"):
+            sent = r["sent"]
+            out += [f"What the server sent PostgreSQL during the measured progress run "
+                    f"(pg_stat_statements, {fmt_int(sent['bookings'])} bookings), most called "
+                    "first:", "", "| per booking | mean ms | statement (normalised, cut) |",
+                    "|---|---|---|"]
+            for st in sent["statements"]:
+                text = st["query"].replace("|", "\\|")
+                text = text if len(text) <= 140 else text[:140] + " ..."
+                out.append(f"| {st['per_booking']:.3f} | {st['mean_ms']:.3f} | `{text}` |")
+            out.append("")
         batch = r["batch"]
         out += [f"Offline answers (one client, median of {batch['rounds']} rounds of "
                 f"{batch['answers']} answers): one POST /auth/progress/batch "
