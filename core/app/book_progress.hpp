@@ -17,7 +17,7 @@ struct BookingPorts {
     ProgressStore& progress;
     const Clock& clock;
     template <typename From>
-    BookingPorts(const From& from)  // NOLINT(google-explicit-constructor): the bag narrows
+    BookingPorts(const From& from)  // implicit on purpose: callers pass their own ports
         : progress(from.progress), clock(from.clock) {}
 };
 

@@ -19,7 +19,7 @@ struct BatchPorts {
     ProgressStore& progress;
     const Clock& clock;
     template <typename From>
-    BatchPorts(const From& from)  // NOLINT(google-explicit-constructor): the bag narrows
+    BatchPorts(const From& from)  // implicit on purpose: callers pass their own ports
         : accounts(from.accounts), progress(from.progress), clock(from.clock) {}
 };
 

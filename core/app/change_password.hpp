@@ -3,9 +3,9 @@
 // confirming the current one.
 #include <string_view>
 
+#include "core/app/account_sessions.hpp"
 #include "core/app/session_standing.hpp"
 #include "core/domain/loose_value.hpp"
-#include "core/app/account_sessions.hpp"
 #include "core/domain/result.hpp"
 #include "core/ports/accounts.hpp"
 #include "core/ports/clock.hpp"
@@ -27,7 +27,7 @@ struct PasswordChangePorts {
     StaffSessionRepository& staff_sessions;
     const Clock& clock;
     template <typename From>
-    PasswordChangePorts(const From& from)  // NOLINT(google-explicit-constructor): the bag narrows
+    PasswordChangePorts(const From& from)  // implicit on purpose: callers pass their own ports
         : accounts(from.accounts),
           hasher(from.hasher),
           password_resets(from.password_resets),

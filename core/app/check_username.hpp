@@ -9,7 +9,7 @@ namespace ll {
 struct UsernamePorts {
     ProfileRepository& profiles;
     template <typename From>
-    UsernamePorts(const From& from)  // NOLINT(google-explicit-constructor): the bag narrows
+    UsernamePorts(const From& from)  // implicit on purpose: callers pass their own ports
         : profiles(from.profiles) {}
 };
 

@@ -18,7 +18,7 @@ struct ProfilePorts {
     LanguageRepository& languages;
     const Clock& clock;
     template <typename From>
-    ProfilePorts(const From& from)  // NOLINT(google-explicit-constructor): the bag narrows
+    ProfilePorts(const From& from)  // implicit on purpose: callers pass their own ports
         : accounts(from.accounts),
           profiles(from.profiles),
           languages(from.languages),

@@ -21,7 +21,7 @@ struct DeletePorts {
     PasswordHasher& hasher;
     LearnerDataRepository& learner_data;
     template <typename From>
-    DeletePorts(const From& from)  // NOLINT(google-explicit-constructor): the bag narrows
+    DeletePorts(const From& from)  // implicit on purpose: callers pass their own ports
         : accounts(from.accounts), hasher(from.hasher), learner_data(from.learner_data) {}
 };
 

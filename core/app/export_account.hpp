@@ -13,7 +13,7 @@ struct ExportPorts {
     LearnerDataRepository& learner_data;
     const Clock& clock;
     template <typename From>
-    ExportPorts(const From& from)  // NOLINT(google-explicit-constructor): the bag narrows
+    ExportPorts(const From& from)  // implicit on purpose: callers pass their own ports
         : learner_data(from.learner_data), clock(from.clock) {}
 };
 

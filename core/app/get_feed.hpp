@@ -17,7 +17,7 @@ struct FeedPorts {
     LanguageRepository& languages;
     ProfileRepository& profiles;
     template <typename From>
-    FeedPorts(const From& from)  // NOLINT(google-explicit-constructor): the bag narrows
+    FeedPorts(const From& from)  // implicit on purpose: callers pass their own ports
         : feed(from.feed), languages(from.languages), profiles(from.profiles) {}
 };
 

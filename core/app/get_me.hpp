@@ -16,7 +16,7 @@ struct MePorts {
     LanguageRepository& languages;
     const Clock& clock;
     template <typename From>
-    MePorts(const From& from)  // NOLINT(google-explicit-constructor): the bag narrows
+    MePorts(const From& from)  // implicit on purpose: callers pass their own ports
         : profiles(from.profiles), languages(from.languages), clock(from.clock) {}
 };
 

@@ -14,7 +14,7 @@ struct StatsPorts {
     StatsQuery& stats;
     const Clock& clock;
     template <typename From>
-    StatsPorts(const From& from)  // NOLINT(google-explicit-constructor): the bag narrows
+    StatsPorts(const From& from)  // implicit on purpose: callers pass their own ports
         : stats(from.stats), clock(from.clock) {}
 };
 

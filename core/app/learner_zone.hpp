@@ -17,7 +17,7 @@ struct ZonePorts {
     ProfileRepository& profiles;
     const Clock& clock;
     template <typename From>
-    ZonePorts(const From& from)  // NOLINT(google-explicit-constructor): the bag narrows
+    ZonePorts(const From& from)  // implicit on purpose: callers pass their own ports
         : profiles(from.profiles), clock(from.clock) {}
 };
 

@@ -10,7 +10,7 @@ namespace ll {
 struct AchievementPorts {
     AchievementRepository& achievements;
     template <typename From>
-    AchievementPorts(const From& from)  // NOLINT(google-explicit-constructor): the bag narrows
+    AchievementPorts(const From& from)  // implicit on purpose: callers pass their own ports
         : achievements(from.achievements) {}
 };
 

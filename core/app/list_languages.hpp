@@ -10,7 +10,7 @@ namespace ll {
 struct LanguagePorts {
     LanguageRepository& languages;
     template <typename From>
-    LanguagePorts(const From& from)  // NOLINT(google-explicit-constructor): the bag narrows
+    LanguagePorts(const From& from)  // implicit on purpose: callers pass their own ports
         : languages(from.languages) {}
 };
 

@@ -27,7 +27,7 @@ struct LoginPorts {
     RefreshSessionRepository& sessions;
     std::chrono::seconds refresh_lifetime;
     template <typename From>
-    LoginPorts(const From& from)  // NOLINT(google-explicit-constructor): the bag narrows
+    LoginPorts(const From& from)  // implicit on purpose: callers pass their own ports
         : accounts(from.accounts),
           profiles(from.profiles),
           languages(from.languages),

@@ -8,9 +8,9 @@
 #include <string>
 #include <string_view>
 
+#include "core/app/account_sessions.hpp"
 #include "core/app/session_standing.hpp"
 #include "core/domain/loose_value.hpp"
-#include "core/app/account_sessions.hpp"
 #include "core/domain/result.hpp"
 #include "core/ports/accounts.hpp"
 #include "core/ports/clock.hpp"
@@ -34,7 +34,7 @@ struct PasswordResetPorts {
     StaffSessionRepository& staff_sessions;
     const Clock& clock;
     template <typename From>
-    PasswordResetPorts(const From& from)  // NOLINT(google-explicit-constructor): the bag narrows
+    PasswordResetPorts(const From& from)  // implicit on purpose: callers pass their own ports
         : accounts(from.accounts),
           hasher(from.hasher),
           password_resets(from.password_resets),

@@ -30,7 +30,7 @@ struct OpenSessionPorts {
     const Clock& clock;
     std::chrono::seconds refresh_lifetime;
     template <typename From>
-    OpenSessionPorts(const From& from)  // NOLINT(google-explicit-constructor): the bag narrows
+    OpenSessionPorts(const From& from)  // implicit on purpose: callers pass their own ports
         : tokens(from.tokens),
           secrets(from.secrets),
           sessions(from.sessions),
@@ -50,7 +50,7 @@ struct SessionPorts {
     const Clock& clock;
     std::chrono::seconds refresh_lifetime;
     template <typename From>
-    SessionPorts(const From& from)  // NOLINT(google-explicit-constructor): the bag narrows
+    SessionPorts(const From& from)  // implicit on purpose: callers pass their own ports
         : accounts(from.accounts),
           languages(from.languages),
           tokens(from.tokens),

@@ -23,7 +23,7 @@ struct RegisterPorts {
     RefreshSessionRepository& sessions;
     std::chrono::seconds refresh_lifetime;
     template <typename From>
-    RegisterPorts(const From& from)  // NOLINT(google-explicit-constructor): the bag narrows
+    RegisterPorts(const From& from)  // implicit on purpose: callers pass their own ports
         : accounts(from.accounts),
           blocklist(from.blocklist),
           hasher(from.hasher),

@@ -10,7 +10,7 @@ namespace ll {
 struct GoalPorts {
     ProfileRepository& profiles;
     template <typename From>
-    GoalPorts(const From& from)  // NOLINT(google-explicit-constructor): the bag narrows
+    GoalPorts(const From& from)  // implicit on purpose: callers pass their own ports
         : profiles(from.profiles) {}
 };
 

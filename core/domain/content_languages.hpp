@@ -13,7 +13,7 @@ inline const std::initializer_list<std::string_view> kContentLanguages = {"de", 
 
 // The tables whose texts get audio.
 inline const std::initializer_list<std::string_view> kAudioTables = {"statements", "questions",
-                                                                      "words"};
+                                                                     "words"};
 
 // The text field a language's audio of an item speaks: title_<lang> for a word, text_<lang>
 // otherwise (a question's short answers are spoken only when asked for by field).
