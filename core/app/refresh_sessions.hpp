@@ -40,25 +40,16 @@ struct OpenSessionPorts {
 
 // What POST /auth/refresh, /auth/logout, /auth/logout-all and the purge of old sessions uses: made
 // from the learner routes' LearnerPorts, or from a use case's ports that hold these members too.
-struct SessionPorts {
+struct SessionPorts : OpenSessionPorts {
     AccountRepository& accounts;
     LanguageRepository& languages;
-    TokenService& tokens;
-    SecretTokens& secrets;
-    RefreshSessionRepository& sessions;
     StaffSessionRepository& staff_sessions;
-    const Clock& clock;
-    std::chrono::seconds refresh_lifetime;
     template <typename From>
     SessionPorts(const From& from)  // implicit on purpose: callers pass their own ports
-        : accounts(from.accounts),
+        : OpenSessionPorts(from),
+          accounts(from.accounts),
           languages(from.languages),
-          tokens(from.tokens),
-          secrets(from.secrets),
-          sessions(from.sessions),
-          staff_sessions(from.staff_sessions),
-          clock(from.clock),
-          refresh_lifetime(from.refresh_lifetime) {}
+          staff_sessions(from.staff_sessions) {}
 };
 
 // What a device keeps after a sign-in or a refresh.

@@ -2,6 +2,7 @@
 #include <chrono>
 #include <string>
 
+#include "core/app/refresh_sessions.hpp"
 #include "core/domain/loose_value.hpp"
 #include "core/domain/result.hpp"
 #include "core/ports/accounts.hpp"
@@ -11,27 +12,18 @@
 
 namespace ll {
 
-// What POST /auth/register (and the session it opens) uses: made from the learner routes'
-// LearnerPorts, or from a use case's ports that hold these members too.
-struct RegisterPorts {
+// What POST /auth/register (and the session it opens) uses: a new session's ports and its
+// own, made from the learner routes' LearnerPorts.
+struct RegisterPorts : OpenSessionPorts {
     AccountRepository& accounts;
     BlocklistRepository& blocklist;
     PasswordHasher& hasher;
-    const Clock& clock;
-    TokenService& tokens;
-    SecretTokens& secrets;
-    RefreshSessionRepository& sessions;
-    std::chrono::seconds refresh_lifetime;
     template <typename From>
     RegisterPorts(const From& from)  // implicit on purpose: callers pass their own ports
-        : accounts(from.accounts),
+        : OpenSessionPorts(from),
+          accounts(from.accounts),
           blocklist(from.blocklist),
-          hasher(from.hasher),
-          clock(from.clock),
-          tokens(from.tokens),
-          secrets(from.secrets),
-          sessions(from.sessions),
-          refresh_lifetime(from.refresh_lifetime) {}
+          hasher(from.hasher) {}
 };
 
 struct RegisterInput {

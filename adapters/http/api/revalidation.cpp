@@ -16,7 +16,12 @@ std::string body_etag(std::string_view body) {
 Response revalidated(const Request& request, Response fresh, const char* cache_control) {
     if (fresh.status != 200) return fresh;
     const std::string etag = body_etag(fresh.body);
-    fresh.headers.emplace_back("ETag", etag);
+    return revalidated_as(request, std::move(fresh), etag, cache_control);
+}
+
+Response revalidated_as(const Request& request, Response fresh, std::string_view etag,
+                        const char* cache_control) {
+    fresh.headers.emplace_back("ETag", std::string(etag));
     fresh.headers.emplace_back("Cache-Control", cache_control);
     // RFC 9110 13.1.2: If-None-Match compares weakly, so a W/ tag a proxy made still matches.
     if (not_modified(request, etag)) {

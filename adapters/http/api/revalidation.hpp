@@ -20,5 +20,8 @@ std::string body_etag(std::string_view body);
 // A learner's own answers are `private`; the languages, the same for everyone, are not.
 Response revalidated(const Request& request, Response fresh,
                      const char* cache_control = "private, no-cache");
+// The same for a 200 whose tag is known already (body_etag of a body made once).
+Response revalidated_as(const Request& request, Response fresh, std::string_view etag,
+                        const char* cache_control);
 
 }  // namespace ll::http

@@ -1,5 +1,5 @@
 // GET /auth/languages: the list changes only by migration (docs/spec/decisions.md 9), so its body
-// is made once per process and served from memory on the I/O thread; clients
+// and its ETag are made once per process and served from memory on the I/O thread; clients
 // revalidate with If-None-Match. (The first request reads the database there once.)
 #include <memory>
 #include <mutex>
@@ -14,18 +14,25 @@
 namespace ll::http::learner {
 namespace {
 
-// The body, made on first use and then shared by every request.
+// The body and its tag, made on first use and then shared by every request.
 class LanguagesAnswer {
   public:
+    struct Ready {
+        std::string body;
+        std::string etag;
+    };
     template <typename Make>
-    const std::string& get(Make&& make) {
-        std::call_once(once_, [&] { body_ = make(); });
-        return body_;
+    const Ready& get(Make&& make) {
+        std::call_once(once_, [&] {
+            ready_.body = make();
+            ready_.etag = body_etag(ready_.body);
+        });
+        return ready_;
     }
 
   private:
     std::once_flag once_;
-    std::string body_;
+    Ready ready_;
 };
 
 }  // namespace
@@ -37,9 +44,11 @@ void add_language_routes(RouteBuilder& routes, LearnerPorts p) {
                 Auth::open,
                 Body::none,
                 [p, languages](Call& c) mutable {
+                    const auto& ready =
+                        languages->get([&] { return to_text(to_json(list_languages(p))); });
                     Response res;
-                    res.body = languages->get([&] { return to_text(to_json(list_languages(p))); });
-                    return revalidated(c.request, std::move(res), "no-cache");
+                    res.body = ready.body;
+                    return revalidated_as(c.request, std::move(res), ready.etag, "no-cache");
                 },
                 Execution::inline_io});
 }
