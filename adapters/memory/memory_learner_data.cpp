@@ -51,6 +51,13 @@ class MemoryLearnerData final : public LearnerDataRepository {
         out.password_resets = rows_of(s_.password_resets, user_id);
         if (const auto it = s_.learning_settings.find(user_id); it != s_.learning_settings.end())
             out.learning_settings = it->second;
+        for (const auto& [key, state] : s_.card_memory) {  // (user, language, pair) order
+            if (std::get<0>(key) == user_id)
+                out.memory.push_back({std::get<2>(key), std::get<1>(key), state});
+        }
+        for (const auto& line : s_.review_log) {
+            if (line.user_id == user_id) out.reviews.push_back({line.pair_id, line.record});
+        }
         return out;
     }
 
@@ -73,6 +80,9 @@ class MemoryLearnerData final : public LearnerDataRepository {
         std::erase_if(s_.password_resets,
                       [&](const auto& e) { return e.second.user_id == user_id; });
         s_.learning_settings.erase(user_id);
+        std::erase_if(s_.card_memory,
+                      [&](const auto& row) { return std::get<0>(row.first) == user_id; });
+        std::erase_if(s_.review_log, [&](const auto& line) { return line.user_id == user_id; });
         return true;
     }
 

@@ -69,7 +69,14 @@ class MemoryProgress final : public ProgressStore {
                                            row.last_practice_date,
                                            row.next_ep_threshold,
                                            row.next_streak_threshold,
-                                           row.profile.timezone};
+                                           row.profile.timezone,
+                                           row.profile.language_target_id};
+            if (const auto settings = s_.learning_settings.find(c.user_id);
+                settings != s_.learning_settings.end())
+                state.profile->desired_retention = settings->second.settings.desired_retention;
+            const auto memory =
+                s_.card_memory.find({c.user_id, row.profile.language_target_id, c.pair_id});
+            if (memory != s_.card_memory.end()) state.memory = memory->second;
         }
         state.pair_practised = s_.progress.count({c.user_id, c.pair_id}) > 0;
         if (const auto day = s_.daily.find({c.user_id, c.today}); day != s_.daily.end())
@@ -121,6 +128,9 @@ class MemoryProgress final : public ProgressStore {
             ++day.cards;
             if (w.stats.correct) ++day.correct;
             // Statistics are summed from the rows above when read (MemoryStats).
+
+            s_.card_memory[{w.user_id, w.review.language, w.pair_id}] = w.memory;
+            s_.review_log.push_back({w.user_id, w.pair_id, w.review});
 
             for (const auto& id : w.unlock)
                 s_.unlocked.emplace(std::make_pair(w.user_id, id), w.recorded_at);

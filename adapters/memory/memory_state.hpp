@@ -4,6 +4,7 @@
 #include <mutex>
 #include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "adapters/memory/memory_backend.hpp"
@@ -52,6 +53,14 @@ struct MemoryBackend::State {
     // Password reset tokens by digest.
     std::map<std::string, PasswordResetToken, std::less<>> password_resets;
     std::map<Id, StoredLearningSettings> learning_settings;  // by user id
+    // The cards' memory by (user, language, pair), and the review log in booking order.
+    std::map<std::tuple<Id, Id, Id>, fsrs::MemoryState> card_memory;
+    struct ReviewLine {
+        Id user_id = 0;
+        Id pair_id = 0;
+        ReviewRecord record;
+    };
+    std::vector<ReviewLine> review_log;
 
     Id new_id() { return next_id++; }
 };

@@ -27,6 +27,17 @@ inline long long as_int(const soci::row& r, std::size_t i) {
     }
 }
 
+inline double as_double(const soci::row& r, std::size_t i) {
+    switch (r.get_properties(i).get_data_type()) {
+        case soci::dt_double:
+            return r.get<double>(i);
+        case soci::dt_string:
+            return std::stod(r.get<std::string>(i));
+        default:
+            return static_cast<double>(as_int(r, i));
+    }
+}
+
 inline std::string as_text(const soci::row& r, std::size_t i) {
     switch (r.get_properties(i).get_data_type()) {
         case soci::dt_string:
@@ -59,6 +70,7 @@ class Cells {
         return small();
     }
     bool boolean() { return integer() != 0; }
+    double number() { return as_double(r_, i_++); }
     std::string text() { return opt_text().value_or(std::string()); }
     std::optional<std::string> opt_text() {
         if (null()) return skip<std::string>();

@@ -69,6 +69,12 @@ struct BookingValues {
     // the idempotency record is stored.
     int move_last = 1;
     std::string recorded;
+    // The card's memory after the answer (card_memory) and the review log's line (review_log).
+    long long language = 0;
+    int phase = 0, step = 0, reps = 0, lapses = 0, rating = 0, elapsed = 0;
+    double stability = 0, difficulty = 0, retrievability = 0;
+    std::string reviewed, due;
+    soci::indicator elapsed_ind = soci::i_null;  // NULL for the card's first review
 
     void set(const BookingWrite& write);
 };

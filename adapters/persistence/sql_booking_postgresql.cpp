@@ -81,7 +81,24 @@ struct BookingWriteStatements : BookingValues {
             "BIGINT), 1, CAST(:correct3 AS BIGINT) FROM prof ON CONFLICT (user_id, "
             "activity_date) DO UPDATE SET ep_earned = d.ep_earned + excluded.ep_earned, "
             "cards_done = d.cards_done + 1, correct_count = d.correct_count + "
-            "excluded.correct_count)";
+            "excluded.correct_count), "
+            // The card's memory in the learner's language and the review log's line
+            // (docs/learning.md "What is stored").
+            "mem AS (INSERT INTO card_memory AS m (user_id, due_at, last_review_at, pair_id, "
+            "stability, difficulty, language_id, reps, lapses, phase, step) SELECT user_id, "
+            "CAST(:due AS TIMESTAMPTZ), CAST(:reviewed AS TIMESTAMPTZ), CAST(:mpair AS INTEGER), "
+            "CAST(:stability AS REAL), CAST(:difficulty AS REAL), CAST(:language AS SMALLINT), "
+            "CAST(:reps AS SMALLINT), CAST(:lapses AS SMALLINT), CAST(:phase AS SMALLINT), "
+            "CAST(:step AS SMALLINT) FROM prof ON CONFLICT (user_id, language_id, pair_id) DO "
+            "UPDATE SET due_at = excluded.due_at, last_review_at = excluded.last_review_at, "
+            "stability = excluded.stability, difficulty = excluded.difficulty, reps = "
+            "excluded.reps, lapses = excluded.lapses, phase = excluded.phase, step = "
+            "excluded.step), "
+            "log AS (INSERT INTO review_log (user_id, reviewed_at, pair_id, elapsed_days, "
+            "retrievability, stability, difficulty, language_id, rating) SELECT user_id, "
+            "CAST(:reviewed2 AS TIMESTAMPTZ), CAST(:lpair AS INTEGER), CAST(:elapsed AS INTEGER), "
+            "CAST(:retrievability AS REAL), CAST(:stability2 AS REAL), CAST(:difficulty2 AS "
+            "REAL), CAST(:language2 AS SMALLINT), CAST(:rating AS SMALLINT) FROM prof)";
         // Categories and achievements that still exist (staff may have removed one since).
         if (shape.categories) {
             sql +=
@@ -128,6 +145,12 @@ struct BookingWriteStatements : BookingValues {
             soci::use(user), soci::use(pair), soci::use(guard_practised);
         p, soci::use(pair), soci::use(correct), soci::use(wrong), soci::use(points);
         p, soci::use(today), soci::use(points), soci::use(correct);
+        p, soci::use(due), soci::use(reviewed), soci::use(pair), soci::use(stability),
+            soci::use(difficulty), soci::use(language), soci::use(reps), soci::use(lapses),
+            soci::use(phase), soci::use(step);
+        p, soci::use(reviewed), soci::use(pair), soci::use(elapsed, elapsed_ind),
+            soci::use(retrievability), soci::use(stability), soci::use(difficulty),
+            soci::use(language), soci::use(rating);
         if (shape.categories) p, soci::use(points), soci::use(categories);
         if (shape.unlock) p, soci::use(recorded), soci::use(unlock);
         if (shape.key) {

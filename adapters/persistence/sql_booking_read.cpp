@@ -5,6 +5,7 @@
 #include <charconv>
 
 #include "adapters/persistence/sql_booking.hpp"
+#include "core/domain/learning_settings.hpp"
 #include "core/domain/time_format.hpp"
 
 namespace ll::sql {
@@ -25,9 +26,15 @@ std::string read_sql(const DialectSql& d) {
            "user_daily_activity WHERE user_id = :u2 AND activity_date = " +
            d.date_in(":d") + "), 0), k.fingerprint, " + d.ts_out("k.created_at") +
            ", k.status, k.previous_total_ep, k.total_ep, k.previous_streak_days, k.streak_days, "
-           "k.daily_ep, k.daily_goal_ep, k.unlocked FROM (SELECT 1 AS one) o "
+           "k.daily_ep, k.daily_goal_ep, k.unlocked, up.language_target_id, "
+           "COALESCE(ls.desired_retention, :retention), m.phase, m.stability, m.difficulty, " +
+           d.ts_out("m.last_review_at") + ", " + d.ts_out("m.due_at") +
+           ", m.step, m.reps, m.lapses FROM (SELECT 1 AS one) o "
            "LEFT JOIN pairs p ON p.id = :p3 LEFT JOIN users_public up ON up.user_id = :u3 "
-           "LEFT JOIN idempotency_keys k ON k.user_id = :u4 AND k.key = :k";
+           "LEFT JOIN idempotency_keys k ON k.user_id = :u4 AND k.key = :k "
+           "LEFT JOIN learning_settings ls ON ls.user_id = :u5 "
+           "LEFT JOIN card_memory m ON m.user_id = :u6 AND m.language_id = "
+           "up.language_target_id AND m.pair_id = :p4";
 }
 
 // One prepared read; its bound members are refilled for every booking.
@@ -46,12 +53,20 @@ struct BookingRead {
     int k_previous_streak = 0, k_streak = 0, k_goal = kDefaultDailyGoal;
     indicator k_ind[6]{};
     indicator profile_col[5]{}, stored_at_ind{};  // NULL without a profile or a record
+    // The learner's language and retention, the card's memory in that language.
+    double default_retention = LearningSettings{}.desired_retention;
+    long long language = 0;
+    double retention = 0, stability = 0, difficulty = 0;
+    int phase = 0, step = 0, reps = 0, lapses = 0;
+    std::string last_review, due;
+    indicator language_ind{}, retention_ind{}, memory_ind{}, memory_col[7]{};
     soci::statement st;
 
     BookingRead(soci::session& s, const DialectSql& d)
         : st((s.prepare << read_sql(d), soci::use(pair), soci::use(user), soci::use(pair),
-              soci::use(user), soci::use(today), soci::use(pair), soci::use(user), soci::use(user),
-              soci::use(key, key_ind), soci::into(answer_type, type_ind),
+              soci::use(user), soci::use(today), soci::use(default_retention), soci::use(pair),
+              soci::use(user), soci::use(user), soci::use(key, key_ind), soci::use(user),
+              soci::use(user), soci::use(pair), soci::into(answer_type, type_ind),
               soci::into(categories, categories_ind), soci::into(version, profile_ind),
               soci::into(total, profile_col[0]), soci::into(streak, profile_col[1]),
               soci::into(goal, profile_col[2]), soci::into(last_date, last_ind),
@@ -61,7 +76,12 @@ struct BookingRead {
               soci::into(status, status_ind), soci::into(k_previous_total, k_ind[0]),
               soci::into(k_total, k_ind[1]), soci::into(k_previous_streak, k_ind[2]),
               soci::into(k_streak, k_ind[3]), soci::into(k_daily, k_ind[4]),
-              soci::into(k_goal, k_ind[5]), soci::into(unlocked, unlocked_ind))) {}
+              soci::into(k_goal, k_ind[5]), soci::into(unlocked, unlocked_ind),
+              soci::into(language, language_ind), soci::into(retention, retention_ind),
+              soci::into(phase, memory_ind), soci::into(stability, memory_col[0]),
+              soci::into(difficulty, memory_col[1]), soci::into(last_review, memory_col[2]),
+              soci::into(due, memory_col[3]), soci::into(step, memory_col[4]),
+              soci::into(reps, memory_col[5]), soci::into(lapses, memory_col[6]))) {}
 };
 
 std::vector<Id> parse_ids(const std::string& text) {
@@ -100,6 +120,20 @@ StoredBooking stored_booking(const BookingRead& r) {
     return stored;
 }
 
+// The card's memory as stored (the REAL columns come back as the floats the booking wrote).
+fsrs::MemoryState stored_memory(const BookingRead& r) {
+    fsrs::MemoryState m;
+    m.phase = static_cast<fsrs::Phase>(r.phase);
+    m.stability = r.stability;
+    m.difficulty = r.difficulty;
+    m.last_review = parse_timestamp(r.last_review);
+    m.due = parse_timestamp(r.due).value_or(Timestamp{});
+    m.step = r.step;
+    m.reps = r.reps;
+    m.lapses = r.lapses;
+    return fsrs::stored_precision(m);
+}
+
 BookingState read_state(Database& db, soci::session& s, const DialectSql& d,
                         const BookingCommand& c) {
     BookingRead& r = db.cached<BookingRead>(
@@ -116,7 +150,7 @@ BookingState read_state(Database& db, soci::session& s, const DialectSql& d,
     }
     r.type_ind = r.categories_ind = r.profile_ind = r.last_ind = r.zone_ind = r.key_found_ind =
         soci::i_null;
-    r.status_ind = r.unlocked_ind = soci::i_null;
+    r.status_ind = r.unlocked_ind = r.memory_ind = soci::i_null;
     r.st.execute(true);
     finish_row(r.st);
 
@@ -134,8 +168,11 @@ BookingState read_state(Database& db, soci::session& s, const DialectSql& d,
             r.last_ind == soci::i_ok ? parse_date(r.last_date) : std::nullopt,
             r.next_ep,
             r.next_streak,
-            r.zone_ind == soci::i_ok ? std::optional<std::string>{r.zone} : std::nullopt};
+            r.zone_ind == soci::i_ok ? std::optional<std::string>{r.zone} : std::nullopt,
+            r.language,
+            r.retention};
     }
+    if (r.memory_ind == soci::i_ok) state.memory = stored_memory(r);
     state.pair_practised = r.practised != 0;
     state.daily_ep = r.daily;
     if (r.key_found_ind == soci::i_ok) state.stored = stored_booking(r);

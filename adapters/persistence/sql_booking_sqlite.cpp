@@ -15,8 +15,8 @@ struct SqliteBookingStatements : BookingValues {
     OutcomeColumns o;
     soci::indicator version_ind = soci::i_null, key_ind = soci::i_null;
 
-    soci::statement version, stored_key, profile, pair_progress, day, category_stats, unlock,
-        record;
+    soci::statement version, stored_key, profile, pair_progress, day, memory, review, category_stats,
+        unlock, record;
 
     explicit SqliteBookingStatements(soci::session& s)
         : version((s.prepare << "SELECT version FROM users_public WHERE user_id = :u",
@@ -57,6 +57,25 @@ struct SqliteBookingStatements : BookingValues {
                             "d.ep_earned + excluded.ep_earned, cards_done = d.cards_done + 1, "
                             "correct_count = d.correct_count + excluded.correct_count",
                soci::use(user), soci::use(today), soci::use(points), soci::use(correct))),
+          // The card's memory in the learner's language and the review log's line
+          // (docs/learning.md "What is stored").
+          memory((s.prepare << "INSERT INTO card_memory AS m (user_id, language_id, pair_id, "
+                               "due_at, last_review_at, stability, difficulty, reps, lapses, "
+                               "phase, step) VALUES (:u, :l, :p, :due, :at, :s, :d, :r, :la, "
+                               ":ph, :st) ON CONFLICT (user_id, language_id, pair_id) DO UPDATE "
+                               "SET due_at = excluded.due_at, last_review_at = "
+                               "excluded.last_review_at, stability = excluded.stability, "
+                               "difficulty = excluded.difficulty, reps = excluded.reps, lapses = "
+                               "excluded.lapses, phase = excluded.phase, step = excluded.step",
+                  soci::use(user), soci::use(language), soci::use(pair), soci::use(due),
+                  soci::use(reviewed), soci::use(stability), soci::use(difficulty),
+                  soci::use(reps), soci::use(lapses), soci::use(phase), soci::use(step))),
+          review((s.prepare << "INSERT INTO review_log (user_id, reviewed_at, pair_id, "
+                               "language_id, rating, elapsed_days, retrievability, stability, "
+                               "difficulty) VALUES (:u, :at, :p, :l, :r, :e, :rt, :s, :d)",
+                  soci::use(user), soci::use(reviewed), soci::use(pair), soci::use(language),
+                  soci::use(rating), soci::use(elapsed, elapsed_ind), soci::use(retrievability),
+                  soci::use(stability), soci::use(difficulty))),
           // Categories and achievements that still exist (staff may have removed one since).
           category_stats((s.prepare << "INSERT INTO user_category_stats AS cs (user_id, "
                                        "category_id, points, seen) SELECT :u, id, :pts, 1 FROM "
@@ -111,6 +130,8 @@ bool write_booking_sqlite(Database& db, soci::session& s, const BookingWrite& w)
     b.profile.execute(true);
     b.pair_progress.execute(true);
     b.day.execute(true);
+    b.memory.execute(true);
+    b.review.execute(true);
     for (const Id category : w.stats.categories) {
         b.category = category;
         b.category_stats.execute(true);

@@ -87,6 +87,20 @@ void BookingValues::set(const BookingWrite& w) {
         type_seen[i] = counted ? 1 : 0;
         type_correct[i] = counted ? correct : 0;
     }
+    const fsrs::MemoryState& m = w.memory;
+    language = w.review.language;
+    phase = static_cast<int>(m.phase);
+    step = m.step;
+    reps = m.reps;
+    lapses = m.lapses;
+    stability = m.stability;
+    difficulty = m.difficulty;
+    due = format_timestamp(m.due);
+    reviewed = format_timestamp(w.review.reviewed_at);
+    rating = static_cast<int>(w.review.rating);
+    retrievability = w.review.retrievability;
+    elapsed = w.review.elapsed_days.value_or(0);
+    elapsed_ind = w.review.elapsed_days ? soci::i_ok : soci::i_null;
 }
 
 std::string json_list(const std::vector<Id>& ids) {

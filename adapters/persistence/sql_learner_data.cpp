@@ -59,6 +59,7 @@ class SqlLearnerData final : public LearnerDataRepository {
             });
             read_sessions(s, user_id, out);
             out.learning_settings = read_learning_settings(s, db_.dialect(), user_id);
+            read_card_memory(s, db_.dialect(), user_id, out);
             return out;
         });
     }

@@ -25,5 +25,12 @@ std::unique_ptr<LearningSettingsRepository> make_learning_settings(Database& db)
 // A learner's stored settings on a session the caller holds (the export's one read).
 std::optional<StoredLearningSettings> read_learning_settings(soci::session& s, Dialect dialect,
                                                              Id user_id);
+// A learner's card memory and review log into `out`, on a session the caller holds (the
+// export's one read).
+void read_card_memory(soci::session& s, Dialect dialect, Id user_id, LearnerRecords& out);
+class Cells;
+// The memory columns (phase, stability, difficulty, last review, due, step, reps, lapses) of a
+// row, left to right.
+fsrs::MemoryState memory_from_cells(Cells& c);
 
 }  // namespace ll::sql

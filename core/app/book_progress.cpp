@@ -23,6 +23,21 @@ Result<Id> booked_pair_id(const LooseValue& pair_id) {
                                                   : errors::pair_id_not_positive();
 }
 
+Result<std::optional<fsrs::Rating>> answer_rating(const LooseValue& rating, bool correct) {
+    if (rating.kind == LooseValue::Kind::missing || rating.kind == LooseValue::Kind::null)
+        return std::optional<fsrs::Rating>{};
+    const auto parsed = rating.kind == LooseValue::Kind::integer
+                            ? fsrs::rating_from_number(rating.integer)
+                            : std::nullopt;
+    if (!parsed) return errors::rating_invalid();
+    if ((*parsed == fsrs::Rating::again) == correct) return errors::rating_contradicts_correct();
+    return std::optional<fsrs::Rating>{parsed};
+}
+
+std::string rating_fingerprint(const std::optional<fsrs::Rating>& rating) {
+    return rating ? fmt::format(";rating={}", static_cast<int>(*rating)) : std::string();
+}
+
 namespace {
 
 // True when `state` was read for a day in another zone than the profile's: `command` is dated
@@ -92,13 +107,17 @@ Result<BookProgressOutput> book_progress(const BookingPorts& ports, Id user_id,
     command.pair_id = pair_id.value();
     command.correct = parse_correct(input.correct);
     command.points = parse_points(input.points);
+    const auto rating = answer_rating(input.rating, command.correct);
+    if (!rating) return rating.error();
+    command.rating = rating.value();
     command.now = now;  // dated in the learner's zone by book_card_in_zone
     if (input.idempotency_key) {
         // The request as read: a retry may spell the same booking differently ("7" or 7).
         command.idempotency =
             IdempotencyKey{*input.idempotency_key,
-                           fmt::format("pair={};correct={};points={}", command.pair_id,
-                                       command.correct, command.points),
+                           fmt::format("pair={};correct={};points={}{}", command.pair_id,
+                                       command.correct, command.points,
+                                       rating_fingerprint(command.rating)),
                            now - kIdempotencyKeyLifetime};
     }
 

@@ -27,6 +27,7 @@ struct BookProgressInput {
     LooseValue points;
     // The Idempotency-Key header, when sent (docs/spec/decisions.md 11).
     std::optional<std::string> idempotency_key = std::nullopt;
+    LooseValue rating = LooseValue::missing();  // optional, 1..4 (docs/learning.md "Ratings")
 };
 
 // 1 to 100 printable ASCII characters: an Idempotency-Key, a batch item's client_id.
@@ -34,6 +35,14 @@ bool valid_key(const std::string& key);
 // A booking's pair_id (POST /auth/progress and each batch item): the id, or the 400 saying
 // whether it was missing or not a positive integer.
 Result<Id> booked_pair_id(const LooseValue& pair_id);
+
+// An answer's optional `rating` (POST /auth/progress and each batch item): nullopt when absent
+// or null, the rating when an integer 1..4 that agrees with `correct` (1 for a wrong answer,
+// 2..4 for a correct one), else the 400 naming the field.
+Result<std::optional<fsrs::Rating>> answer_rating(const LooseValue& rating, bool correct);
+// The rating as a booking's fingerprint spells it: empty when none was sent, so a retry of an
+// answer without one matches the record it left.
+std::string rating_fingerprint(const std::optional<fsrs::Rating>& rating);
 
 // How long a retry with the same Idempotency-Key gets the first answer.
 inline constexpr std::chrono::hours kIdempotencyKeyLifetime{24};

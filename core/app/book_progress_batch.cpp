@@ -17,7 +17,7 @@ struct CheckedItem {
     BookingCommand command;
 };
 
-// The item's own checks, in the order of its fields: client_id, pair_id, answered_at. correct
+// The item's own checks, in the order of its fields: client_id, pair_id, answered_at, rating. correct
 // and points are read as leniently as on POST /auth/progress. The window is checked later: an
 // item out of it may still be a replay.
 Result<BookingCommand> check_item(const LooseValue& item, Id user_id, Timestamp now) {
@@ -34,13 +34,17 @@ Result<BookingCommand> check_item(const LooseValue& item, Id user_id, Timestamp 
     c.pair_id = pair_id.value();
     c.correct = parse_correct(item["correct"]);
     c.points = parse_points(item["points"]);
+    const auto rating = answer_rating(item["rating"], c.correct);
+    if (!rating) return rating.error();
+    c.rating = rating.value();
     c.now = *at;
     c.recorded_at = now;
     // The answer as read: the same client_id with another answer is refused, not replayed.
     c.idempotency =
         IdempotencyKey{kBatchClientIdPrefix + client_id.string,
-                       fmt::format("batch;pair={};correct={};points={};at={}", c.pair_id, c.correct,
-                                   c.points, format_timestamp(*at)),
+                       fmt::format("batch;pair={};correct={};points={};at={}{}", c.pair_id,
+                                   c.correct, c.points, format_timestamp(*at),
+                                   rating_fingerprint(c.rating)),
                        now - kBatchClientIdLifetime};
     return c;
 }

@@ -45,6 +45,28 @@ std::int64_t next_threshold(const std::vector<AchievementDefinition>& locked,
     return next;
 }
 
+// The memory model's step for the booked card (docs/learning.md "How the schedule works"): the
+// card's state in the learner's target language moves by the answer's rating at the instant it
+// was given, and the review log records it.
+void review_card(const BookingCommand& c, const BookingState& s, const BookingProfile& p,
+                 BookingWrite& w) {
+    const fsrs::Rating rating = c.rating.value_or(fsrs::rating_for_answer(c.correct));
+    const fsrs::MemoryState before = s.memory.value_or(fsrs::MemoryState{});
+    const fsrs::Parameters& weights = fsrs::kDefaultParameters;
+    w.memory = fsrs::stored_precision(
+        fsrs::review(before, c.now, rating, weights, p.desired_retention));
+    ReviewRecord& r = w.review;
+    r.language = p.target_language;
+    r.reviewed_at = c.now;
+    r.rating = rating;
+    if (before.last_review)
+        r.elapsed_days = static_cast<std::int32_t>(fsrs::elapsed_days(*before.last_review, c.now));
+    r.retrievability =
+        static_cast<double>(static_cast<float>(fsrs::retrievability(before, c.now, weights)));
+    r.stability = w.memory.stability;
+    r.difficulty = w.memory.difficulty;
+}
+
 }  // namespace
 
 bool answer_type_counted(const std::string& answer_type) {
@@ -98,6 +120,7 @@ BookingDecision decide_booking(const BookingCommand& c, const BookingState& s) {
     if (answer_type_counted(*s.answer_type)) w.stats.answer_type = *s.answer_type;
     w.stats.categories = s.categories;
     w.key = c.idempotency;
+    review_card(c, s, p, w);
 
     BookingDecision d;
     BookingOutcome& out = d.outcome;

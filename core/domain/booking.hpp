@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/domain/entities.hpp"
+#include "core/domain/memory_model.hpp"
 
 namespace ll {
 
@@ -41,6 +42,9 @@ struct BookingCommand {
     // Only give the stored outcome under the key, book nothing (a batch item whose answered_at is
     // out of the window: a replay is still a replay).
     bool replay_only = false;
+    // The learner's own grade of the answer (docs/learning.md "Ratings"); nullopt: Good when
+    // correct, Again when not. Consistent with `correct` (the request's checks see to that).
+    std::optional<fsrs::Rating> rating = std::nullopt;
 };
 
 // key_reused: the key was used by this user for another request (nothing written).
@@ -82,6 +86,10 @@ struct BookingProfile {
     // The learner's own zone (nullopt: APP_TIMEZONE), read with the rest so that a booking dated in
     // another zone learns it from the same read (core/app/book_progress.cpp).
     std::optional<std::string> timezone = std::nullopt;
+    // The language the learner practises now: the card's memory is kept per language.
+    Id target_language = 0;
+    // The learner's schedule setting (docs/learning.md "Settings").
+    double desired_retention = fsrs::kDefaultDesiredRetention;
 };
 
 // The outcome stored under an idempotency key, as the store keeps it.
@@ -99,6 +107,9 @@ struct BookingState {
     bool pair_practised = false;             // the learner has answered this pair before
     Ep daily_ep = 0;                         // today's EP before this card
     std::optional<StoredBooking> stored;     // under the command's idempotency key
+    // The learner's memory of the pair in the profile's target language; nullopt: never answered
+    // in that language (a new card).
+    std::optional<fsrs::MemoryState> memory;
     // The achievement definitions this learner has not unlocked: read only when the decision
     // asks for them (a threshold reached, or not known).
     std::optional<std::vector<AchievementDefinition>> pending;
@@ -113,6 +124,20 @@ struct StatsIncrement {
     // nullopt for a type no skill counts.
     std::optional<std::string> answer_type;
     std::vector<Id> categories;  // each gets points and seen + 1
+};
+
+// One line of the review log (docs/learning.md "Review log"): a booked answer as the memory
+// model saw it.
+struct ReviewRecord {
+    Id language = 0;
+    Timestamp reviewed_at;  // when answered
+    fsrs::Rating rating = fsrs::Rating::good;
+    // Whole days since the card's previous review in this language; nullopt for its first.
+    std::optional<std::int32_t> elapsed_days;
+    double retrievability = 0;  // just before this review (0 for a new card)
+    double stability = 0;       // after it
+    double difficulty = 0;      // after it
+    bool operator==(const ReviewRecord&) const = default;
 };
 
 // What to write, atomically. `expected_version` guards the profile: nothing is written when
@@ -144,6 +169,10 @@ struct BookingWrite {
     // outcome; refused as a conflict when an unexpired record is there already.
     std::optional<IdempotencyKey> key;
     BookingOutcome outcome;
+    // The card's memory after this answer, in review.language, kept as every store keeps it
+    // (fsrs::stored_precision), and the review log's line for the answer.
+    fsrs::MemoryState memory;
+    ReviewRecord review;
 };
 
 struct BookingDecision {

@@ -65,6 +65,13 @@ inline Error pair_id_required() {
 inline Error pair_id_not_positive() {
     return make(400, "pair_id must be a positive integer");
 }
+// The learner's own grade of an answer (docs/learning.md "Ratings").
+inline Error rating_invalid() {
+    return make(400, "rating must be an integer from 1 (again) to 4 (easy)");
+}
+inline Error rating_contradicts_correct() {
+    return make(400, "rating must be 1 (again) when correct is false and 2 to 4 when it is true");
+}
 inline Error invalid_idempotency_key() {
     return make(400, "Idempotency-Key must be 1 to 100 printable characters");
 }

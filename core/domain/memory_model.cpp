@@ -254,6 +254,15 @@ MemoryState review(const MemoryState& state, Timestamp at, Rating rating, const 
     return next;
 }
 
+MemoryState stored_precision(MemoryState state) {
+    constexpr std::int32_t kMaxCount = 32767;
+    state.stability = static_cast<double>(static_cast<float>(state.stability));
+    state.difficulty = static_cast<double>(static_cast<float>(state.difficulty));
+    state.reps = std::min(state.reps, kMaxCount);
+    state.lapses = std::min(state.lapses, kMaxCount);
+    return state;
+}
+
 double retrievability(const MemoryState& state, Timestamp at, const Parameters& w) {
     if (state.phase == Phase::new_item || !state.last_review) return 0.0;
     return forgetting_curve(static_cast<double>(elapsed_days(*state.last_review, at)),

@@ -137,6 +137,12 @@ struct MemoryState {
 MemoryState review(const MemoryState& state, Timestamp at, Rating rating, const Parameters& w,
                    double desired_retention);
 
+// The state as every store keeps it: stability and difficulty in single precision (PostgreSQL's
+// 4-byte REAL), reps and lapses at most 32,767 (SMALLINT). The booking keeps exactly this, so
+// a store holds the numbers the core decided and the next review starts from them
+// (docs/learning.md "What is stored").
+MemoryState stored_precision(MemoryState state);
+
 // Probability of recall at `at`: 0 for a new item, the forgetting curve at the whole days
 // since the last review otherwise (1 on the day of a review).
 double retrievability(const MemoryState& state, Timestamp at, const Parameters& w);

@@ -9,6 +9,7 @@
 
 #include "core/domain/entities.hpp"
 #include "core/domain/stats_snapshot.hpp"
+#include "core/ports/learning/memory.hpp"
 #include "core/ports/learning/settings.hpp"
 #include "core/ports/password_resets.hpp"
 #include "core/ports/refresh_sessions.hpp"
@@ -41,7 +42,7 @@ struct IdempotencyKeyRecord {
 // their digests and the sessions with their ids, as stored; the use cases never pass those on.
 // Lists are in a fixed order: progress by pair id, daily rows by date, achievements by unlock
 // time then id, keys by creation time then key, sessions and reset requests by creation time
-// then id (digest).
+// then id (digest), memory by language then pair, reviews in booking order.
 struct LearnerRecords {
     Account account;
     std::optional<Profile> profile;
@@ -53,6 +54,8 @@ struct LearnerRecords {
     std::vector<StaffSession> studio_sessions;  // a staff account's studio sign-ins
     std::vector<PasswordResetToken> password_resets;
     std::optional<StoredLearningSettings> learning_settings;  // none: never changed
+    std::vector<CardMemoryRecord> memory;  // by language, then pair
+    std::vector<ReviewLogRecord> reviews;  // in the order they were booked
 };
 
 class LearnerDataRepository {
@@ -62,7 +65,7 @@ class LearnerDataRepository {
     virtual std::optional<LearnerRecords> read_all(Id user_id) = 0;
     // Removes the account and every row of it in ONE transaction: profile, username (free
     // again), progress, daily rows, category totals, achievements, idempotency records, refresh
-    // and staff sessions, reset requests, schedule settings. Other learners' rows are untouched.
+    // and staff sessions, reset requests, schedule settings, card memory and review log. Other learners' rows are untouched.
     // false when there is no such account.
     virtual bool erase(Id user_id) = 0;
 };

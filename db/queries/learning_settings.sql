@@ -16,3 +16,9 @@ ON CONFLICT (user_id) DO UPDATE SET
     new_per_day = CASE WHEN :new_per_day_given = 1 THEN excluded.new_per_day
                        ELSE ls.new_per_day END,
     updated_at = excluded.updated_at;
+
+-- A change of the settings changes what a booking decides (the desired retention): the profile's
+-- version moves with it, so a booking decided on the old settings decides again
+-- (core/domain/booking.hpp BookingProfile).
+-- name: touch_profile
+UPDATE users_public SET version = version + 1 WHERE user_id = :user_id;

@@ -169,7 +169,7 @@ TEST_CASE("learner data: every table with a user_id column is one the export rea
         "users_public",          "user_names",       "user_pair_progress", "user_daily_activity",
         "user_category_stats",  // derived: the profile's statistics (docs/accounts.md)
         "user_achievements",     "idempotency_keys", "staff_sessions",     "refresh_families",
-        "password_reset_tokens", "learning_settings"};
+        "password_reset_tokens", "learning_settings", "card_memory",        "review_log"};
     sql::Database raw(sql::parse_database_url(db->url()), 1);
     const std::string catalog =
         raw.dialect() == sql::Dialect::postgresql

@@ -222,7 +222,7 @@ TEST_CASE("GET /auth/me/export: everything stored, as a download, never the pass
     CHECK(r.body.find("$argon2") == std::string::npos);
 
     const auto& doc = r.json.as_object();
-    CHECK(doc.size() == 12);
+    CHECK(doc.size() == 14);
     CHECK(doc.at("exported_at").is_string());
     // Never changed: the defaults, and no time.
     CHECK(doc.at("learning") ==
@@ -262,6 +262,28 @@ TEST_CASE("GET /auth/me/export: everything stored, as a download, never the pass
     REQUIRE(client_ids.size() == 1);
     CHECK(client_ids[0].at("client_id") == "phone-7");
     CHECK(client_ids[0].at("created_at") == "2026-11-22T18:00:00.000Z");
+    // The card's memory in the target language: Good at 18:00 (the first learning step, due in
+    // 10 minutes), then the offline Again dated 17:00 (back to the first step, due a minute after
+    // it), and the review log's two lines in booking order.
+    const auto& memory = doc.at("memory").as_array();
+    REQUIRE(memory.size() == 1);
+    CHECK(memory[0].at("pair_id") == pair);
+    CHECK(memory[0].at("language_id") == 3);
+    CHECK(memory[0].at("phase") == "learning");
+    CHECK(memory[0].at("reps") == 2);
+    CHECK(memory[0].at("lapses") == 0);
+    CHECK(memory[0].at("last_review_at") == "2026-11-22T17:00:00.000Z");
+    CHECK(memory[0].at("due_at") == "2026-11-22T17:01:00.000Z");
+    const auto& reviews = doc.at("reviews").as_array();
+    REQUIRE(reviews.size() == 2);
+    CHECK(reviews[0].at("reviewed_at") == "2026-11-22T18:00:00.000Z");
+    CHECK(reviews[0].at("rating") == 3);
+    CHECK(reviews[0].at("elapsed_days").is_null());
+    CHECK(reviews[0].at("retrievability") == 0);
+    CHECK(reviews[0].at("stability").to_number<double>() == 2.3065);
+    CHECK(reviews[1].at("reviewed_at") == "2026-11-22T17:00:00.000Z");
+    CHECK(reviews[1].at("rating") == 1);
+    CHECK(reviews[1].at("elapsed_days") == 0);
 
     // Without a profile: the account, and empty lists.
     const std::string bare = api.register_user("bob@example.com");
@@ -271,6 +293,8 @@ TEST_CASE("GET /auth/me/export: everything stored, as a download, never the pass
     CHECK(empty.json.at("progress").as_array().empty());
     CHECK(empty.json.at("idempotency_keys").as_array().empty());
     CHECK(empty.json.at("batch_client_ids").as_array().empty());
+    CHECK(empty.json.at("memory").as_array().empty());
+    CHECK(empty.json.at("reviews").as_array().empty());
     CHECK(c.get("/auth/me/export").status == 401);
 }
 
@@ -315,7 +339,7 @@ TEST_CASE("GET /auth/me/export: sessions, studio sessions and reset requests as 
     const Reply r = c.get("/auth/me/export", token);
     REQUIRE(r.status == 200);
     const auto& doc = r.json.as_object();
-    CHECK(doc.size() == 12);
+    CHECK(doc.size() == 14);
     const auto& learning = doc.at("learning").as_object();
     CHECK(learning.at("desired_retention").to_number<double>() == 0.9);
     CHECK(learning.at("new_per_day") == 7);

@@ -2,6 +2,7 @@
 
 #include "adapters/http/json/codec.hpp"
 #include "adapters/http/json/learner.hpp"
+#include "adapters/http/json/learning.hpp"
 #include "core/domain/time_format.hpp"
 
 namespace ll::http {
@@ -89,6 +90,9 @@ json::value to_json(const ExportOutput& out) {
                                       {"expires_at", format_timestamp(reset.expires_at)},
                                       {"used_at", optional_time(reset.used_at)}});
     }
+    json::array memory, reviews;
+    for (const auto& m : r.memory) memory.push_back(to_json(m));
+    for (const auto& line : r.reviews) reviews.push_back(to_json(line));
     return json::object{{"exported_at", format_timestamp(out.exported_at)},
                         {"account", account(r)},
                         {"profile", profile(r.profile)},
@@ -100,7 +104,9 @@ json::value to_json(const ExportOutput& out) {
                         {"sessions", std::move(sessions)},
                         {"studio_sessions", std::move(studio_sessions)},
                         {"reset_requests", std::move(resets)},
-                        {"learning", learning(r.learning_settings)}};
+                        {"learning", learning(r.learning_settings)},
+                        {"memory", std::move(memory)},
+                        {"reviews", std::move(reviews)}};
 }
 
 }  // namespace ll::http

@@ -19,7 +19,8 @@ void add_progress_routes(RouteBuilder& routes, LearnerPorts p, Metrics& metrics)
                  key = std::string(*header);
              auto result = book_progress(p, c.claims().user_id,
                                          BookProgressInput{c.field("pair_id"), c.field("correct"),
-                                                           c.field("points"), std::move(key)});
+                                                           c.field("points"), std::move(key),
+                                                           c.field("rating")});
              if (result) metrics.increment("langlearn_bookings_total");
              return answer(result);
          }});

@@ -24,6 +24,9 @@ class MemoryLearningSettings final : public LearningSettingsRepository {
         if (change.desired_retention) now.desired_retention = *change.desired_retention;
         if (change.new_per_day) now.new_per_day = *change.new_per_day;
         it->second.updated_at = at;
+        // A booking decided on the old retention meanwhile must decide again.
+        if (const auto profile = s_.profiles.find(user_id); profile != s_.profiles.end())
+            ++profile->second.version;
         return it->second;
     }
 

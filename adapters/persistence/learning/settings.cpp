@@ -44,6 +44,7 @@ class SqlLearningSettings final : public LearningSettingsRepository {
                 soci::use(new_per_day, "new_per_day"), soci::use(when, "at"),
                 soci::use(retention_given, "retention_given"),
                 soci::use(new_per_day_given, "new_per_day_given");
+            s << q("touch_profile"), soci::use(user, "user_id");
             return *read_learning_settings(s, db_.dialect(), user_id);
         });
     }

@@ -1,0 +1,54 @@
+#include "adapters/http/json/learning.hpp"
+
+#include <charconv>
+
+#include "core/domain/time_format.hpp"
+
+namespace ll::http {
+
+namespace json = boost::json;
+
+double stored_number(double value) {
+    char text[32];
+    const auto end = std::to_chars(text, text + sizeof text, static_cast<float>(value)).ptr;
+    double shortest = value;
+    std::from_chars(text, end, shortest);
+    return shortest;
+}
+
+json::object memory_json(const fsrs::MemoryState& m, double retrievability) {
+    return json::object{
+        {"phase", fsrs::phase_name(m.phase)},
+        {"due_at", format_timestamp(m.due)},
+        {"retrievability", stored_number(retrievability)},
+        {"stability", stored_number(m.stability)},
+        {"difficulty", stored_number(m.difficulty)},
+        {"reps", m.reps},
+        {"lapses", m.lapses},
+        {"last_review_at",
+         m.last_review ? json::value(format_timestamp(*m.last_review)) : json::value(nullptr)}};
+}
+
+json::value to_json(const CardMemoryRecord& record) {
+    json::object out{{"pair_id", record.pair_id}, {"language_id", record.language_id}};
+    const json::object memory = memory_json(record.state, 0);
+    for (const auto& field : memory) {
+        if (field.key() != "retrievability") out.insert(field);
+    }
+    return out;
+}
+
+json::value to_json(const ReviewLogRecord& line) {
+    const ReviewRecord& r = line.review;
+    return json::object{
+        {"pair_id", line.pair_id},
+        {"language_id", r.language},
+        {"reviewed_at", format_timestamp(r.reviewed_at)},
+        {"rating", static_cast<int>(r.rating)},
+        {"elapsed_days", r.elapsed_days ? json::value(*r.elapsed_days) : json::value(nullptr)},
+        {"retrievability", stored_number(r.retrievability)},
+        {"stability", stored_number(r.stability)},
+        {"difficulty", stored_number(r.difficulty)}};
+}
+
+}  // namespace ll::http

@@ -1,0 +1,20 @@
+#pragma once
+// The learning engine's answers as JSON (docs/learning.md has every field): a card's memory, the
+// review log's lines.
+#include <boost/json.hpp>
+
+#include "core/ports/learning/memory.hpp"
+
+namespace ll::http {
+
+// A stored single-precision number (stability, difficulty, retrievability) as its shortest
+// spelling: 2.3065, not 2.3064999580383301.
+double stored_number(double value);
+
+// {phase, due_at, retrievability, stability, difficulty, reps, lapses, last_review_at}.
+boost::json::object memory_json(const fsrs::MemoryState& state, double retrievability);
+// The export's `memory` and `reviews` entries.
+boost::json::value to_json(const CardMemoryRecord& record);
+boost::json::value to_json(const ReviewLogRecord& line);
+
+}  // namespace ll::http
