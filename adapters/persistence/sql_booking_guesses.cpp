@@ -12,13 +12,17 @@ BookingGuesses::Learner& BookingGuesses::learner(Id user_id) {
     return learners_[user_id];
 }
 
-void BookingGuesses::remember_practised(Learner& l, Id pair_id) {
-    if (l.practised.count(pair_id)) return;
+void BookingGuesses::remember_practised(Learner& l, Id pair_id,
+                                        const std::optional<fsrs::MemoryState>& memory) {
+    if (const auto known = l.practised.find(pair_id); known != l.practised.end()) {
+        known->second = memory;
+        return;
+    }
     if (practised_ >= kMaxPractised) {  // forget every learner's pairs, keep the profiles
         for (auto& entry : learners_) entry.second.practised.clear();
         practised_ = 0;
     }
-    l.practised.insert(pair_id);
+    l.practised.emplace(pair_id, memory);
     ++practised_;
 }
 
@@ -33,7 +37,8 @@ std::optional<BookingState> BookingGuesses::guess(const BookingCommand& c) {
     const auto p = pairs_.find(c.pair_id);
     // A pair the learner is not known to have practised: the read tells whether this is the
     // first time (rare once a learner has practised a while).
-    if (p == pairs_.end() || !l->second.practised.count(c.pair_id)) return std::nullopt;
+    const auto practised = l->second.practised.find(c.pair_id);
+    if (p == pairs_.end() || practised == l->second.practised.end()) return std::nullopt;
     // An answer dated before the last day booked here (sent late from offline): that day's EP is
     // not remembered.
     if (c.today < l->second.daily_date) return std::nullopt;
@@ -43,6 +48,7 @@ std::optional<BookingState> BookingGuesses::guess(const BookingCommand& c) {
     s.categories = p->second.categories;
     s.profile = l->second.profile;
     s.pair_practised = true;
+    s.memory = practised->second;
     // The day's row changes only by a booking, which raises the version: a guess from another
     // day is "nothing yet today".
     s.daily_ep = l->second.daily_date == c.today ? l->second.daily_ep : 0;
@@ -59,10 +65,15 @@ void BookingGuesses::remember_read(const BookingCommand& c, const BookingState& 
     Learner& l = learner(c.user_id);
     l.profile = s.profile;
     l.zone = s.profile->timezone;
+    if (l.language != s.profile->target_language) {  // the memories known are another language's
+        practised_ -= l.practised.size();
+        l.practised.clear();
+        l.language = s.profile->target_language;
+    }
     l.daily_date = c.today;
     l.daily_ep = s.daily_ep;
     l.guessed = false;
-    if (s.pair_practised) remember_practised(l, c.pair_id);
+    if (s.pair_practised) remember_practised(l, c.pair_id, s.memory);
     // No day after the last practice date has a row, so "a later day has no EP yet" holds only for
     // a read of that date or after it. A read for an earlier day (a late offline answer) says
     // nothing about the later days: read again next time.
@@ -86,7 +97,7 @@ void BookingGuesses::remember_write(const BookingWrite& w) {
     p.next_streak_threshold = w.next_streak_threshold;
     l.daily_date = w.practised_on;
     l.daily_ep = w.outcome.daily_ep;
-    remember_practised(l, w.pair_id);
+    remember_practised(l, w.pair_id, w.memory);
     // A late offline answer wrote an earlier day: the figures above are not the last practice
     // day's. Read again next time.
     if (!w.moves_last_practice) l.profile.reset();

@@ -9,7 +9,8 @@
 // changes nothing, the guess is forgotten and the booking reads and decides again.
 //
 // Bounded: past kMaxLearners learners, kMaxPairs pairs or kMaxPractised remembered practised
-// pairs in all, that table starts again empty (some 20 MiB at most). A learner
+// pairs (each with the card's memory) in all, that table starts again empty (some 30 MiB at
+// most). A learner
 // whose guess was wrong is read for the next 1, 2, 4, ... kMaxCooldown bookings (doubling while
 // guesses keep failing, back to none after one holds): a chance collision with a concurrent
 // booking costs little, and a learner whose answers go round several replicas (every guess
@@ -18,7 +19,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
-#include <set>
+#include <map>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -52,7 +53,10 @@ class BookingGuesses {
         std::optional<BookingProfile> profile;  // nullopt: not to be guessed now
         Date daily_date{};                      // daily_ep is this day's EP
         Ep daily_ep = 0;
-        std::set<Id> practised;  // pairs the learner is known to have practised
+        // Pairs the learner is known to have practised, each with its memory in `language`
+        // (nullopt: not answered in that language yet).
+        std::map<Id, std::optional<fsrs::MemoryState>> practised;
+        Id language = 0;  // the profile's target language the memories are of
         int cooldown = 0;        // bookings still to read before the next guess
         int failed_guesses = 0;  // in a row
         bool guessed = false;    // the state last handed out was a guess
@@ -66,7 +70,7 @@ class BookingGuesses {
     };
 
     Learner& learner(Id user_id);
-    void remember_practised(Learner& l, Id pair_id);
+    void remember_practised(Learner& l, Id pair_id, const std::optional<fsrs::MemoryState>& memory);
 
     std::mutex mutex_;
     std::unordered_map<Id, Learner> learners_;
