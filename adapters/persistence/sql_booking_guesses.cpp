@@ -4,6 +4,10 @@
 
 namespace ll::sql {
 
+void BookingGuesses::forget_memories(Learner& l) {
+    for (auto& entry : l.practised) entry.second.known = false;
+}
+
 BookingGuesses::Learner& BookingGuesses::learner(Id user_id) {
     if (learners_.size() >= kMaxLearners && !learners_.count(user_id)) {
         learners_.clear();
@@ -15,14 +19,14 @@ BookingGuesses::Learner& BookingGuesses::learner(Id user_id) {
 void BookingGuesses::remember_practised(Learner& l, Id pair_id,
                                         const std::optional<fsrs::MemoryState>& memory) {
     if (const auto known = l.practised.find(pair_id); known != l.practised.end()) {
-        known->second = memory;
+        known->second = Practised{true, memory};
         return;
     }
     if (practised_ >= kMaxPractised) {  // forget every learner's pairs, keep the profiles
         for (auto& entry : learners_) entry.second.practised.clear();
         practised_ = 0;
     }
-    l.practised.emplace(pair_id, memory);
+    l.practised.emplace(pair_id, Practised{true, memory});
     ++practised_;
 }
 
@@ -38,7 +42,8 @@ std::optional<BookingState> BookingGuesses::guess(const BookingCommand& c) {
     // A pair the learner is not known to have practised: the read tells whether this is the
     // first time (rare once a learner has practised a while).
     const auto practised = l->second.practised.find(c.pair_id);
-    if (p == pairs_.end() || practised == l->second.practised.end()) return std::nullopt;
+    if (p == pairs_.end() || practised == l->second.practised.end() || !practised->second.known)
+        return std::nullopt;
     // An answer dated before the last day booked here (sent late from offline): that day's EP is
     // not remembered.
     if (c.today < l->second.daily_date) return std::nullopt;
@@ -48,7 +53,7 @@ std::optional<BookingState> BookingGuesses::guess(const BookingCommand& c) {
     s.categories = p->second.categories;
     s.profile = l->second.profile;
     s.pair_practised = true;
-    s.memory = practised->second;
+    s.memory = practised->second.memory;
     // The day's row changes only by a booking, which raises the version: a guess from another
     // day is "nothing yet today".
     s.daily_ep = l->second.daily_date == c.today ? l->second.daily_ep : 0;
@@ -63,6 +68,7 @@ void BookingGuesses::remember_read(const BookingCommand& c, const BookingState& 
     }
     if (!s.profile) return;
     Learner& l = learner(c.user_id);
+    if (!l.profile || l.profile->version != s.profile->version) forget_memories(l);
     l.profile = s.profile;
     l.zone = s.profile->timezone;
     if (l.language != s.profile->target_language) {  // the memories known are another language's
@@ -89,6 +95,7 @@ void BookingGuesses::remember_write(const BookingWrite& w) {
     if (l.guessed) l.failed_guesses = 0;
     l.guessed = false;
     BookingProfile& p = *l.profile;
+    if (p.version != w.expected_version) forget_memories(l);  // decided on another read
     p.version = w.expected_version + 1;
     p.total_ep = w.total_ep;
     p.streak_days = w.streak_days;

@@ -49,13 +49,20 @@ class BookingGuesses {
     std::optional<std::string> zone(Id user_id);
 
   private:
+    // A pair practised and, when `known`, the learner's memory of it (nullopt: not answered in
+    // the language yet) as of the remembered profile's version. A read that finds another
+    // version than the one remembered makes every memory unknown: another process may have
+    // reviewed any card meanwhile.
+    struct Practised {
+        bool known = false;
+        std::optional<fsrs::MemoryState> memory;
+    };
     struct Learner {
         std::optional<BookingProfile> profile;  // nullopt: not to be guessed now
         Date daily_date{};                      // daily_ep is this day's EP
         Ep daily_ep = 0;
-        // Pairs the learner is known to have practised, each with its memory in `language`
-        // (nullopt: not answered in that language yet).
-        std::map<Id, std::optional<fsrs::MemoryState>> practised;
+        // Pairs the learner is known to have practised, each with its memory in `language`.
+        std::map<Id, Practised> practised;
         Id language = 0;  // the profile's target language the memories are of
         int cooldown = 0;        // bookings still to read before the next guess
         int failed_guesses = 0;  // in a row
@@ -70,6 +77,7 @@ class BookingGuesses {
     };
 
     Learner& learner(Id user_id);
+    static void forget_memories(Learner& l);
     void remember_practised(Learner& l, Id pair_id, const std::optional<fsrs::MemoryState>& memory);
 
     std::mutex mutex_;

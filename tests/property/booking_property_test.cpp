@@ -7,7 +7,9 @@
 // an instant a few days around a daylight-saving change in Europe/Berlin, with steps of
 // seconds to two days, points 0 to 1000, keys new, replayed (the same request) or reused (another
 // request), while the daily goal changes, achievement definitions are changed or added, an
-// unlock is revoked, and staff recategorise or retype a pair. Every step goes to the three
+// unlock is revoked, and staff recategorise or retype a pair; some answers carry the learner's
+// own rating. The cards' memory and the review log are compared too, and each store's memory
+// must be the memory model folded over its review log. Every step goes to the three
 // stores in the same order; the answers are compared at every step, the stored state (profile,
 // the days, the statistics, the achievements) at the end of every sequence. Then concurrent
 // bookings of one learner, from two "processes" on the SQL stores, end in the same state too.
@@ -77,7 +79,10 @@ struct Store {
     }
 
     // Everything stored about the learner that a booking writes, as text.
-    std::string state(Id user, Date from, Date to) {
+    // `in_order`: the bookings went to every store in the same order, so the cards' memory
+    // (which depends on the order) is compared too; concurrent bookings check it only against
+    // each store's own review log.
+    std::string state(Id user, Date from, Date to, bool in_order = true) {
         std::string out;
         if (const auto p = b.profiles().find_by_user(user)) {
             out += fmt::format("profile total={} streak={} goal={} last={}\n", p->total_ep,
@@ -111,6 +116,41 @@ struct Store {
                                    format_timestamp(*a.unlocked_at));
             }
         }
+        const std::string memory_text = memory(user);
+        return in_order ? out + memory_text : out;
+    }
+
+    // The cards' memory and the review log, as text; and the learning engine's invariant: each
+    // stored memory is the memory model folded over that card's lines of the log, in booking
+    // order (pair ids differ between stores: by index into `pairs`).
+    std::string memory(Id user) {
+        const auto records = b.learner_data().read_all(user);
+        if (!records) return "";
+        const auto index = [&](Id pair) {
+            return std::find(pairs.begin(), pairs.end(), pair) - pairs.begin();
+        };
+        std::string out;
+        std::map<std::pair<Id, Id>, fsrs::MemoryState> folded;
+        for (const auto& line : records->reviews) {
+            const ReviewRecord& r = line.review;
+            out += fmt::format("review pair#{} lang={} at={} rating={} elapsed={} r={} s={} d={}\n",
+                               index(line.pair_id), r.language, format_timestamp(r.reviewed_at),
+                               static_cast<int>(r.rating), r.elapsed_days.value_or(-1),
+                               r.retrievability, r.stability, r.difficulty);
+            auto& state = folded[{r.language, line.pair_id}];
+            state = fsrs::stored_precision(fsrs::review(state, r.reviewed_at, r.rating,
+                                                        fsrs::kDefaultParameters, 0.9));
+        }
+        std::map<std::pair<Id, Id>, fsrs::MemoryState> stored;
+        for (const auto& m : records->memory) {
+            stored[{m.language_id, m.pair_id}] = m.state;
+            out += fmt::format("memory pair#{} lang={} phase={} s={} d={} due={} reps={} lapses={}\n",
+                               index(m.pair_id), m.language_id, fsrs::phase_name(m.state.phase),
+                               m.state.stability, m.state.difficulty,
+                               format_timestamp(m.state.due), m.state.reps, m.state.lapses);
+        }
+        INFO(db->name() << ": the memory stored against the review log folded\n" << out);
+        CHECK(stored == folded);
         return out;
     }
 };
@@ -157,6 +197,7 @@ struct Sent {
     int pair = 0;  // index into Store::pairs, or kPairs: an unknown pair
     bool correct = false;
     Ep points = 0;
+    int rating = 0;  // 0: none sent (Good or Again by `correct`)
 };
 
 class Sequence {
@@ -227,6 +268,8 @@ class Sequence {
         advance();
         Sent request{"", static_cast<int>(pick(kPairs + 1)), pick(3) != 0,
                      pick(10) == 0 ? kMaxPointsPerCard : static_cast<Ep>(pick(60))};
+        // Now and then the learner's own rating (one that agrees with `correct`).
+        if (pick(3) == 0) request.rating = request.correct ? 2 + static_cast<int>(pick(3)) : 1;
         const auto key_roll = pick(10);
         if (key_roll < 4) {
             request.key = fmt::format("k{}-{}", number_, step);
@@ -244,10 +287,12 @@ class Sequence {
                              request.points,
                              now,
                              today};
+            if (request.rating) c.rating = fsrs::rating_from_number(request.rating);
             if (!request.key.empty()) {
                 c.idempotency = IdempotencyKey{
                     request.key,
-                    fmt::format("{}/{}/{}", request.pair, request.correct, request.points),
+                    fmt::format("{}/{}/{}/{}", request.pair, request.correct, request.points,
+                                request.rating),
                     now - kIdempotencyKeyLifetime};
             }
             return describe(book_card(s.b.progress(), c));
@@ -464,7 +509,7 @@ TEST_CASE("booking property: concurrent bookings of one learner end alike on eve
         // Under the lock no other booking comes between a read and its write: the try after
         // the unlocked ones is the last.
         CHECK(most_tries <= kUnlockedBookingAttempts + 1);
-        states.push_back(store.state(user, today, today));
+        states.push_back(store.state(user, today, today, false));
     }
     require_same(states, "concurrent bookings: the stored state");
 }
