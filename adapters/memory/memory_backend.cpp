@@ -23,6 +23,7 @@ MemoryBackend::MemoryBackend() : state_(std::make_unique<State>()) {
     learner_data_ = make_memory_learner_data(s);
     password_resets_ = make_memory_password_resets(s);
     learning_settings_ = make_memory_learning_settings(s);
+    practice_ = make_memory_practice(s);
 
     // The seed migrations' content (docs/spec/decisions.md 6, 9).
     add_language(Language{0, "de", "Deutsch", "German", "Tyska", "Hallo!"}, true);

@@ -1,6 +1,8 @@
 // The feed computed from the content tables by the core's rule (core/domain/feed_rules.hpp),
 // the same as the query of adapters/persistence/sql_feed.cpp: published pairs whose picture has
 // an image and whose statement has audio in `lang`, by pair id.
+#include <algorithm>
+
 #include "adapters/memory/memory_state.hpp"
 #include "core/app/feed_item.hpp"
 #include "core/domain/feed_rules.hpp"
@@ -34,23 +36,21 @@ class MemoryFeed final : public FeedQuery {
     std::vector<FeedItem> page(std::string_view lang, std::optional<Id> after, int limit) override {
         std::lock_guard lock(s_.mutex);
         const ContentTables& t = s_.content;
-        const std::string language(lang);
         std::vector<FeedItem> items;
         auto it = after ? t.pairs.upper_bound(*after) : t.pairs.begin();
         for (; it != t.pairs.end() && static_cast<int>(items.size()) < limit; ++it) {
-            const Pair& pair = it->second;
-            const Picture* picture = find(t.pictures, pair.picture_id);
-            const Statement* statement = find(t.statements, pair.statement_id);
-            const auto audio =
-                statement ? statement_audio(t, statement->id, language) : std::nullopt;
-            const FeedFacts facts{pair.status == status::kPublished, picture && picture->image_path,
-                                  audio.has_value()};
-            if (!feed_exclusions(facts, language).empty()) continue;
+            if (auto item = memory_feed_entry(t, it->second, lang)) items.push_back(*std::move(item));
+        }
+        return items;
+    }
 
-            const Question* question = find(t.questions, pair.question_id);
-            const std::vector<Category> categories = categories_of(t, t.pair_categories, pair.id);
-            items.push_back(
-                feed_item_of(FeedRows{pair, picture, statement, question, &*audio, categories}));
+    std::vector<FeedItem> items(std::string_view lang, const std::vector<Id>& pair_ids) override {
+        std::lock_guard lock(s_.mutex);
+        const ContentTables& t = s_.content;
+        std::vector<FeedItem> items;
+        for (const auto& [id, pair] : t.pairs) {  // by pair id
+            if (std::find(pair_ids.begin(), pair_ids.end(), id) == pair_ids.end()) continue;
+            if (auto item = memory_feed_entry(t, pair, lang)) items.push_back(*std::move(item));
         }
         return items;
     }
@@ -60,6 +60,20 @@ class MemoryFeed final : public FeedQuery {
 };
 
 }  // namespace
+
+std::optional<FeedItem> memory_feed_entry(const ContentTables& t, const Pair& pair,
+                                          std::string_view lang) {
+    const std::string language(lang);
+    const Picture* picture = find(t.pictures, pair.picture_id);
+    const Statement* statement = find(t.statements, pair.statement_id);
+    const auto audio = statement ? statement_audio(t, statement->id, language) : std::nullopt;
+    const FeedFacts facts{pair.status == status::kPublished, picture && picture->image_path,
+                          audio.has_value()};
+    if (!feed_exclusions(facts, language).empty()) return std::nullopt;
+    const Question* question = find(t.questions, pair.question_id);
+    const std::vector<Category> categories = categories_of(t, t.pair_categories, pair.id);
+    return feed_item_of(FeedRows{pair, picture, statement, question, &*audio, categories});
+}
 
 std::unique_ptr<FeedQuery> make_memory_feed(MemoryBackend::State& s) {
     return std::make_unique<MemoryFeed>(s);

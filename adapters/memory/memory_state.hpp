@@ -65,6 +65,11 @@ struct MemoryBackend::State {
     Id new_id() { return next_id++; }
 };
 
+// The feed's entry of `pair` in `lang`, or nullopt when the feed's rule leaves it out
+// (memory_feed.cpp; the practice queue uses it too).
+std::optional<FeedItem> memory_feed_entry(const ContentTables& t, const Pair& pair,
+                                          std::string_view lang);
+
 // Port implementations, each a thin view on the shared state.
 std::unique_ptr<AccountRepository> make_memory_accounts(MemoryBackend::State& s);
 std::unique_ptr<BlocklistRepository> make_memory_blocklist(MemoryBackend::State& s);
@@ -81,5 +86,6 @@ std::unique_ptr<RefreshSessionRepository> make_memory_refresh_sessions(MemoryBac
 std::unique_ptr<LearnerDataRepository> make_memory_learner_data(MemoryBackend::State& s);
 std::unique_ptr<PasswordResetRepository> make_memory_password_resets(MemoryBackend::State& s);
 std::unique_ptr<LearningSettingsRepository> make_memory_learning_settings(MemoryBackend::State& s);
+std::unique_ptr<PracticeQuery> make_memory_practice(MemoryBackend::State& s);
 
 }  // namespace ll

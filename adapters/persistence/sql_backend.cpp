@@ -46,6 +46,7 @@ SqlBackend::SqlBackend(const SqlBackendOptions& options) : impl_(std::make_uniqu
     learner_data_ = sql::make_learner_data(db);
     password_resets_ = sql::make_password_resets(db);
     learning_settings_ = sql::make_learning_settings(db);
+    practice_ = sql::make_practice(db);
 }
 
 SqlBackend::~SqlBackend() = default;

@@ -3,6 +3,7 @@
 #include "adapters/persistence/queries.hpp"
 #include "adapters/persistence/row_access.hpp"
 #include "adapters/persistence/sql_ids.hpp"
+#include "adapters/persistence/sql_query.hpp"
 #include "adapters/persistence/sql_repositories.hpp"
 #include "core/app/feed_item.hpp"
 
@@ -18,6 +19,25 @@ std::optional<std::string> text(const soci::row& r, std::size_t i) {
                                               : std::optional<std::string>(as_text(r, i));
 }
 
+// A row of feed.page or feed.items.
+FeedItem item_of(const soci::row& r) {
+    FeedItem item;
+    item.pair_id = as_int(r, 0);
+    item.answer_type = as_text(r, 1);
+    item.level = static_cast<int>(as_int(r, 2));
+    item.statement_de = text(r, 3);
+    item.statement_en = text(r, 4);
+    item.statement_sv = text(r, 5);
+    if (r.get_indicator(6) == soci::i_ok) {
+        item.question =
+            FeedQuestion{text(r, 7), text(r, 8), text(r, 9), text(r, 10), text(r, 11), text(r, 12)};
+    }
+    item.image_url = feed_media_url(as_text(r, 13));
+    item.audio_url = feed_media_url(as_text(r, 14));
+    if (const auto phone = text(r, 15)) item.image_phone_url = feed_media_url(*phone);
+    return item;
+}
+
 class SqlFeed final : public FeedQuery {
   public:
     explicit SqlFeed(Database& db) : db_(db) {}
@@ -31,35 +51,39 @@ class SqlFeed final : public FeedQuery {
                 (s.prepare << q(db_.dialect(), "page"), soci::use(language, "lang"),
                  soci::use(language, "lang_field"), soci::use(cursor, "after"),
                  soci::use(language, "lang_present"), soci::use(lim, "page_size"));
-            for (const auto& r : rows) {
-                FeedItem item;
-                item.pair_id = as_int(r, 0);
-                item.answer_type = as_text(r, 1);
-                item.level = static_cast<int>(as_int(r, 2));
-                item.statement_de = text(r, 3);
-                item.statement_en = text(r, 4);
-                item.statement_sv = text(r, 5);
-                if (r.get_indicator(6) == soci::i_ok) {
-                    item.question = FeedQuestion{text(r, 7),  text(r, 8),  text(r, 9),
-                                                 text(r, 10), text(r, 11), text(r, 12)};
-                }
-                item.image_url = feed_media_url(as_text(r, 13));
-                item.audio_url = feed_media_url(as_text(r, 14));
-                if (const auto phone = text(r, 15)) item.image_phone_url = feed_media_url(*phone);
-                items.push_back(std::move(item));
-            }
-            for (auto& item : items) {
-                long long pair = item.pair_id;
-                soci::rowset<soci::row> cats =
-                    (s.prepare << q(db_.dialect(), "pair_categories"), soci::use(pair, "pair_id"));
-                for (const auto& c : cats)
-                    item.categories.push_back(FeedCategory{as_int(c, 0), as_text(c, 1)});
-            }
+            for (const auto& r : rows) items.push_back(item_of(r));
+            add_categories(s, items);
+            return items;
+        });
+    }
+
+    std::vector<FeedItem> items(std::string_view lang, const std::vector<Id>& pair_ids) override {
+        if (pair_ids.empty()) return {};
+        const std::string language(lang);
+        return db_.read([&](soci::session& s) {
+            std::vector<FeedItem> items;
+            Query query_(DialectSql{db_.dialect()}, q(db_.dialect(), "items"));
+            query_.bind("lang", param(language))
+                .bind("lang_field", param(language))
+                .bind("lang_present", param(language))
+                .bind_list("ids", pair_ids);
+            query_.each(s, [&](const soci::row& r) { items.push_back(item_of(r)); });
+            add_categories(s, items);
             return items;
         });
     }
 
   private:
+    void add_categories(soci::session& s, std::vector<FeedItem>& items) {
+        for (auto& item : items) {
+            long long pair = item.pair_id;
+            soci::rowset<soci::row> cats =
+                (s.prepare << q(db_.dialect(), "pair_categories"), soci::use(pair, "pair_id"));
+            for (const auto& c : cats)
+                item.categories.push_back(FeedCategory{as_int(c, 0), as_text(c, 1)});
+        }
+    }
+
     Database& db_;
 };
 

@@ -49,6 +49,8 @@ struct LearnerPorts {
     StaffSessionRepository& staff_sessions;
     // The schedule settings (GET and PUT /auth/learning).
     LearningSettingsRepository& learning_settings;
+    // The practice queue's reads (GET /auth/practice).
+    PracticeQuery& practice;
 };
 
 inline constexpr std::chrono::seconds kDefaultRefreshLifetime{60LL * 24 * 3600};  // 60 days
@@ -73,7 +75,8 @@ inline LearnerPorts make_learner_ports(
                         storage.learner_data(),
                         storage.password_resets(),
                         storage.staff_sessions(),
-                        storage.learning_settings()};
+                        storage.learning_settings(),
+                        storage.practice()};
 }
 
 }  // namespace ll

@@ -156,6 +156,13 @@ inline Error username_taken() {
 inline Error no_profile_for_progress() {
     return make(409, "Kein Profil vorhanden. Bitte zuerst ein Profil anlegen.");
 }
+// GET /auth/practice (docs/learning.md "What to practise next").
+inline Error no_profile_for_practice() {
+    return make(409, "Kein Profil vorhanden. Bitte zuerst ein Profil anlegen.");
+}
+inline Error practice_limit_invalid() {
+    return make(400, "limit must be an integer from 1 to 50");
+}
 inline Error no_profile_for_goal() {
     return make(409, "Kein Profil vorhanden.");
 }

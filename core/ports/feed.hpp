@@ -41,6 +41,9 @@ class FeedQuery {
     virtual ~FeedQuery() = default;
     virtual std::vector<FeedItem> page(std::string_view lang, std::optional<Id> after,
                                        int limit) = 0;
+    // The entries of these pairs that the rule lets into the feed of `lang`, by pair id (the
+    // practice queue's cards).
+    virtual std::vector<FeedItem> items(std::string_view lang, const std::vector<Id>& pair_ids) = 0;
 };
 
 }  // namespace ll

@@ -9,6 +9,7 @@
 #include "core/ports/feed.hpp"
 #include "core/ports/languages.hpp"
 #include "core/ports/learner_data.hpp"
+#include "core/ports/learning/practice.hpp"
 #include "core/ports/learning/settings.hpp"
 #include "core/ports/password_resets.hpp"
 #include "core/ports/profiles.hpp"
@@ -43,6 +44,8 @@ class StorageBackend {
     virtual PasswordResetRepository& password_resets() = 0;
     // The learners' schedule settings.
     virtual LearningSettingsRepository& learning_settings() = 0;
+    // What the practice queue reads (GET /auth/practice).
+    virtual PracticeQuery& practice() = 0;
     // Database reachable and schema at the latest migration (/readyz).
     virtual bool ready() = 0;
 };
@@ -66,6 +69,7 @@ class PortOwningBackend : public StorageBackend {
     LearnerDataRepository& learner_data() final { return *learner_data_; }
     PasswordResetRepository& password_resets() final { return *password_resets_; }
     LearningSettingsRepository& learning_settings() final { return *learning_settings_; }
+    PracticeQuery& practice() final { return *practice_; }
 
   protected:
     std::unique_ptr<AccountRepository> accounts_;
@@ -83,6 +87,7 @@ class PortOwningBackend : public StorageBackend {
     std::unique_ptr<LearnerDataRepository> learner_data_;
     std::unique_ptr<PasswordResetRepository> password_resets_;
     std::unique_ptr<LearningSettingsRepository> learning_settings_;
+    std::unique_ptr<PracticeQuery> practice_;
 };
 
 }  // namespace ll

@@ -5,6 +5,7 @@
 // (server/message.hpp, Response::log_detail).
 #include "adapters/http/json/authoring.hpp"
 #include "adapters/http/json/learner.hpp"
+#include "adapters/http/json/learning.hpp"
 #include "adapters/http/server/json_response.hpp"
 #include "core/domain/result.hpp"
 

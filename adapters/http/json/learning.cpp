@@ -2,6 +2,7 @@
 
 #include <charconv>
 
+#include "adapters/http/json/learner.hpp"
 #include "core/domain/time_format.hpp"
 
 namespace ll::http {
@@ -49,6 +50,23 @@ json::value to_json(const ReviewLogRecord& line) {
         {"retrievability", stored_number(r.retrievability)},
         {"stability", stored_number(r.stability)},
         {"difficulty", stored_number(r.difficulty)}};
+}
+
+json::value to_json(const PracticeOutput& out) {
+    json::array items;
+    for (const auto& entry : out.entries) {
+        json::object item = to_json(entry.item).as_object();
+        item["memory"] = entry.memory ? json::value(memory_json(*entry.memory, entry.retrievability))
+                                      : json::value(nullptr);
+        items.push_back(std::move(item));
+    }
+    return json::object{
+        {"items", std::move(items)},
+        {"due_now", out.due_now},
+        {"due_today", out.due_today},
+        {"new_left_today", out.new_left_today},
+        {"next_due_at",
+         out.next_due_at ? json::value(format_timestamp(*out.next_due_at)) : json::value(nullptr)}};
 }
 
 }  // namespace ll::http

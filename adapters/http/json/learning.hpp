@@ -3,6 +3,7 @@
 // review log's lines.
 #include <boost/json.hpp>
 
+#include "core/app/learning/practice.hpp"
 #include "core/ports/learning/memory.hpp"
 
 namespace ll::http {
@@ -16,5 +17,7 @@ boost::json::object memory_json(const fsrs::MemoryState& state, double retrievab
 // The export's `memory` and `reviews` entries.
 boost::json::value to_json(const CardMemoryRecord& record);
 boost::json::value to_json(const ReviewLogRecord& line);
+// GET /auth/practice's answer: {items, due_now, due_today, new_left_today, next_due_at}.
+boost::json::value to_json(const PracticeOutput& out);
 
 }  // namespace ll::http

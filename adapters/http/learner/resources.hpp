@@ -31,6 +31,8 @@ void add_feed_routes(RouteBuilder& routes, LearnerPorts p);
 // GET and PUT /auth/learning (learning.cpp): the settings' port alone.
 void add_learning_routes(RouteBuilder& routes, LearningSettingsRepository& settings,
                          const Clock& clock);
+// GET /auth/practice (practice.cpp).
+void add_practice_routes(RouteBuilder& routes, LearnerPorts p);
 // DELETE /auth/me, GET /auth/me/export (account_data.cpp); the password check shares the login's
 // lockout (added by add_account_routes).
 void add_account_data_routes(RouteBuilder& routes, LearnerPorts p,

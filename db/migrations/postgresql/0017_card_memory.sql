@@ -10,7 +10,7 @@ CREATE TABLE card_memory (
     user_id        BIGINT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
     due_at         TIMESTAMPTZ NOT NULL,
     last_review_at TIMESTAMPTZ NOT NULL,
-    pair_id        INTEGER NOT NULL REFERENCES pairs (id) ON DELETE CASCADE,
+    pair_id        INTEGER NOT NULL,
     stability      REAL NOT NULL,
     difficulty     REAL NOT NULL,
     language_id    SMALLINT NOT NULL REFERENCES languages (id),
@@ -22,24 +22,28 @@ CREATE TABLE card_memory (
 );
 -- The practice queue's due cards: a range of this index, not a scan of the learner's cards.
 CREATE INDEX card_memory_due_idx ON card_memory (user_id, language_id, due_at);
--- A pair's removal finds its rows.
-CREATE INDEX card_memory_pair_idx ON card_memory (pair_id);
+-- pair_id has no foreign key: a pair's removal would have to find its rows among every
+-- learner's, one more index for every review to keep. Every read joins pairs, so the rows of a
+-- removed pair are never seen; the export lists them as they are.
+
+-- The practice queue's new cards: published pairs by level, then id.
+CREATE INDEX pairs_practice_idx ON pairs (level, id) WHERE status = 'published';
 
 -- The review log: what the memory model saw at each booked answer. elapsed_days is NULL for a
--- card's first review in the language. Keyed by learner first: the export, the account's removal
--- and the purge of old lines (REVIEW_LOG_DAYS) read one learner's range.
+-- card's first review in the language. One index, by learner and answer time: the export, the
+-- account's removal, the queue's "new cards started today" and the purge of one learner's old
+-- lines (REVIEW_LOG_DAYS) read a range of it; id only keeps the booking order. pair_id has no
+-- foreign key: the log is history, a removed pair's lines stay.
 CREATE TABLE review_log (
     user_id        BIGINT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
     id             BIGINT GENERATED ALWAYS AS IDENTITY,
     reviewed_at    TIMESTAMPTZ NOT NULL,
-    pair_id        INTEGER NOT NULL REFERENCES pairs (id) ON DELETE CASCADE,
+    pair_id        INTEGER NOT NULL,
     elapsed_days   INTEGER,
     retrievability REAL NOT NULL,
     stability      REAL NOT NULL,
     difficulty     REAL NOT NULL,
     language_id    SMALLINT NOT NULL REFERENCES languages (id),
-    rating         SMALLINT NOT NULL CHECK (rating BETWEEN 1 AND 4),
-    PRIMARY KEY (user_id, id)
+    rating         SMALLINT NOT NULL CHECK (rating BETWEEN 1 AND 4)
 );
-CREATE INDEX review_log_pair_idx ON review_log (pair_id);
-CREATE INDEX review_log_reviewed_idx ON review_log (reviewed_at);
+CREATE INDEX review_log_user_idx ON review_log (user_id, reviewed_at);

@@ -3,7 +3,7 @@
 CREATE TABLE card_memory (
     user_id        INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
     language_id    INTEGER NOT NULL REFERENCES languages (id),
-    pair_id        INTEGER NOT NULL REFERENCES pairs (id) ON DELETE CASCADE,
+    pair_id        INTEGER NOT NULL,
     due_at         TEXT NOT NULL,
     last_review_at TEXT NOT NULL,
     stability      REAL NOT NULL,
@@ -15,13 +15,13 @@ CREATE TABLE card_memory (
     PRIMARY KEY (user_id, language_id, pair_id)
 ) WITHOUT ROWID;
 CREATE INDEX card_memory_due_idx ON card_memory (user_id, language_id, due_at);
-CREATE INDEX card_memory_pair_idx ON card_memory (pair_id);
+CREATE INDEX pairs_practice_idx ON pairs (level, id) WHERE status = 'published';
 
 CREATE TABLE review_log (
     id             INTEGER PRIMARY KEY,
     user_id        INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
     reviewed_at    TEXT NOT NULL,
-    pair_id        INTEGER NOT NULL REFERENCES pairs (id) ON DELETE CASCADE,
+    pair_id        INTEGER NOT NULL,
     language_id    INTEGER NOT NULL REFERENCES languages (id),
     rating         INTEGER NOT NULL CHECK (rating BETWEEN 1 AND 4),
     elapsed_days   INTEGER,
@@ -29,6 +29,4 @@ CREATE TABLE review_log (
     stability      REAL NOT NULL,
     difficulty     REAL NOT NULL
 );
-CREATE INDEX review_log_user_idx ON review_log (user_id, id);
-CREATE INDEX review_log_pair_idx ON review_log (pair_id);
-CREATE INDEX review_log_reviewed_idx ON review_log (reviewed_at);
+CREATE INDEX review_log_user_idx ON review_log (user_id, reviewed_at);

@@ -1,0 +1,88 @@
+// The practice queue's reads on SOCI (core/ports/learning/practice.hpp); the SQL is
+// db/queries/practice.sql.
+#include "adapters/persistence/queries.hpp"
+#include "adapters/persistence/row_access.hpp"
+#include "adapters/persistence/sql_repositories.hpp"
+#include "core/domain/time_format.hpp"
+
+namespace ll::sql {
+namespace {
+
+class SqlPractice final : public PracticeQuery {
+  public:
+    explicit SqlPractice(Database& db) : db_(db) {}
+
+    std::vector<CardMemoryRecord> due(Id user_id, Id language, std::string_view code,
+                                      Timestamp now) override {
+        long long user = user_id, lang = language;
+        std::string text(code), at = format_timestamp(now);
+        return db_.read([&](soci::session& s) {
+            std::vector<CardMemoryRecord> out;
+            soci::rowset<soci::row> rows =
+                (s.prepare << q("due"), soci::use(user, "user_id"), soci::use(lang, "language_id"),
+                 soci::use(at, "now"), soci::use(text, "code"));
+            for (const soci::row& r : rows) {
+                Cells c(r);
+                CardMemoryRecord card;
+                card.pair_id = c.integer();
+                card.language_id = language;
+                card.state = memory_from_cells(c);
+                out.push_back(card);
+            }
+            return out;
+        });
+    }
+
+    std::vector<Id> new_cards(Id user_id, Id language, std::string_view code,
+                              int limit) override {
+        long long user = user_id, lang = language, max = limit;
+        std::string text(code);
+        return db_.read([&](soci::session& s) {
+            std::vector<Id> out;
+            soci::rowset<soci::row> rows =
+                (s.prepare << q("new_cards"), soci::use(user, "user_id"),
+                 soci::use(lang, "language_id"), soci::use(text, "code"),
+                 soci::use(max, "max_cards"));
+            for (const soci::row& r : rows) out.push_back(as_int(r, 0));
+            return out;
+        });
+    }
+
+    PracticeCounts counts(Id user_id, Id language, std::string_view code, Timestamp now,
+                          Timestamp day_start, Timestamp day_end) override {
+        long long user = user_id, lang = language;
+        std::string text(code), at = format_timestamp(now), start = format_timestamp(day_start),
+                                end = format_timestamp(day_end);
+        return db_.snapshot([&](soci::session& s) {
+            PracticeCounts out;
+            long long due = 0, started = 0;
+            s << q("due_by"), soci::into(due), soci::use(user, "user_id"),
+                soci::use(lang, "language_id"), soci::use(end, "day_end"), soci::use(text, "code");
+            out.due_by_day_end = due;
+            std::string next;
+            soci::indicator next_ind = soci::i_null;
+            s << q("next_due"), soci::into(next, next_ind), soci::use(user, "user_id"),
+                soci::use(lang, "language_id"), soci::use(at, "now"), soci::use(text, "code");
+            if (s.got_data() && next_ind == soci::i_ok) out.next_due_at = parse_timestamp(next);
+            s << q("new_started"), soci::into(started), soci::use(user, "user_id"),
+                soci::use(start, "day_start"), soci::use(lang, "language_id");
+            out.new_started_today = started;
+            return out;
+        });
+    }
+
+  private:
+    const std::string& q(std::string_view name) const {
+        return query(db_.dialect(), "practice." + std::string(name));
+    }
+
+    Database& db_;
+};
+
+}  // namespace
+
+std::unique_ptr<PracticeQuery> make_practice(Database& db) {
+    return std::make_unique<SqlPractice>(db);
+}
+
+}  // namespace ll::sql

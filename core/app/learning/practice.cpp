@@ -1,0 +1,113 @@
+#include "core/app/learning/practice.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <chrono>
+#include <map>
+
+#include "core/app/learning/settings.hpp"
+#include "core/domain/errors.hpp"
+
+namespace ll {
+namespace {
+
+// The first instant in (low, high] whose local date is not `date`, found by halving: the local
+// date only grows with time, and the clock converts instants, not dates (core/ports/clock.hpp).
+Timestamp first_instant_after(const Clock& clock, const std::optional<std::string>& zone,
+                              Date date, Timestamp low, Timestamp high) {
+    while (high - low > std::chrono::milliseconds(1)) {
+        const Timestamp mid = low + (high - low) / 2;
+        (clock.learner_date(mid, zone) == date ? low : high) = mid;
+    }
+    return high;
+}
+
+std::optional<int> practice_limit(const std::optional<std::string>& text) {
+    if (!text) return kDefaultPracticeLimit;
+    int value = 0;
+    const char* end = text->data() + text->size();
+    const auto [ptr, ec] = std::from_chars(text->data(), end, value);
+    if (ec != std::errc() || ptr != end || value < 1 || value > kMaxPracticeLimit)
+        return std::nullopt;
+    return value;
+}
+
+}  // namespace
+
+LocalDay local_day(const Clock& clock, Timestamp now, const std::optional<std::string>& zone) {
+    const Date today = clock.learner_date(now, zone);
+    constexpr auto kLongestDay = std::chrono::hours(27);  // 24 h and any offset change
+    const Timestamp start =
+        first_instant_after(clock, zone, today - std::chrono::days(1), now - kLongestDay, now);
+    const Timestamp end = first_instant_after(clock, zone, today, now, now + kLongestDay);
+    return LocalDay{start, end};
+}
+
+Result<PracticeOutput> get_practice(const PracticePorts& ports, Id user_id,
+                                    const PracticeInput& input) {
+    const auto limit = practice_limit(input.limit);
+    if (!limit) return errors::practice_limit_invalid();
+    const auto profile = ports.profiles.find_by_user(user_id);
+    if (!profile) return errors::no_profile_for_practice();
+    const Id language = profile->language_target_id;
+    std::string code;
+    for (const auto& l : ports.languages.list_published()) {
+        if (l.id == language) code = l.short_en;
+    }
+    const LearningSettings settings = learning_settings(ports.learning_settings, user_id);
+    PracticeOutput out;
+    out.now = ports.clock.now();
+    const LocalDay day = local_day(ports.clock, out.now, profile->timezone);
+
+    // Due cards, the least likely to be recalled first (then the longest due, then by id).
+    std::vector<PracticeEntry> due;
+    for (auto& card : ports.practice.due(user_id, language, code, out.now)) {
+        PracticeEntry entry;
+        entry.item.pair_id = card.pair_id;
+        entry.retrievability = fsrs::retrievability(card.state, out.now, fsrs::kDefaultParameters);
+        entry.memory = card.state;
+        due.push_back(std::move(entry));
+    }
+    std::sort(due.begin(), due.end(), [](const PracticeEntry& a, const PracticeEntry& b) {
+        if (a.retrievability != b.retrievability) return a.retrievability < b.retrievability;
+        if (a.memory->due != b.memory->due) return a.memory->due < b.memory->due;
+        return a.item.pair_id < b.item.pair_id;
+    });
+    out.due_now = static_cast<std::int64_t>(due.size());
+    if (static_cast<int>(due.size()) > *limit) due.resize(static_cast<std::size_t>(*limit));
+
+    const PracticeCounts counts =
+        ports.practice.counts(user_id, language, code, out.now, day.start, day.end);
+    out.due_today = counts.due_by_day_end;
+    out.next_due_at = counts.next_due_at;
+    out.new_left_today = std::max<std::int64_t>(0, settings.new_per_day - counts.new_started_today);
+
+    // Then new cards, within the day's allowance.
+    const int room = *limit - static_cast<int>(due.size());
+    const auto new_count = static_cast<int>(std::min<std::int64_t>(room, out.new_left_today));
+    std::vector<Id> ids;
+    for (const auto& entry : due) ids.push_back(entry.item.pair_id);
+    const std::vector<Id> fresh = new_count > 0 ? ports.practice.new_cards(user_id, language, code,
+                                                                           new_count)
+                                                : std::vector<Id>{};
+    ids.insert(ids.end(), fresh.begin(), fresh.end());
+    if (ids.empty()) return out;
+
+    // The feed's entries of those cards; a card that left the feed meanwhile is left out.
+    std::map<Id, FeedItem> items;
+    for (auto& item : ports.feed.items(code, ids)) items.emplace(item.pair_id, std::move(item));
+    for (auto& entry : due) {
+        const auto it = items.find(entry.item.pair_id);
+        if (it == items.end()) continue;
+        entry.item = std::move(it->second);
+        out.entries.push_back(std::move(entry));
+    }
+    for (const Id id : fresh) {
+        const auto it = items.find(id);
+        if (it == items.end()) continue;
+        out.entries.push_back(PracticeEntry{std::move(it->second), std::nullopt, 0});
+    }
+    return out;
+}
+
+}  // namespace ll
