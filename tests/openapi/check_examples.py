@@ -132,6 +132,8 @@ def live_answers(service):
     settings_before = s.ok(200, "GET", "/auth/learning", token=token)
     settings = s.ok(200, "PUT", "/auth/learning", {"desired_retention": 0.85}, token)
     exported = s.ok(200, "GET", "/auth/me/export", token=token)  # with the zone and the batch
+    # The practice queue after those answers: new cards (the answered ones wait for their step).
+    practice = s.ok(200, "GET", "/auth/practice", token=token)
     return {
         "Error": [unauthorized],
         "UsernameFormatError": [bad_username],
@@ -148,6 +150,7 @@ def live_answers(service):
         "Profile": [profile],
         "ProgressAnswer": [progress],
         "Feed": [first_page],
+        "Practice": [practice],
         "whole feed": feed,
         "Status": [s.ok(200, "GET", "/livez")],
     }

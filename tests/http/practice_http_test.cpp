@@ -1,0 +1,143 @@
+// The learning engine over a real socket on SQLite and PostgreSQL: GET /auth/practice (the
+// queue, its figures, ETag and 304, its 400 and 409), and the optional rating of
+// POST /auth/progress and of each batch item (a 400 naming the field that books nothing).
+#include "tests/http/support/api.hpp"
+
+using namespace ll;
+using namespace ll::test;
+
+namespace {
+
+// A published pair in the Swedish feed (a picture image and Swedish statement audio).
+Id card(Api& api, int level) {
+    Id id = 0;
+    api.server.storage().content().write([&](ContentTx& tx) {
+        Picture picture;
+        picture.status = status::kObjectsCreated;
+        picture.image_path = "img.png";
+        const Id picture_id = tx.insert_picture(picture).id;
+        Statement statement;
+        statement.text_sv = "Det är en katt.";
+        statement.status = status::kPublished;
+        const Id statement_id = tx.insert_statement(statement).id;
+        Audio audio;
+        audio.source = AudioSource{"statements", statement_id, "text_sv", "sv"};
+        audio.file_path = "aud" + std::to_string(statement_id) + ".wav";
+        audio.mime = "audio/wav";
+        tx.upsert_audio(audio);
+        Pair pair;
+        pair.picture_id = picture_id;
+        pair.statement_id = statement_id;
+        pair.answer_type = "word";
+        pair.level = level;
+        pair.status = status::kPublished;
+        id = tx.insert_pair(pair).id;
+    });
+    return id;
+}
+
+std::vector<Id> pair_ids(const Reply& r) {
+    std::vector<Id> ids;
+    for (const auto& item : r.json.at("items").as_array()) ids.push_back(item.at("pair_id").as_int64());
+    return ids;
+}
+
+}  // namespace
+
+TEST_CASE("GET /auth/practice: new cards, then the answered card waits; ETag, 400, 409",
+          "[http][practice]") {
+    Api api;
+    auto& c = api.client;
+    const std::string ada = api.learner();
+    const Id hard = card(api, 5), easy = card(api, 1);
+
+    const Reply first = c.get("/auth/practice", ada);
+    REQUIRE(first.status == 200);
+    CHECK(pair_ids(first) == std::vector<Id>{easy, hard});
+    CHECK(first.json.at("items").as_array()[0].at("memory").is_null());
+    CHECK(first.json.at("items").as_array()[0].at("audio_url").is_string());
+    CHECK(first.json.at("due_now") == 0);
+    CHECK(first.json.at("due_today") == 0);
+    CHECK(first.json.at("new_left_today") == 20);
+    CHECK(first.json.at("next_due_at").is_null());
+    const std::string etag = first.header("etag");
+    REQUIRE(etag.size() == 18);
+    CHECK(first.header("cache-control") == "private, no-cache");
+    CHECK(c.call("GET", "/auth/practice", "",
+                 {{"Authorization", "Bearer " + ada}, {"If-None-Match", etag}})
+              .status == 304);
+
+    // Answered (Good): the card waits for its learning step; one new card fewer today.
+    REQUIRE(c.post("/auth/progress",
+                   R"({"pair_id":)" + std::to_string(easy) + R"(,"correct":true,"points":5})", ada)
+                .status == 200);
+    const Reply second = c.get("/auth/practice", ada);
+    REQUIRE(second.status == 200);
+    CHECK(second.header("etag") != etag);
+    CHECK(pair_ids(second) == std::vector<Id>{hard});
+    CHECK(second.json.at("due_now") == 0);
+    CHECK(second.json.at("due_today") == 1);
+    CHECK(second.json.at("new_left_today") == 19);
+    CHECK(second.json.at("next_due_at").is_string());
+    CHECK(pair_ids(c.get("/auth/practice?limit=1", ada)) == std::vector<Id>{hard});
+
+    for (const char* bad : {"0", "51", "x", "1.5"}) {
+        const Reply r = c.get(std::string("/auth/practice?limit=") + bad, ada);
+        CHECK(r.status == 400);
+        CHECK(r.json.at("error") == "limit must be an integer from 1 to 50");
+    }
+    const Reply no_profile = c.get("/auth/practice", api.register_user("bo@example.com"));
+    CHECK(no_profile.status == 409);
+    CHECK(c.get("/auth/practice").status == 401);
+}
+
+TEST_CASE("POST /auth/progress: a rating that is not 1 to 4 or contradicts correct is 400",
+          "[http][practice]") {
+    Api api;
+    auto& c = api.client;
+    const std::string ada = api.learner();
+    const std::string pair = std::to_string(card(api, 1));
+    const auto book = [&](const std::string& rest) {
+        return c.post("/auth/progress", R"({"pair_id":)" + pair + "," + rest + "}", ada);
+    };
+    for (const char* bad : {R"("correct":true,"rating":0)", R"("correct":true,"rating":5)",
+                            R"("correct":true,"rating":"3")", R"("correct":true,"rating":2.5)"}) {
+        INFO(bad);
+        const Reply r = book(bad);
+        CHECK(r.status == 400);
+        CHECK(r.json.at("error") == "rating must be an integer from 1 (again) to 4 (easy)");
+    }
+    for (const char* contradicting : {R"("correct":true,"rating":1)",
+                                      R"("correct":false,"rating":3)"}) {
+        INFO(contradicting);
+        const Reply r = book(contradicting);
+        CHECK(r.status == 400);
+        CHECK(r.json.at("error") ==
+              "rating must be 1 (again) when correct is false and 2 to 4 when it is true");
+    }
+    // Nothing was booked.
+    CHECK(c.get("/auth/me/export", ada).json.at("reviews").as_array().empty());
+
+    REQUIRE(book(R"("correct":true,"points":5,"rating":4)").status == 200);
+    REQUIRE(book(R"("correct":true,"points":5,"rating":null)").status == 200);
+    const Reply batch = c.post(
+        "/auth/progress/batch",
+        R"({"items":[{"client_id":"a","pair_id":)" + pair +
+            R"(,"correct":false,"rating":2,"answered_at":"2026-01-01T00:00:00Z"},)"
+            R"({"client_id":"b","pair_id":)" + pair +
+            R"(,"correct":false,"rating":1,"answered_at":")" +
+            std::string(c.get("/auth/me/export", ada).json.at("exported_at").as_string()) +
+            R"("}]})",
+        ada);
+    REQUIRE(batch.status == 200);
+    const auto& results = batch.json.at("results").as_array();
+    CHECK(results[0].at("status") == 400);
+    CHECK(results[0].at("message") ==
+          "rating must be 1 (again) when correct is false and 2 to 4 when it is true");
+    CHECK(results[1].at("status") == 200);
+    std::vector<std::int64_t> ratings;
+    const Reply exported = c.get("/auth/me/export", ada);
+    for (const auto& line : exported.json.at("reviews").as_array())
+        ratings.push_back(line.at("rating").as_int64());
+    CHECK(ratings == std::vector<std::int64_t>{4, 3, 1});
+}
