@@ -148,6 +148,14 @@ class MemoryProfiles final : public ProfileRepository {
               .version;  // as the SQL stores: a booking decided with the old goal decides again
         return true;
     }
+    bool set_target_language(Id user_id, Id language_id) override {
+        Lock lock(s_.mutex);
+        const auto it = s_.profiles.find(user_id);
+        if (it == s_.profiles.end()) return false;
+        it->second.profile.language_target_id = language_id;
+        ++it->second.version;  // as the SQL stores
+        return true;
+    }
     // The learner's time zone (docs/accounts.md "A time zone per learner").
     bool set_timezone(Id user_id, const std::optional<std::string>& zone) override {
         Lock lock(s_.mutex);

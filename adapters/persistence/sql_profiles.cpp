@@ -208,6 +208,16 @@ class SqlProfiles final : public ProfileRepository {
         });
     }
 
+    bool set_target_language(Id user_id, Id language_id) override {
+        long long key = user_id, language = language_id;
+        return db_.write([&](soci::session& s) {
+            soci::statement st = (s.prepare << q(db_.dialect(), "set_target_language"),
+                                  soci::use(language, "language_id"), soci::use(key, "user_id"));
+            st.execute(true);
+            return st.get_affected_rows() > 0;
+        });
+    }
+
     // The learner's time zone; the version rises (db/queries/profiles.sql).
     bool set_timezone(Id user_id, const std::optional<std::string>& zone) override {
         long long key = user_id;

@@ -56,6 +56,9 @@ inline Error profile_fields_required() {
 inline Error languages_must_differ() {
     return make(400, "nativeLang and targetLang must differ");
 }
+inline Error target_language_required() {
+    return make(400, "targetLang is required");
+}
 inline Error invalid_language_ids() {
     return make(400, "Invalid language id(s)");
 }

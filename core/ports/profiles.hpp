@@ -36,6 +36,9 @@ class ProfileRepository {
     // the name); false when the user has no profile. The version stays: a booking reads the zone
     // before it reads its state (core/app/book_progress.cpp).
     virtual bool set_timezone(Id user_id, const std::optional<std::string>& zone) = 0;
+    // The language the learner practises now (the core checked it); false when the user has no
+    // profile. Raises the version: a booking reviews the card in the profile's language.
+    virtual bool set_target_language(Id user_id, Id language_id) = 0;
 };
 
 }  // namespace ll

@@ -51,3 +51,8 @@ UPDATE users_public SET daily_goal_ep = :goal, version = version + 1 WHERE user_
 -- (sql_booking_guesses.hpp).
 -- name: set_timezone
 UPDATE users_public SET timezone = :timezone, version = version + 1 WHERE user_id = :user_id;
+
+-- The version rises: a booking reviews the card's memory in the profile's target language.
+-- name: set_target_language
+UPDATE users_public SET language_target_id = :language_id, version = version + 1
+WHERE user_id = :user_id;

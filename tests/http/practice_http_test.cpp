@@ -141,3 +141,45 @@ TEST_CASE("POST /auth/progress: a rating that is not 1 to 4 or contradicts corre
         ratings.push_back(line.at("rating").as_int64());
     CHECK(ratings == std::vector<std::int64_t>{4, 3, 1});
 }
+
+TEST_CASE("PUT /auth/profile/target-language: another language, its own queue; bad ids are 400",
+          "[http][practice]") {
+    Api api;
+    auto& c = api.client;
+    const std::string ada = api.learner();  // native de (1), target sv (3)
+    const Id swedish = card(api, 1);
+    REQUIRE(c.post("/auth/progress",
+                   R"({"pair_id":)" + std::to_string(swedish) + R"(,"correct":true,"points":5})",
+                   ada)
+                .status == 200);
+    CHECK(c.get("/auth/practice", ada).json.at("new_left_today") == 19);
+
+    const Reply english = c.put("/auth/profile/target-language", R"({"targetLang":2})", ada);
+    REQUIRE(english.status == 200);
+    CHECK(english.json.at("targetLang") == 2);
+    CHECK(c.get("/auth/me", ada).json.at("language_target_id") == 2);
+    // No English audio: nothing to practise in English; nothing started in English today.
+    const Reply queue = c.get("/auth/practice", ada);
+    CHECK(queue.json.at("items").as_array().empty());
+    CHECK(queue.json.at("new_left_today") == 20);
+    CHECK(queue.json.at("due_today") == 0);
+    // EP stay the learner's.
+    CHECK(c.get("/auth/me", ada).json.at("total_ep") == 5);
+    CHECK(c.put("/auth/profile/target-language", R"({"targetLang":"3"})", ada).status == 200);
+    CHECK(c.get("/auth/practice", ada).json.at("due_today") == 1);
+
+    const auto refused = [&](const std::string& body, const char* message) {
+        const Reply r = c.put("/auth/profile/target-language", body, ada);
+        CHECK(r.status == 400);
+        CHECK(r.json.at("error") == message);
+    };
+    refused("{}", "targetLang is required");
+    refused(R"({"targetLang":null})", "targetLang is required");
+    refused(R"({"targetLang":99})", "Invalid language id(s)");
+    refused(R"({"targetLang":"x"})", "Invalid language id(s)");
+    refused(R"({"targetLang":1})", "nativeLang and targetLang must differ");
+    CHECK(c.get("/auth/me", ada).json.at("language_target_id") == 3);
+    const std::string bo = api.register_user("bo@example.com");
+    CHECK(c.put("/auth/profile/target-language", R"({"targetLang":2})", bo).status == 409);
+    CHECK(c.put("/auth/profile/target-language", R"({"targetLang":2})").status == 401);
+}

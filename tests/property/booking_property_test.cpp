@@ -7,7 +7,8 @@
 // an instant a few days around a daylight-saving change in Europe/Berlin, with steps of
 // seconds to two days, points 0 to 1000, keys new, replayed (the same request) or reused (another
 // request), while the daily goal changes, achievement definitions are changed or added, an
-// unlock is revoked, and staff recategorise or retype a pair; some answers carry the learner's
+// unlock is revoked, the learner switches the target language, and staff recategorise or retype
+// a pair; some answers carry the learner's
 // own rating. The cards' memory and the review log are compared too, and each store's memory
 // must be the memory model folded over its review log. Every step goes to the three
 // stores in the same order; the answers are compared at every step, the stored state (profile,
@@ -235,7 +236,8 @@ class Sequence {
 
     void one_step(int step) {
         const auto roll = pick(100);
-        if (roll < 72) return book(step);
+        if (roll < 70) return book(step);
+        if (roll < 74) return switch_language();
         if (roll < 80) return set_goal();
         if (roll < 88) return change_definition();
         if (roll < 93) return revoke();
@@ -299,6 +301,14 @@ class Sequence {
         }),
                      fmt::format("sequence {} step {}: booking at {} ({} in Berlin)", number_, step,
                                  format_timestamp(now), format_date(today)));
+    }
+
+    // The learner practises English or Swedish (native German): the cards' memory is per
+    // language.
+    void switch_language() {
+        const Id language = pick(2) == 0 ? 2 : 3;
+        for (std::size_t i = 0; i < stores_.all.size(); ++i)
+            stores_.all[i]->b.profiles().set_target_language(users_[i], language);
     }
 
     void set_goal() {

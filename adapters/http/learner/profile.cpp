@@ -6,6 +6,7 @@
 #include "core/app/create_profile.hpp"
 #include "core/app/get_me.hpp"
 #include "core/app/learner_zone.hpp"
+#include "core/app/learning/target_language.hpp"
 #include "core/app/set_goal.hpp"
 
 namespace ll::http::learner {
@@ -30,6 +31,15 @@ void add_profile_routes(RouteBuilder& routes, LearnerPorts p) {
                     const auto result = set_goal(p, c.claims().user_id, c.field("daily_goal_ep"));
                     return result ? json_ok(200,
                                             json::object{{"daily_goal_ep", result->daily_goal_ep}})
+                                  : error_response(result.error());
+                }});
+    // Another target language (docs/learning.md "Several target languages").
+    routes.add({"PUT", {"/auth/profile/target-language"}, Auth::token, Body::json,
+                [p](Call& c) mutable {
+                    const auto result =
+                        switch_target_language(p, c.claims().user_id, c.field("targetLang"));
+                    return result ? json_ok(200, json::object{{"targetLang",
+                                                               result->target_language}})
                                   : error_response(result.error());
                 }});
     // The learner's own time zone (docs/accounts.md "A time zone per learner").

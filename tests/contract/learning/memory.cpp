@@ -144,3 +144,37 @@ TEST_CASE("card memory: the desired retention in force is the one of the booking
               std::chrono::days{fsrs::scheduled_days(expected.stability, 0.9,
                                                      fsrs::kDefaultParameters)});
 }
+
+TEST_CASE("card memory: per target language; switching back finds the old memory",
+          "[learning-memory]") {
+    World w;
+    const Id ada = w.learner("ada");  // learns Swedish (3)
+    const Id pair = w.b.content_seeder().add_pair(SeedPair{"word", "published", {}});
+    REQUIRE(w.book(ada, pair, true, "2026-11-20T08:00:00.000Z", fsrs::Rating::easy).status ==
+            BookingStatus::booked);
+    REQUIRE(w.book(ada, pair, true, "2026-11-21T08:00:00.000Z").status == BookingStatus::booked);
+    // In English the card is new: its first review there, whatever Swedish knew.
+    REQUIRE(w.b.profiles().set_target_language(ada, 2));
+    REQUIRE(w.book(ada, pair, false, "2026-11-22T08:00:00.000Z").status == BookingStatus::booked);
+    // Back to Swedish: the card continues from its Swedish memory.
+    REQUIRE(w.b.profiles().set_target_language(ada, 3));
+    REQUIRE(w.book(ada, pair, true, "2026-11-25T08:00:00.000Z").status == BookingStatus::booked);
+
+    const LearnerRecords r = w.records(ada);
+    REQUIRE(r.reviews.size() == 4);
+    CHECK(r.reviews[2].review.language == 2);
+    CHECK_FALSE(r.reviews[2].review.elapsed_days);  // a first review, in English
+    CHECK(r.reviews[3].review.language == 3);
+    CHECK(r.reviews[3].review.elapsed_days == 4);  // since the Swedish review of the 21st
+    REQUIRE(r.memory.size() == 2);
+    CHECK(r.memory[0].language_id == 2);
+    CHECK(r.memory[0].state.reps == 1);
+    CHECK(r.memory[1].language_id == 3);
+    CHECK(r.memory[1].state.reps == 3);
+    std::vector<ReviewLogRecord> swedish, english;
+    for (const auto& line : r.reviews) (line.review.language == 3 ? swedish : english).push_back(line);
+    CHECK(r.memory[0].state == folded(english, pair, 0.9));
+    CHECK(r.memory[1].state == folded(swedish, pair, 0.9));
+    // EP and streak stay the learner's across languages.
+    CHECK(w.b.profiles().find_by_user(ada)->total_ep == 20);
+}
