@@ -1,17 +1,11 @@
 -- The practice queue's reads (core/ports/learning/practice.hpp): one learner's cards in one
--- language, each eligible by the feed's rule (core/domain/feed_rules.hpp: published, picture
--- image, statement audio in :code), as db/queries/feed.sql spells it. The order and the limits are
--- the core's (core/app/learning/practice.cpp).
+-- language. New cards are eligible by the feed's rule (core/domain/feed_rules.hpp: published,
+-- picture image, statement audio in :code), as db/queries/feed.sql spells it; due cards are
+-- ranked from card_memory alone and the use case keeps those the feed still has
+-- (core/app/learning/practice.cpp).
 
--- Due cards with their memory: a range of card_memory_due_idx.
--- name: due
-SELECT m.pair_id, m.phase, m.stability, m.difficulty, CAST(m.last_review_at AS TEXT),
-       CAST(m.due_at AS TEXT), m.step, m.reps, m.lapses
-FROM card_memory m JOIN pairs p ON p.id = m.pair_id JOIN pictures pic ON pic.id = p.picture_id
-WHERE m.user_id = :user_id AND m.language_id = :language_id AND m.due_at <= :now
-  AND p.status = 'published' AND pic.image_path IS NOT NULL
-  AND EXISTS (SELECT 1 FROM audios a WHERE a.source_table = 'statements'
-              AND a.source_id = p.statement_id AND a.language = :code);
+-- The ranked due cards are db/queries/DIALECT/practice.sql (the days since the last review are
+-- counted in each dialect's own way).
 
 -- Cards never answered in the language, by level then id (pairs_practice_idx); the learner's
 -- cards are read once into a hashed set (NOT IN), not looked up per pair.
@@ -25,23 +19,19 @@ WHERE p.status = 'published' AND pic.image_path IS NOT NULL
               AND a.source_id = p.statement_id AND a.language = :code)
 ORDER BY p.level, p.id LIMIT :max_cards;
 
--- name: due_by
-SELECT COUNT(*)
-FROM card_memory m JOIN pairs p ON p.id = m.pair_id JOIN pictures pic ON pic.id = p.picture_id
-WHERE m.user_id = :user_id AND m.language_id = :language_id AND m.due_at < :day_end
-  AND p.status = 'published' AND pic.image_path IS NOT NULL
-  AND EXISTS (SELECT 1 FROM audios a WHERE a.source_table = 'statements'
-              AND a.source_id = p.statement_id AND a.language = :code);
+-- The figures count the learner's cards in memory (card_memory_due_idx ranges), whatever the
+-- feed says now.
+-- name: due_now
+SELECT COUNT(*) FROM card_memory
+WHERE user_id = :user_id AND language_id = :language_id AND due_at <= :now;
 
--- The first due instant after now: card_memory_due_idx in order, the first eligible card.
+-- name: due_by
+SELECT COUNT(*) FROM card_memory
+WHERE user_id = :user_id AND language_id = :language_id AND due_at < :day_end;
+
 -- name: next_due
-SELECT CAST(m.due_at AS TEXT)
-FROM card_memory m JOIN pairs p ON p.id = m.pair_id JOIN pictures pic ON pic.id = p.picture_id
-WHERE m.user_id = :user_id AND m.language_id = :language_id AND m.due_at > :now
-  AND p.status = 'published' AND pic.image_path IS NOT NULL
-  AND EXISTS (SELECT 1 FROM audios a WHERE a.source_table = 'statements'
-              AND a.source_id = p.statement_id AND a.language = :code)
-ORDER BY m.due_at LIMIT 1;
+SELECT CAST(MIN(due_at) AS TEXT) FROM card_memory
+WHERE user_id = :user_id AND language_id = :language_id AND due_at > :now;
 
 -- Cards first answered (no elapsed days: the card's first review in the language) since the
 -- day's start: a range of review_log_user_idx.

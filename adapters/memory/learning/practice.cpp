@@ -11,13 +11,23 @@ class MemoryPractice final : public PracticeQuery {
   public:
     explicit MemoryPractice(MemoryBackend::State& s) : s_(s) {}
 
-    std::vector<CardMemoryRecord> due(Id user_id, Id language, std::string_view code,
-                                      Timestamp now) override {
+    std::vector<CardMemoryRecord> due(Id user_id, Id language, Timestamp now, int max) override {
         std::lock_guard lock(s_.mutex);
         std::vector<CardMemoryRecord> out;
-        for_each_card(user_id, language, code, [&](Id pair, const fsrs::MemoryState& m) {
+        for_each_card(user_id, language, [&](Id pair, const fsrs::MemoryState& m) {
             if (m.due <= now) out.push_back({pair, language, m});
         });
+        // The port's rank: whole days since the last review over the stability, largest first.
+        const auto rank = [&](const CardMemoryRecord& c) {
+            const auto days = c.state.last_review ? fsrs::elapsed_days(*c.state.last_review, now) : 0;
+            return static_cast<double>(days) / c.state.stability;
+        };
+        std::sort(out.begin(), out.end(), [&](const auto& a, const auto& b) {
+            if (rank(a) != rank(b)) return rank(a) > rank(b);
+            if (a.state.due != b.state.due) return a.state.due < b.state.due;
+            return a.pair_id < b.pair_id;
+        });
+        if (static_cast<int>(out.size()) > max) out.resize(static_cast<std::size_t>(max));
         return out;
     }
 
@@ -38,11 +48,12 @@ class MemoryPractice final : public PracticeQuery {
         return out;
     }
 
-    PracticeCounts counts(Id user_id, Id language, std::string_view code, Timestamp now,
-                          Timestamp day_start, Timestamp day_end) override {
+    PracticeCounts counts(Id user_id, Id language, Timestamp now, Timestamp day_start,
+                          Timestamp day_end) override {
         std::lock_guard lock(s_.mutex);
         PracticeCounts out;
-        for_each_card(user_id, language, code, [&](Id, const fsrs::MemoryState& m) {
+        for_each_card(user_id, language, [&](Id, const fsrs::MemoryState& m) {
+            if (m.due <= now) ++out.due_now;
             if (m.due < day_end) ++out.due_by_day_end;
             if (m.due > now && (!out.next_due_at || m.due < *out.next_due_at))
                 out.next_due_at = m.due;
@@ -57,16 +68,12 @@ class MemoryPractice final : public PracticeQuery {
     }
 
   private:
-    // Each eligible card of the learner in `language` with its memory.
+    // Each card of the learner in `language` with its memory (whatever the feed says now).
     template <typename Visit>
-    void for_each_card(Id user_id, Id language, std::string_view code, Visit&& visit) {
+    void for_each_card(Id user_id, Id language, Visit&& visit) {
         for (const auto& [key, state] : s_.card_memory) {
             const auto& [user, lang, pair_id] = key;
-            if (user != user_id || lang != language) continue;
-            const auto pair = s_.content.pairs.find(pair_id);
-            if (pair == s_.content.pairs.end() || !memory_feed_entry(s_.content, pair->second, code))
-                continue;
-            visit(pair_id, state);
+            if (user == user_id && lang == language) visit(pair_id, state);
         }
     }
 

@@ -12,15 +12,14 @@ class SqlPractice final : public PracticeQuery {
   public:
     explicit SqlPractice(Database& db) : db_(db) {}
 
-    std::vector<CardMemoryRecord> due(Id user_id, Id language, std::string_view code,
-                                      Timestamp now) override {
-        long long user = user_id, lang = language;
-        std::string text(code), at = format_timestamp(now);
+    std::vector<CardMemoryRecord> due(Id user_id, Id language, Timestamp now, int max) override {
+        long long user = user_id, lang = language, limit = max;
+        std::string at = format_timestamp(now);
         return db_.read([&](soci::session& s) {
             std::vector<CardMemoryRecord> out;
             soci::rowset<soci::row> rows =
                 (s.prepare << q("due"), soci::use(user, "user_id"), soci::use(lang, "language_id"),
-                 soci::use(at, "now"), soci::use(text, "code"));
+                 soci::use(at, "now"), soci::use(at, "now_rank"), soci::use(limit, "max_cards"));
             for (const soci::row& r : rows) {
                 Cells c(r);
                 CardMemoryRecord card;
@@ -48,24 +47,27 @@ class SqlPractice final : public PracticeQuery {
         });
     }
 
-    PracticeCounts counts(Id user_id, Id language, std::string_view code, Timestamp now,
-                          Timestamp day_start, Timestamp day_end) override {
+    PracticeCounts counts(Id user_id, Id language, Timestamp now, Timestamp day_start,
+                          Timestamp day_end) override {
         long long user = user_id, lang = language;
-        std::string text(code), at = format_timestamp(now), start = format_timestamp(day_start),
-                                end = format_timestamp(day_end);
+        std::string at = format_timestamp(now), start = format_timestamp(day_start),
+                    end = format_timestamp(day_end);
         return db_.snapshot([&](soci::session& s) {
             PracticeCounts out;
-            long long due = 0, started = 0;
-            s << q("due_by"), soci::into(due), soci::use(user, "user_id"),
-                soci::use(lang, "language_id"), soci::use(end, "day_end"), soci::use(text, "code");
-            out.due_by_day_end = due;
+            long long due_now = 0, due_by = 0, started = 0;
+            s << q("due_now"), soci::into(due_now), soci::use(user, "user_id"),
+                soci::use(lang, "language_id"), soci::use(at, "now");
+            s << q("due_by"), soci::into(due_by), soci::use(user, "user_id"),
+                soci::use(lang, "language_id"), soci::use(end, "day_end");
             std::string next;
             soci::indicator next_ind = soci::i_null;
             s << q("next_due"), soci::into(next, next_ind), soci::use(user, "user_id"),
-                soci::use(lang, "language_id"), soci::use(at, "now"), soci::use(text, "code");
-            if (s.got_data() && next_ind == soci::i_ok) out.next_due_at = parse_timestamp(next);
+                soci::use(lang, "language_id"), soci::use(at, "now");
+            if (next_ind == soci::i_ok) out.next_due_at = parse_timestamp(next);
             s << q("new_started"), soci::into(started), soci::use(user, "user_id"),
                 soci::use(start, "day_start"), soci::use(lang, "language_id");
+            out.due_now = due_now;
+            out.due_by_day_end = due_by;
             out.new_started_today = started;
             return out;
         });

@@ -11,6 +11,9 @@
 namespace ll {
 namespace {
 
+// Due cards read beyond the page, for those the feed no longer has (unpublished since).
+constexpr int kDueSlack = 10;
+
 // The first instant in (low, high] whose local date is not `date`, found by halving: the local
 // date only grows with time, and the clock converts instants, not dates (core/ports/clock.hpp).
 Timestamp first_instant_after(const Clock& clock, const std::optional<std::string>& zone,
@@ -59,9 +62,11 @@ Result<PracticeOutput> get_practice(const PracticePorts& ports, Id user_id,
     out.now = ports.clock.now();
     const LocalDay day = local_day(ports.clock, out.now, profile->timezone);
 
-    // Due cards, the least likely to be recalled first (then the longest due, then by id).
+    // Due cards, the least likely to be recalled first (then the longest due, then by id). The
+    // store ranks them by the same measure; a few more than the page make up for cards the feed
+    // no longer has.
     std::vector<PracticeEntry> due;
-    for (auto& card : ports.practice.due(user_id, language, code, out.now)) {
+    for (auto& card : ports.practice.due(user_id, language, out.now, *limit + kDueSlack)) {
         PracticeEntry entry;
         entry.item.pair_id = card.pair_id;
         entry.retrievability = fsrs::retrievability(card.state, out.now, fsrs::kDefaultParameters);
@@ -73,20 +78,19 @@ Result<PracticeOutput> get_practice(const PracticePorts& ports, Id user_id,
         if (a.memory->due != b.memory->due) return a.memory->due < b.memory->due;
         return a.item.pair_id < b.item.pair_id;
     });
-    out.due_now = static_cast<std::int64_t>(due.size());
-    if (static_cast<int>(due.size()) > *limit) due.resize(static_cast<std::size_t>(*limit));
 
     const PracticeCounts counts =
-        ports.practice.counts(user_id, language, code, out.now, day.start, day.end);
+        ports.practice.counts(user_id, language, out.now, day.start, day.end);
+    out.due_now = counts.due_now;
     out.due_today = counts.due_by_day_end;
     out.next_due_at = counts.next_due_at;
     out.new_left_today = std::max<std::int64_t>(0, settings.new_per_day - counts.new_started_today);
 
     // Then new cards, within the day's allowance.
-    const int room = *limit - static_cast<int>(due.size());
-    const auto new_count = static_cast<int>(std::min<std::int64_t>(room, out.new_left_today));
     std::vector<Id> ids;
     for (const auto& entry : due) ids.push_back(entry.item.pair_id);
+    const int room = *limit - std::min(*limit, static_cast<int>(due.size()));
+    const auto new_count = static_cast<int>(std::min<std::int64_t>(room, out.new_left_today));
     const std::vector<Id> fresh = new_count > 0 ? ports.practice.new_cards(user_id, language, code,
                                                                            new_count)
                                                 : std::vector<Id>{};
@@ -98,13 +102,13 @@ Result<PracticeOutput> get_practice(const PracticePorts& ports, Id user_id,
     for (auto& item : ports.feed.items(code, ids)) items.emplace(item.pair_id, std::move(item));
     for (auto& entry : due) {
         const auto it = items.find(entry.item.pair_id);
-        if (it == items.end()) continue;
+        if (it == items.end() || static_cast<int>(out.entries.size()) == *limit) continue;
         entry.item = std::move(it->second);
         out.entries.push_back(std::move(entry));
     }
     for (const Id id : fresh) {
         const auto it = items.find(id);
-        if (it == items.end()) continue;
+        if (it == items.end() || static_cast<int>(out.entries.size()) == *limit) continue;
         out.entries.push_back(PracticeEntry{std::move(it->second), std::nullopt, 0});
     }
     return out;
