@@ -126,12 +126,10 @@ def main():
               f"{len(body['items'])} items")
         now = "now()"
         for name, sql in (
-                ("due", f"""SELECT m.pair_id FROM card_memory m JOIN pairs p ON p.id = m.pair_id
-                    JOIN pictures pic ON pic.id = p.picture_id WHERE m.user_id = {user}
-                    AND m.language_id = 3 AND m.due_at <= {now} AND p.status = 'published'
-                    AND pic.image_path IS NOT NULL AND EXISTS (SELECT 1 FROM audios a WHERE
-                    a.source_table = 'statements' AND a.source_id = p.statement_id AND
-                    a.language = 'sv')"""),
+                ("due", f"""SELECT pair_id, stability FROM card_memory WHERE user_id = {user}
+                    AND language_id = 3 AND due_at <= {now} ORDER BY floor(extract(epoch FROM
+                    ({now} - last_review_at)) / 86400) / stability DESC, due_at, pair_id
+                    LIMIT 30"""),
                 ("new_cards", f"""SELECT p.id FROM pairs p JOIN pictures pic ON pic.id =
                     p.picture_id WHERE p.status = 'published' AND pic.image_path IS NOT NULL
                     AND p.id NOT IN (SELECT m.pair_id FROM card_memory m WHERE m.user_id = {user}
