@@ -39,7 +39,8 @@ class MemoryFeed final : public FeedQuery {
         std::vector<FeedItem> items;
         auto it = after ? t.pairs.upper_bound(*after) : t.pairs.begin();
         for (; it != t.pairs.end() && static_cast<int>(items.size()) < limit; ++it) {
-            if (auto item = memory_feed_entry(t, it->second, lang)) items.push_back(*std::move(item));
+            if (auto item = memory_feed_entry(t, it->second, lang))
+                items.push_back(*std::move(item));
         }
         return items;
     }

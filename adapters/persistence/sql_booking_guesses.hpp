@@ -16,10 +16,10 @@
 // booking costs little, and a learner whose answers go round several replicas (every guess
 // stale) costs the read and the write, hardly ever a wasted write on top.
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
-#include <map>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -63,7 +63,7 @@ class BookingGuesses {
         Ep daily_ep = 0;
         // Pairs the learner is known to have practised, each with its memory in `language`.
         std::map<Id, Practised> practised;
-        Id language = 0;  // the profile's target language the memories are of
+        Id language = 0;         // the profile's target language the memories are of
         int cooldown = 0;        // bookings still to read before the next guess
         int failed_guesses = 0;  // in a row
         bool guessed = false;    // the state last handed out was a guess

@@ -15,8 +15,8 @@ struct SqliteBookingStatements : BookingValues {
     OutcomeColumns o;
     soci::indicator version_ind = soci::i_null, key_ind = soci::i_null;
 
-    soci::statement version, stored_key, profile, pair_progress, day, memory, review, category_stats,
-        unlock, record;
+    soci::statement version, stored_key, profile, pair_progress, day, memory, review,
+        category_stats, unlock, record;
 
     explicit SqliteBookingStatements(soci::session& s)
         : version((s.prepare << "SELECT version FROM users_public WHERE user_id = :u",
@@ -68,8 +68,8 @@ struct SqliteBookingStatements : BookingValues {
                                "difficulty = excluded.difficulty, reps = excluded.reps, lapses = "
                                "excluded.lapses, phase = excluded.phase, step = excluded.step",
                   soci::use(user), soci::use(language), soci::use(pair), soci::use(due),
-                  soci::use(reviewed), soci::use(stability), soci::use(difficulty),
-                  soci::use(reps), soci::use(lapses), soci::use(phase), soci::use(step))),
+                  soci::use(reviewed), soci::use(stability), soci::use(difficulty), soci::use(reps),
+                  soci::use(lapses), soci::use(phase), soci::use(step))),
           review((s.prepare << "INSERT INTO review_log (user_id, reviewed_at, pair_id, "
                                "language_id, rating, elapsed_days, retrievability, stability, "
                                "difficulty) VALUES (:u, :at, :p, :l, :r, :e, :rt, :s, :d)",

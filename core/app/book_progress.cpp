@@ -113,12 +113,11 @@ Result<BookProgressOutput> book_progress(const BookingPorts& ports, Id user_id,
     command.now = now;  // dated in the learner's zone by book_card_in_zone
     if (input.idempotency_key) {
         // The request as read: a retry may spell the same booking differently ("7" or 7).
-        command.idempotency =
-            IdempotencyKey{*input.idempotency_key,
-                           fmt::format("pair={};correct={};points={}{}", command.pair_id,
-                                       command.correct, command.points,
-                                       rating_fingerprint(command.rating)),
-                           now - kIdempotencyKeyLifetime};
+        command.idempotency = IdempotencyKey{
+            *input.idempotency_key,
+            fmt::format("pair={};correct={};points={}{}", command.pair_id, command.correct,
+                        command.points, rating_fingerprint(command.rating)),
+            now - kIdempotencyKeyLifetime};
     }
 
     return progress_answer(book_card_in_zone(ports.progress, ports.clock, command), command.points,

@@ -17,9 +17,9 @@ struct CheckedItem {
     BookingCommand command;
 };
 
-// The item's own checks, in the order of its fields: client_id, pair_id, answered_at, rating. correct
-// and points are read as leniently as on POST /auth/progress. The window is checked later: an
-// item out of it may still be a replay.
+// The item's own checks, in the order of its fields: client_id, pair_id, answered_at, rating.
+// correct and points are read as leniently as on POST /auth/progress. The window is checked later:
+// an item out of it may still be a replay.
 Result<BookingCommand> check_item(const LooseValue& item, Id user_id, Timestamp now) {
     const LooseValue& client_id = item["client_id"];
     if (!client_id.is_string() || !valid_key(client_id.string)) return errors::client_id_invalid();
@@ -40,12 +40,11 @@ Result<BookingCommand> check_item(const LooseValue& item, Id user_id, Timestamp 
     c.now = *at;
     c.recorded_at = now;
     // The answer as read: the same client_id with another answer is refused, not replayed.
-    c.idempotency =
-        IdempotencyKey{kBatchClientIdPrefix + client_id.string,
-                       fmt::format("batch;pair={};correct={};points={};at={}{}", c.pair_id,
-                                   c.correct, c.points, format_timestamp(*at),
-                                   rating_fingerprint(c.rating)),
-                       now - kBatchClientIdLifetime};
+    c.idempotency = IdempotencyKey{
+        kBatchClientIdPrefix + client_id.string,
+        fmt::format("batch;pair={};correct={};points={};at={}{}", c.pair_id, c.correct, c.points,
+                    format_timestamp(*at), rating_fingerprint(c.rating)),
+        now - kBatchClientIdLifetime};
     return c;
 }
 

@@ -54,8 +54,8 @@ struct LearnerRecords {
     std::vector<StaffSession> studio_sessions;  // a staff account's studio sign-ins
     std::vector<PasswordResetToken> password_resets;
     std::optional<StoredLearningSettings> learning_settings;  // none: never changed
-    std::vector<CardMemoryRecord> memory;  // by language, then pair
-    std::vector<ReviewLogRecord> reviews;  // in the order they were booked
+    std::vector<CardMemoryRecord> memory;                     // by language, then pair
+    std::vector<ReviewLogRecord> reviews;                     // in the order they were booked
 };
 
 class LearnerDataRepository {
@@ -65,8 +65,8 @@ class LearnerDataRepository {
     virtual std::optional<LearnerRecords> read_all(Id user_id) = 0;
     // Removes the account and every row of it in ONE transaction: profile, username (free
     // again), progress, daily rows, category totals, achievements, idempotency records, refresh
-    // and staff sessions, reset requests, schedule settings, card memory and review log. Other learners' rows are untouched.
-    // false when there is no such account.
+    // and staff sessions, reset requests, schedule settings, card memory and review log. Other
+    // learners' rows are untouched. false when there is no such account.
     virtual bool erase(Id user_id) = 0;
 };
 

@@ -166,9 +166,9 @@ TEST_CASE("learner data: every table with a user_id column is one the export rea
     // them with the database's rows). A new table of learner rows fails here until the export
     // (LearnerDataRepository::read_all) and this list know it.
     const std::set<std::string> exported{
-        "users_public",          "user_names",       "user_pair_progress", "user_daily_activity",
+        "users_public",          "user_names",        "user_pair_progress", "user_daily_activity",
         "user_category_stats",  // derived: the profile's statistics (docs/accounts.md)
-        "user_achievements",     "idempotency_keys", "staff_sessions",     "refresh_families",
+        "user_achievements",     "idempotency_keys",  "staff_sessions",     "refresh_families",
         "password_reset_tokens", "learning_settings", "card_memory",        "review_log"};
     sql::Database raw(sql::parse_database_url(db->url()), 1);
     const std::string catalog =

@@ -38,7 +38,8 @@ Id card(Api& api, int level) {
 
 std::vector<Id> pair_ids(const Reply& r) {
     std::vector<Id> ids;
-    for (const auto& item : r.json.at("items").as_array()) ids.push_back(item.at("pair_id").as_int64());
+    for (const auto& item : r.json.at("items").as_array())
+        ids.push_back(item.at("pair_id").as_int64());
     return ids;
 }
 
@@ -107,8 +108,8 @@ TEST_CASE("POST /auth/progress: a rating that is not 1 to 4 or contradicts corre
         CHECK(r.status == 400);
         CHECK(r.json.at("error") == "rating must be an integer from 1 (again) to 4 (easy)");
     }
-    for (const char* contradicting : {R"("correct":true,"rating":1)",
-                                      R"("correct":false,"rating":3)"}) {
+    for (const char* contradicting :
+         {R"("correct":true,"rating":1)", R"("correct":false,"rating":3)"}) {
         INFO(contradicting);
         const Reply r = book(contradicting);
         CHECK(r.status == 400);
@@ -120,15 +121,15 @@ TEST_CASE("POST /auth/progress: a rating that is not 1 to 4 or contradicts corre
 
     REQUIRE(book(R"("correct":true,"points":5,"rating":4)").status == 200);
     REQUIRE(book(R"("correct":true,"points":5,"rating":null)").status == 200);
-    const Reply batch = c.post(
-        "/auth/progress/batch",
-        R"({"items":[{"client_id":"a","pair_id":)" + pair +
-            R"(,"correct":false,"rating":2,"answered_at":"2026-01-01T00:00:00Z"},)"
-            R"({"client_id":"b","pair_id":)" + pair +
-            R"(,"correct":false,"rating":1,"answered_at":")" +
-            std::string(c.get("/auth/me/export", ada).json.at("exported_at").as_string()) +
-            R"("}]})",
-        ada);
+    const Reply batch =
+        c.post("/auth/progress/batch",
+               R"({"items":[{"client_id":"a","pair_id":)" + pair +
+                   R"(,"correct":false,"rating":2,"answered_at":"2026-01-01T00:00:00Z"},)"
+                   R"({"client_id":"b","pair_id":)" +
+                   pair + R"(,"correct":false,"rating":1,"answered_at":")" +
+                   std::string(c.get("/auth/me/export", ada).json.at("exported_at").as_string()) +
+                   R"("}]})",
+               ada);
     REQUIRE(batch.status == 200);
     const auto& results = batch.json.at("results").as_array();
     CHECK(results[0].at("status") == 400);

@@ -139,16 +139,16 @@ struct Store {
                                static_cast<int>(r.rating), r.elapsed_days.value_or(-1),
                                r.retrievability, r.stability, r.difficulty);
             auto& state = folded[{r.language, line.pair_id}];
-            state = fsrs::stored_precision(fsrs::review(state, r.reviewed_at, r.rating,
-                                                        fsrs::kDefaultParameters, 0.9));
+            state = fsrs::stored_precision(
+                fsrs::review(state, r.reviewed_at, r.rating, fsrs::kDefaultParameters, 0.9));
         }
         std::map<std::pair<Id, Id>, fsrs::MemoryState> stored;
         for (const auto& m : records->memory) {
             stored[{m.language_id, m.pair_id}] = m.state;
-            out += fmt::format("memory pair#{} lang={} phase={} s={} d={} due={} reps={} lapses={}\n",
-                               index(m.pair_id), m.language_id, fsrs::phase_name(m.state.phase),
-                               m.state.stability, m.state.difficulty,
-                               format_timestamp(m.state.due), m.state.reps, m.state.lapses);
+            out += fmt::format(
+                "memory pair#{} lang={} phase={} s={} d={} due={} reps={} lapses={}\n",
+                index(m.pair_id), m.language_id, fsrs::phase_name(m.state.phase), m.state.stability,
+                m.state.difficulty, format_timestamp(m.state.due), m.state.reps, m.state.lapses);
         }
         INFO(db->name() << ": the memory stored against the review log folded\n" << out);
         CHECK(stored == folded);
@@ -291,11 +291,11 @@ class Sequence {
                              today};
             if (request.rating) c.rating = fsrs::rating_from_number(request.rating);
             if (!request.key.empty()) {
-                c.idempotency = IdempotencyKey{
-                    request.key,
-                    fmt::format("{}/{}/{}/{}", request.pair, request.correct, request.points,
-                                request.rating),
-                    now - kIdempotencyKeyLifetime};
+                c.idempotency =
+                    IdempotencyKey{request.key,
+                                   fmt::format("{}/{}/{}/{}", request.pair, request.correct,
+                                               request.points, request.rating),
+                                   now - kIdempotencyKeyLifetime};
             }
             return describe(book_card(s.b.progress(), c));
         }),

@@ -56,8 +56,9 @@ json::value to_json(const PracticeOutput& out) {
     json::array items;
     for (const auto& entry : out.entries) {
         json::object item = to_json(entry.item).as_object();
-        item["memory"] = entry.memory ? json::value(memory_json(*entry.memory, entry.retrievability))
-                                      : json::value(nullptr);
+        item["memory"] = entry.memory
+                             ? json::value(memory_json(*entry.memory, entry.retrievability))
+                             : json::value(nullptr);
         items.push_back(std::move(item));
     }
     return json::object{

@@ -1,17 +1,18 @@
 // GET /auth/practice: what the learner practises next (docs/learning.md "What to practise next"),
 // with an ETag the app revalidates as on GET /feed (api/revalidation.hpp).
+#include "core/app/learning/practice.hpp"
 #include "adapters/http/api/answers.hpp"
 #include "adapters/http/api/revalidation.hpp"
 #include "adapters/http/json/learning.hpp"
 #include "adapters/http/learner/resources.hpp"
-#include "core/app/learning/practice.hpp"
 
 namespace ll::http::learner {
 
 void add_practice_routes(RouteBuilder& routes, LearnerPorts p) {
     routes.add({"GET", {"/auth/practice"}, Auth::token, Body::none, [p](Call& c) mutable {
-                    return revalidated(c.request, answer(get_practice(p, c.claims().user_id,
-                                                                      PracticeInput{c.query("limit")})));
+                    return revalidated(c.request,
+                                       answer(get_practice(p, c.claims().user_id,
+                                                           PracticeInput{c.query("limit")})));
                 }});
 }
 

@@ -34,14 +34,13 @@ void add_profile_routes(RouteBuilder& routes, LearnerPorts p) {
                                   : error_response(result.error());
                 }});
     // Another target language (docs/learning.md "Several target languages").
-    routes.add({"PUT", {"/auth/profile/target-language"}, Auth::token, Body::json,
-                [p](Call& c) mutable {
-                    const auto result =
-                        switch_target_language(p, c.claims().user_id, c.field("targetLang"));
-                    return result ? json_ok(200, json::object{{"targetLang",
-                                                               result->target_language}})
-                                  : error_response(result.error());
-                }});
+    routes.add(
+        {"PUT", {"/auth/profile/target-language"}, Auth::token, Body::json, [p](Call& c) mutable {
+             const auto result =
+                 switch_target_language(p, c.claims().user_id, c.field("targetLang"));
+             return result ? json_ok(200, json::object{{"targetLang", result->target_language}})
+                           : error_response(result.error());
+         }});
     // The learner's own time zone (docs/accounts.md "A time zone per learner").
     routes.add({"PUT", {"/auth/timezone"}, Auth::token, Body::json, [p](Call& c) mutable {
                     return answer(set_timezone(p, c.claims().user_id, c.field("timezone")));

@@ -17,10 +17,10 @@ void add_progress_routes(RouteBuilder& routes, LearnerPorts p, Metrics& metrics)
              if (const auto header = c.request.header("idempotency-key");
                  header && !header->empty())
                  key = std::string(*header);
-             auto result = book_progress(p, c.claims().user_id,
-                                         BookProgressInput{c.field("pair_id"), c.field("correct"),
-                                                           c.field("points"), std::move(key),
-                                                           c.field("rating")});
+             auto result = book_progress(
+                 p, c.claims().user_id,
+                 BookProgressInput{c.field("pair_id"), c.field("correct"), c.field("points"),
+                                   std::move(key), c.field("rating")});
              if (result) metrics.increment("langlearn_bookings_total");
              return answer(result);
          }});

@@ -19,7 +19,8 @@ class MemoryPractice final : public PracticeQuery {
         });
         // The port's rank: whole days since the last review over the stability, largest first.
         const auto rank = [&](const CardMemoryRecord& c) {
-            const auto days = c.state.last_review ? fsrs::elapsed_days(*c.state.last_review, now) : 0;
+            const auto days =
+                c.state.last_review ? fsrs::elapsed_days(*c.state.last_review, now) : 0;
             return static_cast<double>(days) / c.state.stability;
         };
         std::sort(out.begin(), out.end(), [&](const auto& a, const auto& b) {
@@ -31,8 +32,7 @@ class MemoryPractice final : public PracticeQuery {
         return out;
     }
 
-    std::vector<Id> new_cards(Id user_id, Id language, std::string_view code,
-                              int limit) override {
+    std::vector<Id> new_cards(Id user_id, Id language, std::string_view code, int limit) override {
         std::lock_guard lock(s_.mutex);
         std::vector<std::pair<int, Id>> fresh;  // (level, id)
         for (const auto& [id, pair] : s_.content.pairs) {

@@ -23,8 +23,8 @@ fsrs::MemoryState memory_from_cells(Cells& c) {
 void read_card_memory(soci::session& s, Dialect dialect, Id user_id, LearnerRecords& out) {
     long long user = user_id;
     {
-        soci::rowset<soci::row> rows = (s.prepare << query(dialect, "card_memory.of_learner"),
-                                        soci::use(user, "user_id"));
+        soci::rowset<soci::row> rows =
+            (s.prepare << query(dialect, "card_memory.of_learner"), soci::use(user, "user_id"));
         for (const soci::row& r : rows) {
             Cells c(r);
             CardMemoryRecord record;
@@ -34,8 +34,8 @@ void read_card_memory(soci::session& s, Dialect dialect, Id user_id, LearnerReco
             out.memory.push_back(record);
         }
     }
-    soci::rowset<soci::row> rows = (s.prepare << query(dialect, "card_memory.log_of_learner"),
-                                    soci::use(user, "user_id"));
+    soci::rowset<soci::row> rows =
+        (s.prepare << query(dialect, "card_memory.log_of_learner"), soci::use(user, "user_id"));
     for (const soci::row& r : rows) {
         Cells c(r);
         ReviewLogRecord line;

@@ -32,16 +32,14 @@ class SqlPractice final : public PracticeQuery {
         });
     }
 
-    std::vector<Id> new_cards(Id user_id, Id language, std::string_view code,
-                              int limit) override {
+    std::vector<Id> new_cards(Id user_id, Id language, std::string_view code, int limit) override {
         long long user = user_id, lang = language, max = limit;
         std::string text(code);
         return db_.read([&](soci::session& s) {
             std::vector<Id> out;
-            soci::rowset<soci::row> rows =
-                (s.prepare << q("new_cards"), soci::use(user, "user_id"),
-                 soci::use(lang, "language_id"), soci::use(text, "code"),
-                 soci::use(max, "max_cards"));
+            soci::rowset<soci::row> rows = (s.prepare << q("new_cards"), soci::use(user, "user_id"),
+                                            soci::use(lang, "language_id"), soci::use(text, "code"),
+                                            soci::use(max, "max_cards"));
             for (const soci::row& r : rows) out.push_back(as_int(r, 0));
             return out;
         });

@@ -16,8 +16,8 @@ constexpr int kDueSlack = 10;
 
 // The first instant in (low, high] whose local date is not `date`, found by halving: the local
 // date only grows with time, and the clock converts instants, not dates (core/ports/clock.hpp).
-Timestamp first_instant_after(const Clock& clock, const std::optional<std::string>& zone,
-                              Date date, Timestamp low, Timestamp high) {
+Timestamp first_instant_after(const Clock& clock, const std::optional<std::string>& zone, Date date,
+                              Timestamp low, Timestamp high) {
     while (high - low > std::chrono::milliseconds(1)) {
         const Timestamp mid = low + (high - low) / 2;
         (clock.learner_date(mid, zone) == date ? low : high) = mid;
@@ -91,9 +91,9 @@ Result<PracticeOutput> get_practice(const PracticePorts& ports, Id user_id,
     for (const auto& entry : due) ids.push_back(entry.item.pair_id);
     const int room = *limit - std::min(*limit, static_cast<int>(due.size()));
     const auto new_count = static_cast<int>(std::min<std::int64_t>(room, out.new_left_today));
-    const std::vector<Id> fresh = new_count > 0 ? ports.practice.new_cards(user_id, language, code,
-                                                                           new_count)
-                                                : std::vector<Id>{};
+    const std::vector<Id> fresh = new_count > 0
+                                      ? ports.practice.new_cards(user_id, language, code, new_count)
+                                      : std::vector<Id>{};
     ids.insert(ids.end(), fresh.begin(), fresh.end());
     if (ids.empty()) return out;
 

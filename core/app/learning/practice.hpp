@@ -43,7 +43,7 @@ struct PracticeInput {
 };
 
 struct PracticeEntry {
-    FeedItem item;                           // as GET /feed has it
+    FeedItem item;                            // as GET /feed has it
     std::optional<fsrs::MemoryState> memory;  // nullopt: a new card
     double retrievability = 0;                // at the time of the answer (0 for a new card)
 };

@@ -14,9 +14,9 @@ namespace ll {
 // The learner's figures of the language at one instant, over the cards in memory (a card that
 // left the feed since still counts until its memory goes).
 struct PracticeCounts {
-    std::int64_t due_now = 0;         // due at or before `now`
-    std::int64_t due_by_day_end = 0;  // due before the end of the learner's day
-    std::int64_t new_started_today = 0;  // cards first answered since the day's start
+    std::int64_t due_now = 0;              // due at or before `now`
+    std::int64_t due_by_day_end = 0;       // due before the end of the learner's day
+    std::int64_t new_started_today = 0;    // cards first answered since the day's start
     std::optional<Timestamp> next_due_at;  // the first due instant after `now`, if any
     bool operator==(const PracticeCounts&) const = default;
 };
@@ -29,8 +29,7 @@ class PracticeQuery {
     // over the stability, largest first (the forgetting curve falls with that ratio alone,
     // core/domain/memory_model.hpp), then by due instant and pair id. A range of the due index,
     // ranked without looking at the content; the caller drops cards the feed no longer has.
-    virtual std::vector<CardMemoryRecord> due(Id user_id, Id language, Timestamp now,
-                                              int max) = 0;
+    virtual std::vector<CardMemoryRecord> due(Id user_id, Id language, Timestamp now, int max) = 0;
     // At most `limit` eligible cards the learner never answered in `language` (`code` is its
     // short code, for the audio), by level, then pair id.
     virtual std::vector<Id> new_cards(Id user_id, Id language, std::string_view code,

@@ -40,9 +40,9 @@ fsrs::MemoryState folded(const std::vector<ReviewLogRecord>& log, Id pair, doubl
     fsrs::MemoryState state;
     for (const auto& line : log) {
         if (line.pair_id != pair) continue;
-        state = fsrs::stored_precision(fsrs::review(state, line.review.reviewed_at,
-                                                    line.review.rating, fsrs::kDefaultParameters,
-                                                    retention));
+        state =
+            fsrs::stored_precision(fsrs::review(state, line.review.reviewed_at, line.review.rating,
+                                                fsrs::kDefaultParameters, retention));
     }
     return state;
 }
@@ -140,9 +140,8 @@ TEST_CASE("card memory: the desired retention in force is the one of the booking
     CHECK(r.memory[0].state.phase == fsrs::Phase::review);
     // Under 0.90 the interval would have been longer.
     CHECK(r.memory[0].state.due <
-          at("2026-11-25T08:00:00.000Z") +
-              std::chrono::days{fsrs::scheduled_days(expected.stability, 0.9,
-                                                     fsrs::kDefaultParameters)});
+          at("2026-11-25T08:00:00.000Z") + std::chrono::days{fsrs::scheduled_days(
+                                               expected.stability, 0.9, fsrs::kDefaultParameters)});
 }
 
 TEST_CASE("card memory: per target language; switching back finds the old memory",
@@ -172,7 +171,8 @@ TEST_CASE("card memory: per target language; switching back finds the old memory
     CHECK(r.memory[1].language_id == 3);
     CHECK(r.memory[1].state.reps == 3);
     std::vector<ReviewLogRecord> swedish, english;
-    for (const auto& line : r.reviews) (line.review.language == 3 ? swedish : english).push_back(line);
+    for (const auto& line : r.reviews)
+        (line.review.language == 3 ? swedish : english).push_back(line);
     CHECK(r.memory[0].state == folded(english, pair, 0.9));
     CHECK(r.memory[1].state == folded(swedish, pair, 0.9));
     // EP and streak stay the learner's across languages.

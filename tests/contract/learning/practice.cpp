@@ -13,8 +13,8 @@
 using namespace ll;
 
 namespace {
-using test::at;
 using std::chrono::minutes;
+using test::at;
 
 struct World {
     std::unique_ptr<test::TestDatabase> db = test::make_test_database();
@@ -46,7 +46,8 @@ struct World {
             statement.status = status::kPublished;
             const Id statement_id = tx.insert_statement(statement).id;
             Audio audio;
-            audio.source = AudioSource{"statements", statement_id, "text_" + audio_lang, audio_lang};
+            audio.source =
+                AudioSource{"statements", statement_id, "text_" + audio_lang, audio_lang};
             audio.file_path = "aud" + std::to_string(statement_id) + ".wav";
             audio.mime = "audio/wav";
             tx.upsert_audio(audio);
@@ -161,8 +162,7 @@ TEST_CASE("practice queue: the least likely to be recalled first; limits checked
 
     for (const char* bad : {"0", "51", "abc", "5x", "-1", ""}) {
         INFO(bad);
-        CHECK(get_practice(w, ada, PracticeInput{bad}).error() ==
-              errors::practice_limit_invalid());
+        CHECK(get_practice(w, ada, PracticeInput{bad}).error() == errors::practice_limit_invalid());
     }
     const Id nobody = w.b.accounts().create(NewAccount{"x@example.com", "h", "end-user"})->id;
     CHECK(get_practice(w, nobody, PracticeInput{}).error() == errors::no_profile_for_practice());
