@@ -61,8 +61,7 @@ void review_card(const BookingCommand& c, const BookingState& s, const BookingPr
     r.rating = rating;
     if (before.last_review)
         r.elapsed_days = static_cast<std::int32_t>(fsrs::elapsed_days(*before.last_review, c.now));
-    r.retrievability =
-        static_cast<double>(static_cast<float>(fsrs::retrievability(before, c.now, weights)));
+    r.retrievability = fsrs::stored_value(fsrs::retrievability(before, c.now, weights));
     r.stability = w.memory.stability;
     r.difficulty = w.memory.difficulty;
 }

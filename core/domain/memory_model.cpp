@@ -254,10 +254,14 @@ MemoryState review(const MemoryState& state, Timestamp at, Rating rating, const 
     return next;
 }
 
+double stored_value(double value) {
+    return static_cast<double>(static_cast<float>(value));
+}
+
 MemoryState stored_precision(MemoryState state) {
     constexpr std::int32_t kMaxCount = 32767;
-    state.stability = static_cast<double>(static_cast<float>(state.stability));
-    state.difficulty = static_cast<double>(static_cast<float>(state.difficulty));
+    state.stability = stored_value(state.stability);
+    state.difficulty = stored_value(state.difficulty);
     state.reps = std::min(state.reps, kMaxCount);
     state.lapses = std::min(state.lapses, kMaxCount);
     return state;

@@ -142,6 +142,8 @@ MemoryState review(const MemoryState& state, Timestamp at, Rating rating, const 
 // a store holds the numbers the core decided and the next review starts from them
 // (docs/learning.md "What is stored").
 MemoryState stored_precision(MemoryState state);
+// One number as the stores keep it (4-byte REAL): stability, difficulty, retrievability.
+double stored_value(double value);
 
 // Probability of recall at `at`: 0 for a new item, the forgetting curve at the whole days
 // since the last review otherwise (1 on the day of a review).

@@ -2,6 +2,7 @@
 // queue, its figures, ETag and 304, its 400 and 409), and the optional rating of
 // POST /auth/progress and of each batch item (a 400 naming the field that books nothing).
 #include "tests/http/support/api.hpp"
+#include "tests/support/feed_pairs.hpp"
 
 using namespace ll;
 using namespace ll::test;
@@ -10,30 +11,7 @@ namespace {
 
 // A published pair in the Swedish feed (a picture image and Swedish statement audio).
 Id card(Api& api, int level) {
-    Id id = 0;
-    api.server.storage().content().write([&](ContentTx& tx) {
-        Picture picture;
-        picture.status = status::kObjectsCreated;
-        picture.image_path = "img.png";
-        const Id picture_id = tx.insert_picture(picture).id;
-        Statement statement;
-        statement.text_sv = "Det är en katt.";
-        statement.status = status::kPublished;
-        const Id statement_id = tx.insert_statement(statement).id;
-        Audio audio;
-        audio.source = AudioSource{"statements", statement_id, "text_sv", "sv"};
-        audio.file_path = "aud" + std::to_string(statement_id) + ".wav";
-        audio.mime = "audio/wav";
-        tx.upsert_audio(audio);
-        Pair pair;
-        pair.picture_id = picture_id;
-        pair.statement_id = statement_id;
-        pair.answer_type = "word";
-        pair.level = level;
-        pair.status = status::kPublished;
-        id = tx.insert_pair(pair).id;
-    });
-    return id;
+    return feed_pair(api.server.storage().content(), level, "sv", status::kPublished, "word");
 }
 
 std::vector<Id> pair_ids(const Reply& r) {

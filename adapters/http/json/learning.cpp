@@ -17,11 +17,10 @@ double stored_number(double value) {
     return shortest;
 }
 
-json::object memory_json(const fsrs::MemoryState& m, double retrievability) {
+json::object memory_json(const fsrs::MemoryState& m) {
     return json::object{
         {"phase", fsrs::phase_name(m.phase)},
         {"due_at", format_timestamp(m.due)},
-        {"retrievability", stored_number(retrievability)},
         {"stability", stored_number(m.stability)},
         {"difficulty", stored_number(m.difficulty)},
         {"reps", m.reps},
@@ -31,11 +30,9 @@ json::object memory_json(const fsrs::MemoryState& m, double retrievability) {
 }
 
 json::value to_json(const CardMemoryRecord& record) {
-    json::object out{{"pair_id", record.pair_id}, {"language_id", record.language_id}};
-    const json::object memory = memory_json(record.state, 0);
-    for (const auto& field : memory) {
-        if (field.key() != "retrievability") out.insert(field);
-    }
+    json::object out = memory_json(record.state);
+    out["pair_id"] = record.pair_id;
+    out["language_id"] = record.language_id;
     return out;
 }
 
@@ -56,9 +53,13 @@ json::value to_json(const PracticeOutput& out) {
     json::array items;
     for (const auto& entry : out.entries) {
         json::object item = to_json(entry.item).as_object();
-        item["memory"] = entry.memory
-                             ? json::value(memory_json(*entry.memory, entry.retrievability))
-                             : json::value(nullptr);
+        json::value memory = nullptr;
+        if (entry.memory) {
+            json::object known = memory_json(*entry.memory);
+            known["retrievability"] = stored_number(entry.retrievability);  // the queue's alone
+            memory = std::move(known);
+        }
+        item["memory"] = std::move(memory);
         items.push_back(std::move(item));
     }
     return json::object{

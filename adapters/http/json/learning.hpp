@@ -12,8 +12,8 @@ namespace ll::http {
 // spelling: 2.3065, not 2.3064999580383301.
 double stored_number(double value);
 
-// {phase, due_at, retrievability, stability, difficulty, reps, lapses, last_review_at}.
-boost::json::object memory_json(const fsrs::MemoryState& state, double retrievability);
+// {phase, due_at, stability, difficulty, reps, lapses, last_review_at}.
+boost::json::object memory_json(const fsrs::MemoryState& state);
 // The export's `memory` and `reviews` entries.
 boost::json::value to_json(const CardMemoryRecord& record);
 boost::json::value to_json(const ReviewLogRecord& line);

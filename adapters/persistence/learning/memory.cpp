@@ -45,9 +45,9 @@ void read_card_memory(soci::session& s, Dialect dialect, Id user_id, LearnerReco
         review.reviewed_at = c.timestamp();
         review.rating = static_cast<fsrs::Rating>(c.small());
         review.elapsed_days = c.opt_small();
-        review.retrievability = static_cast<float>(c.number());
-        review.stability = static_cast<float>(c.number());
-        review.difficulty = static_cast<float>(c.number());
+        review.retrievability = fsrs::stored_value(c.number());
+        review.stability = fsrs::stored_value(c.number());
+        review.difficulty = fsrs::stored_value(c.number());
         out.reviews.push_back(line);
     }
 }

@@ -59,17 +59,17 @@ Result<PracticeOutput> get_practice(const PracticePorts& ports, Id user_id,
     }
     const LearningSettings settings = learning_settings(ports.learning_settings, user_id);
     PracticeOutput out;
-    out.now = ports.clock.now();
-    const LocalDay day = local_day(ports.clock, out.now, profile->timezone);
+    const Timestamp now = ports.clock.now();
+    const LocalDay day = local_day(ports.clock, now, profile->timezone);
 
     // Due cards, the least likely to be recalled first (then the longest due, then by id). The
     // store ranks them by the same measure; a few more than the page make up for cards the feed
     // no longer has.
     std::vector<PracticeEntry> due;
-    for (auto& card : ports.practice.due(user_id, language, out.now, *limit + kDueSlack)) {
+    for (auto& card : ports.practice.due(user_id, language, now, *limit + kDueSlack)) {
         PracticeEntry entry;
         entry.item.pair_id = card.pair_id;
-        entry.retrievability = fsrs::retrievability(card.state, out.now, fsrs::kDefaultParameters);
+        entry.retrievability = fsrs::retrievability(card.state, now, fsrs::kDefaultParameters);
         entry.memory = card.state;
         due.push_back(std::move(entry));
     }
@@ -79,8 +79,7 @@ Result<PracticeOutput> get_practice(const PracticePorts& ports, Id user_id,
         return a.item.pair_id < b.item.pair_id;
     });
 
-    const PracticeCounts counts =
-        ports.practice.counts(user_id, language, out.now, day.start, day.end);
+    const PracticeCounts counts = ports.practice.counts(user_id, language, now, day.start, day.end);
     out.due_now = counts.due_now;
     out.due_today = counts.due_by_day_end;
     out.next_due_at = counts.next_due_at;

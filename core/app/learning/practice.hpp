@@ -54,7 +54,6 @@ struct PracticeOutput {
     std::int64_t due_today = 0;  // due by the end of the learner's local day (due_now included)
     std::int64_t new_left_today = 0;
     std::optional<Timestamp> next_due_at;  // the next due instant after now
-    Timestamp now{};
 };
 
 // The learner's local day around `now` as instants: [start, end). A day across a change of the

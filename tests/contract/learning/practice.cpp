@@ -7,6 +7,7 @@
 #include "adapters/memory/manual_clock.hpp"
 #include "core/app/book_progress.hpp"
 #include "core/app/learning/practice.hpp"
+#include "tests/support/feed_pairs.hpp"
 #include "tests/support/instants.hpp"
 #include "tests/support/test_backends.hpp"
 
@@ -35,31 +36,7 @@ struct World {
     // A pair at `level`; in the feed of `audio_lang` when published.
     Id pair(int level, const std::string& audio_lang = "sv",
             const std::string& pair_status = status::kPublished) {
-        Id id = 0;
-        b.content().write([&](ContentTx& tx) {
-            Picture picture;
-            picture.status = status::kObjectsCreated;
-            picture.image_path = "img.png";
-            const Id picture_id = tx.insert_picture(picture).id;
-            Statement statement;
-            statement.text_sv = "Det är en hund.";
-            statement.status = status::kPublished;
-            const Id statement_id = tx.insert_statement(statement).id;
-            Audio audio;
-            audio.source =
-                AudioSource{"statements", statement_id, "text_" + audio_lang, audio_lang};
-            audio.file_path = "aud" + std::to_string(statement_id) + ".wav";
-            audio.mime = "audio/wav";
-            tx.upsert_audio(audio);
-            Pair p;
-            p.picture_id = picture_id;
-            p.statement_id = statement_id;
-            p.answer_type = "text";
-            p.level = level;
-            p.status = pair_status;
-            id = tx.insert_pair(p).id;
-        });
-        return id;
+        return test::feed_pair(b.content(), level, audio_lang, pair_status);
     }
     void book(Id who, Id pair, bool correct, Timestamp when,
               std::optional<fsrs::Rating> rating = std::nullopt) {
