@@ -5,7 +5,7 @@
 namespace ll::sql {
 
 void BookingGuesses::forget_memories(Learner& l) {
-    for (auto& entry : l.practised) entry.second.known = false;
+    ++l.epoch;
 }
 
 BookingGuesses::Learner& BookingGuesses::learner(Id user_id) {
@@ -19,14 +19,14 @@ BookingGuesses::Learner& BookingGuesses::learner(Id user_id) {
 void BookingGuesses::remember_practised(Learner& l, Id pair_id,
                                         const std::optional<fsrs::MemoryState>& memory) {
     if (const auto known = l.practised.find(pair_id); known != l.practised.end()) {
-        known->second = Practised{true, memory};
+        known->second = Practised{l.epoch, memory};
         return;
     }
     if (practised_ >= kMaxPractised) {  // forget every learner's pairs, keep the profiles
         for (auto& entry : learners_) entry.second.practised.clear();
         practised_ = 0;
     }
-    l.practised.emplace(pair_id, Practised{true, memory});
+    l.practised.emplace(pair_id, Practised{l.epoch, memory});
     ++practised_;
 }
 
@@ -42,7 +42,8 @@ std::optional<BookingState> BookingGuesses::guess(const BookingCommand& c) {
     // A pair the learner is not known to have practised: the read tells whether this is the
     // first time (rare once a learner has practised a while).
     const auto practised = l->second.practised.find(c.pair_id);
-    if (p == pairs_.end() || practised == l->second.practised.end() || !practised->second.known)
+    if (p == pairs_.end() || practised == l->second.practised.end() ||
+        practised->second.epoch != l->second.epoch)
         return std::nullopt;
     // An answer dated before the last day booked here (sent late from offline): that day's EP is
     // not remembered.

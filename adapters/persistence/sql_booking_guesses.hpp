@@ -49,12 +49,13 @@ class BookingGuesses {
     std::optional<std::string> zone(Id user_id);
 
   private:
-    // A pair practised and, when `known`, the learner's memory of it (nullopt: not answered in
-    // the language yet) as of the remembered profile's version. A read that finds another
-    // version than the one remembered makes every memory unknown: another process may have
-    // reviewed any card meanwhile.
+    // A pair practised and, when `epoch` is the learner's current one, the learner's memory of
+    // it (nullopt: not answered in the language yet) as of the remembered profile's version. A
+    // read that finds another version than the one remembered makes every memory unknown (another
+    // process may have reviewed any card meanwhile): the learner's epoch moves on, in constant
+    // time however many pairs are remembered.
     struct Practised {
-        bool known = false;
+        std::uint64_t epoch = 0;
         std::optional<fsrs::MemoryState> memory;
     };
     struct Learner {
@@ -63,10 +64,11 @@ class BookingGuesses {
         Ep daily_ep = 0;
         // Pairs the learner is known to have practised, each with its memory in `language`.
         std::map<Id, Practised> practised;
-        Id language = 0;         // the profile's target language the memories are of
-        int cooldown = 0;        // bookings still to read before the next guess
-        int failed_guesses = 0;  // in a row
-        bool guessed = false;    // the state last handed out was a guess
+        Id language = 0;          // the profile's target language the memories are of
+        std::uint64_t epoch = 1;  // memories remembered in another epoch are unknown
+        int cooldown = 0;         // bookings still to read before the next guess
+        int failed_guesses = 0;   // in a row
+        bool guessed = false;     // the state last handed out was a guess
         // The profile's zone as last read; kept when the profile is forgotten (a zone changes
         // rarely, and the booking reads again when the read shows another one).
         std::optional<std::string> zone;

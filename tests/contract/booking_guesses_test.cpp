@@ -94,11 +94,32 @@ TEST_CASE("booking guesses: the practised pairs remembered are bounded", "[guess
     BookingGuesses g;
     g.remember_read(command(1, 1), read_state());
     REQUIRE(g.guess(command(1, 1)));
+    // Each write follows the last (version 7, 8, ...), as one process's bookings do.
     for (Id pair = 2; pair <= Id(BookingGuesses::kMaxPractised) + 1; ++pair) {
-        g.remember_write(written(1, pair, 7));
+        g.remember_write(written(1, pair, 7 + (pair - 2)));
     }
     // Past the bound everything practised was forgotten: pair 1 is read again.
     g.remember_read(command(1, 5), read_state());
     CHECK_FALSE(g.guess(command(1, 1)));
     CHECK(g.guess(command(1, 5)));
+}
+
+TEST_CASE("booking guesses: a read or write at another version forgets every memory", "[guesses]") {
+    BookingGuesses g;
+    for (Id pair : {12, 11, 10}) g.remember_read(command(1, pair), read_state());  // version 7
+    g.remember_write(written(1, 10, 7));                                           // now 8
+    g.remember_write(written(1, 11, 8));                                           // now 9
+    REQUIRE(g.guess(command(1, 10)));
+    REQUIRE(g.guess(command(1, 11)));
+    // A write decided on another process's read (version 4): any card may have been reviewed.
+    g.remember_write(written(1, 12, 4));
+    CHECK_FALSE(g.guess(command(1, 10)));
+    CHECK_FALSE(g.guess(command(1, 11)));
+    CHECK(g.guess(command(1, 12)));  // the card just written is known again
+    // A read at another version: only the card read is known.
+    g.remember_write(written(1, 10, 5));
+    g.remember_read(command(1, 11), read_state());  // version 7 again
+    CHECK_FALSE(g.guess(command(1, 10)));
+    CHECK_FALSE(g.guess(command(1, 12)));
+    CHECK(g.guess(command(1, 11)));
 }
