@@ -39,3 +39,15 @@ WHERE user_id = :user_id AND language_id = :language_id AND due_at > :now;
 SELECT COUNT(*) FROM review_log
 WHERE user_id = :user_id AND reviewed_at >= :day_start AND language_id = :language_id
   AND elapsed_days IS NULL;
+
+-- GET /auth/learning's languages: the learner's cards per language (a range of the primary key)
+-- and the review-log lines kept per language (a range of review_log_user_idx).
+-- name: languages
+SELECT language_id, COUNT(*), SUM(CASE WHEN due_at <= :now THEN 1 ELSE 0 END),
+       CAST(MAX(last_review_at) AS TEXT)
+FROM card_memory WHERE user_id = :user_id
+GROUP BY language_id ORDER BY language_id;
+
+-- name: reviews_per_language
+SELECT language_id, COUNT(*) FROM review_log WHERE user_id = :user_id
+GROUP BY language_id;

@@ -162,3 +162,39 @@ TEST_CASE("PUT /auth/profile/target-language: another language, its own queue; b
     CHECK(c.put("/auth/profile/target-language", R"({"targetLang":2})", bo).status == 409);
     CHECK(c.put("/auth/profile/target-language", R"({"targetLang":2})").status == 401);
 }
+
+TEST_CASE("GET /auth/learning: the settings and every language practised, the current one marked",
+          "[http][practice]") {
+    Api api;
+    auto& c = api.client;
+    const std::string ada = api.learner();  // target sv (3)
+    const Id pair = card(api, 1);
+    const std::string answer =
+        R"({"pair_id":)" + std::to_string(pair) + R"(,"correct":true,"points":5})";
+    const Reply before = c.get("/auth/learning", ada);
+    REQUIRE(before.status == 200);
+    CHECK(before.json.at("desired_retention") == 0.9);
+    CHECK(before.json.at("languages").as_array().empty());
+
+    REQUIRE(c.post("/auth/progress", answer, ada).status == 200);
+    REQUIRE(c.put("/auth/profile/target-language", R"({"targetLang":2})", ada).status == 200);
+    REQUIRE(c.post("/auth/progress", answer, ada).status == 200);
+    REQUIRE(c.post("/auth/progress", answer, ada).status == 200);
+    const Reply after = c.get("/auth/learning", ada);
+    REQUIRE(after.status == 200);
+    const auto& languages = after.json.at("languages").as_array();
+    REQUIRE(languages.size() == 2);
+    CHECK(languages[0].at("language_id") == 2);
+    CHECK(languages[0].at("current") == true);
+    CHECK(languages[0].at("cards") == 1);
+    CHECK(languages[0].at("reviews") == 2);
+    CHECK(languages[0].at("due_now") == 0);
+    CHECK(languages[0].at("last_review_at").is_string());
+    CHECK(languages[1].at("language_id") == 3);
+    CHECK(languages[1].at("current") == false);
+    CHECK(languages[1].at("reviews") == 1);
+    // PUT answers the settings alone.
+    const Reply put = c.put("/auth/learning", R"({"new_per_day":5})", ada);
+    REQUIRE(put.status == 200);
+    CHECK_FALSE(put.json.as_object().contains("languages"));
+}

@@ -9,10 +9,6 @@
 namespace ll::http {
 namespace {
 
-json::value timestamp(const std::optional<Timestamp>& t) {
-    return t ? json::value(format_timestamp(*t)) : json::value(nullptr);
-}
-
 json::value id_or_null(const std::optional<Id>& id) {
     return id ? json::value(*id) : json::value(nullptr);
 }

@@ -1,5 +1,7 @@
 #include "adapters/http/json/codec.hpp"
 
+#include "core/domain/time_format.hpp"
+
 #include <cctype>
 #include <charconv>
 
@@ -120,6 +122,10 @@ json::value nullable(const std::optional<std::string>& v) {
 }
 json::value nullable(const std::optional<std::int64_t>& v) {
     return v ? json::value(*v) : json::value(nullptr);
+}
+
+json::value timestamp(const std::optional<Timestamp>& t) {
+    return t ? json::value(format_timestamp(*t)) : json::value(nullptr);
 }
 
 }  // namespace ll::http

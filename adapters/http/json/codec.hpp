@@ -8,6 +8,7 @@
 #include <boost/json.hpp>
 
 #include "core/domain/loose_value.hpp"
+#include "core/domain/types.hpp"
 
 namespace ll::http {
 
@@ -29,5 +30,7 @@ std::string to_text(const json::value& value);
 // JSON helpers for optional values.
 json::value nullable(const std::optional<std::string>& v);
 json::value nullable(const std::optional<std::int64_t>& v);
+// An instant as docs/openapi.yaml's Timestamp, or null.
+json::value timestamp(const std::optional<Timestamp>& t);
 
 }  // namespace ll::http

@@ -6,10 +6,6 @@
 namespace ll::http {
 namespace {
 
-json::value timestamp(const std::optional<Timestamp>& t) {
-    return t ? json::value(format_timestamp(*t)) : json::value(nullptr);
-}
-
 json::object achievement(const AchievementDefinition& d) {
     return json::object{{"id", d.id},
                         {"kind", d.kind},

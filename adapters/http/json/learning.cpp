@@ -2,6 +2,7 @@
 
 #include <charconv>
 
+#include "adapters/http/json/codec.hpp"
 #include "adapters/http/json/learner.hpp"
 #include "core/domain/time_format.hpp"
 
@@ -18,15 +19,13 @@ double stored_number(double value) {
 }
 
 json::object memory_json(const fsrs::MemoryState& m) {
-    return json::object{
-        {"phase", fsrs::phase_name(m.phase)},
-        {"due_at", format_timestamp(m.due)},
-        {"stability", stored_number(m.stability)},
-        {"difficulty", stored_number(m.difficulty)},
-        {"reps", m.reps},
-        {"lapses", m.lapses},
-        {"last_review_at",
-         m.last_review ? json::value(format_timestamp(*m.last_review)) : json::value(nullptr)}};
+    return json::object{{"phase", fsrs::phase_name(m.phase)},
+                        {"due_at", format_timestamp(m.due)},
+                        {"stability", stored_number(m.stability)},
+                        {"difficulty", stored_number(m.difficulty)},
+                        {"reps", m.reps},
+                        {"lapses", m.lapses},
+                        {"last_review_at", timestamp(m.last_review)}};
 }
 
 json::value to_json(const CardMemoryRecord& record) {
@@ -69,6 +68,21 @@ json::value to_json(const PracticeOutput& out) {
         {"new_left_today", out.new_left_today},
         {"next_due_at",
          out.next_due_at ? json::value(format_timestamp(*out.next_due_at)) : json::value(nullptr)}};
+}
+
+json::value to_json(const LearningOverview& overview) {
+    json::object out = to_json(overview.settings).as_object();
+    json::array languages;
+    for (const auto& l : overview.languages) {
+        languages.push_back(json::object{{"language_id", l.language_id},
+                                         {"current", l.language_id == overview.current_language},
+                                         {"cards", l.cards},
+                                         {"due_now", l.due_now},
+                                         {"reviews", l.reviews},
+                                         {"last_review_at", timestamp(l.last_review_at)}});
+    }
+    out["languages"] = std::move(languages);
+    return out;
 }
 
 }  // namespace ll::http

@@ -4,6 +4,7 @@
 #include <boost/json.hpp>
 
 #include "core/app/learning/practice.hpp"
+#include "core/app/learning/settings.hpp"
 #include "core/ports/learning/memory.hpp"
 
 namespace ll::http {
@@ -19,5 +20,8 @@ boost::json::value to_json(const CardMemoryRecord& record);
 boost::json::value to_json(const ReviewLogRecord& line);
 // GET /auth/practice's answer: {items, due_now, due_today, new_left_today, next_due_at}.
 boost::json::value to_json(const PracticeOutput& out);
+// GET /auth/learning's answer: the settings and {languages: [{language_id, current, cards,
+// due_now, reviews, last_review_at}]}.
+boost::json::value to_json(const LearningOverview& overview);
 
 }  // namespace ll::http

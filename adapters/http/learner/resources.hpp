@@ -29,8 +29,7 @@ void add_stats_routes(RouteBuilder& routes, LearnerPorts p);
 // GET /feed (feed.cpp).
 void add_feed_routes(RouteBuilder& routes, LearnerPorts p);
 // GET and PUT /auth/learning (learning.cpp): the settings' port alone.
-void add_learning_routes(RouteBuilder& routes, LearningSettingsRepository& settings,
-                         const Clock& clock);
+void add_learning_routes(RouteBuilder& routes, LearnerPorts p);
 // GET /auth/practice (practice.cpp).
 void add_practice_routes(RouteBuilder& routes, LearnerPorts p);
 // DELETE /auth/me, GET /auth/me/export (account_data.cpp); the password check shares the login's

@@ -22,7 +22,7 @@ void add_learner_routes(Router& router, LearnerPorts p, Metrics& metrics, RateLi
     learner::add_progress_routes(routes, p, metrics);
     learner::add_stats_routes(routes, p);
     learner::add_feed_routes(routes, p);
-    learner::add_learning_routes(routes, p.learning_settings, p.clock);
+    learner::add_learning_routes(routes, p);
     learner::add_practice_routes(routes, p);
 }
 

@@ -1,6 +1,7 @@
 // The practice queue's reads in memory (core/ports/learning/practice.hpp), over the card memory
 // and review log the booking keeps (memory_progress.cpp) and the feed's rule (memory_feed.cpp).
 #include <algorithm>
+#include <map>
 
 #include "adapters/memory/memory_state.hpp"
 
@@ -64,6 +65,28 @@ class MemoryPractice final : public PracticeQuery {
                 r.reviewed_at >= day_start)
                 ++out.new_started_today;
         }
+        return out;
+    }
+
+    std::vector<LanguagePractice> languages(Id user_id, Timestamp now) override {
+        std::lock_guard lock(s_.mutex);
+        std::map<Id, LanguagePractice> by_language;
+        for (const auto& [key, m] : s_.card_memory) {
+            const auto& [user, language, pair_id] = key;
+            if (user != user_id) continue;
+            LanguagePractice& l = by_language[language];
+            l.language_id = language;
+            ++l.cards;
+            if (m.due <= now) ++l.due_now;
+            if (m.last_review && (!l.last_review_at || *m.last_review > *l.last_review_at))
+                l.last_review_at = m.last_review;
+        }
+        for (const auto& line : s_.review_log) {
+            const auto l = by_language.find(line.record.language);
+            if (line.user_id == user_id && l != by_language.end()) ++l->second.reviews;
+        }
+        std::vector<LanguagePractice> out;
+        for (const auto& [language, l] : by_language) out.push_back(l);
         return out;
     }
 

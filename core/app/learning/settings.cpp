@@ -63,4 +63,13 @@ Result<LearningSettings> change_learning_settings(LearningSettingsRepository& se
     return settings.update(user_id, change.value(), LearningSettings{}, clock.now()).settings;
 }
 
+LearningOverview learning_overview(const LearningOverviewPorts& ports, Id user_id) {
+    LearningOverview out;
+    out.settings = learning_settings(ports.learning_settings, user_id);
+    if (const auto profile = ports.profiles.find_by_user(user_id))
+        out.current_language = profile->language_target_id;
+    out.languages = ports.practice.languages(user_id, ports.clock.now());
+    return out;
+}
+
 }  // namespace ll

@@ -21,6 +21,17 @@ struct PracticeCounts {
     bool operator==(const PracticeCounts&) const = default;
 };
 
+// One language the learner has practised (GET /auth/learning): its cards in memory and the log
+// lines kept of it.
+struct LanguagePractice {
+    Id language_id = 0;
+    std::int64_t cards = 0;    // cards answered in the language (in memory)
+    std::int64_t due_now = 0;  // of them, due at or before `now`
+    std::int64_t reviews = 0;  // review-log lines kept (REVIEW_LOG_DAYS may have purged older)
+    std::optional<Timestamp> last_review_at;  // the latest review of any of its cards
+    bool operator==(const LanguagePractice&) const = default;
+};
+
 class PracticeQuery {
   public:
     virtual ~PracticeQuery() = default;
@@ -36,6 +47,8 @@ class PracticeQuery {
                                       int limit) = 0;
     virtual PracticeCounts counts(Id user_id, Id language, Timestamp now, Timestamp day_start,
                                   Timestamp day_end) = 0;
+    // Every language the learner has cards in memory of, by language id.
+    virtual std::vector<LanguagePractice> languages(Id user_id, Timestamp now) = 0;
 };
 
 }  // namespace ll

@@ -144,3 +144,22 @@ TEST_CASE("practice queue: the least likely to be recalled first; limits checked
     const Id nobody = w.b.accounts().create(NewAccount{"x@example.com", "h", "end-user"})->id;
     CHECK(get_practice(w, nobody, PracticeInput{}).error() == errors::no_profile_for_practice());
 }
+
+TEST_CASE("practice: the languages a learner practised, each with its cards and reviews",
+          "[learning-practice]") {
+    World w;
+    const Id ada = w.learner("ada"), bob = w.learner("bob");
+    const Id p1 = w.pair(1), p2 = w.pair(1);
+    const Timestamp t0 = w.clock.now();
+    w.book(ada, p1, false, t0 - std::chrono::hours(2));  // Again: due a minute later
+    w.book(ada, p1, true, t0 - std::chrono::hours(1));   // Good: due ten minutes later
+    w.book(ada, p2, true, t0 - std::chrono::hours(3));
+    REQUIRE(w.profiles.set_target_language(ada, 2));  // English
+    w.book(ada, p1, true, t0);                        // due ten minutes from now
+
+    const auto languages = w.practice.languages(ada, t0);
+    REQUIRE(languages.size() == 2);
+    CHECK(languages[0] == LanguagePractice{2, 1, 0, 1, t0});
+    CHECK(languages[1] == LanguagePractice{3, 2, 2, 3, t0 - std::chrono::hours(1)});
+    CHECK(w.practice.languages(bob, t0).empty());
+}
