@@ -221,6 +221,8 @@ ServiceConfig load_config(ServiceKind kind, const EnvLookup& env) {
     if (auto v = get("IDEMPOTENCY_PURGE_SECONDS"))
         c.idempotency_purge_seconds =
             static_cast<int>(parse_number("IDEMPOTENCY_PURGE_SECONDS", *v, 1, 86400));
+    if (auto v = get("REVIEW_LOG_DAYS"); v && !v->empty())
+        c.review_log_days = static_cast<int>(parse_number("REVIEW_LOG_DAYS", *v, 1, 36500));
     if (auto v = get("MAX_QUEUED_REQUESTS"))
         c.max_queued_requests =
             static_cast<int>(parse_number("MAX_QUEUED_REQUESTS", *v, 1, 1000000));

@@ -41,8 +41,11 @@ struct ServiceConfig {
     int max_connections = 10000;          // MAX_CONNECTIONS
     int shutdown_grace_seconds = 10;      // SHUTDOWN_GRACE_SECONDS
     int idempotency_purge_seconds = 600;  // IDEMPOTENCY_PURGE_SECONDS: expired keys removed
-    int max_queued_requests = 1024;       // MAX_QUEUED_REQUESTS: worker queue bound (503 past it)
-    int max_queued_hashes = 64;           // MAX_QUEUED_HASHES: hashing queue bound (503 past it)
+    // REVIEW_LOG_DAYS (1..36500): review-log lines answered longer ago are deleted in the
+    // background; nullopt (unset or empty): kept for ever.
+    std::optional<int> review_log_days;
+    int max_queued_requests = 1024;  // MAX_QUEUED_REQUESTS: worker queue bound (503 past it)
+    int max_queued_hashes = 64;      // MAX_QUEUED_HASHES: hashing queue bound (503 past it)
     // ACCOUNT_RECHECK_SECONDS (1..60): a token's account (active? still staff?) is read again
     // after this long, so a deactivated or demoted account loses access within it.
     int account_recheck_seconds = 30;

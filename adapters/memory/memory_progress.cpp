@@ -41,6 +41,20 @@ class MemoryProgress final : public ProgressStore {
     std::int64_t purge_idempotency_keys(Timestamp cutoff) override { return purge(cutoff, false); }
     std::int64_t purge_batch_client_ids(Timestamp cutoff) override { return purge(cutoff, true); }
 
+    ReviewPurgeStep purge_reviews(Timestamp cutoff, Id after_user, int learners) override {
+        Lock lock(s_.mutex);
+        ReviewPurgeStep step;
+        for (auto a = s_.accounts.upper_bound(after_user); a != s_.accounts.end() && learners > 0;
+             ++a, --learners)
+            step.last_user = a->first;
+        if (!step.last_user) return step;
+        step.removed = std::erase_if(s_.review_log, [&](const auto& line) {
+            return line.user_id > after_user && line.user_id <= *step.last_user &&
+                   line.record.reviewed_at < cutoff;
+        });
+        return step;
+    }
+
   private:
     // Reads and writes for a caller that holds the lock.
     struct Held final : BookingAccess {

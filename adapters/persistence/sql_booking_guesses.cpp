@@ -173,6 +173,9 @@ class RememberingProgressStore final : public ProgressStore {
     std::int64_t purge_batch_client_ids(Timestamp cutoff) override {
         return store_->purge_batch_client_ids(cutoff);
     }
+    ReviewPurgeStep purge_reviews(Timestamp cutoff, Id after_user, int learners) override {
+        return store_->purge_reviews(cutoff, after_user, learners);
+    }
 
   private:
     std::unique_ptr<ProgressStore> store_;

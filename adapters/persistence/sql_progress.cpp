@@ -67,6 +67,26 @@ class SqlProgress final : public ProgressStore {
     std::int64_t purge_idempotency_keys(Timestamp cutoff) override { return purge(cutoff, false); }
     std::int64_t purge_batch_client_ids(Timestamp cutoff) override { return purge(cutoff, true); }
 
+    ReviewPurgeStep purge_reviews(Timestamp cutoff, Id after_user, int learners) override {
+        const std::string before = format_timestamp(cutoff);
+        long long after = after_user, count = learners;
+        return db_.write([&](soci::session& s) {
+            ReviewPurgeStep step;
+            long long last = 0;
+            soci::indicator found = soci::i_null;
+            s << q(d_.dialect, "last_of_learners"), soci::into(last, found),
+                soci::use(after, "after"), soci::use(count, "learners");
+            if (found != soci::i_ok) return step;
+            step.last_user = last;
+            soci::statement st =
+                (s.prepare << q(d_.dialect, "purge_reviews"), soci::use(after, "after"),
+                 soci::use(last, "last"), soci::use(before, "before"));
+            st.execute(true);
+            step.removed = static_cast<std::int64_t>(st.get_affected_rows());
+            return step;
+        });
+    }
+
   private:
     // The Idempotency-Key records, or the offline batch's client ids.
     std::int64_t purge(Timestamp cutoff, bool batch) {

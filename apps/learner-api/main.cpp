@@ -12,6 +12,7 @@
 #include "adapters/security/sodium_secret_tokens.hpp"
 #include "apps/common/service_runner.hpp"
 #include "core/app/book_progress.hpp"
+#include "core/app/learning/review_retention.hpp"
 #include "core/app/password_reset.hpp"
 #include "core/app/refresh_sessions.hpp"
 
@@ -81,6 +82,15 @@ int main() {
                                    spdlog::info("{} expired password reset tokens removed",
                                                 removed);
                            });
+        // The review log's retention: only when REVIEW_LOG_DAYS is set (kept for ever otherwise).
+        if (const auto days = s.config.review_log_days) {
+            s.background.every("review log purge", std::chrono::milliseconds(spread(seed)),
+                               interval, [ports, days = *days]() mutable {
+                                   if (const auto removed = purge_old_reviews(ports, days))
+                                       spdlog::info("{} review-log lines past {} days removed",
+                                                    removed, days);
+                               });
+        }
         http::PasswordResetMail reset_mail{
             make_mailer(s.config, s.metrics),
             PasswordResetSettings{s.config.password_reset_url.empty()

@@ -25,6 +25,12 @@ class BookingAccess {
     virtual bool store_booking(const BookingWrite& write) = 0;
 };
 
+// One step of the review log's retention (REVIEW_LOG_DAYS; docs/learning.md "Review log").
+struct ReviewPurgeStep {
+    std::int64_t removed = 0;     // lines deleted
+    std::optional<Id> last_user;  // the last learner looked at; nullopt: none was left
+};
+
 // The booking's store (docs/spec/decisions.md 8): it reads what the rules need and writes what
 // core/domain/booking.hpp decided; it decides nothing. The use case (core/app/book_progress.cpp)
 // reads, decides and stores, and decides again on a fresh read when the store answers
@@ -46,6 +52,10 @@ class ProgressStore : public BookingAccess {
     // Deletes the records under a batch's client ids (keys that start with kBatchClientIdPrefix)
     // stored before `cutoff`; answers how many.
     virtual std::int64_t purge_batch_client_ids(Timestamp cutoff) = 0;
+    // Deletes the review-log lines answered before `cutoff` of the next `learners` learners
+    // after `after_user` by id (learners of any role, with or without lines), in one write: a
+    // range of the log's (user_id, reviewed_at) index, never a scan of the whole log.
+    virtual ReviewPurgeStep purge_reviews(Timestamp cutoff, Id after_user, int learners) = 0;
     // The zone this store last saw on the learner's profile, to date a booking before its read;
     // nullopt (APP_TIMEZONE) when it does not know. Only a hint: the read returns the profile's
     // zone, and a booking dated in another zone reads again (book_card_in_zone).

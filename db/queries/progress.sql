@@ -14,6 +14,16 @@ WHERE created_at < :before AND substr(key, 1, :prefix_length) <> :prefix;
 DELETE FROM idempotency_keys
 WHERE created_at < :before AND substr(key, 1, :prefix_length) = :prefix;
 
+-- The review log's retention (REVIEW_LOG_DAYS), a batch of learners at a time: the last of the
+-- next :learners accounts after :after, then their lines answered before :before (a range of
+-- review_log_user_idx per learner).
+-- name: last_of_learners
+SELECT MAX(id) FROM (SELECT id FROM users WHERE id > :after ORDER BY id LIMIT :learners) batch;
+
+-- name: purge_reviews
+DELETE FROM review_log
+WHERE user_id > :after AND user_id <= :last AND reviewed_at < :before;
+
 -- Every definition in display order with this learner's unlock time.
 -- name: definitions
 SELECT a.id, a.kind, a.threshold, a.title_de, a.title_en, a.title_sv, a.sort_order,

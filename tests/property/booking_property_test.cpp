@@ -410,6 +410,9 @@ class CountingStore final : public ProgressStore {
     std::int64_t purge_batch_client_ids(Timestamp cutoff) override {
         return inner_.purge_batch_client_ids(cutoff);
     }
+    ReviewPurgeStep purge_reviews(Timestamp cutoff, Id after_user, int learners) override {
+        return inner_.purge_reviews(cutoff, after_user, learners);
+    }
     std::atomic<int> conflicts{0}, locked{0};
     static thread_local int conflicts_on_this_thread;
 

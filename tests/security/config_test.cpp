@@ -113,6 +113,21 @@ TEST_CASE("config: one line naming the variable, never the secret", "[config]") 
               .rfind("PASSWORD_HASH_MEMORY_KIB:", 0) == 0);
     CHECK(error({{"JWT_SECRET", kSecret}, {"IDEMPOTENCY_PURGE_SECONDS", "0"}})
               .rfind("IDEMPOTENCY_PURGE_SECONDS:", 0) == 0);
+    CHECK(error({{"JWT_SECRET", kSecret}, {"REVIEW_LOG_DAYS", "0"}}) ==
+          "REVIEW_LOG_DAYS: must be between 1 and 36500, not 0");
+    CHECK(error({{"JWT_SECRET", kSecret}, {"REVIEW_LOG_DAYS", "a year"}}) ==
+          "REVIEW_LOG_DAYS: not a number: a year");
+}
+
+TEST_CASE("config: the review log is kept for ever unless REVIEW_LOG_DAYS says otherwise",
+          "[config]") {
+    CHECK_FALSE(load_config(ServiceKind::learner, env({{"JWT_SECRET", kSecret}})).review_log_days);
+    CHECK_FALSE(
+        load_config(ServiceKind::learner, env({{"JWT_SECRET", kSecret}, {"REVIEW_LOG_DAYS", ""}}))
+            .review_log_days);
+    CHECK(load_config(ServiceKind::learner,
+                      env({{"JWT_SECRET", kSecret}, {"REVIEW_LOG_DAYS", "365"}}))
+              .review_log_days == 365);
 }
 
 TEST_CASE("config: the idempotency-key purge interval", "[config]") {

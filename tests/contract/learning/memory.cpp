@@ -5,7 +5,9 @@
 // the memory too.
 #include <catch2/catch.hpp>
 
+#include "adapters/memory/manual_clock.hpp"
 #include "core/app/book_progress.hpp"
+#include "core/app/learning/review_retention.hpp"
 #include "core/domain/time_format.hpp"
 #include "tests/support/instants.hpp"
 #include "tests/support/test_backends.hpp"
@@ -177,4 +179,43 @@ TEST_CASE("card memory: per target language; switching back finds the old memory
     CHECK(r.memory[1].state == folded(swedish, pair, 0.9));
     // EP and streak stay the learner's across languages.
     CHECK(w.b.profiles().find_by_user(ada)->total_ep == 20);
+}
+
+TEST_CASE("review log: the retention deletes old lines a batch of learners at a time",
+          "[learning-memory]") {
+    World w;
+    const Id ada = w.learner("ada"), bob = w.learner("bob"), cy = w.learner("cy");
+    const Id pair = w.b.content_seeder().add_pair(SeedPair{"word", "published", {1}});
+    REQUIRE(w.book(ada, pair, true, "2026-10-01T08:00:00.000Z").status == BookingStatus::booked);
+    REQUIRE(w.book(ada, pair, true, "2026-11-20T08:00:00.000Z").status == BookingStatus::booked);
+    REQUIRE(w.book(bob, pair, true, "2026-10-02T08:00:00.000Z").status == BookingStatus::booked);
+    REQUIRE(w.book(cy, pair, false, "2026-10-03T08:00:00.000Z").status == BookingStatus::booked);
+    const auto memory_before = w.records(ada).memory;
+    const Timestamp cutoff = at("2026-11-01T00:00:00.000Z");
+
+    // The first two learners: ada's old line and bob's go, cy's stays for the next step.
+    const ReviewPurgeStep first = w.b.progress().purge_reviews(cutoff, 0, 2);
+    CHECK(first.removed == 2);
+    CHECK(first.last_user == bob);
+    REQUIRE(w.records(ada).reviews.size() == 1);
+    CHECK(w.records(ada).reviews[0].review.reviewed_at == at("2026-11-20T08:00:00.000Z"));
+    CHECK(w.records(bob).reviews.empty());
+    CHECK(w.records(cy).reviews.size() == 1);
+    const ReviewPurgeStep second = w.b.progress().purge_reviews(cutoff, bob, 2);
+    CHECK(second.removed == 1);
+    CHECK(second.last_user == cy);
+    CHECK(w.records(cy).reviews.empty());
+    CHECK_FALSE(w.b.progress().purge_reviews(cutoff, cy, 2).last_user);
+    // The memory stays: only the history goes.
+    CHECK(w.records(ada).memory == memory_before);
+    CHECK(w.records(cy).memory.size() == 1);
+
+    // The use case walks every learner: with 30 days kept on 2026-12-21, ada's last line goes.
+    struct Ports {
+        ProgressStore& progress;
+        ManualClock clock{at("2026-12-21T00:00:00.000Z")};
+    } ports{w.b.progress()};
+    CHECK(purge_old_reviews(ports, 31) == 0);
+    CHECK(purge_old_reviews(ports, 30) == 1);
+    CHECK(w.records(ada).reviews.empty());
 }
