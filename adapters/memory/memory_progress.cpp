@@ -1,5 +1,8 @@
 // Booking, achievements and stats in memory, over the content tables' pairs and categories.
 #include <algorithm>
+#include <map>
+#include <set>
+#include <tuple>
 
 #include "adapters/memory/memory_state.hpp"
 
@@ -48,9 +51,16 @@ class MemoryProgress final : public ProgressStore {
              ++a, --learners)
             step.last_user = a->first;
         if (!step.last_user) return step;
+        const auto in_batch = [&](const auto& line) {
+            return line.user_id > after_user && line.user_id <= *step.last_user;
+        };
+        std::set<std::int64_t> kept;  // each card's last line
+        std::map<std::tuple<Id, Id, Id>, std::int64_t> last;
+        for (const auto& line : s_.review_log)
+            if (in_batch(line)) last[{line.user_id, line.record.language, line.pair_id}] = line.id;
+        for (const auto& [card, id] : last) kept.insert(id);
         step.removed = std::erase_if(s_.review_log, [&](const auto& line) {
-            return line.user_id > after_user && line.user_id <= *step.last_user &&
-                   line.record.reviewed_at < cutoff;
+            return in_batch(line) && line.record.reviewed_at < cutoff && !kept.count(line.id);
         });
         return step;
     }
@@ -144,7 +154,7 @@ class MemoryProgress final : public ProgressStore {
             // Statistics are summed from the rows above when read (MemoryStats).
 
             s_.card_memory[{w.user_id, w.review.language, w.pair_id}] = w.memory;
-            s_.review_log.push_back({w.user_id, w.pair_id, w.review});
+            s_.review_log.push_back({s_.next_review_line++, w.user_id, w.pair_id, w.review});
 
             for (const auto& id : w.unlock)
                 s_.unlocked.emplace(std::make_pair(w.user_id, id), w.recorded_at);

@@ -56,11 +56,13 @@ struct MemoryBackend::State {
     // The cards' memory by (user, language, pair), and the review log in booking order.
     std::map<std::tuple<Id, Id, Id>, fsrs::MemoryState> card_memory;
     struct ReviewLine {
+        std::int64_t id = 0;  // in booking order, as the SQL log's identity
         Id user_id = 0;
         Id pair_id = 0;
         ReviewRecord record;
     };
     std::vector<ReviewLine> review_log;
+    std::int64_t next_review_line = 1;
 
     Id new_id() { return next_id++; }
 };

@@ -166,6 +166,13 @@ inline Error no_profile_for_practice() {
 inline Error practice_limit_invalid() {
     return make(400, "limit must be an integer from 1 to 50");
 }
+// GET /auth/cards (docs/learning.md "Sync").
+inline Error cards_limit_invalid() {
+    return make(400, "limit must be an integer from 1 to 500");
+}
+inline Error cards_cursor_invalid() {
+    return make(400, "changed_after is not a position GET /auth/cards answered");
+}
 inline Error no_profile_for_goal() {
     return make(409, "Kein Profil vorhanden.");
 }

@@ -120,4 +120,13 @@ PairIdParse parse_pair_id(const LooseValue& v) {
     }
 }
 
+std::optional<std::int64_t> decimal_in(std::string_view text, std::int64_t lo, std::int64_t hi) {
+    if (text.empty() || text.front() < '0' || text.front() > '9') return std::nullopt;
+    std::int64_t value = 0;
+    const char* end = text.data() + text.size();
+    const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+    if (ec != std::errc() || ptr != end || value < lo || value > hi) return std::nullopt;
+    return value;
+}
+
 }  // namespace ll

@@ -44,6 +44,9 @@ struct PairIdParse {
     PairIdProblem problem = PairIdProblem::missing;  // meaningful when !id
 };
 PairIdParse parse_pair_id(const LooseValue& v);
+// A strict query value of the learning engine's routes (limit, a sync position): ASCII digits
+// only, the whole text, from lo to hi; nullopt otherwise ("", "5x", "-1", "+2", " 3").
+std::optional<std::int64_t> decimal_in(std::string_view text, std::int64_t lo, std::int64_t hi);
 
 // ---- Text rules.
 // Trim as JavaScript's String.prototype.trim does (ASCII and Unicode white space, UTF-8).

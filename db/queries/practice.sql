@@ -51,3 +51,24 @@ GROUP BY language_id ORDER BY language_id;
 -- name: reviews_per_language
 SELECT language_id, COUNT(*) FROM review_log WHERE user_id = :user_id
 GROUP BY language_id;
+
+-- GET /auth/cards: the learner's cards by the id of their last review-log line after :after
+-- (the learner's lines are a range of review_log_user_idx, grouped per card), with their memory
+-- and the pair's counts; removed pairs left out. :user_id_2 and _3 are :user_id again (a name
+-- stands once in a statement).
+-- name: changed_cards
+SELECT m.pair_id, m.language_id, m.phase, m.stability, m.difficulty,
+       CAST(m.last_review_at AS TEXT), CAST(m.due_at AS TEXT), m.step, m.reps, m.lapses,
+       COALESCE(up.seen_count, 0), COALESCE(up.correct_count, 0), COALESCE(up.wrong_count, 0),
+       changed.last_id
+FROM (SELECT pair_id, language_id, MAX(id) AS last_id FROM review_log
+      WHERE user_id = :user_id AND id > :after
+      GROUP BY pair_id, language_id) changed
+JOIN card_memory m ON m.user_id = :user_id_2 AND m.language_id = changed.language_id
+                  AND m.pair_id = changed.pair_id
+JOIN pairs p ON p.id = changed.pair_id
+LEFT JOIN user_pair_progress up ON up.user_id = :user_id_3 AND up.pair_id = changed.pair_id
+ORDER BY changed.last_id LIMIT :max_cards;
+
+-- name: last_change
+SELECT COALESCE(MAX(id), 0) FROM review_log WHERE user_id = :user_id;

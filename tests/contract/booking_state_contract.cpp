@@ -9,6 +9,7 @@
 
 #include "core/app/book_progress.hpp"
 #include "core/domain/time_format.hpp"
+#include "tests/support/learners.hpp"
 #include "tests/support/test_backends.hpp"
 
 using namespace ll;
@@ -19,11 +20,7 @@ struct World {
     std::unique_ptr<test::TestDatabase> db = test::make_test_database();
     StorageBackend& b = db->backend();
 
-    Id learner(const std::string& name) {
-        const Id id = b.accounts().create(NewAccount{name + "@example.com", "h", "end-user"})->id;
-        b.profiles().create(NewProfile{id, name, name, 1, 3});
-        return id;
-    }
+    Id learner(const std::string& name) { return test::swedish_learner(b, name); }
     static BookingOutcome book(StorageBackend& on, Id who, Id pair, Ep points) {
         const auto out =
             book_card(on.progress(), BookingCommand{who, pair, true, points,

@@ -10,6 +10,7 @@
 
 #include "core/app/book_progress.hpp"
 #include "core/domain/time_format.hpp"
+#include "tests/support/learners.hpp"
 #include "tests/support/test_backends.hpp"
 
 using namespace ll;
@@ -21,11 +22,7 @@ struct Learner {
     StorageBackend& b = db->backend();
     Id user = add("ada");
 
-    Id add(const std::string& name) {
-        const Id id = b.accounts().create(NewAccount{name + "@example.com", "h", "end-user"})->id;
-        b.profiles().create(NewProfile{id, name, name, 1, 3});
-        return id;
-    }
+    Id add(const std::string& name) { return test::swedish_learner(b, name); }
     void book(Id who, Id pair, Ep points, bool correct) {
         REQUIRE(book_card(b.progress(), BookingCommand{who, pair, correct, points,
                                                        *parse_timestamp("2026-11-22T10:00:00Z"),

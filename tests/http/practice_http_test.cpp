@@ -198,3 +198,56 @@ TEST_CASE("GET /auth/learning: the settings and every language practised, the cu
     REQUIRE(put.status == 200);
     CHECK_FALSE(put.json.as_object().contains("languages"));
 }
+
+TEST_CASE("GET /auth/cards: the cards changed since a position, paged; bad values are 400",
+          "[http][practice]") {
+    Api api;
+    auto& c = api.client;
+    const std::string ada = api.learner();
+    const Id first = card(api, 1), second = card(api, 1);
+    const auto book = [&](Id pair, bool correct) {
+        REQUIRE(c.post("/auth/progress",
+                       R"({"pair_id":)" + std::to_string(pair) + R"(,"correct":)" +
+                           (correct ? "true" : "false") + R"(,"points":5})",
+                       ada)
+                    .status == 200);
+    };
+    book(first, true);
+    book(second, false);
+
+    const Reply all = c.get("/auth/cards", ada);
+    REQUIRE(all.status == 200);
+    const auto& cards = all.json.at("cards").as_array();
+    REQUIRE(cards.size() == 2);
+    CHECK(cards[0].at("pair_id") == first);
+    CHECK(cards[0].at("language_id") == 3);
+    CHECK(cards[0].at("seen_count") == 1);
+    CHECK(cards[0].at("correct_count") == 1);
+    CHECK(cards[0].at("wrong_count") == 0);
+    CHECK(cards[0].at("memory").at("phase") == "learning");
+    CHECK(cards[0].at("last_answered_at") == cards[0].at("memory").at("last_review_at"));
+    CHECK(cards[1].at("pair_id") == second);
+    CHECK(all.json.at("has_more") == false);
+    const std::string cursor(all.json.at("next_cursor").as_string());
+
+    // Nothing since; then only the card answered again.
+    const Reply nothing = c.get("/auth/cards?changed_after=" + cursor, ada);
+    CHECK(nothing.json.at("cards").as_array().empty());
+    CHECK(nothing.json.at("next_cursor").as_string() == cursor);
+    book(first, false);
+    const Reply since = c.get("/auth/cards?changed_after=" + cursor + "&limit=1", ada);
+    REQUIRE(since.status == 200);
+    REQUIRE(since.json.at("cards").as_array().size() == 1);
+    CHECK(since.json.at("cards").as_array()[0].at("pair_id") == first);
+    CHECK(since.json.at("cards").as_array()[0].at("wrong_count") == 1);
+
+    for (const char* bad : {"limit=0", "limit=501", "limit=abc", "changed_after=x",
+                            "changed_after=-1", "changed_after=99999999999"}) {
+        INFO(bad);
+        const Reply r = c.get(std::string("/auth/cards?") + bad, ada);
+        CHECK(r.status == 400);
+        CHECK(r.json.at("error").as_string().starts_with(
+            std::string_view(bad).starts_with("limit") ? "limit must be" : "changed_after is"));
+    }
+    CHECK(c.get("/auth/cards").status == 401);
+}

@@ -134,6 +134,7 @@ def live_answers(service):
     exported = s.ok(200, "GET", "/auth/me/export", token=token)  # with the zone and the batch
     # The practice queue after those answers: new cards (the answered ones wait for their step).
     practice = s.ok(200, "GET", "/auth/practice", token=token)
+    cards = s.ok(200, "GET", "/auth/cards", token=token)
     return {
         "Error": [unauthorized],
         "UsernameFormatError": [bad_username],
@@ -152,6 +153,7 @@ def live_answers(service):
         "ProgressAnswer": [progress],
         "Feed": [first_page],
         "Practice": [practice],
+        "CardsPage": [cards],
         "whole feed": feed,
         "Status": [s.ok(200, "GET", "/livez")],
     }

@@ -85,4 +85,19 @@ json::value to_json(const LearningOverview& overview) {
     return out;
 }
 
+json::value to_json(const CardsOutput& out) {
+    json::array cards;
+    for (const auto& c : out.cards) {
+        cards.push_back(json::object{{"pair_id", c.card.pair_id},
+                                     {"language_id", c.card.language_id},
+                                     {"memory", memory_json(c.card.state)},
+                                     {"seen_count", c.seen},
+                                     {"correct_count", c.correct},
+                                     {"wrong_count", c.wrong},
+                                     {"last_answered_at", timestamp(c.card.state.last_review)}});
+    }
+    return json::object{
+        {"cards", std::move(cards)}, {"next_cursor", out.next_cursor}, {"has_more", out.has_more}};
+}
+
 }  // namespace ll::http

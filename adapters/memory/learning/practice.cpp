@@ -90,6 +90,41 @@ class MemoryPractice final : public PracticeQuery {
         return out;
     }
 
+    std::vector<CardChange> changed_cards(Id user_id, std::int64_t after, int max) override {
+        std::lock_guard lock(s_.mutex);
+        std::map<std::tuple<Id, Id>, std::int64_t> last;  // (language, pair) -> last line
+        for (const auto& line : s_.review_log) {
+            if (line.user_id == user_id && line.id > after)
+                last[{line.record.language, line.pair_id}] = line.id;  // the log is in order
+        }
+        std::vector<CardChange> out;
+        for (const auto& [card, id] : last) {
+            const auto& [language, pair_id] = card;
+            const auto memory = s_.card_memory.find({user_id, language, pair_id});
+            if (memory == s_.card_memory.end() || !s_.content.pairs.count(pair_id)) continue;
+            CardChange change{{pair_id, language, memory->second}};
+            if (const auto p = s_.progress.find({user_id, pair_id}); p != s_.progress.end()) {
+                change.seen = p->second.seen;
+                change.correct = p->second.correct;
+                change.wrong = p->second.wrong;
+            }
+            change.change = id;
+            out.push_back(change);
+        }
+        std::sort(out.begin(), out.end(),
+                  [](const auto& a, const auto& b) { return a.change < b.change; });
+        if (static_cast<int>(out.size()) > max) out.resize(static_cast<std::size_t>(max));
+        return out;
+    }
+
+    std::int64_t last_change(Id user_id) override {
+        std::lock_guard lock(s_.mutex);
+        std::int64_t last = 0;
+        for (const auto& line : s_.review_log)
+            if (line.user_id == user_id) last = line.id;
+        return last;
+    }
+
   private:
     // Each card of the learner in `language` with its memory (whatever the feed says now).
     template <typename Visit>

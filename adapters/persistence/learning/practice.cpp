@@ -98,6 +98,38 @@ class SqlPractice final : public PracticeQuery {
         });
     }
 
+    std::vector<CardChange> changed_cards(Id user_id, std::int64_t after, int max) override {
+        long long user = user_id, since = after, limit = max;
+        return db_.read([&](soci::session& s) {
+            std::vector<CardChange> out;
+            soci::rowset<soci::row> rows =
+                (s.prepare << q("changed_cards"), soci::use(user, "user_id"),
+                 soci::use(since, "after"), soci::use(user, "user_id_2"),
+                 soci::use(user, "user_id_3"), soci::use(limit, "max_cards"));
+            for (const soci::row& r : rows) {
+                Cells c(r);
+                CardChange change;
+                change.card.pair_id = c.integer();
+                change.card.language_id = c.integer();
+                change.card.state = memory_from_cells(c);
+                change.seen = c.integer();
+                change.correct = c.integer();
+                change.wrong = c.integer();
+                change.change = c.integer();
+                out.push_back(change);
+            }
+            return out;
+        });
+    }
+
+    std::int64_t last_change(Id user_id) override {
+        long long user = user_id, last = 0;
+        db_.read([&](soci::session& s) {
+            s << q("last_change"), soci::into(last), soci::use(user, "user_id");
+        });
+        return last;
+    }
+
   private:
     const std::string& q(std::string_view name) const {
         return query(db_.dialect(), "practice." + std::string(name));

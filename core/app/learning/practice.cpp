@@ -1,12 +1,12 @@
 #include "core/app/learning/practice.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <chrono>
 #include <map>
 
 #include "core/app/learning/settings.hpp"
 #include "core/domain/errors.hpp"
+#include "core/domain/rules.hpp"
 
 namespace ll {
 namespace {
@@ -27,12 +27,9 @@ Timestamp first_instant_after(const Clock& clock, const std::optional<std::strin
 
 std::optional<int> practice_limit(const std::optional<std::string>& text) {
     if (!text) return kDefaultPracticeLimit;
-    int value = 0;
-    const char* end = text->data() + text->size();
-    const auto [ptr, ec] = std::from_chars(text->data(), end, value);
-    if (ec != std::errc() || ptr != end || value < 1 || value > kMaxPracticeLimit)
-        return std::nullopt;
-    return value;
+    const auto value = decimal_in(*text, 1, kMaxPracticeLimit);
+    if (!value) return std::nullopt;
+    return static_cast<int>(*value);
 }
 
 }  // namespace

@@ -1,14 +1,15 @@
 #pragma once
 // The review log's retention (REVIEW_LOG_DAYS; docs/learning.md "Review log"): by default every
 // line is kept for ever; with a number of days, a background task deletes the lines answered
-// longer ago, a batch of learners per write so that no write holds locks for long.
+// longer ago but each card's last line (GET /auth/cards's position rests on it), a batch of
+// learners per write so that no write holds locks for long.
 #include <cstdint>
 
 #include "core/app/book_progress.hpp"
 
 namespace ll {
 
-inline constexpr int kReviewPurgeLearnersPerWrite = 1000;
+inline constexpr int kReviewPurgeLearnersPerWrite = 100;
 
 // Deletes every learner's review-log lines answered more than `days` days before now, walking
 // the learners by id; answers how many lines went.

@@ -32,6 +32,18 @@ struct LanguagePractice {
     bool operator==(const LanguagePractice&) const = default;
 };
 
+// One card of GET /auth/cards (docs/learning.md "Sync"): the learner's memory of it in one
+// language, the pair's answer counts (all languages), and the review-log line of its last change,
+// the sync's position.
+struct CardChange {
+    CardMemoryRecord card;
+    std::int64_t seen = 0;
+    std::int64_t correct = 0;
+    std::int64_t wrong = 0;
+    std::int64_t change = 0;  // the id of the card's last review-log line
+    bool operator==(const CardChange&) const = default;
+};
+
 class PracticeQuery {
   public:
     virtual ~PracticeQuery() = default;
@@ -49,6 +61,13 @@ class PracticeQuery {
                                   Timestamp day_end) = 0;
     // Every language the learner has cards in memory of, by language id.
     virtual std::vector<LanguagePractice> languages(Id user_id, Timestamp now) = 0;
+    // At most `max` of the learner's cards (all languages) whose last review-log line comes after
+    // line `after`, by that line; pairs removed since are left out. A booking writes its line
+    // under the learner's lock, so one learner's line ids grow in commit order, and the
+    // retention's purge keeps each card's last line: a position never skips a change.
+    virtual std::vector<CardChange> changed_cards(Id user_id, std::int64_t after, int max) = 0;
+    // The id of the learner's last review-log line; 0 without one.
+    virtual std::int64_t last_change(Id user_id) = 0;
 };
 
 }  // namespace ll

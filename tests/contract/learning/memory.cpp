@@ -10,6 +10,7 @@
 #include "core/app/learning/review_retention.hpp"
 #include "core/domain/time_format.hpp"
 #include "tests/support/instants.hpp"
+#include "tests/support/learners.hpp"
 #include "tests/support/test_backends.hpp"
 
 using namespace ll;
@@ -21,11 +22,7 @@ struct World {
     std::unique_ptr<test::TestDatabase> db = test::make_test_database();
     StorageBackend& b = db->backend();
 
-    Id learner(const std::string& name) {
-        const Id id = b.accounts().create(NewAccount{name + "@example.com", "h", "end-user"})->id;
-        b.profiles().create(NewProfile{id, name, name, 1, 3});
-        return id;
-    }
+    Id learner(const std::string& name) { return test::swedish_learner(b, name); }
     BookingOutcome book(Id who, Id pair, bool correct, const char* when,
                         std::optional<fsrs::Rating> rating = std::nullopt,
                         std::optional<std::string> key = std::nullopt) {
@@ -181,7 +178,7 @@ TEST_CASE("card memory: per target language; switching back finds the old memory
     CHECK(w.b.profiles().find_by_user(ada)->total_ep == 20);
 }
 
-TEST_CASE("review log: the retention deletes old lines a batch of learners at a time",
+TEST_CASE("review log: the retention deletes old lines but each card's last, by batches",
           "[learning-memory]") {
     World w;
     const Id ada = w.learner("ada"), bob = w.learner("bob"), cy = w.learner("cy");
@@ -189,33 +186,39 @@ TEST_CASE("review log: the retention deletes old lines a batch of learners at a 
     REQUIRE(w.book(ada, pair, true, "2026-10-01T08:00:00.000Z").status == BookingStatus::booked);
     REQUIRE(w.book(ada, pair, true, "2026-11-20T08:00:00.000Z").status == BookingStatus::booked);
     REQUIRE(w.book(bob, pair, true, "2026-10-02T08:00:00.000Z").status == BookingStatus::booked);
+    REQUIRE(w.book(bob, pair, true, "2026-10-05T08:00:00.000Z").status == BookingStatus::booked);
     REQUIRE(w.book(cy, pair, false, "2026-10-03T08:00:00.000Z").status == BookingStatus::booked);
     const auto memory_before = w.records(ada).memory;
     const Timestamp cutoff = at("2026-11-01T00:00:00.000Z");
+    const auto instants = [&](Id who) {
+        std::vector<Timestamp> out;
+        for (const auto& line : w.records(who).reviews) out.push_back(line.review.reviewed_at);
+        return out;
+    };
 
-    // The first two learners: ada's old line and bob's go, cy's stays for the next step.
+    // The first two learners: ada's and bob's first lines go; each card's last line stays, old
+    // or not (cy's only line too).
     const ReviewPurgeStep first = w.b.progress().purge_reviews(cutoff, 0, 2);
     CHECK(first.removed == 2);
     CHECK(first.last_user == bob);
-    REQUIRE(w.records(ada).reviews.size() == 1);
-    CHECK(w.records(ada).reviews[0].review.reviewed_at == at("2026-11-20T08:00:00.000Z"));
-    CHECK(w.records(bob).reviews.empty());
-    CHECK(w.records(cy).reviews.size() == 1);
+    CHECK(instants(ada) == std::vector<Timestamp>{at("2026-11-20T08:00:00.000Z")});
+    CHECK(instants(bob) == std::vector<Timestamp>{at("2026-10-05T08:00:00.000Z")});
     const ReviewPurgeStep second = w.b.progress().purge_reviews(cutoff, bob, 2);
-    CHECK(second.removed == 1);
+    CHECK(second.removed == 0);
     CHECK(second.last_user == cy);
-    CHECK(w.records(cy).reviews.empty());
+    CHECK(instants(cy).size() == 1);
     CHECK_FALSE(w.b.progress().purge_reviews(cutoff, cy, 2).last_user);
     // The memory stays: only the history goes.
     CHECK(w.records(ada).memory == memory_before);
-    CHECK(w.records(cy).memory.size() == 1);
 
-    // The use case walks every learner: with 30 days kept on 2026-12-21, ada's last line goes.
+    // The use case walks every learner: with 30 days kept on 2026-12-21, ada's line of
+    // 2026-11-20 goes once a later one is there.
+    REQUIRE(w.book(ada, pair, true, "2026-12-20T08:00:00.000Z").status == BookingStatus::booked);
     struct Ports {
         ProgressStore& progress;
         ManualClock clock{at("2026-12-21T00:00:00.000Z")};
     } ports{w.b.progress()};
     CHECK(purge_old_reviews(ports, 31) == 0);
     CHECK(purge_old_reviews(ports, 30) == 1);
-    CHECK(w.records(ada).reviews.empty());
+    CHECK(instants(ada) == std::vector<Timestamp>{at("2026-12-20T08:00:00.000Z")});
 }

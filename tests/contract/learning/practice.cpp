@@ -9,6 +9,7 @@
 #include "core/app/learning/practice.hpp"
 #include "tests/support/feed_pairs.hpp"
 #include "tests/support/instants.hpp"
+#include "tests/support/learners.hpp"
 #include "tests/support/test_backends.hpp"
 
 using namespace ll;
@@ -28,11 +29,7 @@ struct World {
     LanguageRepository& languages = b.languages();
     LearningSettingsRepository& learning_settings = b.learning_settings();
 
-    Id learner(const std::string& name) {
-        const Id id = b.accounts().create(NewAccount{name + "@example.com", "h", "end-user"})->id;
-        b.profiles().create(NewProfile{id, name, name, 1, 3});  // learns Swedish
-        return id;
-    }
+    Id learner(const std::string& name) { return test::swedish_learner(b, name); }
     // A pair at `level`; in the feed of `audio_lang` when published.
     Id pair(int level, const std::string& audio_lang = "sv",
             const std::string& pair_status = status::kPublished) {
