@@ -1,9 +1,14 @@
 #!/usr/bin/env bash
 # make bench: the benchmark of docs/performance.md (bench/bench.py: load scenarios with wrk on
 # SQLite and a throw-away PostgreSQL, the databases' own booking ceilings, growth of
-# GET /auth/stats, RSS, login burst). Report: bench/results/latest.md. Durations and sizes:
-# see the BENCH_* variables at the top of bench/bench.py.
+# GET /auth/stats, RSS, login burst), then GET /auth/practice deep into a large catalogue on
+# PostgreSQL (bench/practice_queue.py). Report: bench/results/latest.md. Durations and sizes:
+# see the BENCH_* variables at the top of bench/bench.py; BENCH_PRACTICE_REQUESTS (1000) for the
+# practice queue.
 # The repository-layer micro-benchmark is separate: build/release/bench/ll_bench_repo [PG_URL].
 set -euo pipefail
 cd "$(dirname "$0")/.."
-exec python3 bench/bench.py "${1:-build/release}"
+build=${1:-build/release}
+python3 bench/bench.py "$build"
+python3 bench/practice_queue.py "$build" "${BENCH_PRACTICE_REQUESTS:-1000}" --report \
+  bench/results/latest.md
