@@ -1,5 +1,7 @@
 // The content feed: published pairs with a picture image and statement audio in `lang`, a page
 // in one query (db/queries/feed.sql), and the test seeder.
+#include <map>
+
 #include "adapters/persistence/queries.hpp"
 #include "adapters/persistence/row_access.hpp"
 #include "adapters/persistence/sql_ids.hpp"
@@ -74,14 +76,20 @@ class SqlFeed final : public FeedQuery {
     }
 
   private:
+    // The categories of every item in one query (one round trip, not one per item).
     void add_categories(soci::session& s, std::vector<FeedItem>& items) {
+        if (items.empty()) return;
+        std::vector<Id> ids;
+        std::map<Id, FeedItem*> by_id;
         for (auto& item : items) {
-            long long pair = item.pair_id;
-            soci::rowset<soci::row> cats =
-                (s.prepare << q(db_.dialect(), "pair_categories"), soci::use(pair, "pair_id"));
-            for (const auto& c : cats)
-                item.categories.push_back(FeedCategory{as_int(c, 0), as_text(c, 1)});
+            ids.push_back(item.pair_id);
+            by_id[item.pair_id] = &item;
         }
+        Query query_(DialectSql{db_.dialect()}, q(db_.dialect(), "pair_categories"));
+        query_.bind_list("ids", ids);
+        query_.each(s, [&](const soci::row& c) {
+            by_id.at(as_int(c, 0))->categories.push_back(FeedCategory{as_int(c, 1), as_text(c, 2)});
+        });
     }
 
     Database& db_;

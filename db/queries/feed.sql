@@ -37,9 +37,10 @@ WHERE p.status = 'published' AND pic.image_path IS NOT NULL AND p.id IN (:ids)
               AND a.source_id = st.id AND a.language = :lang_present)
 ORDER BY p.id;
 
+-- The categories of a page's pairs, in one query.
 -- name: pair_categories
-SELECT c.id, c.titel_de FROM pair_categories pc JOIN categories c ON c.id = pc.category_id
-WHERE pc.pair_id = :pair_id ORDER BY c.id;
+SELECT pc.pair_id, c.id, c.titel_de FROM pair_categories pc JOIN categories c ON c.id = pc.category_id
+WHERE pc.pair_id IN (:ids) ORDER BY pc.pair_id, c.id;
 
 -- A title given twice names one category: the upsert answers the existing row's id.
 -- name: seed_category

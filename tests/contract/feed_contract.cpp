@@ -73,7 +73,11 @@ TEST_CASE("feed: only published pairs with an image and audio in the language", 
     const Id swedish = content.pair("published", true, "sv");
     const Id second = content.pair("published", true, "de");
     const Id tiere = db->backend().content_seeder().add_category("Feedtiere");
-    db->backend().content().write([&](ContentTx& tx) { tx.set_pair_categories(good, {tiere}); });
+    const Id haus = db->backend().content_seeder().add_category("Feedhaus");
+    db->backend().content().write([&](ContentTx& tx) {
+        tx.set_pair_categories(good, {tiere});
+        tx.set_pair_categories(second, {haus, tiere});
+    });
 
     auto items = db->backend().feed().page("de", std::nullopt, 20);
     REQUIRE(items.size() == 2);
@@ -92,6 +96,11 @@ TEST_CASE("feed: only published pairs with an image and audio in the language", 
     CHECK_FALSE(items[1].question);
     REQUIRE(items[0].categories.size() == 1);
     CHECK(items[0].categories[0].label == "Feedtiere");
+    // Each page's categories are read at once: each item has its own, by id.
+    REQUIRE(items[1].categories.size() == 2);
+    CHECK(items[1].categories[0].id == tiere);
+    CHECK(items[1].categories[1].label == "Feedhaus");
+    CHECK(db->backend().feed().items("de", {second})[0].categories.size() == 2);
 
     CHECK(db->backend().feed().page("de", good, 20).front().pair_id == second);
     CHECK(db->backend().feed().page("de", std::nullopt, 1).size() == 1);
