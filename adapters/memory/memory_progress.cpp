@@ -1,8 +1,5 @@
 // Booking, achievements and stats in memory, over the content tables' pairs and categories.
 #include <algorithm>
-#include <map>
-#include <set>
-#include <tuple>
 
 #include "adapters/memory/memory_state.hpp"
 
@@ -51,16 +48,14 @@ class MemoryProgress final : public ProgressStore {
              ++a, --learners)
             step.last_user = a->first;
         if (!step.last_user) return step;
-        const auto in_batch = [&](const auto& line) {
-            return line.user_id > after_user && line.user_id <= *step.last_user;
+        // As the SQL purge: a line is its card's last when it is at the memory's last review.
+        const auto last_of_card = [&](const auto& line) {
+            const auto m = s_.card_memory.find({line.user_id, line.record.language, line.pair_id});
+            return m != s_.card_memory.end() && m->second.last_review == line.record.reviewed_at;
         };
-        std::set<std::int64_t> kept;  // each card's last line
-        std::map<std::tuple<Id, Id, Id>, std::int64_t> last;
-        for (const auto& line : s_.review_log)
-            if (in_batch(line)) last[{line.user_id, line.record.language, line.pair_id}] = line.id;
-        for (const auto& [card, id] : last) kept.insert(id);
         step.removed = std::erase_if(s_.review_log, [&](const auto& line) {
-            return in_batch(line) && line.record.reviewed_at < cutoff && !kept.count(line.id);
+            return line.user_id > after_user && line.user_id <= *step.last_user &&
+                   line.record.reviewed_at < cutoff && !last_of_card(line);
         });
         return step;
     }

@@ -80,8 +80,7 @@ class SqlProgress final : public ProgressStore {
             step.last_user = last;
             soci::statement st =
                 (s.prepare << q(d_.dialect, "purge_reviews"), soci::use(after, "after"),
-                 soci::use(last, "last"), soci::use(after, "after_2"), soci::use(last, "last_2"),
-                 soci::use(before, "before"));
+                 soci::use(last, "last"), soci::use(before, "before"));
             st.execute(true);
             step.removed = static_cast<std::int64_t>(st.get_affected_rows());
             return step;

@@ -27,6 +27,11 @@ void BackgroundTasks::stop() {
     threads_.clear();
 }
 
+bool BackgroundTasks::stopping() {
+    std::lock_guard lock(mutex_);
+    return stopping_;
+}
+
 void BackgroundTasks::loop(const std::string& name, std::chrono::milliseconds first_delay,
                            std::chrono::milliseconds interval, const std::function<void()>& task) {
     auto wait = first_delay;

@@ -24,6 +24,8 @@ class BackgroundTasks {
     void every(std::string name, std::chrono::milliseconds first_delay,
                std::chrono::milliseconds interval, std::function<void()> task);
     void stop();
+    // True once stop() was called: a long task checks it between steps and returns early.
+    bool stopping();
 
   private:
     void loop(const std::string& name, std::chrono::milliseconds first_delay,

@@ -85,8 +85,9 @@ int main() {
         // The review log's retention: only when REVIEW_LOG_DAYS is set (kept for ever otherwise).
         if (const auto days = s.config.review_log_days) {
             s.background.every("review log purge", std::chrono::milliseconds(spread(seed)),
-                               interval, [ports, days = *days]() mutable {
-                                   if (const auto removed = purge_old_reviews(ports, days))
+                               interval, [ports, days = *days, &s]() mutable {
+                                   const auto stop = [&s] { return s.background.stopping(); };
+                                   if (const auto removed = purge_old_reviews(ports, days, stop))
                                        spdlog::info("{} review-log lines past {} days removed",
                                                     removed, days);
                                });

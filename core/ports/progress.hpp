@@ -54,8 +54,8 @@ class ProgressStore : public BookingAccess {
     virtual std::int64_t purge_batch_client_ids(Timestamp cutoff) = 0;
     // Deletes the review-log lines answered before `cutoff` of the next `learners` learners
     // after `after_user` by id (learners of any role, with or without lines), in one write, but
-    // each card's last line (per learner and language): a range of the log's (user_id,
-    // reviewed_at) index, never a scan of the whole log.
+    // each card's last line (per learner and language): per learner a range of the log's
+    // (user_id, reviewed_at) index below the cutoff, so only the old lines are read.
     virtual ReviewPurgeStep purge_reviews(Timestamp cutoff, Id after_user, int learners) = 0;
     // The zone this store last saw on the learner's profile, to date a booking before its read;
     // nullopt (APP_TIMEZONE) when it does not know. Only a hint: the read returns the profile's

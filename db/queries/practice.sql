@@ -41,16 +41,17 @@ WHERE user_id = :user_id AND reviewed_at >= :day_start AND language_id = :langua
   AND elapsed_days IS NULL;
 
 -- GET /auth/learning's languages: the learner's cards per language (a range of the primary key)
--- and the review-log lines kept per language (a range of review_log_user_idx).
+-- and the review-log lines kept per language (a range of review_log_user_idx); removed pairs
+-- left out, as every read does.
 -- name: languages
-SELECT language_id, COUNT(*), SUM(CASE WHEN due_at <= :now THEN 1 ELSE 0 END),
-       CAST(MAX(last_review_at) AS TEXT)
-FROM card_memory WHERE user_id = :user_id
-GROUP BY language_id ORDER BY language_id;
+SELECT m.language_id, COUNT(*), SUM(CASE WHEN m.due_at <= :now THEN 1 ELSE 0 END),
+       CAST(MAX(m.last_review_at) AS TEXT)
+FROM card_memory m JOIN pairs p ON p.id = m.pair_id WHERE m.user_id = :user_id
+GROUP BY m.language_id ORDER BY m.language_id;
 
 -- name: reviews_per_language
-SELECT language_id, COUNT(*) FROM review_log WHERE user_id = :user_id
-GROUP BY language_id;
+SELECT r.language_id, COUNT(*) FROM review_log r JOIN pairs p ON p.id = r.pair_id
+WHERE r.user_id = :user_id GROUP BY r.language_id;
 
 -- GET /auth/cards: the learner's cards by the id of their last review-log line after :after
 -- (the learner's lines are a range of review_log_user_idx, grouped per card), with their memory

@@ -15,19 +15,22 @@ DELETE FROM idempotency_keys
 WHERE created_at < :before AND substr(key, 1, :prefix_length) = :prefix;
 
 -- The review log's retention (REVIEW_LOG_DAYS), a batch of learners at a time: the last of the
--- next :learners accounts after :after, then their lines answered before :before (a range of
--- review_log_user_idx per learner) but each card's last line, which GET /auth/cards's position
--- needs (core/ports/learning/practice.hpp). :after_2 and :last_2 are :after and :last again.
+-- next :learners accounts after :after, then their lines answered before :before, but each
+-- card's last line, which GET /auth/cards's position needs (core/ports/learning/practice.hpp).
+-- Only the old lines are read: one range of review_log_user_idx per learner (user_id equal,
+-- reviewed_at below the cutoff), and for each the card's memory by its key. A card's last line
+-- is the one at the memory's last review (the booking writes both from one review).
 -- name: last_of_learners
 SELECT MAX(id) FROM (SELECT id FROM users WHERE id > :after ORDER BY id LIMIT :learners) batch;
 
 -- name: purge_reviews
-WITH kept AS (SELECT MAX(id) AS id FROM review_log
-              WHERE user_id > :after AND user_id <= :last
-              GROUP BY user_id, language_id, pair_id)
 DELETE FROM review_log
-WHERE user_id > :after_2 AND user_id <= :last_2 AND reviewed_at < :before
-  AND NOT EXISTS (SELECT 1 FROM kept WHERE kept.id = review_log.id);
+WHERE user_id IN (SELECT id FROM users WHERE id > :after AND id <= :last)
+  AND reviewed_at < :before
+  AND NOT EXISTS (SELECT 1 FROM card_memory m
+                  WHERE m.user_id = review_log.user_id AND m.language_id = review_log.language_id
+                    AND m.pair_id = review_log.pair_id
+                    AND m.last_review_at = review_log.reviewed_at);
 
 -- Every definition in display order with this learner's unlock time.
 -- name: definitions

@@ -73,7 +73,7 @@ class MemoryPractice final : public PracticeQuery {
         std::map<Id, LanguagePractice> by_language;
         for (const auto& [key, m] : s_.card_memory) {
             const auto& [user, language, pair_id] = key;
-            if (user != user_id) continue;
+            if (user != user_id || !s_.content.pairs.count(pair_id)) continue;
             LanguagePractice& l = by_language[language];
             l.language_id = language;
             ++l.cards;
@@ -83,7 +83,9 @@ class MemoryPractice final : public PracticeQuery {
         }
         for (const auto& line : s_.review_log) {
             const auto l = by_language.find(line.record.language);
-            if (line.user_id == user_id && l != by_language.end()) ++l->second.reviews;
+            if (line.user_id == user_id && l != by_language.end() &&
+                s_.content.pairs.count(line.pair_id))
+                ++l->second.reviews;
         }
         std::vector<LanguagePractice> out;
         for (const auto& [language, l] : by_language) out.push_back(l);

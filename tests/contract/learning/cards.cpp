@@ -79,13 +79,19 @@ TEST_CASE("cards: what changed after a position, a page at a time, every languag
     const CardsOutput none = w.page(ada, two.next_cursor, "1");
     CHECK(none.cards.empty());
     CHECK(none.next_cursor == two.next_cursor);
+    // A card answered while the app pages comes again on a later page, with its new memory.
+    w.book(ada, p2, true);
+    const CardsOutput again = w.page(ada, one.next_cursor, std::nullopt);
+    CHECK(cards_of(again) == std::vector<std::pair<Id, Id>>{{p1, 3}, {p2, 3}});
+    CHECK(again.cards[1].seen == 2);
+    const std::string latest = again.next_cursor;
 
     // Another language: its own card; the Swedish memory of p2 did not change.
     REQUIRE(w.b.profiles().set_target_language(ada, 2));
     w.book(ada, p2, true);
-    const CardsOutput english = w.page(ada, two.next_cursor, std::nullopt);
+    const CardsOutput english = w.page(ada, latest, std::nullopt);
     CHECK(cards_of(english) == std::vector<std::pair<Id, Id>>{{p2, 2}});
-    CHECK(english.cards[0].seen == 2);  // the pair's counts, every language
+    CHECK(english.cards[0].seen == 3);  // the pair's counts, every language
     // Bob's card is his.
     CHECK(cards_of(w.page(bob, std::nullopt, std::nullopt)) ==
           std::vector<std::pair<Id, Id>>{{p2, 3}});

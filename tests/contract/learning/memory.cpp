@@ -7,6 +7,7 @@
 
 #include "adapters/memory/manual_clock.hpp"
 #include "core/app/book_progress.hpp"
+#include "core/app/learning/cards.hpp"
 #include "core/app/learning/review_retention.hpp"
 #include "core/domain/time_format.hpp"
 #include "tests/support/instants.hpp"
@@ -221,4 +222,34 @@ TEST_CASE("review log: the retention deletes old lines but each card's last, by 
     CHECK(purge_old_reviews(ports, 31) == 0);
     CHECK(purge_old_reviews(ports, 30) == 1);
     CHECK(instants(ada) == std::vector<Timestamp>{at("2026-12-20T08:00:00.000Z")});
+}
+
+TEST_CASE("review log: the purge keeps each card's last line per language; positions hold",
+          "[learning-memory]") {
+    World w;
+    const Id ada = w.learner("ada");
+    const Id pair = w.b.content_seeder().add_pair(SeedPair{"word", "published", {1}});
+    REQUIRE(w.book(ada, pair, true, "2026-10-01T08:00:00.000Z").status == BookingStatus::booked);
+    const auto position = changed_cards(w.b.practice(), ada, CardsInput{}).value().next_cursor;
+    REQUIRE(w.book(ada, pair, true, "2026-10-02T08:00:00.000Z").status == BookingStatus::booked);
+    REQUIRE(w.b.profiles().set_target_language(ada, 2));
+    REQUIRE(w.book(ada, pair, false, "2026-10-03T08:00:00.000Z").status == BookingStatus::booked);
+    REQUIRE(w.book(ada, pair, true, "2026-10-04T08:00:00.000Z").status == BookingStatus::booked);
+    const auto since = [&] {
+        return changed_cards(w.b.practice(), ada, CardsInput{position, std::nullopt}).value();
+    };
+    const CardsOutput before = since();
+    REQUIRE(before.cards.size() == 2);
+
+    // Every line is old; the last of each language stays.
+    CHECK(w.b.progress().purge_reviews(at("2026-11-01T00:00:00.000Z"), 0, 100).removed == 2);
+    std::vector<std::pair<Id, Timestamp>> kept;
+    for (const auto& line : w.records(ada).reviews)
+        kept.emplace_back(line.review.language, line.review.reviewed_at);
+    CHECK(kept == std::vector<std::pair<Id, Timestamp>>{{3, at("2026-10-02T08:00:00.000Z")},
+                                                        {2, at("2026-10-04T08:00:00.000Z")}});
+    // A position taken before the purge answers the same cards.
+    const CardsOutput after = since();
+    CHECK(after.cards == before.cards);
+    CHECK(after.next_cursor == before.next_cursor);
 }

@@ -159,4 +159,9 @@ TEST_CASE("practice: the languages a learner practised, each with its cards and 
     CHECK(languages[0] == LanguagePractice{2, 1, 0, 1, t0});
     CHECK(languages[1] == LanguagePractice{3, 2, 2, 3, t0 - std::chrono::hours(1)});
     CHECK(w.practice.languages(bob, t0).empty());
+    // A removed pair is left out, as every read leaves it out.
+    w.b.content().write([&](ContentTx& tx) { tx.delete_pair(p1); });
+    const auto left = w.practice.languages(ada, t0);
+    REQUIRE(left.size() == 1);
+    CHECK(left[0] == LanguagePractice{3, 1, 1, 1, t0 - std::chrono::hours(3)});
 }
