@@ -40,18 +40,21 @@ SELECT COUNT(*) FROM review_log
 WHERE user_id = :user_id AND reviewed_at >= :day_start AND language_id = :language_id
   AND elapsed_days IS NULL;
 
--- GET /auth/learning's languages: the learner's cards per language (a range of the primary key)
--- and the review-log lines kept per language (a range of review_log_user_idx); removed pairs
--- left out, as every read does.
+-- GET /auth/learning's languages in one statement: the learner's cards per language (a range of
+-- the primary key) beside the review-log lines kept per language (a range of
+-- review_log_user_idx); removed pairs left out, as every read does. :user_id_2 is :user_id
+-- again (a name stands once in a statement).
 -- name: languages
-SELECT m.language_id, COUNT(*), SUM(CASE WHEN m.due_at <= :now THEN 1 ELSE 0 END),
-       CAST(MAX(m.last_review_at) AS TEXT)
-FROM card_memory m JOIN pairs p ON p.id = m.pair_id WHERE m.user_id = :user_id
-GROUP BY m.language_id ORDER BY m.language_id;
-
--- name: reviews_per_language
-SELECT r.language_id, COUNT(*) FROM review_log r JOIN pairs p ON p.id = r.pair_id
-WHERE r.user_id = :user_id GROUP BY r.language_id;
+SELECT mem.language_id, mem.cards, mem.due_now, mem.last_review_at, COALESCE(rev.lines, 0)
+FROM (SELECT m.language_id, COUNT(*) AS cards,
+             SUM(CASE WHEN m.due_at <= :now THEN 1 ELSE 0 END) AS due_now,
+             CAST(MAX(m.last_review_at) AS TEXT) AS last_review_at
+      FROM card_memory m JOIN pairs p ON p.id = m.pair_id WHERE m.user_id = :user_id
+      GROUP BY m.language_id) mem
+LEFT JOIN (SELECT r.language_id, COUNT(*) AS lines
+           FROM review_log r JOIN pairs p ON p.id = r.pair_id WHERE r.user_id = :user_id_2
+           GROUP BY r.language_id) rev ON rev.language_id = mem.language_id
+ORDER BY mem.language_id;
 
 -- GET /auth/cards: the learner's cards by the id of their last review-log line after :after
 -- (the learner's lines are a range of review_log_user_idx, grouped per card), with their memory

@@ -14,6 +14,12 @@ Id card(Api& api, int level) {
     return feed_pair(api.server.storage().content(), level, "sv", status::kPublished, "word");
 }
 
+// POST /auth/progress's body: an answer to `pair` worth 5 points.
+std::string answer_body(Id pair, bool correct = true) {
+    return R"({"pair_id":)" + std::to_string(pair) + R"(,"correct":)" +
+           (correct ? "true" : "false") + R"(,"points":5})";
+}
+
 std::vector<Id> pair_ids(const Reply& r) {
     std::vector<Id> ids;
     for (const auto& item : r.json.at("items").as_array())
@@ -47,9 +53,7 @@ TEST_CASE("GET /auth/practice: new cards, then the answered card waits; ETag, 40
               .status == 304);
 
     // Answered (Good): the card waits for its learning step; one new card fewer today.
-    REQUIRE(c.post("/auth/progress",
-                   R"({"pair_id":)" + std::to_string(easy) + R"(,"correct":true,"points":5})", ada)
-                .status == 200);
+    REQUIRE(c.post("/auth/progress", answer_body(easy), ada).status == 200);
     const Reply second = c.get("/auth/practice", ada);
     REQUIRE(second.status == 200);
     CHECK(second.header("etag") != etag);
@@ -127,10 +131,7 @@ TEST_CASE("PUT /auth/profile/target-language: another language, its own queue; b
     auto& c = api.client;
     const std::string ada = api.learner();  // native de (1), target sv (3)
     const Id swedish = card(api, 1);
-    REQUIRE(c.post("/auth/progress",
-                   R"({"pair_id":)" + std::to_string(swedish) + R"(,"correct":true,"points":5})",
-                   ada)
-                .status == 200);
+    REQUIRE(c.post("/auth/progress", answer_body(swedish), ada).status == 200);
     CHECK(c.get("/auth/practice", ada).json.at("new_left_today") == 19);
 
     const Reply english = c.put("/auth/profile/target-language", R"({"targetLang":2})", ada);
@@ -169,8 +170,7 @@ TEST_CASE("GET /auth/learning: the settings and every language practised, the cu
     auto& c = api.client;
     const std::string ada = api.learner();  // target sv (3)
     const Id pair = card(api, 1);
-    const std::string answer =
-        R"({"pair_id":)" + std::to_string(pair) + R"(,"correct":true,"points":5})";
+    const std::string answer = answer_body(pair);
     const Reply before = c.get("/auth/learning", ada);
     REQUIRE(before.status == 200);
     CHECK(before.json.at("desired_retention") == 0.9);
@@ -206,11 +206,7 @@ TEST_CASE("GET /auth/cards: the cards changed since a position, paged; bad value
     const std::string ada = api.learner();
     const Id first = card(api, 1), second = card(api, 1);
     const auto book = [&](Id pair, bool correct) {
-        REQUIRE(c.post("/auth/progress",
-                       R"({"pair_id":)" + std::to_string(pair) + R"(,"correct":)" +
-                           (correct ? "true" : "false") + R"(,"points":5})",
-                       ada)
-                    .status == 200);
+        REQUIRE(c.post("/auth/progress", answer_body(pair, correct), ada).status == 200);
     };
     book(first, true);
     book(second, false);

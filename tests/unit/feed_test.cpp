@@ -2,6 +2,7 @@
 
 #include "core/app/get_feed.hpp"
 #include "support/fixture.hpp"
+#include "tests/support/feed_pairs.hpp"
 
 using namespace ll;
 using namespace ll::test;
@@ -10,26 +11,10 @@ TEST_CASE("feed: language default, limit clamp, cursor", "[feed]") {
     World w;
     // 25 published pairs (ids 1..25), each with an image and statement audio: odd ids in
     // Swedish, even ids in German.
-    w.backend.content().write([](ContentTx& tx) {
-        for (Id id = 1; id <= 25; ++id) {
-            Picture picture;
-            picture.image_path = "img" + std::to_string(id) + ".png";
-            const Id picture_id = tx.insert_picture(picture).id;
-            const Id statement_id = tx.insert_statement(Statement{}).id;
-            const std::string lang = id % 2 ? "sv" : "de";
-            Audio audio;
-            audio.source = AudioSource{"statements", statement_id, "text_" + lang, lang};
-            audio.file_path = "aud" + std::to_string(id) + ".wav";
-            audio.mime = "audio/wav";
-            tx.upsert_audio(audio);
-            Pair pair;
-            pair.picture_id = picture_id;
-            pair.statement_id = statement_id;
-            pair.answer_type = "word";
-            pair.status = status::kPublished;
-            REQUIRE(tx.insert_pair(pair).id == id);
-        }
-    });
+    for (Id id = 1; id <= 25; ++id) {
+        REQUIRE(feed_pair(w.backend.content(), 1, id % 2 ? "sv" : "de", status::kPublished,
+                          "word") == id);
+    }
     const Id bare = w.user("bare@example.com", false);
     // The use case's answer, which must be a page here.
     const auto page = [&](Id user, const FeedInput& input) {

@@ -74,25 +74,20 @@ class SqlPractice final : public PracticeQuery {
     std::vector<LanguagePractice> languages(Id user_id, Timestamp now) override {
         long long user = user_id;
         std::string at = format_timestamp(now);
-        return db_.snapshot([&](soci::session& s) {
+        return db_.read([&](soci::session& s) {
             std::vector<LanguagePractice> out;
             soci::rowset<soci::row> rows =
-                (s.prepare << q("languages"), soci::use(at, "now"), soci::use(user, "user_id"));
+                (s.prepare << q("languages"), soci::use(at, "now"), soci::use(user, "user_id"),
+                 soci::use(user, "user_id_2"));
             for (const soci::row& r : rows) {
+                Cells c(r);
                 LanguagePractice l;
-                l.language_id = as_int(r, 0);
-                l.cards = as_int(r, 1);
-                l.due_now = as_int(r, 2);
-                if (r.get_indicator(3) == soci::i_ok)
-                    l.last_review_at = parse_timestamp(r.get<std::string>(3));
+                l.language_id = c.integer();
+                l.cards = c.integer();
+                l.due_now = c.integer();
+                l.last_review_at = c.opt_timestamp();
+                l.reviews = c.integer();
                 out.push_back(l);
-            }
-            soci::rowset<soci::row> counts =
-                (s.prepare << q("reviews_per_language"), soci::use(user, "user_id"));
-            for (const soci::row& r : counts) {
-                const Id language = as_int(r, 0);
-                for (auto& l : out)
-                    if (l.language_id == language) l.reviews = as_int(r, 1);
             }
             return out;
         });

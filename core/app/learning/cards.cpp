@@ -20,12 +20,15 @@ Result<CardsOutput> changed_cards(PracticeQuery& practice, Id user_id, const Car
     if (input.changed_after) {
         const auto given =
             decimal_in(*input.changed_after, 0, std::numeric_limits<std::int64_t>::max());
-        // A position past the learner's last line was never answered to this learner.
-        if (!given || *given > practice.last_change(user_id)) return errors::cards_cursor_invalid();
+        if (!given) return errors::cards_cursor_invalid();
         after = *given;
     }
     CardsOutput out;
     out.cards = practice.changed_cards(user_id, after, static_cast<int>(limit) + 1);
+    // A position past the learner's last line was never answered to this learner. A card changed
+    // after it proves it is not; only an empty page needs the learner's last line read.
+    if (out.cards.empty() && after > 0 && after > practice.last_change(user_id))
+        return errors::cards_cursor_invalid();
     out.has_more = static_cast<std::int64_t>(out.cards.size()) > limit;
     if (out.has_more) out.cards.resize(static_cast<std::size_t>(limit));
     out.next_cursor = std::to_string(out.cards.empty() ? after : out.cards.back().change);
