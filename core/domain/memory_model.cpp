@@ -121,9 +121,11 @@ double forget_stability(double difficulty, double stability, double recall, cons
 
 double short_term_stability(double stability, Rating rating, const Parameters& w) {
     double increase = std::exp(w[17] * (grade(rating) - 3 + w[18])) * std::pow(stability, -w[19]);
-    // A same-day Good or Easy never lowers stability (the published rule is "G >= 3"; fsrs-rs
-    // and ts-fsrs also floor Hard: docs/learning.md "Where we differ").
-    if (rating >= Rating::good) increase = std::max(increase, 1.0);
+    // A same-day recall never lowers stability: Hard, Good and Easy are floored at 1, as
+    // fsrs-rs (whose trainer the parameter fit follows) and ts-fsrs do; the FSRS wiki's rule
+    // floors only G >= 3 (docs/learning.md "What we took from which reference, and where we
+    // differ").
+    if (rating >= Rating::hard) increase = std::max(increase, 1.0);
     return stability * increase;
 }
 
