@@ -4,7 +4,9 @@
 # GET /auth/stats, RSS, login burst), then GET /auth/practice deep into a large catalogue on
 # PostgreSQL (bench/practice_queue.py). Report: bench/results/latest.md. Durations and sizes:
 # see the BENCH_* variables at the top of bench/bench.py; BENCH_PRACTICE_REQUESTS (1000) for the
-# practice queue.
+# practice queue. Then the parameter fit (build/release/bench/ll_bench_fit): fitted against
+# default parameters and the AVG baseline, on the review log FSRS_REVIEW_LOG names (the FSRS
+# project's seq2seq TSV, docs/performance.md "Fitted parameters") or on a simulated learner.
 # The repository-layer micro-benchmark is separate: build/release/bench/ll_bench_repo [PG_URL].
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,3 +14,7 @@ build=${1:-build/release}
 python3 bench/bench.py "$build"
 python3 bench/practice_queue.py "$build" "${BENCH_PRACTICE_REQUESTS:-1000}" --report \
   bench/results/latest.md
+{
+  printf '\n## Fitted parameters (ll_bench_fit)\n\n'
+  "$build/bench/ll_bench_fit" ${FSRS_REVIEW_LOG:+"$FSRS_REVIEW_LOG"}
+} | tee -a bench/results/latest.md

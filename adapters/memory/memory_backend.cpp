@@ -24,6 +24,7 @@ MemoryBackend::MemoryBackend() : state_(std::make_unique<State>()) {
     password_resets_ = make_memory_password_resets(s);
     learning_settings_ = make_memory_learning_settings(s);
     practice_ = make_memory_practice(s);
+    review_log_ = make_memory_review_log(s);
 
     // The seed migrations' content (docs/spec/decisions.md 6, 9).
     add_language(Language{0, "de", "Deutsch", "German", "Tyska", "Hallo!"}, true);

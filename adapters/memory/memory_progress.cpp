@@ -91,8 +91,11 @@ class MemoryProgress final : public ProgressStore {
                                            row.profile.timezone,
                                            row.profile.language_target_id};
             if (const auto settings = s_.learning_settings.find(c.user_id);
-                settings != s_.learning_settings.end())
+                settings != s_.learning_settings.end()) {
                 state.profile->desired_retention = settings->second.settings.desired_retention;
+                if (settings->second.fitted)
+                    state.profile->parameters = settings->second.fitted->weights;
+            }
             const auto memory =
                 s_.card_memory.find({c.user_id, row.profile.language_target_id, c.pair_id});
             if (memory != s_.card_memory.end()) state.memory = memory->second;

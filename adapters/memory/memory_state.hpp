@@ -89,5 +89,6 @@ std::unique_ptr<LearnerDataRepository> make_memory_learner_data(MemoryBackend::S
 std::unique_ptr<PasswordResetRepository> make_memory_password_resets(MemoryBackend::State& s);
 std::unique_ptr<LearningSettingsRepository> make_memory_learning_settings(MemoryBackend::State& s);
 std::unique_ptr<PracticeQuery> make_memory_practice(MemoryBackend::State& s);
+std::unique_ptr<ReviewLogReader> make_memory_review_log(MemoryBackend::State& s);
 
 }  // namespace ll

@@ -47,6 +47,7 @@ SqlBackend::SqlBackend(const SqlBackendOptions& options) : impl_(std::make_uniqu
     password_resets_ = sql::make_password_resets(db);
     learning_settings_ = sql::make_learning_settings(db);
     practice_ = sql::make_practice(db);
+    review_log_ = sql::make_review_log(db);
 }
 
 SqlBackend::~SqlBackend() = default;

@@ -4,6 +4,7 @@
 // when the rules ask (a threshold reached), on the same snapshot.
 #include <charconv>
 
+#include "adapters/persistence/learning/weights_text.hpp"
 #include "adapters/persistence/sql_booking.hpp"
 #include "core/domain/learning_settings.hpp"
 #include "core/domain/time_format.hpp"
@@ -27,7 +28,8 @@ std::string read_sql(const DialectSql& d) {
            d.date_in(":d") + "), 0), k.fingerprint, " + d.ts_out("k.created_at") +
            ", k.status, k.previous_total_ep, k.total_ep, k.previous_streak_days, k.streak_days, "
            "k.daily_ep, k.daily_goal_ep, k.unlocked, up.language_target_id, "
-           "COALESCE(ls.desired_retention, :retention), m.phase, m.stability, m.difficulty, " +
+           "COALESCE(ls.desired_retention, :retention), ls.weights, m.phase, m.stability, "
+           "m.difficulty, " +
            d.ts_out("m.last_review_at") + ", " + d.ts_out("m.due_at") +
            ", m.step, m.reps, m.lapses FROM (SELECT 1 AS one) o "
            "LEFT JOIN pairs p ON p.id = :p3 LEFT JOIN users_public up ON up.user_id = :u3 "
@@ -53,13 +55,14 @@ struct BookingRead {
     int k_previous_streak = 0, k_streak = 0, k_goal = kDefaultDailyGoal;
     indicator k_ind[6]{};
     indicator profile_col[5]{}, stored_at_ind{};  // NULL without a profile or a record
-    // The learner's language and retention, the card's memory in that language.
+    // The learner's language, retention and fitted parameters, the card's memory in that
+    // language.
     double default_retention = LearningSettings{}.desired_retention;
     long long language = 0;
     double retention = 0, stability = 0, difficulty = 0;
     int phase = 0, step = 0, reps = 0, lapses = 0;
-    std::string last_review, due;
-    indicator language_ind{}, retention_ind{}, memory_ind{}, memory_col[7]{};
+    std::string weights, last_review, due;
+    indicator language_ind{}, retention_ind{}, weights_ind{}, memory_ind{}, memory_col[7]{};
     soci::statement st;
 
     BookingRead(soci::session& s, const DialectSql& d)
@@ -78,10 +81,11 @@ struct BookingRead {
               soci::into(k_streak, k_ind[3]), soci::into(k_daily, k_ind[4]),
               soci::into(k_goal, k_ind[5]), soci::into(unlocked, unlocked_ind),
               soci::into(language, language_ind), soci::into(retention, retention_ind),
-              soci::into(phase, memory_ind), soci::into(stability, memory_col[0]),
-              soci::into(difficulty, memory_col[1]), soci::into(last_review, memory_col[2]),
-              soci::into(due, memory_col[3]), soci::into(step, memory_col[4]),
-              soci::into(reps, memory_col[5]), soci::into(lapses, memory_col[6]))) {}
+              soci::into(weights, weights_ind), soci::into(phase, memory_ind),
+              soci::into(stability, memory_col[0]), soci::into(difficulty, memory_col[1]),
+              soci::into(last_review, memory_col[2]), soci::into(due, memory_col[3]),
+              soci::into(step, memory_col[4]), soci::into(reps, memory_col[5]),
+              soci::into(lapses, memory_col[6]))) {}
 };
 
 std::vector<Id> parse_ids(const std::string& text) {
@@ -150,7 +154,7 @@ BookingState read_state(Database& db, soci::session& s, const DialectSql& d,
     }
     r.type_ind = r.categories_ind = r.profile_ind = r.last_ind = r.zone_ind = r.key_found_ind =
         soci::i_null;
-    r.status_ind = r.unlocked_ind = r.memory_ind = soci::i_null;
+    r.status_ind = r.unlocked_ind = r.memory_ind = r.weights_ind = soci::i_null;
     r.st.execute(true);
     finish_row(r.st);
 
@@ -170,7 +174,8 @@ BookingState read_state(Database& db, soci::session& s, const DialectSql& d,
             r.next_streak,
             r.zone_ind == soci::i_ok ? std::optional<std::string>{r.zone} : std::nullopt,
             r.language,
-            r.retention};
+            r.retention,
+            r.weights_ind == soci::i_ok ? weights_from_text(r.weights) : std::nullopt};
     }
     if (r.memory_ind == soci::i_ok) state.memory = stored_memory(r);
     state.pair_practised = r.practised != 0;

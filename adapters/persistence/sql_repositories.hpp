@@ -23,12 +23,16 @@ std::unique_ptr<LearnerDataRepository> make_learner_data(Database& db);
 std::unique_ptr<PasswordResetRepository> make_password_resets(Database& db);
 std::unique_ptr<LearningSettingsRepository> make_learning_settings(Database& db);
 std::unique_ptr<PracticeQuery> make_practice(Database& db);
+std::unique_ptr<ReviewLogReader> make_review_log(Database& db);
 // A learner's stored settings on a session the caller holds (the export's one read).
 std::optional<StoredLearningSettings> read_learning_settings(soci::session& s, Dialect dialect,
                                                              Id user_id);
 // A learner's card memory and review log into `out`, on a session the caller holds (the
 // export's one read).
 void read_card_memory(soci::session& s, Dialect dialect, Id user_id, LearnerRecords& out);
+// A learner's review log in booking order into `out` (the export, the parameter fit).
+void read_review_log(soci::session& s, Dialect dialect, Id user_id,
+                     std::vector<ReviewLogRecord>& out);
 class Cells;
 // The memory columns (phase, stability, difficulty, last review, due, step, reps, lapses) of a
 // row, left to right.

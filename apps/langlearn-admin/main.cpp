@@ -2,6 +2,7 @@
 // (docs/spec/decisions.md 1).
 #include <termios.h>
 #include <unistd.h>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
@@ -22,6 +23,7 @@
 #include "core/app/authoring/renditions.hpp"
 #include "core/app/create_staff.hpp"
 #include "core/app/delete_account.hpp"
+#include "core/app/learning/fit_schedules.hpp"
 #include "core/domain/errors.hpp"
 #include "core/domain/rules.hpp"
 
@@ -42,6 +44,9 @@ constexpr const char* kUsage =
     "  backfill-pair-categories              recompute the categories of every published pair\n"
     "  make-renditions                       make the thumbnail and phone rendition of every\n"
     "                                        picture stored without them (idempotent)\n"
+    "  fit-schedules [--min-reviews N]       fit the memory model's parameters to each learner\n"
+    "                                        with at least N (400) review-log lines; kept where\n"
+    "                                        they predict the learner's latest reviews better\n"
     "environment: DATABASE_URL (default sqlite://./var/langlearn.db), MEDIA_DIR (./var/media),\n"
     "             TTS_COMMAND (espeak-ng), APP_TIMEZONE (UTC), PASSWORD_HASH_MEMORY_KIB,\n"
     "             PASSWORD_HASH_PASSES, as the services read them (docs/configuration.md)\n";
@@ -79,6 +84,35 @@ std::string read_password() {
         std::fputs("\n", stderr);
     }
     return password;
+}
+
+// fit-schedules: one line per learner fitted, then the totals (docs/learning.md "Fitted
+// parameters").
+int fit_schedules_command(ll::StorageBackend& storage, const ll::ServiceConfig& config,
+                          std::int64_t min_reviews) {
+    using namespace ll;
+    const SystemClock clock(config.app_timezone);
+    const FitSchedulesPorts ports{storage.review_log(), storage.learning_settings(), clock};
+    long long learners = 0, adopted = 0, reviews = 0;
+    const auto start = std::chrono::steady_clock::now();
+    fit_schedules(ports, min_reviews, [&](const LearnerFit& fit) {
+        ++learners;
+        reviews += fit.reviews;
+        if (fit.adopted) ++adopted;
+        std::printf(
+            "fit-schedules: learner %lld, %lld reviews; log loss on the latest %zu: "
+            "defaults %.4f, fitted %.4f -> %s\n",
+            static_cast<long long>(fit.user_id), static_cast<long long>(fit.reviews), fit.checked,
+            fit.default_log_loss, fit.fitted_log_loss, fit.adopted ? "fitted" : "defaults");
+    });
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::printf(
+        "fit-schedules: %lld learner(s) with %lld or more reviews, %lld fitted, %lld on "
+        "the defaults; %lld reviews in %.1f s\n",
+        learners, static_cast<long long>(min_reviews), adopted, learners - adopted, reviews,
+        seconds);
+    return 0;
 }
 
 int run(const std::vector<std::string>& args) {
@@ -184,6 +218,17 @@ int run(const std::vector<std::string>& args) {
                     static_cast<long long>(done.made), static_cast<long long>(done.skipped),
                     static_cast<long long>(done.failed));
         return done.failed > 0 ? 1 : 0;
+    }
+    if (command == "fit-schedules" &&
+        (args.size() == 1 || (args.size() == 3 && args[1] == "--min-reviews"))) {
+        const auto min_reviews = args.size() == 1
+                                     ? std::optional<std::int64_t>{kDefaultMinReviewsToFit}
+                                     : decimal_in(args[2], 1, 1'000'000'000);
+        if (!min_reviews) {
+            std::fprintf(stderr, "fit-schedules: --min-reviews takes a whole number from 1\n");
+            return 2;
+        }
+        return fit_schedules_command(storage, config, *min_reviews);
     }
     std::fputs(kUsage, stderr);
     return 2;

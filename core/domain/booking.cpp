@@ -52,7 +52,7 @@ void review_card(const BookingCommand& c, const BookingState& s, const BookingPr
                  BookingWrite& w) {
     const fsrs::Rating rating = c.rating.value_or(fsrs::rating_for_answer(c.correct));
     const fsrs::MemoryState before = s.memory.value_or(fsrs::MemoryState{});
-    const fsrs::Parameters& weights = fsrs::kDefaultParameters;
+    const fsrs::Parameters& weights = p.parameters ? *p.parameters : fsrs::kDefaultParameters;
     w.memory =
         fsrs::stored_precision(fsrs::review(before, c.now, rating, weights, p.desired_retention));
     ReviewRecord& r = w.review;

@@ -90,6 +90,9 @@ struct BookingProfile {
     Id target_language = 0;
     // The learner's schedule setting (docs/learning.md "Settings").
     double desired_retention = fsrs::kDefaultDesiredRetention;
+    // The parameters fitted to the learner's review log; nullopt: the defaults
+    // (docs/learning.md "Fitted parameters").
+    std::optional<fsrs::Parameters> parameters = std::nullopt;
 };
 
 // The outcome stored under an idempotency key, as the store keeps it.

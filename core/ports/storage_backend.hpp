@@ -10,6 +10,7 @@
 #include "core/ports/languages.hpp"
 #include "core/ports/learner_data.hpp"
 #include "core/ports/learning/practice.hpp"
+#include "core/ports/learning/review_log.hpp"
 #include "core/ports/learning/settings.hpp"
 #include "core/ports/password_resets.hpp"
 #include "core/ports/profiles.hpp"
@@ -46,6 +47,8 @@ class StorageBackend {
     virtual LearningSettingsRepository& learning_settings() = 0;
     // What the practice queue reads (GET /auth/practice).
     virtual PracticeQuery& practice() = 0;
+    // The review log as the parameter fit reads it (langlearn-admin fit-schedules).
+    virtual ReviewLogReader& review_log() = 0;
     // Database reachable and schema at the latest migration (/readyz).
     virtual bool ready() = 0;
 };
@@ -70,6 +73,7 @@ class PortOwningBackend : public StorageBackend {
     PasswordResetRepository& password_resets() final { return *password_resets_; }
     LearningSettingsRepository& learning_settings() final { return *learning_settings_; }
     PracticeQuery& practice() final { return *practice_; }
+    ReviewLogReader& review_log() final { return *review_log_; }
 
   protected:
     std::unique_ptr<AccountRepository> accounts_;
@@ -88,6 +92,7 @@ class PortOwningBackend : public StorageBackend {
     std::unique_ptr<PasswordResetRepository> password_resets_;
     std::unique_ptr<LearningSettingsRepository> learning_settings_;
     std::unique_ptr<PracticeQuery> practice_;
+    std::unique_ptr<ReviewLogReader> review_log_;
 };
 
 }  // namespace ll

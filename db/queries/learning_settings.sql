@@ -1,8 +1,9 @@
--- The learners' schedule settings (core/ports/learning/settings.hpp; learning_settings,
--- migration 0016).
+-- The learners' schedule settings and fitted parameters (core/ports/learning/settings.hpp;
+-- learning_settings, migrations 0016 and 0018).
 
 -- name: find
-SELECT desired_retention, new_per_day, CAST(updated_at AS TEXT)
+SELECT desired_retention, new_per_day, CAST(updated_at AS TEXT), weights, fitted_reviews,
+       CAST(fitted_at AS TEXT)
 FROM learning_settings WHERE user_id = :user_id;
 
 -- One statement, so two changes at once each keep the other's fields: a new row takes the
@@ -17,7 +18,19 @@ ON CONFLICT (user_id) DO UPDATE SET
                        ELSE ls.new_per_day END,
     updated_at = excluded.updated_at;
 
--- A change of the settings changes what a booking decides (the desired retention): the profile's
+-- The fit's parameters (all three NULL: back to the defaults); a new row holds the default
+-- settings, a stored row keeps its settings and updated_at.
+-- name: store_parameters
+INSERT INTO learning_settings AS ls
+    (user_id, desired_retention, new_per_day, updated_at, weights, fitted_reviews, fitted_at)
+VALUES (:user_id, :retention, :new_per_day, :at, :weights, :reviews, :fitted_at)
+ON CONFLICT (user_id) DO UPDATE SET
+    weights = excluded.weights,
+    fitted_reviews = excluded.fitted_reviews,
+    fitted_at = excluded.fitted_at;
+
+-- A change of the settings changes what a booking decides (the desired retention, the
+-- parameters): the profile's
 -- version moves with it, so a booking decided on the old settings decides again
 -- (core/domain/booking.hpp BookingProfile).
 -- name: touch_profile

@@ -140,7 +140,7 @@ TEST_CASE("learner data: read_all gives every row of one learner, in order", "[l
     CHECK(r->password_resets[0].created_at == kNow);
     CHECK(r->password_resets[0].expires_at == kNow + std::chrono::minutes(30));
     CHECK_FALSE(r->password_resets[0].used_at);
-    CHECK(r->learning_settings == StoredLearningSettings{{0.85, 20}, kNow});
+    CHECK(r->learning_settings == StoredLearningSettings{{0.85, 20}, kNow, std::nullopt});
 
     CHECK_FALSE(w.b.learner_data().read_all(w.bob + 1000));
     // An account without a profile has no other rows.

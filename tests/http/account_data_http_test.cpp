@@ -224,9 +224,16 @@ TEST_CASE("GET /auth/me/export: everything stored, as a download, never the pass
     const auto& doc = r.json.as_object();
     CHECK(doc.size() == 14);
     CHECK(doc.at("exported_at").is_string());
-    // Never changed: the defaults, and no time.
+    // Never changed: the defaults, and no time; the default parameters, never fitted.
+    boost::json::array weights;
+    for (const double w : fsrs::kDefaultParameters) weights.push_back(w);
+    const boost::json::object parameters{
+        {"fitted", false}, {"weights", weights}, {"reviews", nullptr}, {"fitted_at", nullptr}};
     CHECK(doc.at("learning") ==
-          boost::json::parse(R"({"desired_retention":0.9,"new_per_day":20,"updated_at":null})"));
+          boost::json::value(boost::json::object{{"desired_retention", 0.9},
+                                                 {"new_per_day", 20},
+                                                 {"updated_at", nullptr},
+                                                 {"parameters", parameters}}));
     const auto& account = doc.at("account").as_object();
     CHECK(account.at("email") == "ada@example.com");
     CHECK(account.at("role") == "end-user");

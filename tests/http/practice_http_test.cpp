@@ -1,8 +1,13 @@
 // The learning engine over a real socket on SQLite and PostgreSQL: GET /auth/practice (the
-// queue, its figures, ETag and 304, its 400 and 409), and the optional rating of
-// POST /auth/progress and of each batch item (a 400 naming the field that books nothing).
+// queue, its figures, ETag and 304, its 400 and 409), the optional rating of
+// POST /auth/progress and of each batch item (a 400 naming the field that books nothing), and
+// the parameters langlearn-admin fit-schedules fits to a learner's answers.
+#include "core/app/learning/fit_schedules.hpp"
+#include "core/domain/time_format.hpp"
 #include "tests/http/support/api.hpp"
 #include "tests/support/feed_pairs.hpp"
+#include "tests/support/instants.hpp"
+#include "tests/support/review_simulation.hpp"
 
 using namespace ll;
 using namespace ll::test;
@@ -246,4 +251,95 @@ TEST_CASE("GET /auth/cards: the cards changed since a position, paged; bad value
             std::string_view(bad).starts_with("limit") ? "limit must be" : "changed_after is"));
     }
     CHECK(c.get("/auth/cards").status == 401);
+}
+
+TEST_CASE(
+    "fit-schedules over a learner's answers: GET /auth/learning shows the parameters, "
+    "the queue uses their forgetting curve",
+    "[http][practice][fit]") {
+    Api api;
+    auto& c = api.client;
+    ManualClock& clock = api.server.clock;
+    clock.set(test::at("2024-12-31T08:00:00.000Z"));
+    std::string ada = api.learner();
+    std::vector<Id> cards;
+    for (int i = 0; i < 60; ++i) cards.push_back(card(api, 1));
+    // The answers span a year: a fresh token (the access token lives for minutes) at each.
+    const auto sign_in = [&] {
+        const Reply r =
+            c.post("/auth/login", R"({"email":"ada@example.com","password":"password1"})");
+        REQUIRE(r.status == 200);
+        return std::string(r.json.at("token").as_string());
+    };
+    // 60 cards reviewed ten times each on a schedule unlike the defaults, each answer booked at
+    // its instant.
+    const auto answers = answers_in_time_order(simulated_reviews(slow_forgetter(), 60, 10, 5));
+    for (const auto& a : answers) {
+        if (a.at - clock.now() > std::chrono::minutes(5)) {
+            clock.set(a.at);
+            ada = sign_in();
+        }
+        clock.set(a.at);
+        const int rating = static_cast<int>(a.rating);
+        const std::string body = R"({"pair_id":)" + std::to_string(cards[a.card]) +
+                                 R"(,"correct":)" + (rating > 1 ? "true" : "false") +
+                                 R"(,"points":5,"rating":)" + std::to_string(rating) + "}";
+        REQUIRE(c.post("/auth/progress", body, ada).status == 200);
+    }
+    const auto weights_of = [](const Reply& r) {
+        std::vector<double> out;
+        for (const auto& w : r.json.at("parameters").at("weights").as_array())
+            out.push_back(w.to_number<double>());
+        return out;
+    };
+    // A day after the last answer.
+    const Timestamp later = answers.back().at + std::chrono::hours(24);
+    clock.set(later);
+    ada = sign_in();
+    const Reply before = c.get("/auth/learning", ada);
+    REQUIRE(before.status == 200);
+    CHECK(before.json.at("parameters").at("fitted") == false);
+    CHECK(before.json.at("parameters").at("reviews").is_null());
+    CHECK(before.json.at("parameters").at("fitted_at").is_null());
+    CHECK(weights_of(before) ==
+          std::vector<double>(fsrs::kDefaultParameters.begin(), fsrs::kDefaultParameters.end()));
+
+    // What `langlearn-admin fit-schedules` runs, on this test's database.
+    std::vector<LearnerFit> fits;
+    fit_schedules(FitSchedulesPorts{api.server.storage().review_log(),
+                                    api.server.storage().learning_settings(), clock},
+                  kDefaultMinReviewsToFit, [&](const LearnerFit& fit) { fits.push_back(fit); });
+    REQUIRE(fits.size() == 1);
+    REQUIRE(fits[0].adopted);
+
+    const Reply after = c.get("/auth/learning", ada);
+    REQUIRE(after.status == 200);
+    const auto& parameters = after.json.at("parameters");
+    CHECK(parameters.at("fitted") == true);
+    CHECK(parameters.at("reviews") == 600);
+    CHECK(parameters.at("fitted_at").as_string() == format_timestamp(later));
+    const auto stored = api.server.storage().learning_settings().find(fits[0].user_id);
+    REQUIRE(stored->fitted);
+    const fsrs::Parameters& w = stored->fitted->weights;
+    CHECK(weights_of(after) == std::vector<double>(w.begin(), w.end()));
+    CHECK(w != fsrs::kDefaultParameters);
+
+    // A year on every card is due: the queue's retrievability is the learner's curve's.
+    clock.set(later + std::chrono::days(365));
+    ada = sign_in();
+    const Reply queue = c.get("/auth/practice?limit=5", ada);
+    REQUIRE(queue.status == 200);
+    const auto& items = queue.json.at("items").as_array();
+    REQUIRE(items.size() == 5);
+    for (const auto& item : items) {
+        const auto& memory = item.at("memory");
+        fsrs::MemoryState state;
+        state.phase = fsrs::Phase::review;
+        state.stability = memory.at("stability").to_number<double>();
+        state.last_review = parse_timestamp(std::string(memory.at("last_review_at").as_string()));
+        const double mine = fsrs::retrievability(state, clock.now(), w);
+        const double defaults = fsrs::retrievability(state, clock.now(), fsrs::kDefaultParameters);
+        CHECK(memory.at("retrievability").to_number<double>() == Approx(mine).epsilon(1e-6));
+        CHECK(std::abs(mine - defaults) > 1e-4);
+    }
 }

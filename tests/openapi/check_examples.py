@@ -146,6 +146,7 @@ def live_answers(service):
         "BatchAnswer": [batch],
         "LearningSettings": [settings],
         "LearningOverview": [settings_before],
+        "ScheduleParameters": [settings_before["parameters"]],
         "LearningSettingsChange": [{"desired_retention": settings["desired_retention"]}],
         "Language": languages,
         "Me": [s.ok(200, "GET", "/auth/me", token=token)],

@@ -9,7 +9,7 @@
 
 #include "core/domain/parameter_fit.hpp"
 
-namespace test {
+namespace ll::test {
 
 // A learner unlike the defaults: a steeper forgetting curve (decay 0.45), a larger first
 // stability and recall gain, a slower recovery from Again.
@@ -57,4 +57,22 @@ inline std::vector<ll::fsrs::CardHistory> simulated_reviews(const ll::fsrs::Para
     return out;
 }
 
-}  // namespace test
+// One answer of a simulated learner: card `index` of the simulation answered at `at`.
+struct SimulatedAnswer {
+    ll::Timestamp at;
+    std::size_t card = 0;
+    ll::fsrs::Rating rating = ll::fsrs::Rating::good;
+};
+
+// Every review of `cards` as an answer, in time order (as a learner would book them).
+inline std::vector<SimulatedAnswer> answers_in_time_order(
+    const std::vector<ll::fsrs::CardHistory>& cards) {
+    std::vector<SimulatedAnswer> out;
+    for (std::size_t c = 0; c < cards.size(); ++c)
+        for (const auto& r : cards[c].reviews) out.push_back({r.at, c, r.rating});
+    std::stable_sort(out.begin(), out.end(),
+                     [](const auto& x, const auto& y) { return x.at < y.at; });
+    return out;
+}
+
+}  // namespace ll::test

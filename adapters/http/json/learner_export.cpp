@@ -39,6 +39,7 @@ json::value learning(const std::optional<StoredLearningSettings>& stored) {
     const LearningSettings settings = stored ? stored->settings : LearningSettings{};
     json::object out = to_json(settings).as_object();
     out["updated_at"] = stored ? json::value(format_timestamp(stored->updated_at)) : nullptr;
+    out["parameters"] = parameters_json(stored ? stored->fitted : std::nullopt);
     return out;
 }
 

@@ -28,6 +28,16 @@ json::object memory_json(const fsrs::MemoryState& m) {
                         {"last_review_at", timestamp(m.last_review)}};
 }
 
+json::value parameters_json(const std::optional<FittedParameters>& fitted) {
+    json::array weights;
+    for (const double w : schedule_parameters(fitted)) weights.push_back(w);
+    return json::object{{"fitted", fitted.has_value()},
+                        {"weights", std::move(weights)},
+                        {"reviews", fitted ? json::value(fitted->reviews) : json::value(nullptr)},
+                        {"fitted_at", fitted ? json::value(format_timestamp(fitted->fitted_at))
+                                             : json::value(nullptr)}};
+}
+
 json::value to_json(const CardMemoryRecord& record) {
     json::object out = memory_json(record.state);
     out["pair_id"] = record.pair_id;
@@ -82,6 +92,7 @@ json::value to_json(const LearningOverview& overview) {
                                          {"last_review_at", timestamp(l.last_review_at)}});
     }
     out["languages"] = std::move(languages);
+    out["parameters"] = parameters_json(overview.fitted);
     return out;
 }
 

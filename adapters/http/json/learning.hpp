@@ -14,6 +14,9 @@ namespace ll::http {
 // spelling: 2.3065, not 2.3064999580383301.
 double stored_number(double value);
 
+// {fitted, weights, reviews, fitted_at}: the parameters a learner's schedule uses
+// (docs/learning.md "Fitted parameters").
+boost::json::value parameters_json(const std::optional<FittedParameters>& fitted);
 // {phase, due_at, stability, difficulty, reps, lapses, last_review_at}.
 boost::json::object memory_json(const fsrs::MemoryState& state);
 // The export's `memory` and `reviews` entries.

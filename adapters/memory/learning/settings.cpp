@@ -19,7 +19,9 @@ class MemoryLearningSettings final : public LearningSettingsRepository {
                                   const LearningSettings& defaults, Timestamp at) override {
         std::lock_guard lock(s_.mutex);
         const auto it =
-            s_.learning_settings.try_emplace(user_id, StoredLearningSettings{defaults, at}).first;
+            s_.learning_settings
+                .try_emplace(user_id, StoredLearningSettings{defaults, at, std::nullopt})
+                .first;
         LearningSettings& now = it->second.settings;
         if (change.desired_retention) now.desired_retention = *change.desired_retention;
         if (change.new_per_day) now.new_per_day = *change.new_per_day;
@@ -28,6 +30,16 @@ class MemoryLearningSettings final : public LearningSettingsRepository {
         if (const auto profile = s_.profiles.find(user_id); profile != s_.profiles.end())
             ++profile->second.version;
         return it->second;
+    }
+
+    void store_parameters(Id user_id, const std::optional<FittedParameters>& fitted,
+                          const LearningSettings& defaults, Timestamp at) override {
+        std::lock_guard lock(s_.mutex);
+        s_.learning_settings
+            .try_emplace(user_id, StoredLearningSettings{defaults, at, std::nullopt})
+            .first->second.fitted = fitted;
+        if (const auto profile = s_.profiles.find(user_id); profile != s_.profiles.end())
+            ++profile->second.version;
     }
 
   private:

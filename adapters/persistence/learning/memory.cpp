@@ -34,6 +34,12 @@ void read_card_memory(soci::session& s, Dialect dialect, Id user_id, LearnerReco
             out.memory.push_back(record);
         }
     }
+    read_review_log(s, dialect, user_id, out.reviews);
+}
+
+void read_review_log(soci::session& s, Dialect dialect, Id user_id,
+                     std::vector<ReviewLogRecord>& out) {
+    long long user = user_id;
     soci::rowset<soci::row> rows =
         (s.prepare << query(dialect, "card_memory.log_of_learner"), soci::use(user, "user_id"));
     for (const soci::row& r : rows) {
@@ -48,7 +54,7 @@ void read_card_memory(soci::session& s, Dialect dialect, Id user_id, LearnerReco
         review.retrievability = fsrs::stored_value(c.number());
         review.stability = fsrs::stored_value(c.number());
         review.difficulty = fsrs::stored_value(c.number());
-        out.reviews.push_back(line);
+        out.push_back(line);
     }
 }
 

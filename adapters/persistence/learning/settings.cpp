@@ -1,5 +1,6 @@
 // The learners' schedule settings on SOCI (core/ports/learning/settings.hpp); the SQL is
 // db/queries/learning_settings.sql.
+#include "adapters/persistence/learning/weights_text.hpp"
 #include "adapters/persistence/queries.hpp"
 #include "adapters/persistence/row_access.hpp"
 #include "adapters/persistence/sql_repositories.hpp"
@@ -10,14 +11,24 @@ namespace ll::sql {
 std::optional<StoredLearningSettings> read_learning_settings(soci::session& s, Dialect dialect,
                                                              Id user_id) {
     const long long user = user_id;
-    double retention = 0;
-    int new_per_day = 0;
-    std::string updated;
-    s << query(dialect, "learning_settings.find"), soci::into(retention), soci::into(new_per_day),
-        soci::into(updated), soci::use(user, "user_id");
-    if (!s.got_data()) return std::nullopt;
-    return StoredLearningSettings{LearningSettings{retention, new_per_day},
-                                  stored_instant(updated, "learning_settings")};
+    soci::rowset<soci::row> rows =
+        (s.prepare << query(dialect, "learning_settings.find"), soci::use(user, "user_id"));
+    for (const soci::row& r : rows) {
+        Cells c(r);
+        StoredLearningSettings out;
+        out.settings.desired_retention = c.number();
+        out.settings.new_per_day = static_cast<std::int32_t>(c.integer());
+        out.updated_at = stored_instant(c.text(), "learning_settings");
+        const auto weights = c.opt_text();
+        const auto reviews = c.opt_integer();
+        const auto fitted_at = c.opt_timestamp();
+        // A damaged value schedules with the defaults (weights_from_text).
+        if (const auto parsed = weights ? weights_from_text(*weights) : std::nullopt)
+            out.fitted =
+                FittedParameters{*parsed, reviews.value_or(0), fitted_at.value_or(Timestamp{})};
+        return out;
+    }
+    return std::nullopt;
 }
 
 namespace {
@@ -46,6 +57,31 @@ class SqlLearningSettings final : public LearningSettingsRepository {
                 soci::use(new_per_day_given, "new_per_day_given");
             s << q("touch_profile"), soci::use(user, "user_id");
             return *read_learning_settings(s, db_.dialect(), user_id);
+        });
+    }
+
+    void store_parameters(Id user_id, const std::optional<FittedParameters>& fitted,
+                          const LearningSettings& defaults, Timestamp at) override {
+        const long long user = user_id;
+        const std::string when = format_timestamp(at);
+        std::string weights, fitted_at;
+        long long reviews = 0;
+        soci::indicator given = soci::i_null;
+        if (fitted) {
+            weights = weights_text(fitted->weights);
+            fitted_at = format_timestamp(fitted->fitted_at);
+            reviews = fitted->reviews;
+            given = soci::i_ok;
+        }
+        soci::indicator weights_ind = given, reviews_ind = given, fitted_at_ind = given;
+        db_.write([&](soci::session& s) {
+            s << q("store_parameters"), soci::use(user, "user_id"),
+                soci::use(defaults.desired_retention, "retention"),
+                soci::use(defaults.new_per_day, "new_per_day"), soci::use(when, "at"),
+                soci::use(weights, weights_ind, "weights"),
+                soci::use(reviews, reviews_ind, "reviews"),
+                soci::use(fitted_at, fitted_at_ind, "fitted_at");
+            s << q("touch_profile"), soci::use(user, "user_id");
         });
     }
 

@@ -54,7 +54,10 @@ Result<PracticeOutput> get_practice(const PracticePorts& ports, Id user_id,
     for (const auto& l : ports.languages.list_published()) {
         if (l.id == language) code = l.short_en;
     }
-    const LearningSettings settings = learning_settings(ports.learning_settings, user_id);
+    const auto stored = ports.learning_settings.find(user_id);
+    const LearningSettings settings = stored ? stored->settings : LearningSettings{};
+    // The learner's own forgetting curve when fitted (docs/learning.md "Fitted parameters").
+    const fsrs::Parameters weights = schedule_parameters(stored ? stored->fitted : std::nullopt);
     PracticeOutput out;
     const Timestamp now = ports.clock.now();
     const LocalDay day = local_day(ports.clock, now, profile->timezone);
@@ -66,7 +69,7 @@ Result<PracticeOutput> get_practice(const PracticePorts& ports, Id user_id,
     for (auto& card : ports.practice.due(user_id, language, now, *limit + kDueSlack)) {
         PracticeEntry entry;
         entry.item.pair_id = card.pair_id;
-        entry.retrievability = fsrs::retrievability(card.state, now, fsrs::kDefaultParameters);
+        entry.retrievability = fsrs::retrievability(card.state, now, weights);
         entry.memory = card.state;
         due.push_back(std::move(entry));
     }

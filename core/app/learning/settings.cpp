@@ -65,7 +65,10 @@ Result<LearningSettings> change_learning_settings(LearningSettingsRepository& se
 
 LearningOverview learning_overview(const LearningOverviewPorts& ports, Id user_id) {
     LearningOverview out;
-    out.settings = learning_settings(ports.learning_settings, user_id);
+    if (const auto stored = ports.learning_settings.find(user_id)) {
+        out.settings = stored->settings;
+        out.fitted = stored->fitted;
+    }
     if (const auto profile = ports.profiles.find_by_user(user_id))
         out.current_language = profile->language_target_id;
     out.languages = ports.practice.languages(user_id, ports.clock.now());

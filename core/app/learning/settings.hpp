@@ -12,10 +12,11 @@ namespace ll {
 // The learner's settings, the defaults for what they never changed.
 LearningSettings learning_settings(LearningSettingsRepository& settings, Id user_id);
 
-// GET /auth/learning: the settings and every language the learner has practised, with the one
-// the profile learns now (nullopt without a profile).
+// GET /auth/learning: the settings, the parameters the schedule uses, and every language the
+// learner has practised, with the one the profile learns now (nullopt without a profile).
 struct LearningOverview {
     LearningSettings settings;
+    std::optional<FittedParameters> fitted;  // nullopt: the defaults schedule
     std::optional<Id> current_language;
     std::vector<LanguagePractice> languages;
 };

@@ -11,6 +11,7 @@ namespace ll {
 struct StoredLearningSettings {
     LearningSettings settings;
     Timestamp updated_at{};
+    std::optional<FittedParameters> fitted;  // nullopt: the defaults schedule
     bool operator==(const StoredLearningSettings&) const = default;
 };
 
@@ -29,6 +30,11 @@ class LearningSettingsRepository {
     // stored at `at`; answers what is stored now. Two changes at once lose neither's fields.
     virtual StoredLearningSettings update(Id user_id, const LearningSettingsChange& change,
                                           const LearningSettings& defaults, Timestamp at) = 0;
+    // Stores the learner's fitted parameters (nullopt: back to the defaults), over `defaults`
+    // when the learner has no settings stored; the settings themselves and updated_at stay.
+    // A booking decided on the old parameters decides again.
+    virtual void store_parameters(Id user_id, const std::optional<FittedParameters>& fitted,
+                                  const LearningSettings& defaults, Timestamp at) = 0;
 };
 
 }  // namespace ll

@@ -39,12 +39,12 @@ TEST_CASE("learning settings: stored once changed, each change keeps what it doe
 
     const LearningSettings defaults{0.9, 20};
     const auto first = settings.update(ada, retention(0.85), defaults, t0);
-    CHECK(first == StoredLearningSettings{{0.85, 20}, t0});
+    CHECK(first == StoredLearningSettings{{0.85, 20}, t0, std::nullopt});
     CHECK(settings.find(ada) == first);
 
     const Timestamp t1 = t0 + std::chrono::minutes(5);
     const auto second = settings.update(ada, new_per_day(0), defaults, t1);
-    CHECK(second == StoredLearningSettings{{0.85, 0}, t1});
+    CHECK(second == StoredLearningSettings{{0.85, 0}, t1, std::nullopt});
     CHECK(settings.find(ada) == second);
     // Both at once, and the extremes of the ranges as stored.
     CHECK(settings.update(ada, {0.97, 200}, defaults, t1).settings == LearningSettings{0.97, 200});
