@@ -161,8 +161,8 @@ def main():
             now = "now()"
             for statement, sql in (
                     ("due", f"""SELECT pair_id, stability FROM card_memory WHERE user_id = {who}
-                        AND language_id = 3 AND due_at <= {now} ORDER BY floor(extract(epoch FROM
-                        ({now} - last_review_at)) / 86400) / stability DESC, due_at, pair_id
+                        AND language_id = 3 AND due_at <= {now} ORDER BY floor(date_part('epoch',
+                        {now} - last_review_at) / 86400) / stability DESC, due_at, pair_id
                         LIMIT 30"""),
                     ("new_cards", f"""SELECT p.id FROM pairs p JOIN pictures pic ON pic.id =
                         p.picture_id WHERE p.status = 'published' AND pic.image_path IS NOT NULL

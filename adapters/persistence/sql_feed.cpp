@@ -16,27 +16,29 @@ const std::string& q(Dialect dialect, std::string_view name) {
     return query(dialect, "feed." + std::string(name));
 }
 
-std::optional<std::string> text(const soci::row& r, std::size_t i) {
-    return r.get_indicator(i) == soci::i_null ? std::nullopt
-                                              : std::optional<std::string>(as_text(r, i));
+using TextRow = std::vector<std::optional<std::string>>;
+constexpr std::size_t kItemColumns = 16;
+
+long long number(const std::optional<std::string>& cell) {
+    return cell ? std::stoll(*cell) : 0;
 }
 
 // A row of feed.page or feed.items.
-FeedItem item_of(const soci::row& r) {
+FeedItem item_of(TextRow& r) {
     FeedItem item;
-    item.pair_id = as_int(r, 0);
-    item.answer_type = as_text(r, 1);
-    item.level = static_cast<int>(as_int(r, 2));
-    item.statement_de = text(r, 3);
-    item.statement_en = text(r, 4);
-    item.statement_sv = text(r, 5);
-    if (r.get_indicator(6) == soci::i_ok) {
-        item.question =
-            FeedQuestion{text(r, 7), text(r, 8), text(r, 9), text(r, 10), text(r, 11), text(r, 12)};
+    item.pair_id = number(r[0]);
+    item.answer_type = r[1].value_or("");
+    item.level = static_cast<int>(number(r[2]));
+    item.statement_de = std::move(r[3]);
+    item.statement_en = std::move(r[4]);
+    item.statement_sv = std::move(r[5]);
+    if (r[6]) {
+        item.question = FeedQuestion{std::move(r[7]),  std::move(r[8]),  std::move(r[9]),
+                                     std::move(r[10]), std::move(r[11]), std::move(r[12])};
     }
-    item.image_url = feed_media_url(as_text(r, 13));
-    item.audio_url = feed_media_url(as_text(r, 14));
-    if (const auto phone = text(r, 15)) item.image_phone_url = feed_media_url(*phone);
+    item.image_url = feed_media_url(r[13].value_or(""));
+    item.audio_url = feed_media_url(r[14].value_or(""));
+    if (r[15]) item.image_phone_url = feed_media_url(*r[15]);
     return item;
 }
 
@@ -49,11 +51,14 @@ class SqlFeed final : public FeedQuery {
         long long cursor = after.value_or(0), lim = limit;
         return db_.read([&](soci::session& s) {
             std::vector<FeedItem> items;
-            soci::rowset<soci::row> rows =
-                (s.prepare << q(db_.dialect(), "page"), soci::use(language, "lang"),
-                 soci::use(language, "lang_field"), soci::use(cursor, "after"),
-                 soci::use(language, "lang_present"), soci::use(lim, "page_size"));
-            for (const auto& r : rows) items.push_back(item_of(r));
+            Query query_(DialectSql{db_.dialect()}, q(db_.dialect(), "page"));
+            query_.bind("lang", param(language))
+                .bind("lang_field", param(language))
+                .bind("after", param(cursor))
+                .bind("lang_present", param(language))
+                .bind("page_size", param(lim));
+            for (auto& row : query_.text_rows(s, kItemColumns, static_cast<std::size_t>(lim)))
+                items.push_back(item_of(row));
             add_categories(s, items);
             return items;
         });
@@ -69,7 +74,8 @@ class SqlFeed final : public FeedQuery {
                 .bind("lang_field", param(language))
                 .bind("lang_present", param(language))
                 .bind_list("ids", pair_ids);
-            query_.each(s, [&](const soci::row& r) { items.push_back(item_of(r)); });
+            for (auto& row : query_.text_rows(s, kItemColumns, pair_ids.size()))
+                items.push_back(item_of(row));
             add_categories(s, items);
             return items;
         });
@@ -87,9 +93,11 @@ class SqlFeed final : public FeedQuery {
         }
         Query query_(DialectSql{db_.dialect()}, q(db_.dialect(), "pair_categories"));
         query_.bind_list("ids", ids);
-        query_.each(s, [&](const soci::row& c) {
-            by_id.at(as_int(c, 0))->categories.push_back(FeedCategory{as_int(c, 1), as_text(c, 2)});
-        });
+        // Most pairs have a category or two: room for two each, more is read row by row.
+        for (auto& c : query_.text_rows(s, 3, 2 * ids.size())) {
+            by_id.at(number(c[0]))
+                ->categories.push_back(FeedCategory{number(c[1]), c[2].value_or("")});
+        }
     }
 
     Database& db_;

@@ -12,6 +12,7 @@
 //
 //   Query q(d);
 //   q << "SELECT COUNT(*) FROM words WHERE status = " << param(status);
+#include <algorithm>
 #include <concepts>
 #include <deque>
 #include <optional>
@@ -19,6 +20,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <vector>
 
 #include <soci/soci.h>
 
@@ -148,6 +150,41 @@ class Query {
         soci::rowset<soci::row> rows(prepare(s));
         for (const soci::row& r : rows) visit(r);
     }
+    // Every row of the result as text (NULL: nullopt), `columns` wide. Read with a one-shot
+    // statement into vectors of `expected` rows: on PostgreSQL one round trip (an unnamed
+    // statement), where each() prepares, runs and deallocates a named one (three). A result
+    // that fills the vectors may have more rows: it is then read again row by row, so a caller's
+    // `expected` is a speed hint, never a limit.
+    std::vector<std::vector<std::optional<std::string>>> text_rows(soci::session& s,
+                                                                   std::size_t columns,
+                                                                   std::size_t expected) {
+        std::vector<std::vector<std::optional<std::string>>> out;
+        const std::size_t capacity = std::max<std::size_t>(1, expected) + 1;
+        std::vector<std::vector<std::string>> values(columns, std::vector<std::string>(capacity));
+        std::vector<std::vector<soci::indicator>> nulls(columns,
+                                                        std::vector<soci::indicator>(capacity));
+        {
+            soci::details::once_temp_type once = (s << sql_);
+            bind_slots(once);
+            for (std::size_t c = 0; c < columns; ++c) once, soci::into(values[c], nulls[c]);
+        }  // runs here
+        const std::size_t rows = values.empty() ? 0 : values[0].size();
+        if (rows == capacity) {
+            each(s, [&](const soci::row& r) {
+                auto& row = out.emplace_back(columns);
+                for (std::size_t c = 0; c < columns; ++c) row[c] = as_optional_text(r, c);
+            });
+            return out;
+        }
+        out.resize(rows);
+        for (std::size_t i = 0; i < rows; ++i) {
+            out[i].resize(columns);
+            for (std::size_t c = 0; c < columns; ++c) {
+                if (nulls[c][i] != soci::i_null) out[i][c] = std::move(values[c][i]);
+            }
+        }
+        return out;
+    }
     // Runs a statement that answers no rows; answers how many rows it changed.
     long long run(soci::session& s) {
         soci::statement st(prepare(s));
@@ -186,15 +223,20 @@ class Query {
 
     soci::details::prepare_temp_type prepare(soci::session& s) {
         soci::details::prepare_temp_type prep = (s.prepare << sql_);
-        // The slots live in a deque: their addresses stay put while SOCI holds them.
+        bind_slots(prep);
+        return prep;
+    }
+
+    // The slots live in a deque: their addresses stay put while SOCI holds them.
+    template <typename Statement>
+    void bind_slots(Statement& statement) {
         for (Slot& slot : slots_) {
             if (slot.is_int) {
-                prep, soci::use(slot.integer, slot.ind, slot.name);
+                statement, soci::use(slot.integer, slot.ind, slot.name);
             } else {
-                prep, soci::use(slot.text, slot.ind, slot.name);
+                statement, soci::use(slot.text, slot.ind, slot.name);
             }
         }
-        return prep;
     }
 
     DialectSql d_;

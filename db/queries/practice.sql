@@ -19,26 +19,22 @@ WHERE p.status = 'published' AND pic.image_path IS NOT NULL
               AND a.source_id = p.statement_id AND a.language = :code)
 ORDER BY p.level, p.id LIMIT :max_cards;
 
--- The figures count the learner's cards in memory (card_memory_due_idx ranges), whatever the
--- feed says now.
--- name: due_now
-SELECT COUNT(*) FROM card_memory
-WHERE user_id = :user_id AND language_id = :language_id AND due_at <= :now;
-
--- name: due_by
-SELECT COUNT(*) FROM card_memory
-WHERE user_id = :user_id AND language_id = :language_id AND due_at < :day_end;
-
--- name: next_due
-SELECT CAST(MIN(due_at) AS TEXT) FROM card_memory
-WHERE user_id = :user_id AND language_id = :language_id AND due_at > :now;
-
--- Cards first answered (no elapsed days: the card's first review in the language) since the
--- day's start: a range of review_log_user_idx.
--- name: new_started
-SELECT COUNT(*) FROM review_log
-WHERE user_id = :user_id AND reviewed_at >= :day_start AND language_id = :language_id
-  AND elapsed_days IS NULL;
+-- The queue's figures in one statement (one round trip, one snapshot): the learner's cards in
+-- memory due now, due before the day's end, the next due instant (three ranges of
+-- card_memory_due_idx, whatever the feed says now), and the cards first answered (no elapsed
+-- days: the card's first review in the language) since the day's start (a range of
+-- review_log_user_idx). The _2.._4 names are the first ones again (a name stands once in a
+-- statement).
+-- name: counts
+SELECT (SELECT COUNT(*) FROM card_memory
+        WHERE user_id = :user_id AND language_id = :language_id AND due_at <= :now),
+       (SELECT COUNT(*) FROM card_memory
+        WHERE user_id = :user_id_2 AND language_id = :language_id_2 AND due_at < :day_end),
+       (SELECT CAST(MIN(due_at) AS TEXT) FROM card_memory
+        WHERE user_id = :user_id_3 AND language_id = :language_id_3 AND due_at > :now_2),
+       (SELECT COUNT(*) FROM review_log
+        WHERE user_id = :user_id_4 AND reviewed_at >= :day_start AND language_id = :language_id_4
+          AND elapsed_days IS NULL);
 
 -- GET /auth/learning's languages in one statement: the learner's cards per language (a range of
 -- the primary key) beside the review-log lines kept per language (a range of

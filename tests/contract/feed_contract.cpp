@@ -109,6 +109,35 @@ TEST_CASE("feed: only published pairs with an image and audio in the language", 
     CHECK(sv[0].pair_id == swedish);
 }
 
+TEST_CASE("feed: a pair with many categories has them all; a page holds every entry",
+          "[feed]") {
+    // The SQL feed reads a page's rows in one go into room for the expected rows (two
+    // categories a pair); more rows than that are read again, never cut off.
+    auto db = test::make_test_database();
+    Content content{db->backend().content()};
+    const Id first = content.pair("published", true, "de");
+    const Id second = content.pair("published", true, "de");
+    std::vector<Id> categories;
+    for (const char* title : {"Viele1", "Viele2", "Viele3", "Viele4", "Viele5"})
+        categories.push_back(db->backend().content_seeder().add_category(title));
+    db->backend().content().write([&](ContentTx& tx) {
+        tx.set_pair_categories(first, categories);
+        tx.set_pair_categories(second, {categories[4]});
+    });
+    for (const auto& items : {db->backend().feed().page("de", std::nullopt, 1),
+                              db->backend().feed().items("de", {first})}) {
+        REQUIRE(items.size() == 1);
+        REQUIRE(items[0].categories.size() == 5);
+        for (std::size_t i = 0; i < 5; ++i) CHECK(items[0].categories[i].id == categories[i]);
+        CHECK(items[0].categories[4].label == "Viele5");
+    }
+    const auto both = db->backend().feed().items("de", {second, first});
+    REQUIRE(both.size() == 2);
+    CHECK(both[0].categories.size() == 5);
+    CHECK(both[1].categories.size() == 1);
+    CHECK(db->backend().feed().page("de", std::nullopt, 20).size() == 2);
+}
+
 TEST_CASE("feed: the audio of field text_<lang> first; media names without their directory",
           "[feed]") {
     auto db = test::make_test_database();

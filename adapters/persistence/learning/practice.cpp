@@ -16,17 +16,31 @@ class SqlPractice final : public PracticeQuery {
         long long user = user_id, lang = language, limit = max;
         std::string at = format_timestamp(now);
         return db_.read([&](soci::session& s) {
+            // One-shot into vectors: on PostgreSQL one round trip (an unnamed statement), where
+            // a rowset prepares, executes and deallocates a named one.
+            const auto rows = static_cast<std::size_t>(std::max(1, max));
+            std::vector<long long> pair(rows);
+            std::vector<int> phase(rows), step(rows), reps(rows), lapses(rows);
+            std::vector<double> stability(rows), difficulty(rows);
+            std::vector<std::string> last_review(rows), due_at(rows);
+            s << q("due"), soci::into(pair), soci::into(phase), soci::into(stability),
+                soci::into(difficulty), soci::into(last_review), soci::into(due_at),
+                soci::into(step), soci::into(reps), soci::into(lapses), soci::use(user, "user_id"),
+                soci::use(lang, "language_id"), soci::use(at, "now"), soci::use(at, "now_rank"),
+                soci::use(limit, "max_cards");
             std::vector<CardMemoryRecord> out;
-            soci::rowset<soci::row> rows =
-                (s.prepare << q("due"), soci::use(user, "user_id"), soci::use(lang, "language_id"),
-                 soci::use(at, "now"), soci::use(at, "now_rank"), soci::use(limit, "max_cards"));
-            for (const soci::row& r : rows) {
-                Cells c(r);
-                CardMemoryRecord card;
-                card.pair_id = c.integer();
-                card.language_id = language;
-                card.state = memory_from_cells(c);
-                out.push_back(card);
+            out.reserve(pair.size());
+            for (std::size_t i = 0; i < pair.size(); ++i) {
+                fsrs::MemoryState m;
+                m.phase = static_cast<fsrs::Phase>(phase[i]);
+                m.stability = stability[i];
+                m.difficulty = difficulty[i];
+                m.last_review = parse_timestamp(last_review[i]);
+                m.due = parse_timestamp(due_at[i]).value_or(Timestamp{});
+                m.step = step[i];
+                m.reps = reps[i];
+                m.lapses = lapses[i];
+                out.push_back(CardMemoryRecord{pair[i], language, fsrs::stored_precision(m)});
             }
             return out;
         });
@@ -50,20 +64,19 @@ class SqlPractice final : public PracticeQuery {
         long long user = user_id, lang = language;
         std::string at = format_timestamp(now), start = format_timestamp(day_start),
                     end = format_timestamp(day_end);
-        return db_.snapshot([&](soci::session& s) {
+        return db_.read([&](soci::session& s) {
             PracticeCounts out;
             long long due_now = 0, due_by = 0, started = 0;
-            s << q("due_now"), soci::into(due_now), soci::use(user, "user_id"),
-                soci::use(lang, "language_id"), soci::use(at, "now");
-            s << q("due_by"), soci::into(due_by), soci::use(user, "user_id"),
-                soci::use(lang, "language_id"), soci::use(end, "day_end");
             std::string next;
             soci::indicator next_ind = soci::i_null;
-            s << q("next_due"), soci::into(next, next_ind), soci::use(user, "user_id"),
-                soci::use(lang, "language_id"), soci::use(at, "now");
+            s << q("counts"), soci::into(due_now), soci::into(due_by), soci::into(next, next_ind),
+                soci::into(started), soci::use(user, "user_id"), soci::use(lang, "language_id"),
+                soci::use(at, "now"), soci::use(user, "user_id_2"),
+                soci::use(lang, "language_id_2"), soci::use(end, "day_end"),
+                soci::use(user, "user_id_3"), soci::use(lang, "language_id_3"),
+                soci::use(at, "now_2"), soci::use(user, "user_id_4"), soci::use(start, "day_start"),
+                soci::use(lang, "language_id_4");
             if (next_ind == soci::i_ok) out.next_due_at = parse_timestamp(next);
-            s << q("new_started"), soci::into(started), soci::use(user, "user_id"),
-                soci::use(start, "day_start"), soci::use(lang, "language_id");
             out.due_now = due_now;
             out.due_by_day_end = due_by;
             out.new_started_today = started;

@@ -11,24 +11,28 @@ namespace ll::sql {
 std::optional<StoredLearningSettings> read_learning_settings(soci::session& s, Dialect dialect,
                                                              Id user_id) {
     const long long user = user_id;
-    soci::rowset<soci::row> rows =
-        (s.prepare << query(dialect, "learning_settings.find"), soci::use(user, "user_id"));
-    for (const soci::row& r : rows) {
-        Cells c(r);
-        StoredLearningSettings out;
-        out.settings.desired_retention = c.number();
-        out.settings.new_per_day = static_cast<std::int32_t>(c.integer());
-        out.updated_at = stored_instant(c.text(), "learning_settings");
-        const auto weights = c.opt_text();
-        const auto reviews = c.opt_integer();
-        const auto fitted_at = c.opt_timestamp();
-        // A damaged value schedules with the defaults (weights_from_text).
-        if (const auto parsed = weights ? weights_from_text(*weights) : std::nullopt)
-            out.fitted =
-                FittedParameters{*parsed, reviews.value_or(0), fitted_at.value_or(Timestamp{})};
-        return out;
+    double retention = 0;
+    int new_per_day = 0;
+    long long reviews = 0;
+    std::string updated, weights, fitted_at;
+    soci::indicator weights_ind = soci::i_null, reviews_ind = soci::i_null,
+                    fitted_at_ind = soci::i_null;
+    // One-shot: one round trip on PostgreSQL (the practice queue reads this on every request).
+    s << query(dialect, "learning_settings.find"), soci::into(retention), soci::into(new_per_day),
+        soci::into(updated), soci::into(weights, weights_ind), soci::into(reviews, reviews_ind),
+        soci::into(fitted_at, fitted_at_ind), soci::use(user, "user_id");
+    if (!s.got_data()) return std::nullopt;
+    StoredLearningSettings out;
+    out.settings = LearningSettings{retention, new_per_day};
+    out.updated_at = stored_instant(updated, "learning_settings");
+    // A damaged value schedules with the defaults (weights_from_text).
+    if (const auto parsed = weights_ind == soci::i_ok ? weights_from_text(weights) : std::nullopt) {
+        out.fitted = FittedParameters{*parsed, reviews_ind == soci::i_ok ? reviews : 0,
+                                      fitted_at_ind == soci::i_ok
+                                          ? parse_timestamp(fitted_at).value_or(Timestamp{})
+                                          : Timestamp{}};
     }
-    return std::nullopt;
+    return out;
 }
 
 namespace {
