@@ -42,6 +42,59 @@ FeedItem item_of(TextRow& r) {
     return item;
 }
 
+// The ids as the dialect's feed.items takes them: a PostgreSQL array literal "{3,17,42}", a
+// JSON array "[3,17,42]" for SQLite's json_each.
+std::string ids_parameter(Dialect dialect, const std::vector<Id>& ids) {
+    const bool pg = dialect == Dialect::postgresql;
+    std::string out = pg ? "{" : "[";
+    for (const Id id : ids) {
+        if (out.size() > 1) out += ',';
+        out += std::to_string(id);
+    }
+    return out + (pg ? "}" : "]");
+}
+
+// A statement keyed by a list of pair ids given as one parameter (db/queries/<dialect>/feed.sql),
+// prepared once per pooled session and run again with new values: on PostgreSQL one round trip
+// and one plan, where an IN list of as many parameters as ids is parsed and planned every time.
+struct PreparedByIds {
+    Dialect dialect_;
+    std::string language, ids;
+    soci::row row;
+    soci::statement st;
+
+    PreparedByIds(soci::session& s, Dialect dialect, const std::string& sql, bool with_language)
+        : dialect_(dialect), st(s) {
+        if (with_language) {
+            st.exchange(soci::use(language, "lang"));
+            st.exchange(soci::use(language, "lang_field"));
+            st.exchange(soci::use(language, "lang_present"));
+        }
+        st.exchange(soci::use(ids, "ids"));
+        st.exchange(soci::into(row));
+        st.alloc();
+        st.prepare(sql);
+        st.define_and_bind();
+    }
+
+    std::vector<TextRow> run(const std::vector<Id>& pair_ids, std::string_view lang = {}) {
+        language = lang;
+        ids = ids_parameter(dialect_, pair_ids);
+        std::vector<TextRow> out;
+        for (bool more = st.execute(true); more; more = st.fetch()) {
+            auto& cells = out.emplace_back(row.size());
+            for (std::size_t c = 0; c < row.size(); ++c) cells[c] = as_optional_text(row, c);
+        }
+        return out;
+    }
+};
+struct PreparedItems : PreparedByIds {
+    using PreparedByIds::PreparedByIds;
+};
+struct PreparedCategories : PreparedByIds {
+    using PreparedByIds::PreparedByIds;
+};
+
 class SqlFeed final : public FeedQuery {
   public:
     explicit SqlFeed(Database& db) : db_(db) {}
@@ -69,13 +122,11 @@ class SqlFeed final : public FeedQuery {
         const std::string language(lang);
         return db_.read([&](soci::session& s) {
             std::vector<FeedItem> items;
-            Query query_(DialectSql{db_.dialect()}, q(db_.dialect(), "items"));
-            query_.bind("lang", param(language))
-                .bind("lang_field", param(language))
-                .bind("lang_present", param(language))
-                .bind_list("ids", pair_ids);
-            for (auto& row : query_.text_rows(s, kItemColumns, pair_ids.size()))
-                items.push_back(item_of(row));
+            auto& prepared = db_.cached<PreparedItems>(s, [&](soci::session& session) {
+                return std::make_shared<PreparedItems>(session, db_.dialect(),
+                                                       q(db_.dialect(), "items"), true);
+            });
+            for (auto& row : prepared.run(pair_ids, language)) items.push_back(item_of(row));
             add_categories(s, items);
             return items;
         });
@@ -91,10 +142,12 @@ class SqlFeed final : public FeedQuery {
             ids.push_back(item.pair_id);
             by_id[item.pair_id] = &item;
         }
-        Query query_(DialectSql{db_.dialect()}, q(db_.dialect(), "pair_categories"));
-        query_.bind_list("ids", ids);
-        // Most pairs have a category or two: room for two each, more is read row by row.
-        for (auto& c : query_.text_rows(s, 3, 2 * ids.size())) {
+        auto& prepared = db_.cached<PreparedCategories>(s, [&](soci::session& session) {
+            return std::make_shared<PreparedCategories>(session, db_.dialect(),
+                                                        q(db_.dialect(), "pair_categories"), false);
+        });
+        const std::vector<TextRow> rows = prepared.run(ids);
+        for (const auto& c : rows) {
             by_id.at(number(c[0]))
                 ->categories.push_back(FeedCategory{number(c[1]), c[2].value_or("")});
         }
