@@ -9,8 +9,8 @@
 // changes nothing, the guess is forgotten and the booking reads and decides again.
 //
 // Bounded: past kMaxLearners learners, kMaxPairs pairs or kMaxPractised remembered practised
-// pairs (each with the card's memory) in all, that table starts again empty (some 30 MiB at
-// most). A learner
+// pairs (each with the card's memory) in all, that table starts again empty (some 40 MiB at
+// most, of which about 9 MiB the learners' fitted parameters). A learner
 // whose guess was wrong is read for the next 1, 2, 4, ... kMaxCooldown bookings (doubling while
 // guesses keep failing, back to none after one holds): a chance collision with a concurrent
 // booking costs little, and a learner whose answers go round several replicas (every guess

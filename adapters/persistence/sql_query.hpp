@@ -168,6 +168,8 @@ class Query {
             bind_slots(once);
             for (std::size_t c = 0; c < columns; ++c) once, soci::into(values[c], nulls[c]);
         }  // runs here
+        // No row: SOCI leaves the vectors as they were.
+        if (!s.got_data()) return out;
         const std::size_t rows = values.empty() ? 0 : values[0].size();
         if (rows == capacity) {
             each(s, [&](const soci::row& r) {

@@ -30,9 +30,11 @@ std::optional<StoredLearningSettings> read_learning_settings(soci::session& s, D
 // A learner's card memory and review log into `out`, on a session the caller holds (the
 // export's one read).
 void read_card_memory(soci::session& s, Dialect dialect, Id user_id, LearnerRecords& out);
-// A learner's review log in booking order into `out` (the export, the parameter fit).
+// A learner's review log in booking order into `out`: all of it (the export), or the latest
+// `max_lines` lines by review instant (the parameter fit).
 void read_review_log(soci::session& s, Dialect dialect, Id user_id,
-                     std::vector<ReviewLogRecord>& out);
+                     std::vector<ReviewLogRecord>& out,
+                     std::optional<std::int64_t> max_lines = std::nullopt);
 class Cells;
 // The memory columns (phase, stability, difficulty, last review, due, step, reps, lapses) of a
 // row, left to right.

@@ -93,11 +93,17 @@ int fit_schedules_command(ll::StorageBackend& storage, const ll::ServiceConfig& 
     using namespace ll;
     const SystemClock clock(config.app_timezone);
     const FitSchedulesPorts ports{storage.review_log(), storage.learning_settings(), clock};
-    long long learners = 0, adopted = 0, reviews = 0;
+    long long learners = 0, adopted = 0, failed = 0, reviews = 0;
     const auto start = std::chrono::steady_clock::now();
     fit_schedules(ports, min_reviews, [&](const LearnerFit& fit) {
         ++learners;
         reviews += fit.reviews;
+        if (!fit.problem.empty()) {
+            ++failed;
+            std::fprintf(stderr, "fit-schedules: learner %lld: %s\n",
+                         static_cast<long long>(fit.user_id), fit.problem.c_str());
+            return;
+        }
         if (fit.adopted) ++adopted;
         std::printf(
             "fit-schedules: learner %lld, %lld reviews; log loss on the latest %zu: "
@@ -109,10 +115,10 @@ int fit_schedules_command(ll::StorageBackend& storage, const ll::ServiceConfig& 
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     std::printf(
         "fit-schedules: %lld learner(s) with %lld or more reviews, %lld fitted, %lld on "
-        "the defaults; %lld reviews in %.1f s\n",
-        learners, static_cast<long long>(min_reviews), adopted, learners - adopted, reviews,
-        seconds);
-    return 0;
+        "the defaults, %lld failed; %lld reviews in %.1f s\n",
+        learners, static_cast<long long>(min_reviews), adopted, learners - adopted - failed, failed,
+        reviews, seconds);
+    return failed > 0 ? 1 : 0;
 }
 
 int run(const std::vector<std::string>& args) {

@@ -18,8 +18,12 @@ ON CONFLICT (user_id) DO UPDATE SET
                        ELSE ls.new_per_day END,
     updated_at = excluded.updated_at;
 
--- The fit's parameters (all three NULL: back to the defaults); a new row holds the default
--- settings, a stored row keeps its settings and updated_at.
+-- Whether the account still exists (the fit of a learner deleted meanwhile stores nothing).
+-- name: account_exists
+SELECT COUNT(*) FROM users WHERE id = :user_id;
+
+-- The fit's parameters; a new row holds the default settings, a stored row keeps its settings
+-- and updated_at.
 -- name: store_parameters
 INSERT INTO learning_settings AS ls
     (user_id, desired_retention, new_per_day, updated_at, weights, fitted_reviews, fitted_at)
@@ -28,6 +32,12 @@ ON CONFLICT (user_id) DO UPDATE SET
     weights = excluded.weights,
     fitted_reviews = excluded.fitted_reviews,
     fitted_at = excluded.fitted_at;
+
+-- Back to the defaults: a stored row only (any of the three set, a damaged value too).
+-- name: clear_parameters
+UPDATE learning_settings SET weights = NULL, fitted_reviews = NULL, fitted_at = NULL
+WHERE user_id = :user_id
+  AND (weights IS NOT NULL OR fitted_reviews IS NOT NULL OR fitted_at IS NOT NULL);
 
 -- A change of the settings changes what a booking decides (the desired retention, the
 -- parameters): the profile's

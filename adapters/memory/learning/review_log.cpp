@@ -1,4 +1,5 @@
 // The review log as the parameter fit reads it, in memory (core/ports/learning/review_log.hpp).
+#include <algorithm>
 #include <map>
 
 #include "adapters/memory/memory_state.hpp"
@@ -24,12 +25,25 @@ class MemoryReviewLog final : public ReviewLogReader {
         return out;
     }
 
-    std::vector<ReviewLogRecord> reviews_of(Id user_id) override {
+    std::vector<ReviewLogRecord> reviews_of(Id user_id, std::int64_t max_lines) override {
         std::lock_guard lock(s_.mutex);
-        std::vector<ReviewLogRecord> out;
+        std::vector<const MemoryBackend::State::ReviewLine*> lines;
         for (const auto& line : s_.review_log) {
-            if (line.user_id == user_id) out.push_back({line.pair_id, line.record});
+            if (line.user_id == user_id) lines.push_back(&line);
         }
+        // The latest by review instant (then booking order), given back in booking order.
+        if (static_cast<std::int64_t>(lines.size()) > max_lines) {
+            auto by_time = lines;
+            std::stable_sort(by_time.begin(), by_time.end(), [](const auto* a, const auto* b) {
+                return a->record.reviewed_at > b->record.reviewed_at;
+            });
+            by_time.resize(static_cast<std::size_t>(std::max<std::int64_t>(0, max_lines)));
+            std::sort(by_time.begin(), by_time.end(),
+                      [](const auto* a, const auto* b) { return a->id < b->id; });
+            lines = std::move(by_time);
+        }
+        std::vector<ReviewLogRecord> out;
+        for (const auto* line : lines) out.push_back({line->pair_id, line->record});
         return out;
     }
 

@@ -35,9 +35,16 @@ class MemoryLearningSettings final : public LearningSettingsRepository {
     void store_parameters(Id user_id, const std::optional<FittedParameters>& fitted,
                           const LearningSettings& defaults, Timestamp at) override {
         std::lock_guard lock(s_.mutex);
-        s_.learning_settings
-            .try_emplace(user_id, StoredLearningSettings{defaults, at, std::nullopt})
-            .first->second.fitted = fitted;
+        auto stored = s_.learning_settings.find(user_id);
+        if (!fitted) {
+            if (stored == s_.learning_settings.end() || !stored->second.fitted) return;
+        } else if (stored == s_.learning_settings.end()) {
+            if (!s_.accounts.count(user_id)) return;  // the account is gone
+            stored = s_.learning_settings
+                         .emplace(user_id, StoredLearningSettings{defaults, at, std::nullopt})
+                         .first;
+        }
+        stored->second.fitted = fitted;
         if (const auto profile = s_.profiles.find(user_id); profile != s_.profiles.end())
             ++profile->second.version;
     }

@@ -38,10 +38,14 @@ void read_card_memory(soci::session& s, Dialect dialect, Id user_id, LearnerReco
 }
 
 void read_review_log(soci::session& s, Dialect dialect, Id user_id,
-                     std::vector<ReviewLogRecord>& out) {
+                     std::vector<ReviewLogRecord>& out, std::optional<std::int64_t> max_lines) {
     long long user = user_id;
+    long long max = max_lines.value_or(0);
     soci::rowset<soci::row> rows =
-        (s.prepare << query(dialect, "card_memory.log_of_learner"), soci::use(user, "user_id"));
+        max_lines ? (s.prepare << query(dialect, "card_memory.latest_of_learner"),
+                     soci::use(user, "user_id"), soci::use(max, "max_lines"))
+                  : (s.prepare << query(dialect, "card_memory.log_of_learner"),
+                     soci::use(user, "user_id"));
     for (const soci::row& r : rows) {
         Cells c(r);
         ReviewLogRecord line;

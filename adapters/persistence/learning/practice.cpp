@@ -15,6 +15,7 @@ class SqlPractice final : public PracticeQuery {
     std::vector<CardMemoryRecord> due(Id user_id, Id language, Timestamp now, int max) override {
         long long user = user_id, lang = language, limit = max;
         std::string at = format_timestamp(now);
+        if (max <= 0) return {};
         return db_.read([&](soci::session& s) {
             // One-shot into vectors: on PostgreSQL one round trip (an unnamed statement), where
             // a rowset prepares, executes and deallocates a named one.
@@ -29,6 +30,8 @@ class SqlPractice final : public PracticeQuery {
                 soci::use(lang, "language_id"), soci::use(at, "now"), soci::use(at, "now_rank"),
                 soci::use(limit, "max_cards");
             std::vector<CardMemoryRecord> out;
+            // No row: SOCI leaves the vectors as they were (one element when max is 1).
+            if (!s.got_data()) return out;
             out.reserve(pair.size());
             for (std::size_t i = 0; i < pair.size(); ++i) {
                 fsrs::MemoryState m;

@@ -1,5 +1,7 @@
 // The review log as the parameter fit reads it, on SOCI (core/ports/learning/review_log.hpp);
 // the SQL is db/queries/review_log.sql and card_memory.sql.
+#include <algorithm>
+
 #include "adapters/persistence/queries.hpp"
 #include "adapters/persistence/row_access.hpp"
 #include "adapters/persistence/sql_repositories.hpp"
@@ -25,11 +27,11 @@ class SqlReviewLog final : public ReviewLogReader {
         });
     }
 
-    std::vector<ReviewLogRecord> reviews_of(Id user_id) override {
+    std::vector<ReviewLogRecord> reviews_of(Id user_id, std::int64_t max_lines) override {
         return db_.read([&](soci::session& s) {
-            LearnerRecords records;
-            read_review_log(s, db_.dialect(), user_id, records.reviews);
-            return std::move(records.reviews);
+            std::vector<ReviewLogRecord> lines;
+            read_review_log(s, db_.dialect(), user_id, lines, std::max<std::int64_t>(0, max_lines));
+            return lines;
         });
     }
 

@@ -25,13 +25,12 @@ std::optional<StoredLearningSettings> read_learning_settings(soci::session& s, D
     StoredLearningSettings out;
     out.settings = LearningSettings{retention, new_per_day};
     out.updated_at = stored_instant(updated, "learning_settings");
-    // A damaged value schedules with the defaults (weights_from_text).
-    if (const auto parsed = weights_ind == soci::i_ok ? weights_from_text(weights) : std::nullopt) {
-        out.fitted = FittedParameters{*parsed, reviews_ind == soci::i_ok ? reviews : 0,
-                                      fitted_at_ind == soci::i_ok
-                                          ? parse_timestamp(fitted_at).value_or(Timestamp{})
-                                          : Timestamp{}};
-    }
+    // All three or none: a damaged value schedules with the defaults (weights_from_text).
+    const auto parsed = weights_ind == soci::i_ok ? weights_from_text(weights) : std::nullopt;
+    const auto when =
+        fitted_at_ind == soci::i_ok ? parse_timestamp(fitted_at) : std::optional<Timestamp>{};
+    if (parsed && when && reviews_ind == soci::i_ok && reviews > 0)
+        out.fitted = FittedParameters{*parsed, reviews, *when};
     return out;
 }
 
@@ -67,24 +66,30 @@ class SqlLearningSettings final : public LearningSettingsRepository {
     void store_parameters(Id user_id, const std::optional<FittedParameters>& fitted,
                           const LearningSettings& defaults, Timestamp at) override {
         const long long user = user_id;
-        const std::string when = format_timestamp(at);
-        std::string weights, fitted_at;
-        long long reviews = 0;
-        soci::indicator given = soci::i_null;
-        if (fitted) {
-            weights = weights_text(fitted->weights);
-            fitted_at = format_timestamp(fitted->fitted_at);
-            reviews = fitted->reviews;
-            given = soci::i_ok;
+        if (!fitted) {
+            db_.write([&](soci::session& s) {
+                soci::statement clear =
+                    (s.prepare << q("clear_parameters"), soci::use(user, "user_id"));
+                clear.execute(true);
+                // Only a row that changed moves the version.
+                if (clear.get_affected_rows() > 0)
+                    s << q("touch_profile"), soci::use(user, "user_id");
+            });
+            return;
         }
-        soci::indicator weights_ind = given, reviews_ind = given, fitted_at_ind = given;
+        const std::string when = format_timestamp(at);
+        std::string weights = weights_text(fitted->weights);
+        std::string fitted_at = format_timestamp(fitted->fitted_at);
+        long long reviews = fitted->reviews;
         db_.write([&](soci::session& s) {
+            long long accounts = 0;
+            s << q("account_exists"), soci::into(accounts), soci::use(user, "user_id");
+            if (accounts == 0) return;  // deleted while its fit ran
             s << q("store_parameters"), soci::use(user, "user_id"),
                 soci::use(defaults.desired_retention, "retention"),
                 soci::use(defaults.new_per_day, "new_per_day"), soci::use(when, "at"),
-                soci::use(weights, weights_ind, "weights"),
-                soci::use(reviews, reviews_ind, "reviews"),
-                soci::use(fitted_at, fitted_at_ind, "fitted_at");
+                soci::use(weights, "weights"), soci::use(reviews, "reviews"),
+                soci::use(fitted_at, "fitted_at");
             s << q("touch_profile"), soci::use(user, "user_id");
         });
     }

@@ -1,6 +1,7 @@
 #include "core/app/learning/fit_schedules.hpp"
 
 #include <algorithm>
+#include <exception>
 #include <map>
 
 namespace ll {
@@ -41,7 +42,8 @@ std::vector<fsrs::CardHistory> card_histories(const std::vector<ReviewLogRecord>
 }
 
 LearnerFit fit_schedule(const FitSchedulesPorts& ports, Id user_id) {
-    const std::vector<ReviewLogRecord> lines = ports.review_log.reviews_of(user_id);
+    const std::vector<ReviewLogRecord> lines =
+        ports.review_log.reviews_of(user_id, kMaxReviewsToFit);
     LearnerFit out;
     out.user_id = user_id;
     out.reviews = static_cast<std::int64_t>(lines.size());
@@ -71,15 +73,14 @@ LearnerFit fit_schedule(const FitSchedulesPorts& ports, Id user_id) {
     const fsrs::FitResult check = fsrs::fit_parameters(earlier);
     out.default_log_loss = mean_log_loss(later, fsrs::kDefaultParameters, out.checked);
     out.fitted_log_loss = mean_log_loss(later, check.weights, out.checked);
-    out.adopted = out.checked > 0 && out.fitted_log_loss < out.default_log_loss;
+    out.adopted = out.checked >= kMinCheckedReviews && out.fitted_log_loss < out.default_log_loss;
 
     const Timestamp now = ports.clock.now();
     if (out.adopted) {
         const fsrs::FitResult fit = fsrs::fit_parameters(cards);
         ports.learning_settings.store_parameters(
             user_id, FittedParameters{fit.weights, out.reviews, now}, LearningSettings{}, now);
-    } else if (const auto stored = ports.learning_settings.find(user_id);
-               stored && stored->fitted) {
+    } else {
         ports.learning_settings.store_parameters(user_id, std::nullopt, LearningSettings{}, now);
     }
     return out;
@@ -91,7 +92,17 @@ void fit_schedules(const FitSchedulesPorts& ports, std::int64_t min_reviews,
     for (;;) {
         const auto learners =
             ports.review_log.learners_with_reviews(min_reviews, after, kLearnersPerRead);
-        for (const Id user : learners) report(fit_schedule(ports, user));
+        for (const Id user : learners) {
+            LearnerFit fit;
+            try {
+                fit = fit_schedule(ports, user);
+            } catch (const std::exception& e) {
+                fit = LearnerFit{};
+                fit.user_id = user;
+                fit.problem = e.what();
+            }
+            report(fit);
+        }
         if (static_cast<int>(learners.size()) < kLearnersPerRead) return;
         after = learners.back();
     }

@@ -16,8 +16,9 @@ class ReviewLogReader {
     // by id.
     virtual std::vector<Id> learners_with_reviews(std::int64_t min_reviews, Id after,
                                                   int limit) = 0;
-    // The learner's lines (all languages) in booking order.
-    virtual std::vector<ReviewLogRecord> reviews_of(Id user_id) = 0;
+    // The learner's latest `max_lines` lines by review instant (all languages), in booking
+    // order.
+    virtual std::vector<ReviewLogRecord> reviews_of(Id user_id, std::int64_t max_lines) = 0;
 };
 
 }  // namespace ll

@@ -30,9 +30,10 @@ class LearningSettingsRepository {
     // stored at `at`; answers what is stored now. Two changes at once lose neither's fields.
     virtual StoredLearningSettings update(Id user_id, const LearningSettingsChange& change,
                                           const LearningSettings& defaults, Timestamp at) = 0;
-    // Stores the learner's fitted parameters (nullopt: back to the defaults), over `defaults`
-    // when the learner has no settings stored; the settings themselves and updated_at stay.
-    // A booking decided on the old parameters decides again.
+    // Stores the learner's fitted parameters, over `defaults` when the learner has no settings
+    // stored (nothing for an account that is gone); the settings themselves and updated_at
+    // stay. nullopt: back to the defaults, which changes a stored row only (creates none). A
+    // booking decided on the old parameters decides again.
     virtual void store_parameters(Id user_id, const std::optional<FittedParameters>& fitted,
                                   const LearningSettings& defaults, Timestamp at) = 0;
 };

@@ -75,11 +75,19 @@ TEST_CASE("fitted parameters: stored beside the settings, read back exactly, rem
     CHECK(stored->updated_at == t1);
     CHECK(stored->fitted == refit);
 
-    // Back to the defaults.
+    // Back to the defaults; for a learner without a row that creates none.
     settings.store_parameters(ada, std::nullopt, LearningSettings{}, t1 + std::chrono::hours(2));
     stored = settings.find(ada);
     CHECK_FALSE(stored->fitted);
     CHECK(stored->settings == LearningSettings{0.8, 20});
+    settings.store_parameters(bo, std::nullopt, LearningSettings{}, t1);
+    CHECK_FALSE(settings.find(bo));
+
+    // An account deleted while its fit ran gets nothing stored, and nothing fails.
+    const Id cy = test::swedish_learner(b, "cy");
+    REQUIRE(b.learner_data().erase(cy));
+    settings.store_parameters(cy, fitted, LearningSettings{}, t1);
+    CHECK_FALSE(settings.find(cy));
 }
 
 TEST_CASE("fitted parameters: a damaged stored value schedules with the defaults",
@@ -103,6 +111,27 @@ TEST_CASE("fitted parameters: a damaged stored value schedules with the defaults
         CAPTURE(damaged);
         CHECK_FALSE(b.learning_settings().find(ada)->fitted);
     }
+    // Good weights without the other two columns: all three or none.
+    b.learning_settings().store_parameters(ada, FittedParameters{odd_parameters(), 500, t0},
+                                           LearningSettings{}, t0);
+    REQUIRE(b.learning_settings().find(ada)->fitted);
+    raw.write([&](soci::session& s) {
+        long long user = ada;
+        s << "UPDATE learning_settings SET fitted_reviews = NULL WHERE user_id = :u",
+            soci::use(user);
+    });
+    CHECK_FALSE(b.learning_settings().find(ada)->fitted);
+    // Going back to the defaults clears a damaged value too.
+    b.learning_settings().store_parameters(ada, std::nullopt, LearningSettings{}, t0);
+    const int left = raw.read([&](soci::session& s) {
+        long long user = ada;
+        int n = -1;
+        s << "SELECT COUNT(*) FROM learning_settings WHERE user_id = :u AND weights IS NULL "
+             "AND fitted_reviews IS NULL AND fitted_at IS NULL",
+            soci::into(n), soci::use(user);
+        return n;
+    });
+    CHECK(left == 1);
     // The booking reads the same column: a review under the defaults.
     const Id pair = b.content_seeder().add_pair(SeedPair{"word", "published", {}});
     REQUIRE(book(b, ada, pair, "2026-11-20T08:00:00.000Z").status == BookingStatus::booked);
@@ -180,14 +209,24 @@ TEST_CASE("review log reader: learners with enough lines, and one learner's line
     CHECK(log.learners_with_reviews(3, std::min(ada, cy), 10) ==
           std::vector<Id>{std::max(ada, cy)});
 
-    const auto lines = log.reviews_of(ada);
+    const auto lines = log.reviews_of(ada, 100);
     REQUIRE(lines.size() == 3);
     CHECK(lines[0].pair_id == p1);
     CHECK(lines[1].pair_id == p2);
     CHECK(lines[1].review.rating == fsrs::Rating::again);
     CHECK(lines[2].review.reviewed_at == at("2026-11-12T08:00:00.000Z"));
     CHECK(lines == b.learner_data().read_all(ada)->reviews);
-    CHECK(log.reviews_of(bo).size() == 1);
+    CHECK(log.reviews_of(bo, 100).size() == 1);
+    // The latest lines by review instant, still in booking order: an answer booked late (offline)
+    // with an earlier instant is not among the latest two.
+    REQUIRE(book(b, ada, p2, "2026-11-09T08:00:00.000Z").status == BookingStatus::booked);
+    const auto latest = log.reviews_of(ada, 2);
+    REQUIRE(latest.size() == 2);
+    CHECK(latest[0].review.reviewed_at == at("2026-11-10T08:01:00.000Z"));
+    CHECK(latest[1].review.reviewed_at == at("2026-11-12T08:00:00.000Z"));
+    CHECK(log.reviews_of(ada, 100).size() == 4);
+    CHECK(log.reviews_of(ada, 100).back().review.reviewed_at == at("2026-11-09T08:00:00.000Z"));
+    CHECK(log.reviews_of(ada, 0).empty());
 }
 
 TEST_CASE("fit-schedules: learners with enough reviews get parameters that predict them better",
@@ -229,7 +268,7 @@ TEST_CASE("fit-schedules: learners with enough reviews get parameters that predi
     CHECK(fsrs::within_bounds(stored->fitted->weights));
     CHECK(stored->fitted->weights != fsrs::kDefaultParameters);
     // The fit reads what the booking logged: the same fit again gives the same parameters.
-    const auto histories = card_histories(b.review_log().reviews_of(ada));
+    const auto histories = card_histories(b.review_log().reviews_of(ada, kMaxReviewsToFit));
     CHECK(histories.size() == 60);
     CHECK(fsrs::fit_parameters(histories).weights == stored->fitted->weights);
     CHECK_FALSE(b.learning_settings().find(bo));
