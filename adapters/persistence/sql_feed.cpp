@@ -42,29 +42,17 @@ FeedItem item_of(TextRow& r) {
     return item;
 }
 
-// The ids as the dialect's feed.items takes them: a PostgreSQL array literal "{3,17,42}", a
-// JSON array "[3,17,42]" for SQLite's json_each.
-std::string ids_parameter(Dialect dialect, const std::vector<Id>& ids) {
-    const bool pg = dialect == Dialect::postgresql;
-    std::string out = pg ? "{" : "[";
-    for (const Id id : ids) {
-        if (out.size() > 1) out += ',';
-        out += std::to_string(id);
-    }
-    return out + (pg ? "}" : "]");
-}
-
-// A statement keyed by a list of pair ids given as one parameter (db/queries/<dialect>/feed.sql),
+// A statement keyed by a list of pair ids given as one parameter (DialectSql::with_id_array),
 // prepared once per pooled session and run again with new values: on PostgreSQL one round trip
 // and one plan, where an IN list of as many parameters as ids is parsed and planned every time.
 struct PreparedByIds {
-    Dialect dialect_;
+    DialectSql d;
     std::string language, ids;
     soci::row row;
     soci::statement st;
 
-    PreparedByIds(soci::session& s, Dialect dialect, const std::string& sql, bool with_language)
-        : dialect_(dialect), st(s) {
+    PreparedByIds(soci::session& s, DialectSql dialect, const std::string& sql, bool with_language)
+        : d(dialect), st(s) {
         if (with_language) {
             st.exchange(soci::use(language, "lang"));
             st.exchange(soci::use(language, "lang_field"));
@@ -73,13 +61,13 @@ struct PreparedByIds {
         st.exchange(soci::use(ids, "ids"));
         st.exchange(soci::into(row));
         st.alloc();
-        st.prepare(sql);
+        st.prepare(d.with_id_array(sql, "ids"));
         st.define_and_bind();
     }
 
     std::vector<TextRow> run(const std::vector<Id>& pair_ids, std::string_view lang = {}) {
         language = lang;
-        ids = ids_parameter(dialect_, pair_ids);
+        ids = d.id_array(pair_ids);
         std::vector<TextRow> out;
         for (bool more = st.execute(true); more; more = st.fetch()) {
             auto& cells = out.emplace_back(row.size());
@@ -88,11 +76,14 @@ struct PreparedByIds {
         return out;
     }
 };
-struct PreparedItems : PreparedByIds {
-    using PreparedByIds::PreparedByIds;
-};
-struct PreparedCategories : PreparedByIds {
-    using PreparedByIds::PreparedByIds;
+
+// The feed's statements keyed by pair ids, one set per pooled session.
+struct FeedByIds {
+    PreparedByIds items;
+    PreparedByIds categories;
+    explicit FeedByIds(soci::session& s, Dialect dialect)
+        : items(s, DialectSql{dialect}, query(dialect, "feed.items"), true),
+          categories(s, DialectSql{dialect}, query(dialect, "feed.pair_categories"), false) {}
 };
 
 class SqlFeed final : public FeedQuery {
@@ -122,11 +113,7 @@ class SqlFeed final : public FeedQuery {
         const std::string language(lang);
         return db_.read([&](soci::session& s) {
             std::vector<FeedItem> items;
-            auto& prepared = db_.cached<PreparedItems>(s, [&](soci::session& session) {
-                return std::make_shared<PreparedItems>(session, db_.dialect(),
-                                                       q(db_.dialect(), "items"), true);
-            });
-            for (auto& row : prepared.run(pair_ids, language)) items.push_back(item_of(row));
+            for (auto& row : by_ids(s).items.run(pair_ids, language)) items.push_back(item_of(row));
             add_categories(s, items);
             return items;
         });
@@ -142,15 +129,16 @@ class SqlFeed final : public FeedQuery {
             ids.push_back(item.pair_id);
             by_id[item.pair_id] = &item;
         }
-        auto& prepared = db_.cached<PreparedCategories>(s, [&](soci::session& session) {
-            return std::make_shared<PreparedCategories>(session, db_.dialect(),
-                                                        q(db_.dialect(), "pair_categories"), false);
-        });
-        const std::vector<TextRow> rows = prepared.run(ids);
-        for (const auto& c : rows) {
+        for (const auto& c : by_ids(s).categories.run(ids)) {
             by_id.at(number(c[0]))
                 ->categories.push_back(FeedCategory{number(c[1]), c[2].value_or("")});
         }
+    }
+
+    FeedByIds& by_ids(soci::session& s) {
+        return db_.cached<FeedByIds>(s, [&](soci::session& session) {
+            return std::make_shared<FeedByIds>(session, db_.dialect());
+        });
     }
 
     Database& db_;

@@ -24,6 +24,19 @@ double bounded_probability(double p) {
     return std::isnan(p) ? 0.5 : std::clamp(p, kEdge, 1.0 - kEdge);
 }
 
+// A review is scored when it comes a whole day or more after the previous one.
+bool scored(std::int64_t elapsed) {
+    return elapsed >= 1;
+}
+
+// How many of the card's reviews from index `from` on are scored (predict without the model).
+std::size_t scored_reviews(const CardHistory& card, std::size_t from) {
+    std::size_t count = 0;
+    for (std::size_t i = std::max<std::size_t>(1, from); i < card.reviews.size(); ++i)
+        count += scored(elapsed_days(card.reviews[i - 1].at, card.reviews[i].at)) ? 1 : 0;
+    return count;
+}
+
 double cross_entropy(const Prediction& p) {
     const double q = bounded_probability(p.probability);
     return -(p.recalled ? std::log(q) : std::log(1.0 - q));
@@ -38,7 +51,7 @@ void predict(const CardHistory& card, const Parameters& w, std::vector<Predictio
     Memory memory = card.logged_start.value_or(initial_memory(reviews.front().rating, w));
     for (std::size_t i = 1; i < reviews.size(); ++i) {
         const std::int64_t elapsed = elapsed_days(reviews[i - 1].at, reviews[i].at);
-        if (i >= from && elapsed >= 1) {
+        if (i >= from && scored(elapsed)) {
             out.push_back(
                 Prediction{forgetting_curve(static_cast<double>(elapsed), memory.stability, w),
                            reviews[i].rating != Rating::again});
@@ -118,13 +131,11 @@ FitResult fit_parameters(std::span<const CardHistory> cards, const FitOptions& o
     };
     std::vector<Batch> batches;
     Batch current;
-    std::vector<Prediction> scratch;
     for (const std::size_t index : order) {
-        scratch.clear();
-        predict(cards[index], kDefaultParameters, scratch);
-        if (scratch.empty()) continue;
+        const std::size_t count = scored_reviews(cards[index], 1);
+        if (count == 0) continue;
         current.items.push_back(FitItem{&cards[index], 1});
-        current.predictions += scratch.size();
+        current.predictions += count;
         if (current.predictions >= options.batch_size) {
             result.predictions += current.predictions;
             batches.push_back(std::move(current));

@@ -35,34 +35,40 @@ class FailingFor final : public ReviewLogReader {
     Id broken_;
 };
 
-// The learner answers `cards` simulated cards (pairs[0..cards)) ten times each.
-void answer_like(StorageBackend& b, Id learner, const std::vector<Id>& pairs, unsigned seed,
-                 int cards_count = 60) {
-    const auto cards = test::simulated_reviews(test::slow_forgetter(), cards_count, 10, seed);
-    for (const auto& a : test::answers_in_time_order(cards)) {
-        BookingCommand c{learner, pairs[a.card], a.rating != fsrs::Rating::again,
-                         5,       a.at,          std::chrono::floor<std::chrono::days>(a.at)};
-        c.rating = a.rating;
-        REQUIRE(book_card(b.progress(), c).status == BookingStatus::booked);
+// A memory backend with 60 published pairs and a clock after every simulated answer.
+struct World {
+    MemoryBackend b;
+    ManualClock clock{test::at("2027-06-01T00:00:00.000Z")};
+    std::vector<Id> pairs;
+    World() {
+        for (int i = 0; i < 60; ++i)
+            pairs.push_back(b.content_seeder().add_pair(SeedPair{"word", "published", {}}));
     }
-}
+    // A learner who answers `cards` simulated cards (pairs[0..cards)) ten times each.
+    Id learner(const std::string& name, unsigned seed, int cards = 60) {
+        const Id id = test::swedish_learner(b, name);
+        const auto simulated = test::simulated_reviews(test::slow_forgetter(), cards, 10, seed);
+        for (const auto& a : test::answers_in_time_order(simulated)) {
+            BookingCommand c{id, pairs[a.card], a.rating != fsrs::Rating::again,
+                             5,  a.at,          std::chrono::floor<std::chrono::days>(a.at)};
+            c.rating = a.rating;
+            REQUIRE(book_card(b.progress(), c).status == BookingStatus::booked);
+        }
+        return id;
+    }
+};
 
 }  // namespace
 
 TEST_CASE("fit-schedules: a learner whose fit fails is reported, the others are fitted", "[fit]") {
-    MemoryBackend b;
-    ManualClock clock(test::at("2027-06-01T00:00:00.000Z"));
-    std::vector<Id> pairs;
-    for (int i = 0; i < 60; ++i)
-        pairs.push_back(b.content_seeder().add_pair(SeedPair{"word", "published", {}}));
-    const Id ada = test::swedish_learner(b, "ada");
-    const Id bo = test::swedish_learner(b, "bo");
-    answer_like(b, ada, pairs, 6);
-    answer_like(b, bo, pairs, 5);
+    World w;
+    MemoryBackend& b = w.b;
+    const Id ada = w.learner("ada", 6);
+    const Id bo = w.learner("bo", 5);
 
     FailingFor log(b.review_log(), ada);
     std::vector<LearnerFit> fits;
-    fit_schedules(FitSchedulesPorts{log, b.learning_settings(), clock}, 400,
+    fit_schedules(FitSchedulesPorts{log, b.learning_settings(), w.clock}, 400,
                   [&](const LearnerFit& fit) { fits.push_back(fit); });
     REQUIRE(fits.size() == 2);
     CHECK(fits[0].user_id == ada);
@@ -76,16 +82,12 @@ TEST_CASE("fit-schedules: a learner whose fit fails is reported, the others are 
 }
 
 TEST_CASE("fit-schedules: too few reviews in the check keep the defaults", "[fit]") {
-    MemoryBackend b;
-    ManualClock clock(test::at("2027-06-01T00:00:00.000Z"));
-    std::vector<Id> pairs;
-    for (int i = 0; i < 60; ++i)
-        pairs.push_back(b.content_seeder().add_pair(SeedPair{"word", "published", {}}));
-    const Id ada = test::swedish_learner(b, "ada");
+    World w;
+    MemoryBackend& b = w.b;
     // Three cards, ten reviews each: the last fifth holds six reviews, fewer than the check needs.
-    answer_like(b, ada, pairs, 9, 3);
+    const Id ada = w.learner("ada", 9, 3);
     const LearnerFit fit =
-        fit_schedule(FitSchedulesPorts{b.review_log(), b.learning_settings(), clock}, ada);
+        fit_schedule(FitSchedulesPorts{b.review_log(), b.learning_settings(), w.clock}, ada);
     CHECK(fit.reviews == 30);
     CHECK(fit.checked > 0);
     CHECK(fit.checked < kMinCheckedReviews);
