@@ -11,6 +11,7 @@ Database::Database(DatabaseTarget target, int pool_size) : target_(std::move(tar
         sessions_.push_back(open());
         busy_.push_back(false);
     }
+    if (target_.dialect == Dialect::sqlite) sqlite_writer_ = open();
 }
 
 Database::~Database() = default;

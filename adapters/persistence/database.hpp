@@ -52,27 +52,33 @@ class Database {
     }
 
     // A write of one statement in autocommit, atomic by itself: no BEGIN and COMMIT round
-    // trips (the booking's guarded write on PostgreSQL). SQLite: under the writer mutex, as in
+    // trips (the booking's guarded write on PostgreSQL). SQLite: on the writer session, as in
     // write(), so it never meets "database is locked".
     template <typename F>
     auto autocommit(F&& work) {
+        if (target_.dialect == Dialect::sqlite) {
+            std::lock_guard writer(writer_mutex_);
+            return work(*sqlite_writer_);
+        }
         Lease lease(*this);
-        std::unique_lock<std::mutex> writer;
-        if (target_.dialect == Dialect::sqlite) writer = std::unique_lock(writer_mutex_);
         return run_with_retry(lease, [&](soci::session& s) { return work(s); });
     }
 
-    // One transaction. SQLite: writers are serialised in-process and take the write lock up
-    // front (BEGIN IMMEDIATE), so concurrent bookings never meet "database is locked".
+    // One transaction. SQLite: every write goes through one writer session under a mutex and
+    // takes the write lock up front (BEGIN IMMEDIATE), so concurrent bookings never meet
+    // "database is locked"; and as the only connection of this process that changes the file,
+    // its page cache stays valid from one transaction to the next, where a pooled session's
+    // was dropped whenever another session had committed since its last use and every page
+    // read again (docs/performance.md "The learning engine").
     template <typename F>
     auto write(F&& work) {
+        if (target_.dialect == Dialect::sqlite) {
+            std::lock_guard writer(writer_mutex_);
+            return in_transaction(*sqlite_writer_, "BEGIN IMMEDIATE", work);
+        }
         Lease lease(*this);
-        std::unique_lock<std::mutex> writer;
-        if (target_.dialect == Dialect::sqlite) writer = std::unique_lock(writer_mutex_);
-        return run_with_retry(lease, [&](soci::session& s) {
-            return in_transaction(
-                s, target_.dialect == Dialect::sqlite ? "BEGIN IMMEDIATE" : "BEGIN", work);
-        });
+        return run_with_retry(lease,
+                              [&](soci::session& s) { return in_transaction(s, "BEGIN", work); });
     }
 
     // Reads on one consistent snapshot. SQLite: a deferred BEGIN (the WAL snapshot of the first
@@ -173,6 +179,7 @@ class Database {
     std::uint64_t next_ticket_ = 0;
     std::uint64_t now_serving_ = 0;
     std::mutex writer_mutex_;
+    std::unique_ptr<soci::session> sqlite_writer_;  // SQLite only: see write()
     std::mutex cache_mutex_;
     std::map<std::pair<soci::session*, std::type_index>, std::shared_ptr<void>> cache_;
 };

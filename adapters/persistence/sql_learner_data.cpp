@@ -64,12 +64,13 @@ class SqlLearnerData final : public LearnerDataRepository {
         });
     }
 
-    // The profile, then the account and with it every row that references it (why in this
-    // order: db/queries/learner_data.sql).
+    // The profile and the review log, then the account and with it every row that references
+    // it (why: db/queries/learner_data.sql).
     bool erase(Id user_id) override {
         long long key = user_id;
         return db_.write([&](soci::session& s) {
             s << q("delete_profile"), soci::use(key, "user_id");
+            s << q("delete_review_log"), soci::use(key, "user_id");
             soci::statement st = (s.prepare << q("delete_account"), soci::use(key, "user_id"));
             st.execute(true);
             return st.get_affected_rows() > 0;

@@ -15,7 +15,9 @@
 -- benchmark every learner passes the EP thresholds within the first seconds and books on one
 -- day, so in the steady state the server's write carries the same values. A write that finds
 -- another version (two clients booking one learner at once) writes nothing here; the server
--- would read and decide again.
+-- would read and decide again. The card's memory is written with fixed figures (the model
+-- runs in C++, core/domain/memory_model.cpp), but its due instant moves at every booking as a
+-- review's does: the index on it makes every such update a new row version (not HOT).
 --
 -- Variables from bench.py (pgbench -D): umin/umax (the learners' user ids, all with a profile),
 -- pmin/pmax (existing pairs), today (YYYY-MM-DD in APP_TIMEZONE=UTC), now (ISO instant).
@@ -25,6 +27,7 @@
 \set c random(0, 1)
 \set w 1 - :c
 \set pts random(1, 20)
+\set due_hours random(24, 2400)
 SELECT p.answer_type AS answer_type,
        (SELECT '[' || COALESCE(string_agg(CAST(category_id AS TEXT), ','), '') || ']'
           FROM pair_categories WHERE pair_id = :p) AS categories,
@@ -43,10 +46,18 @@ SELECT p.answer_type AS answer_type,
        CASE WHEN p.answer_type = 'question' THEN 1 ELSE 0 END AS qs,
        CASE WHEN p.answer_type = 'text' THEN 1 ELSE 0 END AS xs,
        CASE WHEN p.answer_type = 'yes_no' THEN 1 ELSE 0 END AS ys,
-       COALESCE(k.fingerprint, '') AS fingerprint
+       COALESCE(k.fingerprint, '') AS fingerprint,
+       up.language_target_id AS language, COALESCE(ls.desired_retention, 0.9) AS retention,
+       ls.weights AS weights, m.phase AS phase, m.stability AS stability,
+       m.difficulty AS difficulty, CAST(m.last_review_at AS TEXT) AS last_review,
+       CAST(m.due_at AS TEXT) AS due, m.step AS step, COALESCE(m.reps, 0) + 1 AS reps,
+       COALESCE(m.lapses, 0) AS lapses
   FROM (SELECT 1 AS one) o LEFT JOIN pairs p ON p.id = :p
   LEFT JOIN users_public up ON up.user_id = :u
-  LEFT JOIN idempotency_keys k ON k.user_id = :u AND k.key = CAST(NULL AS TEXT) \gset
+  LEFT JOIN idempotency_keys k ON k.user_id = :u AND k.key = CAST(NULL AS TEXT)
+  LEFT JOIN learning_settings ls ON ls.user_id = :u
+  LEFT JOIN card_memory m ON m.user_id = :u AND m.language_id = up.language_target_id
+                         AND m.pair_id = :p \gset
 \set newtotal :total + :pts
 \set wc :ws * :c
 \set qc :qs * :c
@@ -88,5 +99,20 @@ WITH prof AS (UPDATE users_public SET version = version + 1, total_ep = :newtota
                  ON c.id IN (SELECT CAST(value AS BIGINT)
                                FROM json_array_elements_text(CAST(:categories AS JSON)))
              ON CONFLICT (user_id, category_id) DO UPDATE SET points = cs.points + excluded.points,
-                seen = cs.seen + 1)
+                seen = cs.seen + 1),
+     mem AS (INSERT INTO card_memory AS m (user_id, due_at, last_review_at, pair_id, stability,
+                                           difficulty, language_id, reps, lapses, phase, step)
+             SELECT user_id, CAST(:now AS TIMESTAMPTZ) + :due_hours * interval '1 hour',
+                    CAST(:now AS TIMESTAMPTZ), CAST(:p AS INTEGER), CAST(3.17 AS REAL),
+                    CAST(5.28 AS REAL), CAST(:language AS SMALLINT), CAST(:reps AS SMALLINT),
+                    CAST(:lapses AS SMALLINT), CAST(2 AS SMALLINT), CAST(0 AS SMALLINT) FROM prof
+             ON CONFLICT (user_id, language_id, pair_id) DO UPDATE SET due_at = excluded.due_at,
+                last_review_at = excluded.last_review_at, stability = excluded.stability,
+                difficulty = excluded.difficulty, reps = excluded.reps,
+                lapses = excluded.lapses, phase = excluded.phase, step = excluded.step),
+     log AS (INSERT INTO review_log (user_id, reviewed_at, pair_id, elapsed_days, retrievability,
+                                     stability, difficulty, language_id, rating)
+             SELECT user_id, CAST(:now AS TIMESTAMPTZ), CAST(:p AS INTEGER), 0,
+                    CAST(0.9 AS REAL), CAST(3.17 AS REAL), CAST(5.28 AS REAL),
+                    CAST(:language AS SMALLINT), CAST(3 - 2 * :w AS SMALLINT) FROM prof)
 SELECT count(*) FROM prof;

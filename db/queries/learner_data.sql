@@ -48,9 +48,13 @@ FROM password_reset_tokens WHERE user_id = :user_id ORDER BY created_at, digest;
 -- The account's row goes, and with it every row that references it: each learner table
 -- references users ON DELETE CASCADE, user_names too since migration 0011 (SQLite sessions run
 -- with foreign_keys = ON, database.cpp). The profile goes first, explicitly, because it
--- references its user_names row without a cascade.
+-- references its user_names row without a cascade; so does the review log, which references
+-- nothing (migration 0019: a key would lock the account's row at every booking).
 -- name: delete_profile
 DELETE FROM users_public WHERE user_id = :user_id;
+
+-- name: delete_review_log
+DELETE FROM review_log WHERE user_id = :user_id;
 
 -- name: delete_account
 DELETE FROM users WHERE id = :user_id;
