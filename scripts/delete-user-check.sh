@@ -43,7 +43,7 @@ learner bob@example.com bob >/dev/null
 ada=$(rows "SELECT id FROM users WHERE email = 'ada@example.com'")
 bob=$(rows "SELECT id FROM users WHERE email = 'bob@example.com'")
 
-tables="users_public user_names user_pair_progress user_daily_activity user_category_stats user_achievements idempotency_keys"
+tables="users_public user_names user_pair_progress user_daily_activity user_category_stats user_achievements idempotency_keys card_memory review_log"
 count_of() {  # USER_ID -> "table=n ..." over the learner tables (users by id)
   local out="users=$(rows "SELECT COUNT(*) FROM users WHERE id = $1")"
   for t in $tables; do out="$out $t=$(rows "SELECT COUNT(*) FROM $t WHERE user_id = $1")"; done

@@ -74,7 +74,12 @@ class Database {
     auto write(F&& work) {
         if (target_.dialect == Dialect::sqlite) {
             std::lock_guard writer(writer_mutex_);
-            return in_transaction(*sqlite_writer_, "BEGIN IMMEDIATE", work);
+            try {
+                return in_transaction(*sqlite_writer_, "BEGIN IMMEDIATE", work);
+            } catch (...) {
+                end_sqlite_writer_transaction();
+                throw;
+            }
         }
         Lease lease(*this);
         return run_with_retry(lease,
@@ -161,6 +166,10 @@ class Database {
             throw;
         }
     }
+
+    // Rolls back a transaction the writer session was left in (a failed COMMIT): every later
+    // write of the process goes through this one session and would otherwise fail behind it.
+    void end_sqlite_writer_transaction();
 
     std::unique_ptr<soci::session> open();
     void configure(soci::session& s);

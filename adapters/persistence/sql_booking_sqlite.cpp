@@ -1,6 +1,6 @@
 // A booked card written on SQLite: one BEGIN IMMEDIATE transaction (writers are serialised, so
-// the checks below and the writes after them see the same state), statements prepared once per
-// pooled session. Nothing is written when the profile's version is no longer the one the rules
+// the checks below and the writes after them see the same state), statements prepared once on
+// the writer session (Database::write). Nothing is written when the profile's version is no longer the one the rules
 // read or an unexpired record under the key has appeared.
 #include "adapters/persistence/sql_booking.hpp"
 #include "core/domain/time_format.hpp"

@@ -77,7 +77,8 @@ std::map<std::string, int> sql_rows_of(const test::TestDatabase& db, Id user_id)
     for (const char* table :
          {"users_public", "user_names", "user_pair_progress", "user_daily_activity",
           "user_category_stats", "user_achievements", "idempotency_keys", "staff_sessions",
-          "refresh_families", "password_reset_tokens", "learning_settings"}) {
+          "refresh_families", "password_reset_tokens", "learning_settings", "card_memory",
+          "review_log"}) {
         long long key = user_id;
         out[table] = raw.read([&](soci::session& s) {
             int n = 0;

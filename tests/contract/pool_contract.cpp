@@ -54,3 +54,24 @@ TEST_CASE("pool: a thread waiting for the only session is counted until it gets 
     CHECK(pool.waiting() == 0);
     CHECK(pool.in_use() == 0);
 }
+
+TEST_CASE("pool: a write whose COMMIT fails changes nothing and the next write goes through",
+          "[sql]") {
+    auto db = test::make_test_database();
+    sql::Database pool(sql::parse_database_url(db->url()), 1);
+    if (pool.dialect() != sql::Dialect::sqlite) return;  // SQLite's deferred keys fail at COMMIT
+    // Every SQLite write runs on one writer session (database.hpp): left inside its failed
+    // transaction, it would refuse every later BEGIN of the process.
+    CHECK_THROWS(pool.write([](soci::session& s) {
+        s << "PRAGMA defer_foreign_keys = ON";
+        s << "INSERT INTO user_pair_progress (user_id, pair_id) VALUES (987654, 987654)";
+    }));
+    CHECK_NOTHROW(pool.write(
+        [](soci::session& s) { s << "DELETE FROM user_pair_progress WHERE user_id = 987654"; }));
+    const int left = pool.read([](soci::session& s) {
+        int n = -1;
+        s << "SELECT COUNT(*) FROM user_pair_progress WHERE user_id = 987654", soci::into(n);
+        return n;
+    });
+    CHECK(left == 0);
+}
