@@ -22,6 +22,11 @@ struct Error {
     std::optional<int> retry_after_seconds;
     // Why it happened, for the log with the request id; never sent to the client.
     std::optional<std::string> detail;
+    // A 401 about the access token (none given, or not valid) carries a challenge
+    // (`WWW-Authenticate: Bearer`, RFC 6750), so an app can tell it from the other 401s (a wrong
+    // password, a refresh token refused) and refresh only then (docs/accounts.md "Telling the 401s apart").
+    enum class Challenge { none, no_token, invalid_token };
+    Challenge challenge = Challenge::none;
 
     bool operator==(const Error&) const = default;
 };
@@ -109,10 +114,14 @@ inline Error invalid_refresh_token() {
     return make(401, "Invalid or expired refresh token");
 }
 inline Error unauthorized() {
-    return make(401, "Unauthorized");
+    Error e = make(401, "Unauthorized");
+    e.challenge = Error::Challenge::no_token;
+    return e;
 }
 inline Error invalid_token() {
-    return make(401, "Invalid or expired token");
+    Error e = make(401, "Invalid or expired token");
+    e.challenge = Error::Challenge::invalid_token;
+    return e;
 }
 inline Error invalid_credentials() {
     return make(401, "Invalid credentials");

@@ -230,3 +230,41 @@ TEST_CASE("a session token of an account that is gone answers as the spec says",
     CHECK(me.status == 404);
     CHECK(me.error() == "User not found");
 }
+
+TEST_CASE("a 401 about the access token carries a Bearer challenge, the other 401s do not",
+          "[http][sessions]") {
+    // docs/accounts.md "Telling the 401s apart": an app refreshes on the challenge only.
+    Api api;
+    api.learner();
+    const Device phone = sign_in(api, "Phone/1.0");
+
+    const Reply none = api.client.get("/auth/me");
+    CHECK(none.error() == "Unauthorized");
+    CHECK(none.header("www-authenticate") == "Bearer");
+    const Reply bad = api.client.get("/auth/me", "not-a-token");
+    CHECK(bad.error() == "Invalid or expired token");
+    CHECK(bad.header("www-authenticate") == R"(Bearer error="invalid_token")");
+    // Refused as soon as the header has arrived, before the body is read: the same challenge.
+    const Reply early = api.client.post("/auth/progress", R"({"pair_id":1,"correct":true})");
+    CHECK(early.error() == "Unauthorized");
+    CHECK(early.header("www-authenticate") == "Bearer");
+    api.server.clock.advance(std::chrono::hours(24 * 400));  // past JWT_EXPIRES_IN
+    const Reply expired = api.client.get("/auth/me", phone.token);
+    CHECK(expired.error() == "Invalid or expired token");
+    CHECK(expired.header("www-authenticate") == R"(Bearer error="invalid_token")");
+
+    // A wrong password and a refused refresh token are 401 too, without the challenge.
+    const Reply login =
+        api.client.post("/auth/login", R"({"email":"ada@example.com","password":"wrong-pass"})");
+    CHECK(login.error() == "Invalid credentials");
+    CHECK(login.header("www-authenticate").empty());
+    const Device tablet = sign_in(api, "Tablet/1.0");
+    const Reply wrong = api.client.put(
+        "/auth/password", R"({"current_password":"wrong-pass","new_password":"new-password"})",
+        tablet.token);
+    CHECK(wrong.error() == "Invalid credentials");
+    CHECK(wrong.header("www-authenticate").empty());
+    const Reply refused = refresh(api, "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA");
+    CHECK(refused.error() == "Invalid or expired refresh token");
+    CHECK(refused.header("www-authenticate").empty());
+}

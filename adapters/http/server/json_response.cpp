@@ -42,6 +42,11 @@ Response error_response(const Error& error) {
     Response r = json_ok(error.status, body);
     if (error.retry_after_seconds)
         r.headers.emplace_back("Retry-After", std::to_string(*error.retry_after_seconds));
+    // RFC 6750 section 3: no error code when no token was given, invalid_token otherwise.
+    if (error.challenge == Error::Challenge::no_token)
+        r.headers.emplace_back("WWW-Authenticate", "Bearer");
+    if (error.challenge == Error::Challenge::invalid_token)
+        r.headers.emplace_back("WWW-Authenticate", "Bearer error=\"invalid_token\"");
     if (error.detail) r.log_detail = one_line(error.message + ": " + *error.detail);
     return r;
 }
