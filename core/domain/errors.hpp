@@ -23,8 +23,9 @@ struct Error {
     // Why it happened, for the log with the request id; never sent to the client.
     std::optional<std::string> detail;
     // A 401 about the access token (none given, or not valid) carries a challenge
-    // (`WWW-Authenticate: Bearer`, RFC 6750), so an app can tell it from the other 401s (a wrong
-    // password, a refresh token refused) and refresh only then (docs/accounts.md "Telling the 401s apart").
+    // (`WWW-Authenticate: Bearer`, RFC 6750), so an app can tell it from the other 401s (a
+    // wrong password, a refresh token refused) and refresh only then (docs/accounts.md
+    // "Telling the 401s apart").
     enum class Challenge { none, no_token, invalid_token };
     Challenge challenge = Challenge::none;
 
