@@ -56,16 +56,6 @@ void Database::configure(soci::session& s) {
     }
 }
 
-void Database::end_sqlite_writer_transaction() {
-    auto* backend = static_cast<soci::sqlite3_session_backend*>(sqlite_writer_->get_backend());
-    if (backend == nullptr || sqlite_api::sqlite3_get_autocommit(backend->conn_) != 0) return;
-    try {
-        *sqlite_writer_ << "ROLLBACK";
-    } catch (const soci::soci_error&) {
-        // Nothing more to do here: the next write's BEGIN answers the error.
-    }
-}
-
 void Database::ensure_connected(soci::session& s) {
     // A session whose server vanished at its previous use is reopened before new work. libpq
     // knows that locally (the connection's status went bad when it failed); SOCI's

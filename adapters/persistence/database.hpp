@@ -74,12 +74,7 @@ class Database {
     auto write(F&& work) {
         if (target_.dialect == Dialect::sqlite) {
             std::lock_guard writer(writer_mutex_);
-            try {
-                return in_transaction(*sqlite_writer_, "BEGIN IMMEDIATE", work);
-            } catch (...) {
-                end_sqlite_writer_transaction();
-                throw;
-            }
+            return in_transaction(*sqlite_writer_, "BEGIN IMMEDIATE", work);
         }
         Lease lease(*this);
         return run_with_retry(lease,
@@ -110,7 +105,10 @@ class Database {
         soci::session& session() { return *db.sessions_[index]; }
     };
 
-    // `begin`, the work, COMMIT; ROLLBACK and rethrow when the work throws.
+    // `begin`, the work, COMMIT; ROLLBACK and rethrow when the work or the COMMIT throws. Also
+    // after a COMMIT that lost its connection: on a dead connection the ROLLBACK only fails, and
+    // a session that is still there (SQLite's one writer session, which every later write of the
+    // process uses) is never left inside the failed transaction.
     template <typename F>
     auto in_transaction(soci::session& s, const char* begin, F& work) {
         s << begin;
@@ -123,8 +121,6 @@ class Database {
                 commit(s);
                 return result;
             }
-        } catch (const DatabaseUnavailable&) {
-            throw;  // the connection died at COMMIT: nothing to roll back on it
         } catch (...) {
             try {
                 s << "ROLLBACK";
@@ -166,10 +162,6 @@ class Database {
             throw;
         }
     }
-
-    // Rolls back a transaction the writer session was left in (a failed COMMIT): every later
-    // write of the process goes through this one session and would otherwise fail behind it.
-    void end_sqlite_writer_transaction();
 
     std::unique_ptr<soci::session> open();
     void configure(soci::session& s);
