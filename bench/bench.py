@@ -314,6 +314,53 @@ def http_call(port, method, path, body=None, token=None, connection=None):
             c.close()
 
 
+def get_encoded(port, path, token, accept_encoding=None):
+    """GET `path` as it comes over the wire: (status, headers, raw body bytes)."""
+    c = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    try:
+        headers = {"Authorization": "Bearer " + token}
+        if accept_encoding:
+            headers["Accept-Encoding"] = accept_encoding
+        c.request("GET", path, headers=headers)
+        response = c.getresponse()
+        return response.status, {k.lower(): v for k, v in response.getheaders()}, response.read()
+    finally:
+        c.close()
+
+
+# The answers whose size matters on mobile data (docs/performance.md "Compressed answers").
+ANSWERS = [("feed", "/feed?lang=de&limit=20"), ("stats", "/auth/stats"),
+           ("practice", "/auth/practice?limit=20")]
+
+
+def compressed_answers(server, build, work, token):
+    """Bytes of each answer in ANSWERS plain and gzip-compressed as the service sends them, and
+    the CPU time of compressing each (ll_bench_gzip on the same bytes, at zlib levels 1 and 6)."""
+    out = {}
+    files = []
+    for name, path in ANSWERS:
+        status, _, plain = get_encoded(server.port, path, token)
+        zstatus, headers, zipped = get_encoded(server.port, path, token, "gzip")
+        if status != 200 or zstatus != 200:
+            raise BenchError(f"GET {path}: {status} / {zstatus}")
+        parsed = json.loads(plain)
+        items = parsed.get("items") if isinstance(parsed, dict) else None
+        out[name] = {"path": path, "bytes": len(plain), "gzip_bytes": len(zipped),
+                     "encoding": headers.get("content-encoding", "identity"),
+                     "items": len(items) if isinstance(items, list) else None}
+        file = work / f"{name}.json"
+        file.write_bytes(plain)
+        files.append(str(file))
+    result = run([str(build / "bench/ll_bench_gzip")] + files)
+    for line in result.stdout.splitlines():
+        if not line.startswith("GZIP "):
+            continue
+        fields = dict(item.split("=", 1) for item in line.split()[1:])
+        out[fields["name"]][f"us_level{fields['level']}"] = float(fields["us"])
+        out[fields["name"]][f"gzip_bytes_level{fields['level']}"] = int(fields["gzip_bytes"])
+    return out
+
+
 def register_learners(server, prefix, count, workers=8):
     """Registers `count` learners with profiles through the API, concurrently (argon2id time)."""
 
@@ -541,6 +588,8 @@ class DatabaseRun:
             result["peak_rss_kib"] = proc_status_kib(server.pid, "VmHWM")
             result["peak_rss_reset"] = reset
             r["scenarios"][name] = result
+        log(f"{self.kind}: answers plain and gzip-compressed")
+        r["compressed"] = compressed_answers(server, self.build, self.work, learners[0]["token"])
         log(f"{self.kind}: offline answers, one batch against single bookings")
         r["batch"] = batch_vs_single(server, learners, pair_ids)
         # What argon2id allows on this machine as loaded now: the login scenario's own ceiling.
@@ -868,7 +917,31 @@ def report(machine, runs, hash_ms, elapsed, load_before, load_after):
                 f"| per idle connection | {idle['per_connection_kib']:.1f} KiB | <= 100 KiB | "
                 f"{met(idle['per_connection_kib'] <= IDLE_CONNECTION_TARGET_KIB)} |", ""]
     out += growth_table(runs)
+    out += compressed_table(runs)
     return "\n".join(out) + "\n"
+
+
+def compressed_table(runs):
+    out = ["## Compressed answers", "",
+           "The answers an app fetches most, for the first benchmark learner after the progress "
+           "scenario, as sent without and with `Accept-Encoding: gzip` (bytes of the body), and "
+           "the CPU time of compressing the same bytes with the service's `http::gzip` "
+           "(`ll_bench_gzip`: the average of at least 0.5 s of repeats) at zlib level 1 and at "
+           "level 6, the one the services use.", "",
+           "| database | answer | items | bytes | gzip bytes (sent) | ratio | level 1 bytes | "
+           "level 1 µs | level 6 µs |",
+           "|---|---|---|---|---|---|---|---|---|"]
+    for r in runs:
+        name = {"sqlite": "SQLite", "postgresql": "PostgreSQL"}[r["kind"]]
+        for answer, c in r.get("compressed", {}).items():
+            items = "" if c["items"] is None else str(c["items"])
+            out.append(f"| {name} | {answer} (`{c['path']}`) | {items} | {c['bytes']:,} | "
+                       f"{c['gzip_bytes']:,} ({c['encoding']}) | "
+                       f"{c['gzip_bytes'] / c['bytes']:.2f} | "
+                       f"{c.get('gzip_bytes_level1', 0):,} | {c.get('us_level1', 0):.0f} | "
+                       f"{c.get('us_level6', 0):.0f} |")
+    out.append("")
+    return out
 
 
 def growth_table(runs):
@@ -908,7 +981,8 @@ def main():
         if not shutil.which(tool):
             raise BenchError(f"{tool} not found (scripts/deps.sh installs it)")
     for binary in ("apps/learner-api/learner-api", "apps/langlearn-admin/langlearn-admin",
-                   "bench/ll_bench_sqlite_ceiling", "bench/ll_bench_hash_time"):
+                   "bench/ll_bench_sqlite_ceiling", "bench/ll_bench_hash_time",
+                   "bench/ll_bench_gzip"):
         if not (build / binary).exists():
             raise BenchError(f"{build / binary} missing: make build first")
     signal.signal(signal.SIGTERM, on_signal)

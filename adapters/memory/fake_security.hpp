@@ -56,6 +56,10 @@ class FakeTokenService final : public TokenService {
         }
     }
 
+    std::chrono::seconds lifetime() const override {
+        return std::chrono::duration_cast<std::chrono::seconds>(lifetime_);
+    }
+
   private:
     std::chrono::milliseconds lifetime_;
 };

@@ -17,6 +17,9 @@ class JwtTokenService final : public TokenService {
 
     std::string issue(const TokenClaims& claims, Timestamp now) override;
     std::optional<TokenClaims> verify(std::string_view token, Timestamp now) override;
+    std::chrono::seconds lifetime() const override {
+        return std::chrono::seconds(expires_in_seconds_);
+    }
 
   private:
     std::string sign(std::string_view signing_input) const;

@@ -1,6 +1,7 @@
 #include "core/app/get_feed.hpp"
 
 #include <algorithm>
+#include <limits>
 
 #include "core/app/languages_lookup.hpp"
 #include "core/app/list_languages.hpp"
@@ -12,6 +13,19 @@ inline constexpr int kDefaultFeedLimit = 20;
 inline constexpr int kMaxFeedLimit = 100;
 
 namespace {
+
+// `limit`: an integer (an optional minus and decimal digits), clamped to 1..max as
+// docs/spec/decisions.md fixes, however many digits it has; nullopt for anything else.
+std::optional<int> clamped_limit(std::string_view text, int max) {
+    const bool negative = !text.empty() && text.front() == '-';
+    if (negative) text.remove_prefix(1);
+    if (text.empty() ||
+        !std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; }))
+        return std::nullopt;
+    if (negative) return 1;
+    const auto value = decimal_in(text, 0, max);
+    return value ? std::max(1, static_cast<int>(*value)) : max;  // past max: max
+}
 
 // The 400 for a code that no published language has (exact, as the feed compares it), naming
 // the codes that are in the order of GET /auth/languages ("de, en, sv").
@@ -29,14 +43,20 @@ std::optional<Error> unknown_language(const std::vector<Language>& published,
 }  // namespace
 
 Result<FeedOutput> get_feed(const FeedPorts& ports, Id user_id, const FeedInput& input) {
+    // An empty value is no value, as for `lang`; one the route does not take is a 400 naming it
+    // (docs/deviations.md "Query values").
     int limit = kDefaultFeedLimit;
-    if (input.limit) {
-        if (const auto parsed = js_parse_int(LooseValue::of(*input.limit))) {
-            limit = static_cast<int>(std::clamp<std::int64_t>(*parsed, 1, kMaxFeedLimit));
-        }
+    if (input.limit && !input.limit->empty()) {
+        const auto given = clamped_limit(*input.limit, kMaxFeedLimit);
+        if (!given) return errors::field("limit", errors::problem::not_integer);
+        limit = *given;
     }
     std::optional<Id> after;
-    if (input.after) after = parse_pair_id(LooseValue::of(*input.after)).id;
+    if (input.after && !input.after->empty()) {
+        const auto given = decimal_in(*input.after, 0, std::numeric_limits<Id>::max());
+        if (!given) return errors::field("after", errors::problem::not_pair_cursor);
+        if (*given > 0) after = *given;
+    }
 
     std::string lang = "de";
     if (input.lang && !input.lang->empty()) {

@@ -97,6 +97,7 @@ Result<LoginOutput> login(const LoginPorts& ports, LoginThrottle& throttle, cons
     }
     out.token = std::move(session.token);
     out.refresh_token = std::move(session.refresh_token);
+    out.lifetimes = session.lifetimes;
     return out;
 }
 

@@ -46,6 +46,7 @@ struct LoginOutput {  // 200
     std::string token;
     bool needs_profile = true;
     std::string refresh_token;  // the device's first refresh token
+    TokenLifetimes lifetimes;
 };
 
 // The checks of a login, shared by POST /auth/login and the staff sign-in (POST /api/session,

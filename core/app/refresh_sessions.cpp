@@ -37,6 +37,10 @@ TokenClaims current_claims(const SessionPorts& ports, const Account& account,
                        std::move(family_id)};
 }
 
+TokenLifetimes lifetimes(const OpenSessionPorts& ports) {
+    return {ports.tokens.lifetime(), ports.refresh_lifetime};
+}
+
 // A token presented again after its rotation. Within kRefreshRetryGrace, while the pair that
 // rotation made is unused, it is the same client retrying (its answer was lost, or a flaky
 // network sent the request twice): it gets that pair again, the access token issued at the
@@ -55,7 +59,7 @@ Result<SessionTokens> repeat_rotation(const SessionPorts& ports, SessionStanding
             if (!account->is_active) return errors::account_deactivated();
             return SessionTokens{
                 ports.tokens.issue(current_claims(ports, *account, family.id), *record.used_at),
-                std::move(next), family.id};
+                std::move(next), family.id, lifetimes(ports)};
         }
     }
     revoke(ports, standing, family.id);
@@ -82,7 +86,8 @@ SessionTokens open_session(const OpenSessionPorts& ports, TokenClaims claims,
     // Their access tokens stop within ACCOUNT_RECHECK_SECONDS (no standing cache here to clear).
     ports.sessions.revoke_beyond(claims.user_id, kMaxSessionsPerAccount, now);
     claims.session_id = family.id;
-    return SessionTokens{ports.tokens.issue(claims, now), std::move(refresh_token), family.id};
+    return SessionTokens{ports.tokens.issue(claims, now), std::move(refresh_token), family.id,
+                         lifetimes(ports)};
 }
 
 Result<SessionTokens> refresh_session(const SessionPorts& ports, SessionStanding& standing,
@@ -110,7 +115,7 @@ Result<SessionTokens> refresh_session(const SessionPorts& ports, SessionStanding
         return errors::invalid_refresh_token();
     }
     return SessionTokens{ports.tokens.issue(current_claims(ports, *account, family->id), now),
-                         std::move(next), family->id};
+                         std::move(next), family->id, lifetimes(ports)};
 }
 
 Result<Done> logout(const SessionPorts& ports, SessionStanding& standing, const TokenClaims& caller,

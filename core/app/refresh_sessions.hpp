@@ -52,12 +52,23 @@ struct SessionPorts : OpenSessionPorts {
           staff_sessions(from.staff_sessions) {}
 };
 
+// How long a pair of tokens lives from the answer that carries it (the answers' `expires_in` and
+// `refresh_expires_in`, RFC 6749 5.1): JWT_EXPIRES_IN and REFRESH_EXPIRES_IN. A repeated refresh
+// within kRefreshRetryGrace gets the first answer's pair and figures again (the same bytes), so
+// its tokens may end up to that grace sooner than it says (docs/accounts.md "Sessions and
+// sign-out").
+struct TokenLifetimes {
+    std::chrono::seconds access{};
+    std::chrono::seconds refresh{};
+};
+
 // What a device keeps after a sign-in or a refresh.
 struct SessionTokens {
     std::string token;  // the access token (the spec's claims, JWT_EXPIRES_IN, and `sid`)
     std::string
         refresh_token;       // opaque; valid until REFRESH_EXPIRES_IN after its family's last use
     std::string session_id;  // the family's id (the token's `sid`)
+    TokenLifetimes lifetimes;
 };
 
 // The most sessions an account keeps: a new sign-in beyond them ends the least recently used,

@@ -27,7 +27,7 @@ Result<RegisterOutput> register_user(const RegisterPorts& ports, const RegisterI
     SessionTokens session = open_session(ports, claims, user_agent);
     return RegisterOutput{
         UserSummary{account->id, account->email, account->role, kDefaultNativeLang},
-        std::move(session.token), true, std::move(session.refresh_token)};
+        std::move(session.token), true, std::move(session.refresh_token), session.lifetimes};
 }
 
 }  // namespace ll

@@ -45,6 +45,7 @@ struct RegisterOutput {  // 201
     std::string token;
     bool needs_profile = true;
     std::string refresh_token;  // the new device's first refresh token
+    TokenLifetimes lifetimes;
 };
 
 // `user_agent` labels the session the registration opens (core/app/refresh_sessions.hpp).

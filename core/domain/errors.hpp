@@ -217,6 +217,8 @@ inline std::string not_a_member(std::string_view members) {
     return fmt::format("is not a setting (the settings are {})", members);
 }
 inline constexpr std::string_view not_positive_integer = "must be a positive integer";
+inline constexpr std::string_view not_integer = "must be an integer";
+inline constexpr std::string_view not_pair_cursor = "must be a pair id (an integer >= 0)";
 inline constexpr std::string_view not_boolean = "must be true or false";
 inline std::string not_one_of(std::string_view options) {
     return fmt::format("must be one of {}", options);

@@ -1,4 +1,5 @@
 #pragma once
+#include <chrono>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -35,6 +36,8 @@ class TokenService {
     virtual std::string issue(const TokenClaims& claims, Timestamp now) = 0;
     // nullopt for anything but a well-formed, correctly signed, unexpired HS256 token.
     virtual std::optional<TokenClaims> verify(std::string_view token, Timestamp now) = 0;
+    // How long an issued token lives (JWT_EXPIRES_IN): the token answers' `expires_in`.
+    virtual std::chrono::seconds lifetime() const = 0;
 };
 
 // The static development tokens of the authoring API (DEV_TOKENS, docs/spec/decisions.md 2 and 7).

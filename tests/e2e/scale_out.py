@@ -9,9 +9,14 @@ langlearn_bookings_total, which must also match nginx's access log per upstream 
 is the previous total: no update lost or applied twice), with level, prev_level, streak,
 goal_just_reached and each achievement reported once by the booking that crossed it; and the
 stored total_ep, cards (today and over the stats window), seen/correct, pairs practised and
-unlocked achievements are exactly what those 400 answers imply.
+unlocked achievements are exactly what those 400 answers imply. And through nginx, the
+statistics (over 1 KiB) come gzip-compressed as the replica compressed them, with its strong
+-gzip tag and Vary: Accept-Encoding, and revalidate with that tag (docs/accounts.md "Compressed
+answers").
 """
 import collections
+import gzip
+import json
 
 import harness as H
 
@@ -57,6 +62,29 @@ def scenario(h):
     H.check(goals == 1, f"goal_just_reached in {goals} answers (goal 30 is crossed once)")
     H.check_learner_totals(nginx.port, token, bookings, unlocked)
     h.figure(unlocked=sorted(unlocked))
+    check_compressed_through_nginx(h, nginx.port, token)
+
+
+def check_compressed_through_nginx(h, port, token):
+    client = H.Client(port)
+    plain = client.call("GET", "/auth/stats", token=token)
+    zipped = client.call("GET", "/auth/stats", token=token, headers={"Accept-Encoding": "gzip"})
+    H.check(plain.status == 200 and zipped.status == 200,
+            f"stats answered {plain.status} and {zipped.status}")
+    H.check("content-encoding" not in plain.headers, "an uncompressed request got gzip")
+    H.check(zipped.headers.get("content-encoding") == "gzip",
+            f"no gzip through nginx: {zipped.headers}")
+    H.check("Accept-Encoding" in zipped.headers.get("vary", ""), f"no Vary: {zipped.headers}")
+    H.check(json.loads(gzip.decompress(zipped.body)) == plain.json(),
+            "the compressed statistics are not the plain ones")
+    tag = zipped.headers.get("etag", "")
+    H.check(tag == plain.headers["etag"][:-1] + '-gzip"',
+            f"the gzip tag {tag!r} is not the replica's for {plain.headers['etag']!r}")
+    again = client.call("GET", "/auth/stats", token=token,
+                        headers={"Accept-Encoding": "gzip", "If-None-Match": tag})
+    H.check(again.status == 304 and again.headers.get("etag") == tag,
+            f"revalidation through nginx: {again.status} {again.headers}")
+    h.figure(stats_bytes={"plain": len(plain.body), "gzip": len(zipped.body)})
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 // apps, revalidation of the statistics and the feed (ETag, 304), a clear 400 for a feed language
 // no one has, the register answer's native_lang. The feed's ETag over real content is tested
 // with the authoring API (tests/http/authoring/feed_http_test.cpp).
+#include <map>
 #include <set>
 #include <string>
 #include <utility>
@@ -166,8 +167,26 @@ TEST_CASE("client: GET /feed carries an ETag, 304, and a lang no published langu
     const Reply empty = c.get("/feed?lang=", token);
     CHECK(empty.status == 200);
     CHECK(empty.json.at("items").as_array().empty());
+    // limit and after the route does not take (docs/deviations.md "Query values").
+    for (const auto& [query, message] : std::vector<std::pair<std::string, std::string>>{
+             {"limit=abc", "limit must be an integer"},
+             {"limit=5x", "limit must be an integer"},
+             {"limit=%205", "limit must be an integer"},
+             {"after=-5", "after must be a pair id (an integer >= 0)"},
+             {"lang=de&after=abc", "after must be a pair id (an integer >= 0)"}}) {
+        INFO(query);
+        const Reply r = c.get("/feed?" + query, token);
+        CHECK(r.status == 400);
+        CHECK(r.error() == message);
+    }
+    for (const std::string fine :
+         {"limit=0", "limit=-3", "limit=1000", "limit=&after=", "after=0"}) {
+        INFO(fine);
+        CHECK(c.get("/feed?" + fine, token).status == 200);
+    }
     // The token comes first: without one, 401 whatever the lang.
     CHECK(c.get("/feed?lang=xx").status == 401);
+    CHECK(c.get("/feed?limit=abc").status == 401);
 }
 
 TEST_CASE("client: GET /auth/languages revalidates as the other answers do, for everyone alike",
@@ -194,4 +213,115 @@ TEST_CASE("client: the register answer carries native_lang as login does",
     REQUIRE(login.status == 200);
     // One shape of `user` for both answers.
     CHECK(login.json.at("user") == created.json.at("user"));
+}
+
+// docs/accounts.md "Compressed answers".
+TEST_CASE(
+    "client: an answer of 1 KiB or more is gzip-compressed for a client that accepts it, "
+    "with a tag of its own that revalidates either way",
+    "[http][client][gzip]") {
+    Api api;
+    auto& c = api.client;
+    const std::string token = api.learner();
+    const auto get = [&](const std::string& target, std::map<std::string, std::string> headers) {
+        headers["Authorization"] = "Bearer " + token;
+        return c.call("GET", target, "", headers);
+    };
+
+    const Reply plain = c.get("/auth/stats", token);
+    REQUIRE(plain.status == 200);
+    REQUIRE(plain.body.size() >= 1024);
+    CHECK(plain.header("content-encoding").empty());
+    CHECK(plain.header("vary") == "Accept-Encoding");
+    const std::string etag = plain.header("etag");
+    const std::string zipped_tag = etag.substr(0, etag.size() - 1) + "-gzip\"";
+
+    const Reply zipped = get("/auth/stats", {{"Accept-Encoding", "gzip, deflate, br"}});
+    REQUIRE(zipped.status == 200);
+    CHECK(zipped.header("content-encoding") == "gzip");
+    CHECK(zipped.header("vary") == "Accept-Encoding");
+    CHECK(zipped.header("content-type") == "application/json; charset=utf-8");
+    CHECK(zipped.header("etag") == zipped_tag);
+    CHECK(zipped.content == plain.body);
+    CHECK(zipped.body.size() * 2 < plain.body.size());
+    CHECK(zipped.header("content-length") == std::to_string(zipped.body.size()));
+
+    // Accept-Encoding as RFC 9110 12.5.3 reads it: names in any case, weights, `*`.
+    for (const auto& [accept, compressed] :
+         std::vector<std::pair<std::string, bool>>{{"GZIP", true},
+                                                   {"x-gzip", true},
+                                                   {"br;q=1, gzip;q=0.5", true},
+                                                   {"*", true},
+                                                   {"gzip;q=0.001", true},
+                                                   {"gzip;q=0", false},
+                                                   {"gzip; q=0.000", false},
+                                                   {"*;q=0", false},
+                                                   {"gzip;q=0, *", false},
+                                                   {"identity", false},
+                                                   {"deflate, br", false},
+                                                   {"gzip;q=abc", false},
+                                                   {"", false}}) {
+        INFO("Accept-Encoding: " << accept);
+        const Reply r = get("/auth/stats", {{"Accept-Encoding", accept}});
+        CHECK(r.status == 200);
+        CHECK(r.header("content-encoding") == (compressed ? "gzip" : ""));
+        CHECK(r.header("etag") == (compressed ? zipped_tag : etag));
+        CHECK(r.content == plain.body);
+    }
+
+    // HEAD: the headers of the GET, the compressed length included.
+    const Reply head = c.call("HEAD", "/auth/stats", "",
+                              {{"Authorization", "Bearer " + token}, {"Accept-Encoding", "gzip"}});
+    CHECK(head.status == 200);
+    CHECK(head.header("content-encoding") == "gzip");
+    CHECK(head.header("content-length") == std::to_string(zipped.body.size()));
+
+    // Either tag revalidates the answer; the 304 carries the tag of the encoding the client
+    // holds and would get.
+    struct Case {
+        std::string accept, if_none_match, answered_tag;
+    };
+    for (const Case& k : std::vector<Case>{{"gzip", zipped_tag, zipped_tag},
+                                           {"gzip", "W/" + zipped_tag, zipped_tag},
+                                           {"gzip", etag, etag},
+                                           {"identity", etag, etag},
+                                           {"identity", zipped_tag, etag},
+                                           {"gzip", "\"other\", " + zipped_tag, zipped_tag}}) {
+        INFO("Accept-Encoding: " << k.accept << ", If-None-Match: " << k.if_none_match);
+        const Reply r =
+            get("/auth/stats", {{"Accept-Encoding", k.accept}, {"If-None-Match", k.if_none_match}});
+        CHECK(r.status == 304);
+        CHECK(r.body.empty());
+        CHECK(r.header("etag") == k.answered_tag);
+        CHECK(r.header("vary") == "Accept-Encoding");
+        CHECK(r.header("content-type").empty());
+        CHECK(r.header("content-encoding").empty());
+    }
+    // Another answer's tag with -gzip does not match.
+    CHECK(get("/auth/stats",
+              {{"Accept-Encoding", "gzip"}, {"If-None-Match", "\"0000000000000000-gzip\""}})
+              .status == 200);
+
+    // Under 1 KiB: as it is, whatever the client accepts (a gzip header costs more than it saves).
+    const Reply me = get("/auth/me", {{"Accept-Encoding", "gzip"}});
+    CHECK(me.status == 200);
+    CHECK(me.body.size() < 1024);
+    CHECK(me.header("content-encoding").empty());
+    CHECK(me.header("vary") == "Accept-Encoding");
+    const Reply refused = c.call("GET", "/auth/stats", "", {{"Accept-Encoding", "gzip"}});
+    CHECK(refused.status == 401);
+    CHECK(refused.header("content-encoding").empty());
+    CHECK(refused.error() == "Unauthorized");
+}
+
+TEST_CASE("client: a browser app sees Vary name both the origin and the encoding",
+          "[http][client][gzip][cors]") {
+    http::ServerOptions options;
+    options.cors_origins = {kOrigin};
+    TestServer server(options);
+    HttpClient app(server.port());
+    const Reply languages =
+        app.call("GET", "/auth/languages", "", {{"Origin", kOrigin}, {"Accept-Encoding", "gzip"}});
+    CHECK(languages.status == 200);
+    CHECK(listed(languages.header("vary")) == std::set<std::string>{"Accept-Encoding", "Origin"});
 }

@@ -29,7 +29,8 @@ TEST_CASE("POST /auth/register: every rule in order, the 201 answer, what is sto
     REQUIRE(created.status == 201);
     CHECK(created.header("content-type") == "application/json; charset=utf-8");
     const auto& body = created.json.as_object();
-    CHECK(body.size() == 4);  // refresh_token beside the spec's fields
+    CHECK(body.size() ==
+          6);  // refresh_token, expires_in and refresh_expires_in beside the spec's fields
     CHECK(body.at("refresh_token").is_string());
     CHECK(body.at("user").as_object().size() == 4);  // id, email, role, and native_lang as login's
     CHECK(body.at("user").at("native_lang") == "de");

@@ -43,7 +43,11 @@ TEST_CASE("sign-in answers keep the spec's fields and add a refresh token", "[ht
     CHECK(body.at("needsProfile") == true);
     CHECK(body.at("token").is_string());
     CHECK(body.at("refresh_token").as_string().size() == 43);  // 32 bytes, base64url
-    CHECK(body.size() == 4);
+    // How long each token lives from this answer (RFC 6749 5.1): JWT_EXPIRES_IN (the test
+    // server's 7 days) and REFRESH_EXPIRES_IN (its default, 60 days).
+    CHECK(body.at("expires_in") == 7 * 24 * 3600);
+    CHECK(body.at("refresh_expires_in") == 60 * 24 * 3600);
+    CHECK(body.size() == 6);
 
     const Reply login =
         api.client.post("/auth/login", R"({"email":"ada@example.com","password":"password1"})");
@@ -51,7 +55,9 @@ TEST_CASE("sign-in answers keep the spec's fields and add a refresh token", "[ht
     CHECK(login.json.at("user").as_object().size() == 4);
     CHECK(login.json.at("user").at("native_lang") == "de");
     CHECK(login.json.at("refresh_token").as_string().size() == 43);
-    CHECK(login.json.as_object().size() == 4);
+    CHECK(login.json.at("expires_in") == 7 * 24 * 3600);
+    CHECK(login.json.at("refresh_expires_in") == 60 * 24 * 3600);
+    CHECK(login.json.as_object().size() == 6);
     // The access token keeps the spec's claims and names its session.
     const auto claims = api.server.tokens.verify(text(login, "token"), api.server.clock.now());
     REQUIRE(claims);
@@ -81,7 +87,9 @@ TEST_CASE("POST /auth/refresh rotates; a reused token revokes the device's famil
     api.server.clock.advance(std::chrono::hours(1));
     const Reply first = refresh(api, phone.refresh_token);
     REQUIRE(first.status == 200);
-    CHECK(first.json.as_object().size() == 2);
+    CHECK(first.json.as_object().size() == 4);
+    CHECK(first.json.at("expires_in") == 7 * 24 * 3600);
+    CHECK(first.json.at("refresh_expires_in") == 60 * 24 * 3600);
     const Device rotated{text(first, "token"), text(first, "refresh_token")};
     CHECK(rotated.refresh_token != phone.refresh_token);
     CHECK(api.client.get("/auth/me", rotated.token).status == 200);

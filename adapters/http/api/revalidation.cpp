@@ -26,8 +26,7 @@ Response revalidated_as(const Request& request, Response fresh, std::string_view
     // RFC 9110 13.1.2: If-None-Match compares weakly, so a W/ tag a proxy made still matches.
     if (not_modified(request, etag)) {
         fresh.status = 304;
-        fresh.body.clear();
-        fresh.content_type.clear();
+        fresh.body.clear();  // the type stays for the encoding's Vary (server/content_coding.hpp)
     }
     return fresh;
 }

@@ -24,7 +24,9 @@ json::value to_json(const RegisterOutput& out) {
                                               {"native_lang", out.user.native_lang}}},
                         {"token", out.token},
                         {"needsProfile", out.needs_profile},
-                        {"refresh_token", out.refresh_token}};  // beside the spec's fields
+                        {"refresh_token", out.refresh_token},  // beside the spec's fields
+                        {"expires_in", out.lifetimes.access.count()},
+                        {"refresh_expires_in", out.lifetimes.refresh.count()}};
 }
 
 json::value to_json(const LoginOutput& out) {
@@ -34,11 +36,16 @@ json::value to_json(const LoginOutput& out) {
                                               {"native_lang", out.native_lang}}},
                         {"token", out.token},
                         {"needsProfile", out.needs_profile},
-                        {"refresh_token", out.refresh_token}};  // beside the spec's fields
+                        {"refresh_token", out.refresh_token},  // beside the spec's fields
+                        {"expires_in", out.lifetimes.access.count()},
+                        {"refresh_expires_in", out.lifetimes.refresh.count()}};
 }
 
 json::value to_json(const SessionTokens& out) {  // POST /auth/refresh
-    return json::object{{"token", out.token}, {"refresh_token", out.refresh_token}};
+    return json::object{{"token", out.token},
+                        {"refresh_token", out.refresh_token},
+                        {"expires_in", out.lifetimes.access.count()},
+                        {"refresh_expires_in", out.lifetimes.refresh.count()}};
 }
 
 json::value to_json(const std::vector<Language>& languages) {

@@ -7,6 +7,8 @@
 namespace ll::http {
 namespace {
 
+constexpr std::string_view kGzipSuffix = "-gzip";
+
 // Calls `each` with every trimmed, non-empty element of a comma-separated list until it
 // returns true. Our tags never contain commas, so a plain split cannot miss one.
 template <typename F>
@@ -59,9 +61,33 @@ std::optional<std::string> header_list(const Request& request, std::string_view 
     return joined;
 }
 
+std::string gzip_tag(std::string_view etag) {
+    if (etag.size() < 2 || etag.back() != '"') return std::string(etag);
+    std::string out(etag.substr(0, etag.size() - 1));
+    out += kGzipSuffix;
+    out += '"';
+    return out;
+}
+
+std::string_view without_gzip_suffix(std::string_view opaque) {
+    if (opaque.size() > kGzipSuffix.size() && opaque.ends_with(kGzipSuffix))
+        opaque.remove_suffix(kGzipSuffix.size());
+    return opaque;
+}
+
 bool if_none_match(std::string_view header, std::string_view etag) {
     return any_element(header, [&](std::string_view tag) {
         if (tag == "*") return true;
+        if (tag.substr(0, 2) == "W/") tag.remove_prefix(2);
+        if (tag == etag) return true;
+        return tag.size() > 2 && tag.front() == '"' && tag.back() == '"' && etag.size() >= 2 &&
+               without_gzip_suffix(tag.substr(1, tag.size() - 2)) ==
+                   etag.substr(1, etag.size() - 2);
+    });
+}
+
+bool lists_tag(std::string_view header, std::string_view etag) {
+    return any_element(header, [&](std::string_view tag) {
         if (tag.substr(0, 2) == "W/") tag.remove_prefix(2);
         return tag == etag;
     });
@@ -79,7 +105,8 @@ IfMatchList parse_if_match(std::string_view header) {
             out.any = true;
         } else if (tag.size() >= 2 && tag.front() == '"' && tag.back() == '"') {
             const std::string_view opaque = tag.substr(1, tag.size() - 2);
-            if (opaque.find('"') == std::string_view::npos) out.tags.emplace_back(opaque);
+            if (opaque.find('"') == std::string_view::npos)
+                out.tags.emplace_back(without_gzip_suffix(opaque));
         }
         return false;  // every element
     });

@@ -15,9 +15,18 @@ struct Request;
 // RFC 9110 5.3 reads several lines; nullopt when the request has none.
 std::optional<std::string> header_list(const Request& request, std::string_view lower_name);
 
+// The tag of an answer's gzip encoding (server/content_coding.hpp): "x" -> "x-gzip".
+std::string gzip_tag(std::string_view etag);
+// An opaque tag without the -gzip of gzip_tag: the content both encodings stand for.
+std::string_view without_gzip_suffix(std::string_view opaque);
+
 // If-None-Match: `*`, or a comma-separated list of entity tags compared weakly (W/"x"
-// matches "x"). `etag` is the quoted strong tag, e.g. "\"abc.png\"".
+// matches "x"), either encoding's tag matching (W/"x-gzip" matches "x" too). `etag` is the
+// quoted strong tag of the identity encoding, e.g. "\"abc.png\"".
 bool if_none_match(std::string_view header, std::string_view etag);
+
+// The list names exactly this tag (compared weakly; no `*`, no other encoding's tag).
+bool lists_tag(std::string_view header, std::string_view etag);
 
 // The one If-None-Match check of every GET that sends an ETag (media, the studio's files,
 // the learner's answers): every field line of the request read as one list (header_list),
@@ -25,7 +34,8 @@ bool if_none_match(std::string_view header, std::string_view etag);
 bool not_modified(const Request& request, std::string_view etag);
 
 // If-Match (RFC 9110 13.1.1): `*` (any current representation), or the opaque parts of the
-// strong tags listed ("abc" gives abc). Weak and malformed tags are left out: the strong
+// strong tags listed ("abc" gives abc, and so does "abc-gzip": a client may hold the tag of the
+// gzip encoding of the same version). Weak and malformed tags are left out: the strong
 // comparison If-Match asks for never matches them.
 struct IfMatchList {
     bool any = false;

@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 
 #include "adapters/http/server/access_log.hpp"
+#include "adapters/http/server/content_coding.hpp"
 #include "adapters/http/server/cors.hpp"
 #include "adapters/http/server/json_response.hpp"
 #include "adapters/http/server/methods.hpp"
@@ -240,7 +241,11 @@ Session::Pool Session::pool_of(Execution execution) {
 
 Response Session::run_handler(const Route& route, Request& request) {
     try {
-        return route.handler(request);
+        // Compressed here, on the thread that made the answer (a worker for the database
+        // routes), not on the I/O threads that send it.
+        Response response = route.handler(request);
+        encode_for(request, response);
+        return response;
     } catch (const DatabaseUnavailable&) {
         spdlog::warn("request {}: database unavailable", request.request_id);
         server_.metrics.increment("langlearn_database_unavailable_total");
@@ -258,13 +263,19 @@ void Session::send(const Request& request, const std::string& route_name, Respon
                    std::chrono::steady_clock::time_point started) {
     auto res = std::make_shared<bhttp::response<bhttp::string_body>>(
         static_cast<bhttp::status>(response.status), 11);
-    if (!response.content_type.empty()) res->set(bhttp::field::content_type, response.content_type);
+    // A 304 carries no representation metadata (RFC 9110 15.4.5): its type stays in `response`
+    // only for encode_for.
+    if (!response.content_type.empty() && response.status != 304)
+        res->set(bhttp::field::content_type, response.content_type);
     res->set("X-Request-Id", request.request_id);
     for (const auto& [name, value] : response.headers) res->set(name, value);
     if (!server_.options.cors_origins.empty()) {
         if (const auto origin = allowed_origin(request, server_.options.cors_origins)) {
             res->set(bhttp::field::access_control_allow_origin, *origin);
-            res->set(bhttp::field::vary, "Origin");
+            const auto vary = res->find(bhttp::field::vary);  // Accept-Encoding (encode_for)
+            res->set(bhttp::field::vary, vary == res->end()
+                                             ? std::string("Origin")
+                                             : std::string(vary->value()) + ", Origin");
             // Scripts on another origin may read these: the ETag (the studio's If-Match, an
             // app's If-None-Match), Retry-After (when to try again after 429 or 503) and the
             // request id (to quote in a bug report), Content-Disposition (the file name of

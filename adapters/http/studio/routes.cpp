@@ -58,8 +58,7 @@ Response file_answer(const Request& r, std::string_view body, std::string_view t
     res.headers.emplace_back("Cache-Control", cache_control);
     res.headers.emplace_back("ETag", etag);
     if (not_modified(r, etag)) {
-        res.status = 304;
-        res.content_type.clear();
+        res.status = 304;  // the type stays for the encoding's Vary (server/content_coding.hpp)
         return res;
     }
     res.body = std::string(body);

@@ -86,6 +86,23 @@ TEST_CASE("studio: the page, its versioned assets, their caching", "[studio]") {
         CHECK(again.status == 304);
         CHECK(again.body.empty());
     }
+    SECTION("the page and its assets go compressed to a browser that accepts gzip") {
+        const Reply page = client.get("/studio/");
+        REQUIRE(page.status == 200);
+        const Reply zipped = client.call("GET", "/studio/", {}, {{"Accept-Encoding", "gzip, br"}});
+        CHECK(zipped.status == 200);
+        CHECK(zipped.header("content-encoding") == "gzip");
+        CHECK(zipped.header("vary") == "Accept-Encoding");
+        CHECK(zipped.content == page.body);
+        CHECK(zipped.body.size() < page.body.size());
+        check_strict_headers(zipped);
+        const std::string script = "/studio/v/" + version + "/studio.js";
+        const Reply js = client.get(script);
+        const Reply js_zipped = client.call("GET", script, {}, {{"Accept-Encoding", "gzip"}});
+        CHECK(js_zipped.header("content-encoding") == "gzip");
+        CHECK(js_zipped.content == js.body);
+        CHECK(js_zipped.header("content-type") == "text/javascript; charset=utf-8");
+    }
     SECTION("an older build's version gets today's file, not cached") {
         const Reply r = client.get("/studio/v/000000000000/studio.js");
         CHECK(r.status == 200);

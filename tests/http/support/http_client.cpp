@@ -4,6 +4,10 @@
 #include <fstream>
 #include <mutex>
 
+#include <zlib.h>
+
+#include <stdexcept>
+
 #include <boost/asio.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
@@ -15,6 +19,26 @@ namespace beast = boost::beast;
 namespace http = beast::http;
 namespace json = boost::json;
 using tcp = net::ip::tcp;
+
+std::string gunzip(const std::string& compressed) {
+    z_stream stream{};
+    if (inflateInit2(&stream, 15 + 16) != Z_OK) throw std::runtime_error("inflateInit2");
+    std::string out;
+    stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(compressed.data()));
+    stream.avail_in = static_cast<uInt>(compressed.size());
+    int rc = Z_OK;
+    char chunk[16384];
+    while (rc == Z_OK) {
+        stream.next_out = reinterpret_cast<Bytef*>(chunk);
+        stream.avail_out = sizeof chunk;
+        rc = inflate(&stream, Z_NO_FLUSH);
+        out.append(chunk, sizeof chunk - stream.avail_out);
+    }
+    const bool whole = rc == Z_STREAM_END && stream.avail_in == 0;
+    inflateEnd(&stream);
+    if (!whole) throw std::runtime_error("not one whole gzip stream");
+    return out;
+}
 
 namespace {
 
@@ -85,8 +109,11 @@ Reply HttpClient::call(const std::string& method, const std::string& target,
                     ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
                 reply.headers[name] = std::string(field.value());
             }
+            reply.content = reply.header("content-encoding") == "gzip" && !reply.body.empty()
+                                ? gunzip(reply.body)
+                                : reply.body;  // a HEAD answer has the header and no body
             json::error_code ec;
-            reply.json = json::parse(reply.body, ec);
+            reply.json = json::parse(reply.content, ec);
             if (ec) reply.json = nullptr;
             if (!res.keep_alive()) {
                 beast::error_code ignored;

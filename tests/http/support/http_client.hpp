@@ -14,9 +14,10 @@ namespace ll::test {
 
 struct Reply {
     int status = 0;
-    std::string body;
+    std::string body;                            // as it came, compressed or not
+    std::string content;                         // the body with a gzip Content-Encoding undone
     std::map<std::string, std::string> headers;  // lower-case names
-    boost::json::value json;                     // null when the body is not JSON
+    boost::json::value json;                     // of `content`; null when it is not JSON
 
     std::string header(const std::string& name) const {
         const auto it = headers.find(name);
@@ -29,6 +30,9 @@ struct Reply {
 // Which OpenAPI document the replies are checked against; `none` for servers with test-only
 // routes that no document describes.
 enum class RecordTo { learner, authoring, none };
+
+// The bytes a gzip stream (RFC 1952) holds; throws when it is not one.
+std::string gunzip(const std::string& compressed);
 
 class HttpClient {
   public:
