@@ -60,10 +60,10 @@ Result<Done> check_own_password(PasswordHasher& hasher, LoginThrottle& throttle,
                                 std::string_view client_address) {
     const ThrottleKey key = login_throttle_key(account, account.email, client_address);
     if (const auto wait = throttle.blocked(key)) return errors::too_many_requests(*wait);
-    if (!password.is_nonempty_string()) return errors::invalid_credentials();
+    if (!password.is_nonempty_string()) return errors::wrong_password();
     if (!hasher.verify(account.password_hash, password.string)) {
         throttle.record_failure(key);
-        return errors::invalid_credentials();
+        return errors::wrong_password();
     }
     return Done{};
 }

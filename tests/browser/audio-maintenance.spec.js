@@ -420,6 +420,9 @@ test('an editor has no Maintenance: no link, the screen refuses, the API answers
     ];
   }, kept.body.id);
   for (const answer of answers)
-    expect(answer).toEqual([403, { error: 'Insufficient permissions' }]);
+    expect(answer).toEqual([
+      403,
+      { error: 'Insufficient permissions', code: 'insufficient_permissions' },
+    ]);
   expect(await categories(api)).toEqual(before);
 });

@@ -153,7 +153,10 @@ test('a request without the CSRF token, or from another site, is refused and cha
   // No token.
   const noToken = await withCookie.post('/api/pictures', { data: { title: 'csrf-missing' } });
   expect(noToken.status()).toBe(403);
-  expect(await noToken.json()).toEqual({ error: 'Missing or invalid CSRF token' });
+  expect(await noToken.json()).toEqual({
+    error: 'Missing or invalid CSRF token',
+    code: 'invalid_csrf_token',
+  });
   // A wrong token.
   const wrongToken = await withCookie.post('/api/pictures', {
     data: { title: 'csrf-wrong' },
@@ -167,7 +170,10 @@ test('a request without the CSRF token, or from another site, is refused and cha
       headers: { ...headers, Origin: 'https://attacker.example', 'Sec-Fetch-Site': 'cross-site' },
     });
     expect(crossSite.status()).toBe(403);
-    expect(await crossSite.json()).toEqual({ error: 'Missing or invalid CSRF token' });
+    expect(await crossSite.json()).toEqual({
+      error: 'Missing or invalid CSRF token',
+      code: 'invalid_csrf_token',
+    });
   }
   const signOut = await withCookie.delete('/api/session');
   expect(signOut.status()).toBe(403);

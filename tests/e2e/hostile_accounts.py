@@ -161,7 +161,7 @@ def phase_email_keys(h, learner):
     # Over 254 bytes: 400 at registration (PostgreSQL's index answered 500 before).
     long_email = "a" * 243 + "@example.com"  # 255 bytes
     too_long = post_json(port, "/auth/register", {"email": long_email, "password": PASSWORD})
-    H.check(too_long.status == 400 and too_long.json() == {"error": "Invalid email format"},
+    H.check(too_long.status == 400 and too_long.json() == {"error": "Invalid email format", "code": "invalid_email_format"},
             f"255-byte e-mail: {too_long.status} {too_long.body[:80]!r}")
     fits = post_json(port, "/auth/register", {"email": long_email[1:], "password": PASSWORD})
     H.check(fits.status == 201, f"254-byte e-mail: {fits.status}")

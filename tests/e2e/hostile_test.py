@@ -487,7 +487,7 @@ def pipelined(port):
     got = [(a[0], a[1].get("x-request-id")) for a in answers[:3]]
     check(got == [(200, "p1"), (401, "p2"), (200, "p3")], f"pipelined answers: {got}")
     status, headers, body = answers[3]
-    check(status == 400 and json.loads(body) == {"error": "Bad request"},
+    check(status == 400 and json.loads(body) == {"error": "Bad request", "code": "bad_request"},
           f"garbage after the pipelined requests: {status} {body[:200]!r}")
     check(headers.get("connection", "").lower() == "close", "garbage: no Connection: close")
     closed = c.closed_within(5)  # the request after the garbage (p5) is never answered

@@ -50,7 +50,7 @@ def phase_booking_without_key(pg, proxy, learner, token, user_id, booking):
         H.check(answer.json()["total_ep"] == ep,
                 f"answered total_ep {answer.json()['total_ep']}, stored {ep}")
     else:
-        H.check(answer.status == 503 and answer.json() == {"error": "Service unavailable"},
+        H.check(answer.status == 503 and answer.json() == {"error": "Service unavailable", "code": "service_unavailable"},
                 f"answered {answer.status} {answer.body!r}")
     client.close()
     return answer.status

@@ -73,7 +73,7 @@ def scenario(h):
                             {"pair_id": pairs[0], "correct": True, "points": 4}, token,
                             headers={"Idempotency-Key": booking.key}, request_id=rid)
         sent += 1
-        H.check(other.status == 422 and other.json() == {"error": REUSED},
+        H.check(other.status == 422 and other.json() == {"error": REUSED, "code": "idempotency_key_reused"},
                 f"same key, other body: {other.status} {other.body!r}")
         seen_422.add(answered_by(nginx, replicas, rid))
         if len(seen_422) == 2:

@@ -10,7 +10,7 @@ TEST_CASE("error_response: the detail goes to the log line, never to the client"
     const Error e = errors::word_generation_failed("model said: secret-ish\nFAKE LOG LINE");
     const http::Response r = http::error_response(e);
     CHECK(r.status == 502);
-    CHECK(r.body == R"({"error":"Word generation failed"})");
+    CHECK(r.body == R"({"error":"Word generation failed","code":"word_generation_failed"})");
     CHECK(r.body.find("secret-ish") == std::string::npos);
     REQUIRE(r.log_detail);
     CHECK(*r.log_detail == "Word generation failed: model said: secret-ish\\x0aFAKE LOG LINE");

@@ -87,6 +87,7 @@ TEST_CASE("time zone: set at profile creation and by PUT /auth/timezone", "[http
     const Reply none = c.put("/auth/timezone", R"({"timezone":"Asia/Tokyo"})", bare);
     CHECK(none.status == 409);
     CHECK(none.error() == "Kein Profil vorhanden.");
+    CHECK(none.json.at("code") == "profile_missing");
     CHECK(c.put("/auth/timezone", R"({"timezone":"Asia/Tokyo"})").status == 401);
 }
 
@@ -201,12 +202,16 @@ TEST_CASE("batch: mixed good and bad items; refused whole when malformed", "[htt
     CHECK(v[0].at("status") == 200);
     CHECK(v[1].at("status") == 422);
     CHECK(v[1].at("message") == "answered_at is more than 7 days ago");
+    CHECK(v[1].at("code") == "answered_at_too_old");  // docs/accounts.md "Error codes"
     CHECK(v[2].at("message") == "answered_at is more than 5 minutes ahead");
     CHECK(v[3].at("status") == 404);
     CHECK(v[3].at("message") == "Pair not found");
+    CHECK(v[3].at("code") == "pair_not_found");
     CHECK(v[4].at("status") == 400);
     CHECK(v[5].at("message") == "client_id must be 1 to 100 printable characters");
     CHECK(v[5].at("client_id").is_null());
+    CHECK(v[5].at("code") == "client_id_invalid");
+    CHECK_FALSE(v[6].as_object().contains("code"));
     CHECK(v[6].at("total_ep") == 20);
     CHECK(c.get("/auth/me", token).json.at("total_ep") == 20);
 

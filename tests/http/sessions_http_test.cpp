@@ -249,9 +249,12 @@ TEST_CASE("a 401 about the access token carries a Bearer challenge, the other 40
     const Reply none = api.client.get("/auth/me");
     CHECK(none.error() == "Unauthorized");
     CHECK(none.header("www-authenticate") == "Bearer");
+    // ... and its code (docs/accounts.md "Error codes").
+    CHECK(none.json.at("code") == "token_missing");
     const Reply bad = api.client.get("/auth/me", "not-a-token");
     CHECK(bad.error() == "Invalid or expired token");
     CHECK(bad.header("www-authenticate") == R"(Bearer error="invalid_token")");
+    CHECK(bad.json.at("code") == "invalid_token");
     // Refused as soon as the header has arrived, before the body is read: the same challenge.
     const Reply early = api.client.post("/auth/progress", R"({"pair_id":1,"correct":true})");
     CHECK(early.error() == "Unauthorized");
@@ -260,19 +263,29 @@ TEST_CASE("a 401 about the access token carries a Bearer challenge, the other 40
     const Reply expired = api.client.get("/auth/me", phone.token);
     CHECK(expired.error() == "Invalid or expired token");
     CHECK(expired.header("www-authenticate") == R"(Bearer error="invalid_token")");
+    CHECK(expired.json.at("code") == "invalid_token");
 
     // A wrong password and a refused refresh token are 401 too, without the challenge.
     const Reply login =
         api.client.post("/auth/login", R"({"email":"ada@example.com","password":"wrong-pass"})");
     CHECK(login.error() == "Invalid credentials");
     CHECK(login.header("www-authenticate").empty());
+    CHECK(login.json.at("code") == "invalid_credentials");
     const Device tablet = sign_in(api, "Tablet/1.0");
     const Reply wrong = api.client.put(
         "/auth/password", R"({"current_password":"wrong-pass","new_password":"new-password"})",
         tablet.token);
     CHECK(wrong.error() == "Invalid credentials");
     CHECK(wrong.header("www-authenticate").empty());
+    CHECK(wrong.json.at("code") == "wrong_password");
+    const Reply wrong_delete = api.client.call(
+        "DELETE", "/auth/me", R"({"password":"wrong-pass"})",
+        {{"Authorization", "Bearer " + tablet.token}, {"Content-Type", "application/json"}});
+    CHECK(wrong_delete.status == 401);
+    CHECK(wrong_delete.error() == "Invalid credentials");
+    CHECK(wrong_delete.json.at("code") == "wrong_password");
     const Reply refused = refresh(api, "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA");
     CHECK(refused.error() == "Invalid or expired refresh token");
     CHECK(refused.header("www-authenticate").empty());
+    CHECK(refused.json.at("code") == "invalid_refresh_token");
 }

@@ -34,7 +34,7 @@ TEST_CASE("delete own account: a missing or wrong password is 401 and changes no
                                   LooseValue::of("wrong-password")}) {
         const auto r = delete_with(w, throttle, ada, bad);
         REQUIRE_FALSE(r.ok());
-        CHECK(r.error() == errors::invalid_credentials());
+        CHECK(r.error() == errors::wrong_password());
     }
     CHECK(w.ports.accounts.find_by_id(ada));
     CHECK(w.ports.profiles.find_by_user(ada));

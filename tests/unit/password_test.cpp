@@ -77,10 +77,10 @@ TEST_CASE("change password: the rules in order, nothing changed on failure", "[p
           errors::password_too_long());
     CHECK(w.throttle.total() == 0);  // no password was tried
     CHECK(w.change(phone, LooseValue::missing(), LooseValue::of("new-password")).error() ==
-          errors::invalid_credentials());
+          errors::wrong_password());
     CHECK(w.throttle.total() == 0);  // a missing one counts nothing
     CHECK(w.change(phone, LooseValue::of("wrong-pass"), LooseValue::of("new-password")).error() ==
-          errors::invalid_credentials());
+          errors::wrong_password());
     CHECK(w.throttle.total() == 1);  // a wrong one counts like a failed login
     CHECK(w.can_sign_in("password1"));
     CHECK_FALSE(w.can_sign_in("new-password"));

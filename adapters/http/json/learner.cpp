@@ -122,6 +122,7 @@ json::value to_json(const std::vector<BatchItemResult>& results) {
         } else {
             entry["status"] = item.result.error().status;
             entry["message"] = item.result.error().message;
+            entry["code"] = item.result.error().code;
         }
         entry["client_id"] = nullable(item.client_id);
         out.push_back(std::move(entry));

@@ -38,6 +38,7 @@ std::string one_line(std::string_view text) {
 
 Response error_response(const Error& error) {
     json::object body{{"error", error.message}};
+    if (!error.code.empty()) body["code"] = error.code;
     if (error.available) body["available"] = *error.available;
     Response r = json_ok(error.status, body);
     if (error.retry_after_seconds)
