@@ -29,15 +29,23 @@ struct Error {
     enum class Challenge { none, no_token, invalid_token };
     Challenge challenge = Challenge::none;
     // A stable snake_case name of the error an app can switch on (`code` beside `error` in the
-    // body; docs/accounts.md "Error codes"). A string literal: every error of the table has one.
+    // body; docs/accounts.md "Error codes"). A string literal (errors::CodeName makes sure): every
+    // error of the table has one.
     std::string_view code;
 
     bool operator==(const Error&) const = default;
 };
 
 namespace errors {
-inline Error make(int status, std::string_view code, const char* message) {
-    return Error{status, message, {}, {}, {}, Error::Challenge::none, code};
+// An error code as the factories below take it: only a string literal (or another constant) can
+// make one, so Error::code never points into a temporary string.
+struct CodeName {
+    consteval CodeName(const char* literal) : text(literal) {}  // NOLINT: implicit on purpose
+    std::string_view text;
+};
+
+inline Error make(int status, CodeName code, const char* message) {
+    return Error{status, message, {}, {}, {}, Error::Challenge::none, code.text};
 }
 
 // 400
@@ -206,11 +214,11 @@ inline Error no_profile_for_goal() {
 // ---- Authoring (docs/spec/authoring.md). A validation failure is 400 and starts with the field's
 // name ("<field> <problem>", the problems below); a conflict is 409 and says what stands in the
 // way.
-inline Error invalid_field(std::string message, std::string_view code = "invalid_field") {
-    return Error{400, std::move(message), {}, {}, {}, Error::Challenge::none, code};
+inline Error invalid_field(std::string message, CodeName code = "invalid_field") {
+    return Error{400, std::move(message), {}, {}, {}, Error::Challenge::none, code.text};
 }
-inline Error conflict(std::string message, std::string_view code = "conflict") {
-    return Error{409, std::move(message), {}, {}, {}, Error::Challenge::none, code};
+inline Error conflict(std::string message, CodeName code = "conflict") {
+    return Error{409, std::move(message), {}, {}, {}, Error::Challenge::none, code.text};
 }
 inline Error field(std::string_view name, std::string_view problem) {
     return invalid_field(fmt::format("{} {}", name, problem));

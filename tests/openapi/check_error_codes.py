@@ -12,7 +12,8 @@ from pathlib import Path
 
 import yaml
 
-FACTORY = re.compile(r"inline Error (\w+)\([^)]*\) \{\n(.*?)\n\}\n", re.S)
+# A factory: one-line or not (the body ends at the first "}" that ends a line).
+FACTORY = re.compile(r"inline Error (\w+)\([^)]*\)\s*\{(.*?)\}\s*$", re.S | re.M)
 DEFAULTS = {"invalid_field": (400, "invalid_field"), "conflict": (409, "conflict")}
 
 
@@ -37,9 +38,16 @@ def codes_of(errors_hpp):
             seen.add(code)
             rows.append((code, status, message))
 
-    for name, body in FACTORY.findall(text):
+    factories = FACTORY.findall(text)
+    declared = len(re.findall(r"\binline Error \w+\(", text))
+    if len(factories) != declared:
+        raise SystemExit(f"check_error_codes: {declared} factories declared, {len(factories)} read")
+    for name, body in factories:
         if name == "make" or name in ALIASES:
             continue
+        if body.count("return ") != 1:
+            raise SystemExit(f"check_error_codes: errors::{name} has {body.count('return ')} "
+                             "returns; one code per factory is read")
         if name in DEFAULTS:
             status, code = DEFAULTS[name]
             add(code, status, "(the field's problem, e.g. `title_de is required`)" if status == 400

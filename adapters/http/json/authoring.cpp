@@ -230,6 +230,7 @@ json::value to_json(const AudioBatchResult& b) {
     for (const auto& f : b.failed) {
         json::object o = source(f.source);
         o["error"] = f.error;
+        o["code"] = f.code;
         failed.push_back(std::move(o));
     }
     return json::object{

@@ -111,8 +111,23 @@ std::string gzip(std::string_view body, int level) {
     return out;
 }
 
-void encode_for(const Request& request, Response& response) {
-    if (!compressible_type(response.content_type) || header_of(response, "Content-Encoding"))
+std::shared_ptr<const std::string> CompressedCache::find(const std::string& etag) const {
+    std::lock_guard lock(mutex_);
+    const auto it = entries_.find(etag);
+    return it == entries_.end() ? nullptr : it->second;
+}
+
+void CompressedCache::keep(const std::string& etag, std::shared_ptr<const std::string> zipped) {
+    std::lock_guard lock(mutex_);
+    if (entries_.size() >= kMaxEntries) entries_.clear();  // a new build's files: start again
+    entries_.emplace(etag, std::move(zipped));
+}
+
+void encode_for(const Request& request, Response& response, CompressedCache* cache) {
+    // Byte ranges (media) stay as they are: a range of a compressed body is no range of the file
+    // that Content-Range and If-Range speak of.
+    if (!compressible_type(response.content_type) || header_of(response, "Content-Encoding") ||
+        header_of(response, "Accept-Ranges") || header_of(response, "Content-Range"))
         return;
     set_header(response, "Vary", "Accept-Encoding");
     const std::string* etag = header_of(response, "ETag");
@@ -125,8 +140,21 @@ void encode_for(const Request& request, Response& response) {
         if (listed && lists_tag(*listed, zipped)) set_header(response, "ETag", std::move(zipped));
         return;
     }
-    if (response.body.size() < kMinCompressedBytes || !accepts_gzip(request)) return;
-    response.body = gzip(response.body);
+    if (response.status != 200 || response.body.size() < kMinCompressedBytes ||
+        response.body.size() > kMaxCompressedBytes || !accepts_gzip(request))
+        return;
+    if (cache && etag) {
+        // The tag names these bytes exactly: what was compressed for it once serves again.
+        const std::string key = *etag;
+        auto zipped = cache->find(key);
+        if (!zipped) {
+            zipped = std::make_shared<const std::string>(gzip(response.body));
+            cache->keep(key, zipped);
+        }
+        response.body = *zipped;
+    } else {
+        response.body = gzip(response.body);
+    }
     response.headers.emplace_back("Content-Encoding", "gzip");
     if (etag) set_header(response, "ETag", gzip_tag(*etag));
 }

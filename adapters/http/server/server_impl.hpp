@@ -13,6 +13,7 @@
 #include <boost/asio.hpp>
 #include <boost/beast/core.hpp>
 
+#include "adapters/http/server/content_coding.hpp"
 #include "adapters/http/server/low_priority_pool.hpp"
 #include "adapters/http/server/server.hpp"
 
@@ -66,6 +67,7 @@ struct Server::Impl {
     std::atomic<int> queued_decodes{0};   // on the decoding pool
     std::atomic<bool> draining{false};
     std::atomic<bool> stopped{false};
+    CompressedCache compressed;  // gzip bodies of the I/O threads' answers (content_coding.hpp)
     std::uint16_t bound_port = 0;
     std::mutex sessions_mutex;
     std::unordered_map<Session*, std::weak_ptr<Session>> sessions;

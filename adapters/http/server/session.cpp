@@ -242,9 +242,11 @@ Session::Pool Session::pool_of(Execution execution) {
 Response Session::run_handler(const Route& route, Request& request) {
     try {
         // Compressed here, on the thread that made the answer (a worker for the database
-        // routes), not on the I/O threads that send it.
+        // routes); the answers made on the I/O threads are the same for everyone, so each is
+        // compressed once (CompressedCache).
         Response response = route.handler(request);
-        encode_for(request, response);
+        encode_for(request, response,
+                   route.execution == Execution::inline_io ? &server_.compressed : nullptr);
         return response;
     } catch (const DatabaseUnavailable&) {
         spdlog::warn("request {}: database unavailable", request.request_id);

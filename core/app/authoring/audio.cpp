@@ -106,7 +106,8 @@ Result<AudioBatchResult> generate_audio_batch(AuthoringPorts& ports,
             ++out.generated;
         } else {
             out.failed.push_back(AudioFailure{c.source, done.error().message,
-                                              done.error().detail.value_or(done.error().message)});
+                                              done.error().detail.value_or(done.error().message),
+                                              done.error().code});
         }
     }
     return out;

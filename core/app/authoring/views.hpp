@@ -2,6 +2,7 @@
 // What the authoring use cases answer, beyond the plain entities of core/domain/content.hpp.
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/domain/content.hpp"
@@ -75,6 +76,7 @@ struct AudioFailure {
     AudioSource source;
     std::string error;   // for the client: "Speech synthesis failed"
     std::string detail;  // why, for the log only (the synthesizer's own message)
+    std::string_view code = "speech_synthesis_failed";  // the error's code (core/domain/errors.hpp)
 };
 
 struct AudioBatchResult {
