@@ -38,7 +38,7 @@ export DATABASE_URL="sqlite://$run/client.db" MEDIA_DIR="$run/media" PORT="$port
 "$build/apps/langlearn-admin/langlearn-admin" seed --demo >/dev/null
 "$build/apps/learner-api/learner-api" >"$run/learner-api.log" 2>&1 &
 server=$!
-for _ in $(seq 1 200); do
+for _ in $(seq 1 600); do  # up to 60 s: a sanitizer build starts slowly on a busy machine
   curl -fs "http://127.0.0.1:$port/livez" >/dev/null 2>&1 && break
   kill -0 "$server" 2>/dev/null || { cat "$run/learner-api.log" >&2; exit 1; }
   sleep 0.1
