@@ -44,8 +44,8 @@ struct CodeName {
     std::string_view text;
 };
 
-inline Error make(int status, CodeName code, const char* message) {
-    return Error{status, message, {}, {}, {}, Error::Challenge::none, code.text};
+inline Error make(int status, CodeName code, std::string message) {
+    return Error{status, std::move(message), {}, {}, {}, Error::Challenge::none, code.text};
 }
 
 // 400
@@ -65,13 +65,9 @@ inline Error invalid_username_format() {
     return make(400, "invalid_username_format", "Invalid username format");
 }
 inline Error invalid_username_format_unavailable() {
-    return Error{400,
-                 "Invalid username format",
-                 false,
-                 {},
-                 {},
-                 Error::Challenge::none,
-                 "invalid_username_format"};
+    Error e = invalid_username_format();
+    e.available = false;
+    return e;
 }
 inline Error profile_fields_required() {
     return make(400, "profile_fields_required", "username, nativeLang and targetLang are required");
@@ -215,10 +211,10 @@ inline Error no_profile_for_goal() {
 // name ("<field> <problem>", the problems below); a conflict is 409 and says what stands in the
 // way.
 inline Error invalid_field(std::string message, CodeName code = "invalid_field") {
-    return Error{400, std::move(message), {}, {}, {}, Error::Challenge::none, code.text};
+    return make(400, code, std::move(message));
 }
 inline Error conflict(std::string message, CodeName code = "conflict") {
-    return Error{409, std::move(message), {}, {}, {}, Error::Challenge::none, code.text};
+    return make(409, code, std::move(message));
 }
 inline Error field(std::string_view name, std::string_view problem) {
     return invalid_field(fmt::format("{} {}", name, problem));
@@ -352,13 +348,9 @@ inline Error changed_by_someone_else() {
 // The header was right, the picture itself cannot be decoded (damaged or cut short); the
 // image library's reason goes to the log only.
 inline Error damaged_image(std::string detail) {
-    return Error{400,
-                 "image is damaged or incomplete",
-                 {},
-                 {},
-                 std::move(detail),
-                 Error::Challenge::none,
-                 "damaged_image"};
+    Error e = make(400, "damaged_image", "image is damaged or incomplete");
+    e.detail = std::move(detail);
+    return e;
 }
 inline Error only_reviewed_can_be_published() {
     return make(409, "only_reviewed_can_be_published", "Only reviewed items can be published");
@@ -398,22 +390,14 @@ inline Error nothing_to_generate_from(std::int64_t picture_id) {
 // The word generator (FreeDict or a language model) or the speech synthesizer failed or gave
 // output that does not pass validation: nothing was stored. The detail goes to the log only.
 inline Error word_generation_failed(std::string detail) {
-    return Error{502,
-                 "Word generation failed",
-                 {},
-                 {},
-                 std::move(detail),
-                 Error::Challenge::none,
-                 "word_generation_failed"};
+    Error e = make(502, "word_generation_failed", "Word generation failed");
+    e.detail = std::move(detail);
+    return e;
 }
 inline Error speech_synthesis_failed(std::string detail) {
-    return Error{502,
-                 "Speech synthesis failed",
-                 {},
-                 {},
-                 std::move(detail),
-                 Error::Challenge::none,
-                 "speech_synthesis_failed"};
+    Error e = make(502, "speech_synthesis_failed", "Speech synthesis failed");
+    e.detail = std::move(detail);
+    return e;
 }
 // 413, 415, 422, 429, 500, 503
 inline Error payload_too_large() {
@@ -460,8 +444,9 @@ inline Error idempotency_key_reused() {
     return make(422, "idempotency_key_reused", "Idempotency-Key reused with a different request");
 }
 inline Error too_many_requests(int retry_after) {
-    return Error{
-        429, "Too many requests", {}, retry_after, {}, Error::Challenge::none, "too_many_requests"};
+    Error e = make(429, "too_many_requests", "Too many requests");
+    e.retry_after_seconds = retry_after;
+    return e;
 }
 inline Error internal() {
     return make(500, "internal_error", "Internal server error");
@@ -470,8 +455,9 @@ inline Error internal() {
 // docs/operations.md "High availability"): a client retries after a second, a booking with
 // the same Idempotency-Key.
 inline Error service_unavailable() {
-    return Error{
-        503, "Service unavailable", {}, 1, {}, Error::Challenge::none, "service_unavailable"};
+    Error e = make(503, "service_unavailable", "Service unavailable");
+    e.retry_after_seconds = 1;
+    return e;
 }
 // A worker or hashing queue is at its bound (docs/configuration.md "Queues"): come back soon.
 inline Error busy() {

@@ -19,8 +19,9 @@ DEFAULTS = {"invalid_field": (400, "invalid_field"), "conflict": (409, "conflict
 
 LITERALS = r'((?:\s*"(?:[^"\\]|\\.)*")+)'
 # Factories that return another factory's error (busy() is service_unavailable(), field() an
-# invalid_field with its default code).
-ALIASES = {"busy", "field"}
+# invalid_field with its default code, invalid_username_format_unavailable() the format's 400
+# with `available`).
+ALIASES = {"busy", "field", "invalid_username_format_unavailable"}
 
 
 def joined(literals):

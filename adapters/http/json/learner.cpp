@@ -15,37 +15,43 @@ json::object achievement(const AchievementDefinition& d) {
                         {"title_sv", d.title_sv}};
 }
 
+// Beside the spec's fields of every answer that carries tokens (register, login, refresh): the
+// device's refresh token and how long both live (docs/accounts.md "Sessions and sign-out").
+void add_session_fields(json::object& o, const std::string& refresh_token,
+                        const TokenLifetimes& lifetimes) {
+    o["refresh_token"] = refresh_token;
+    o["expires_in"] = lifetimes.access.count();
+    o["refresh_expires_in"] = lifetimes.refresh.count();
+}
+
 }  // namespace
 
 json::value to_json(const RegisterOutput& out) {
-    return json::object{{"user", json::object{{"id", out.user.id},
-                                              {"email", out.user.email},
-                                              {"role", out.user.role},
-                                              {"native_lang", out.user.native_lang}}},
-                        {"token", out.token},
-                        {"needsProfile", out.needs_profile},
-                        {"refresh_token", out.refresh_token},  // beside the spec's fields
-                        {"expires_in", out.lifetimes.access.count()},
-                        {"refresh_expires_in", out.lifetimes.refresh.count()}};
+    json::object o{{"user", json::object{{"id", out.user.id},
+                                         {"email", out.user.email},
+                                         {"role", out.user.role},
+                                         {"native_lang", out.user.native_lang}}},
+                   {"token", out.token},
+                   {"needsProfile", out.needs_profile}};
+    add_session_fields(o, out.refresh_token, out.lifetimes);
+    return o;
 }
 
 json::value to_json(const LoginOutput& out) {
-    return json::object{{"user", json::object{{"id", out.id},
-                                              {"email", out.email},
-                                              {"role", out.role},
-                                              {"native_lang", out.native_lang}}},
-                        {"token", out.token},
-                        {"needsProfile", out.needs_profile},
-                        {"refresh_token", out.refresh_token},  // beside the spec's fields
-                        {"expires_in", out.lifetimes.access.count()},
-                        {"refresh_expires_in", out.lifetimes.refresh.count()}};
+    json::object o{{"user", json::object{{"id", out.id},
+                                         {"email", out.email},
+                                         {"role", out.role},
+                                         {"native_lang", out.native_lang}}},
+                   {"token", out.token},
+                   {"needsProfile", out.needs_profile}};
+    add_session_fields(o, out.refresh_token, out.lifetimes);
+    return o;
 }
 
 json::value to_json(const SessionTokens& out) {  // POST /auth/refresh
-    return json::object{{"token", out.token},
-                        {"refresh_token", out.refresh_token},
-                        {"expires_in", out.lifetimes.access.count()},
-                        {"refresh_expires_in", out.lifetimes.refresh.count()}};
+    json::object o{{"token", out.token}};
+    add_session_fields(o, out.refresh_token, out.lifetimes);
+    return o;
 }
 
 json::value to_json(const std::vector<Language>& languages) {

@@ -9,6 +9,11 @@ namespace {
 
 constexpr std::string_view kGzipSuffix = "-gzip";
 
+// A tag compared weakly (RFC 9110 8.8.3.2): W/"x" stands for "x".
+std::string_view without_weak(std::string_view tag) {
+    return tag.substr(0, 2) == "W/" ? tag.substr(2) : tag;
+}
+
 // Calls `each` with every trimmed, non-empty element of a comma-separated list until it
 // returns true. Our tags never contain commas, so a plain split cannot miss one.
 template <typename F>
@@ -75,21 +80,14 @@ std::string_view without_gzip_suffix(std::string_view opaque) {
     return opaque;
 }
 
-bool if_none_match(std::string_view header, std::string_view etag) {
-    return any_element(header, [&](std::string_view tag) {
-        if (tag == "*") return true;
-        if (tag.substr(0, 2) == "W/") tag.remove_prefix(2);
-        if (tag == etag) return true;
-        return tag.size() > 2 && tag.front() == '"' && tag.back() == '"' && etag.size() >= 2 &&
-               without_gzip_suffix(tag.substr(1, tag.size() - 2)) ==
-                   etag.substr(1, etag.size() - 2);
-    });
+bool lists_tag(std::string_view header, std::string_view etag) {
+    return any_element(header, [&](std::string_view tag) { return without_weak(tag) == etag; });
 }
 
-bool lists_tag(std::string_view header, std::string_view etag) {
+bool if_none_match(std::string_view header, std::string_view etag) {
+    const std::string zipped = gzip_tag(etag);
     return any_element(header, [&](std::string_view tag) {
-        if (tag.substr(0, 2) == "W/") tag.remove_prefix(2);
-        return tag == etag;
+        return tag == "*" || without_weak(tag) == etag || without_weak(tag) == zipped;
     });
 }
 

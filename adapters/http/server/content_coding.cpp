@@ -5,19 +5,14 @@
 #include <memory>
 #include <stdexcept>
 
+#include <boost/beast/core/string.hpp>
+
 #include "adapters/http/server/conditional.hpp"
 
 namespace ll::http {
 namespace {
 
-bool iequal(std::string_view a, std::string_view b) {
-    if (a.size() != b.size()) return false;
-    for (std::size_t i = 0; i < a.size(); ++i) {
-        const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c; };
-        if (lower(a[i]) != lower(b[i])) return false;
-    }
-    return true;
-}
+using boost::beast::iequals;
 
 // The weight of one Accept-Encoding element ("gzip;q=0.5" -> 0.5); 1 without one, 0 for a weight
 // that is not a number (RFC 9110 12.4.2: "0", "0.", "0.0" .. "1.000").
@@ -28,7 +23,7 @@ double weight(std::string_view params) {
         params =
             semicolon == std::string_view::npos ? std::string_view{} : params.substr(semicolon + 1);
         const auto eq = param.find('=');
-        if (eq == std::string_view::npos || !iequal(trim_ows(param.substr(0, eq)), "q")) continue;
+        if (eq == std::string_view::npos || !iequals(trim_ows(param.substr(0, eq)), "q")) continue;
         const std::string_view value = trim_ows(param.substr(eq + 1));
         if (value.empty() || (value[0] != '0' && value[0] != '1')) return 0;
         double q = value[0] - '0', scale = 0.1;
@@ -47,7 +42,7 @@ double weight(std::string_view params) {
 
 void set_header(Response& response, std::string_view name, std::string value) {
     for (auto& [n, v] : response.headers) {
-        if (iequal(n, name)) {
+        if (iequals(n, name)) {
             v = std::move(value);
             return;
         }
@@ -57,7 +52,7 @@ void set_header(Response& response, std::string_view name, std::string value) {
 
 const std::string* header_of(const Response& response, std::string_view name) {
     for (const auto& [n, v] : response.headers)
-        if (iequal(n, name)) return &v;
+        if (iequals(n, name)) return &v;
     return nullptr;
 }
 
@@ -75,7 +70,7 @@ bool accepts_gzip(const Request& request) {
         const std::string_view coding = trim_ows(element.substr(0, semicolon));
         const double q =
             semicolon == std::string_view::npos ? 1 : weight(element.substr(semicolon + 1));
-        if (iequal(coding, "gzip") || iequal(coding, "x-gzip")) {
+        if (iequals(coding, "gzip") || iequals(coding, "x-gzip")) {
             gzip_weight = q;
         } else if (coding == "*") {
             any_weight = q;

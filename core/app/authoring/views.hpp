@@ -74,9 +74,9 @@ struct AudioResult {
 
 struct AudioFailure {
     AudioSource source;
-    std::string error;   // for the client: "Speech synthesis failed"
-    std::string detail;  // why, for the log only (the synthesizer's own message)
-    std::string_view code = "speech_synthesis_failed";  // the error's code (core/domain/errors.hpp)
+    std::string error;      // for the client: "Speech synthesis failed"
+    std::string detail;     // why, for the log only (the synthesizer's own message)
+    std::string_view code;  // the error's code (core/domain/errors.hpp)
 };
 
 struct AudioBatchResult {
