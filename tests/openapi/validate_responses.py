@@ -53,8 +53,15 @@ def main(spec_file, record_dir, coverage=False):
         return 1
 
     problems, checked, seen = [], 0, set()
+    # A document with an ErrorCode enum (ours) promises a code in every error body.
+    codes_documented = "ErrorCode" in spec.get("components", {}).get("schemas", {})
     for where, r in records:
         method, route, status = r["method"].lower(), r["route"], str(r["status"])
+        # Every error body names its code beside the message (docs/accounts.md "Error codes").
+        body = r.get("body")
+        if (codes_documented and r["status"] >= 400 and isinstance(body, dict) and "error" in body
+                and not body.get("code")):
+            problems.append(f"{where}: {r['method']} {route} -> {status}: an error body without a code")
         template, item = next(((p, it) for rx, p, it in paths if rx.match(route)), (None, None))
         operation = item.get(method) if item else None
         if operation is None:
