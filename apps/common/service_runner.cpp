@@ -17,7 +17,7 @@
 namespace ll::app {
 namespace {
 
-http::ServerOptions server_options(const ServiceConfig& config) {
+http::ServerOptions server_options(const ServiceConfig& config, ServiceKind kind) {
     http::ServerOptions options;
     options.host = config.host;
     options.port = config.port;
@@ -37,6 +37,10 @@ http::ServerOptions server_options(const ServiceConfig& config) {
     options.max_connections = config.max_connections;
     options.shutdown_grace = std::chrono::seconds(config.shutdown_grace_seconds);
     options.cors_origins = config.cors_origins;
+    // The learner API speaks the learner's language; the staff API keeps its messages as
+    // written (the studio shows them as they are: docs/accounts.md "Languages of messages and
+    // labels").
+    options.localize_errors = kind == ServiceKind::learner;
     return options;
 }
 
@@ -102,7 +106,7 @@ int run_service(const char* name, ServiceKind kind,
         add_routes(service);
         http::add_operational_routes(router, storage, metrics, media);
 
-        http::Server server(server_options(config), std::move(router), metrics);
+        http::Server server(server_options(config, kind), std::move(router), metrics);
         server.start();
         spdlog::info("{} listening on {}:{} ({} database, {} I/O threads, {} workers, zone {})",
                      name, config.host, server.port(), storage.dialect(), config.threads,

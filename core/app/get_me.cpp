@@ -5,7 +5,7 @@
 
 namespace ll {
 
-Result<MeOutput> get_me(const MePorts& ports, Id user_id) {
+Result<MeOutput> get_me(const MePorts& ports, Id user_id, Lang titles) {
     const auto found = ports.profiles.find_account_with_profile(user_id);  // one read
     if (!found) return errors::user_not_found();
     const Account* account = &found->account;
@@ -31,12 +31,12 @@ Result<MeOutput> get_me(const MePorts& ports, Id user_id) {
     me.language_native_id = native_id;
     if (const Language* native = find_language(languages, native_id)) {
         me.language_native_short = native->short_en;
-        me.language_native_titel = native->titel_de;
+        me.language_native_titel = language_title(*native, titles);
     }
     me.language_target_id = target_id;
     if (const Language* target = find_language(languages, target_id)) {
         me.language_target_short = target->short_en;
-        me.language_target_titel = target->titel_de;
+        me.language_target_titel = language_title(*target, titles);
         me.language_target_greeting = target->greeting;
     }
     if (me.last_practice_at) {

@@ -2,6 +2,7 @@
 #include <optional>
 #include <string>
 
+#include "core/domain/locale.hpp"
 #include "core/domain/result.hpp"
 #include "core/ports/clock.hpp"
 #include "core/ports/languages.hpp"
@@ -48,6 +49,8 @@ struct MeOutput {
 };
 
 // Without a profile the native language is the account's language_native_id (if set).
-Result<MeOutput> get_me(const MePorts& ports, Id user_id);
+// `titles`: the language of the language titles (titel_de, the seed's, unless another is asked
+// for).
+Result<MeOutput> get_me(const MePorts& ports, Id user_id, Lang titles = Lang::de);
 
 }  // namespace ll

@@ -20,6 +20,7 @@ struct StatsPorts {
 
 // 84-day window ending today in the learner's zone (APP_TIMEZONE unless they set one); works
 // without a profile (zeros, the default goal, kDefaultDailyGoal).
-Stats get_stats(const StatsPorts& ports, Id user_id);
+// `labels`: the language of the skills' labels (German, the seed's, unless another is asked for).
+Stats get_stats(const StatsPorts& ports, Id user_id, Lang labels = Lang::de);
 
 }  // namespace ll

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "core/domain/entities.hpp"
+#include "core/domain/locale.hpp"
 
 namespace ll {
 
@@ -17,6 +18,15 @@ inline const Language* find_language(const std::vector<Language>& languages, std
         if (language.id == *id) return &language;
     }
     return nullptr;
+}
+
+// The language's title in `lang` (titel_de, titel_en or titel_sv), titel_de where that one is
+// missing.
+inline const std::optional<std::string>& language_title(const Language& language, Lang lang) {
+    const auto& title = lang == Lang::en   ? language.titel_en
+                        : lang == Lang::sv ? language.titel_sv
+                                           : language.titel_de;
+    return title ? title : language.titel_de;
 }
 
 }  // namespace ll

@@ -3,6 +3,7 @@
 #include "core/app/credentials.hpp"
 #include "core/app/login.hpp"
 #include "core/domain/errors.hpp"
+#include "core/domain/locale.hpp"
 #include "core/domain/rules.hpp"
 
 namespace ll {
@@ -10,17 +11,43 @@ namespace {
 
 constexpr std::chrono::hours kMailWindow{1};
 
+// The mail in each language; {link} and {minutes} are filled in.
+constexpr Texts kSubject = {"Dein langlearn-Passwort zurücksetzen", "Reset your langlearn password",
+                            "Återställ ditt lösenord för langlearn"};
+constexpr Texts kText = {
+    "Jemand (hoffentlich du) möchte das Passwort deines langlearn-Kontos zurücksetzen.\n\n"
+    "Öffne diesen Link, um ein neues Passwort zu wählen:\n\n{link}\n\n"
+    "Der Link funktioniert einmal, {minutes} Minuten lang. Wenn du das nicht warst, ignoriere "
+    "diese Mail: dein Passwort bleibt, wie es ist.\n",
+    "Someone (hopefully you) asked to reset the password of your langlearn account.\n\n"
+    "Open this link to choose a new password:\n\n{link}\n\n"
+    "The link works once, for {minutes} minutes. If you did not ask for it, ignore this mail: "
+    "your password stays as it is.\n",
+    "Någon (förhoppningsvis du) har bett om att återställa lösenordet till ditt langlearn-konto."
+    "\n\nÖppna den här länken för att välja ett nytt lösenord:\n\n{link}\n\n"
+    "Länken fungerar en gång, i {minutes} minuter. Om det inte var du kan du strunta i det här "
+    "mejlet: ditt lösenord förblir som det är.\n"};
+
+// The language asked for with the request, else the account's native language, else English.
+Lang mail_language(const PasswordResetPorts& ports, const Account& account,
+                   std::optional<Lang> asked) {
+    if (asked) return *asked;
+    if (account.language_native_id) {
+        for (const auto& language : ports.languages.list_published()) {
+            if (language.id != *account.language_native_id) continue;
+            if (const auto lang = lang_from_code(language.short_en)) return *lang;
+        }
+    }
+    return Lang::en;
+}
+
 MailMessage reset_mail(const Account& account, const PasswordResetSettings& settings,
-                       const std::string& token) {
+                       const std::string& token, Lang lang) {
     const auto minutes = std::chrono::duration_cast<std::chrono::minutes>(settings.lifetime);
     return MailMessage{
-        account.email, "Reset your langlearn password",
-        "Someone (hopefully you) asked to reset the password of your langlearn account.\n\n"
-        "Open this link to choose a new password:\n\n" +
-            settings.link_prefix + token + "\n\nThe link works once, for " +
-            std::to_string(minutes.count()) +
-            " minutes. If you did not ask for it, ignore this mail: your password stays as it "
-            "is.\n"};
+        account.email, std::string(kSubject.in(lang)),
+        fmt::format(fmt::runtime(kText.in(lang)), fmt::arg("link", settings.link_prefix + token),
+                    fmt::arg("minutes", minutes.count()))};
 }
 
 }  // namespace
@@ -31,7 +58,8 @@ Result<std::string> password_reset_email(const LooseValue& email) {
 }
 
 ResetMail send_password_reset(const PasswordResetPorts& ports, Mailer& mailer,
-                              const PasswordResetSettings& settings, std::string_view email) {
+                              const PasswordResetSettings& settings, std::string_view email,
+                              std::optional<Lang> asked) {
     if (!is_valid_email_shape(email)) return ResetMail::no_account;
     const auto account = ports.accounts.find_by_email(email);
     if (!account || !account->is_active || account->role != kRoleEndUser)
@@ -43,8 +71,9 @@ ResetMail send_password_reset(const PasswordResetPorts& ports, Mailer& mailer,
     const std::string token = ports.secrets.generate();
     ports.password_resets.issue(PasswordResetToken{ports.secrets.digest(token), account->id, now,
                                                    now + settings.lifetime, std::nullopt});
-    return mailer.send(reset_mail(*account, settings, token)) ? ResetMail::sent
-                                                              : ResetMail::dropped;
+    const Lang lang = mail_language(ports, *account, asked);
+    return mailer.send(reset_mail(*account, settings, token, lang)) ? ResetMail::sent
+                                                                    : ResetMail::dropped;
 }
 
 Result<Done> confirm_password_reset(const PasswordResetPorts& ports, SessionStanding& standing,

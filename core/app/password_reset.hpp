@@ -10,10 +10,12 @@
 
 #include "core/app/account_sessions.hpp"
 #include "core/app/session_standing.hpp"
+#include "core/domain/locale.hpp"
 #include "core/domain/loose_value.hpp"
 #include "core/domain/result.hpp"
 #include "core/ports/accounts.hpp"
 #include "core/ports/clock.hpp"
+#include "core/ports/languages.hpp"
 #include "core/ports/login_throttle.hpp"
 #include "core/ports/mailer.hpp"
 #include "core/ports/password_resets.hpp"
@@ -27,6 +29,7 @@ namespace ll {
 // LearnerPorts, or from a use case's ports that hold these members too.
 struct PasswordResetPorts {
     AccountRepository& accounts;
+    LanguageRepository& languages;
     PasswordHasher& hasher;
     PasswordResetRepository& password_resets;
     SecretTokens& secrets;
@@ -36,6 +39,7 @@ struct PasswordResetPorts {
     template <typename From>
     PasswordResetPorts(const From& from)  // implicit on purpose: callers pass their own ports
         : accounts(from.accounts),
+          languages(from.languages),
           hasher(from.hasher),
           password_resets(from.password_resets),
           secrets(from.secrets),
@@ -59,10 +63,12 @@ enum class ResetMail { sent, no_account, over_limit, dropped };
 
 // For an active learner (role end-user) of that e-mail: a new token (older unused ones are
 // superseded) and a mail with the link, unless the account had `mails_per_hour` mails in the
-// last hour. Staff and unknown or deactivated accounts get nothing. What happened, for metrics
-// and tests; never for the client.
+// last hour. Staff and unknown or deactivated accounts get nothing. The mail is in `asked` (the
+// request's Accept-Language), else the account's native language, else English. What happened,
+// for metrics and tests; never for the client.
 ResetMail send_password_reset(const PasswordResetPorts& ports, Mailer& mailer,
-                              const PasswordResetSettings& settings, std::string_view email);
+                              const PasswordResetSettings& settings, std::string_view email,
+                              std::optional<Lang> asked = std::nullopt);
 
 struct ConfirmResetInput {
     LooseValue token;

@@ -11,11 +11,33 @@ Date stats_window_start(Date today) {
     return today - std::chrono::days{kStatsWindowDays - 1};
 }
 
-std::optional<std::string> skill_label_for(std::string_view answer_type) {
-    if (answer_type == "word" || answer_type == "question") return "Vokabular";
-    if (answer_type == "text") return "Lesen";
-    if (answer_type == "yes_no") return "Verständnis";
+namespace {
+struct SkillNames {
+    std::string_view key;
+    Texts labels;
+};
+constexpr std::array<SkillNames, 3> kSkills = {{
+    {"vocabulary", {"Vokabular", "Vocabulary", "Ordförråd"}},
+    {"reading", {"Lesen", "Reading", "Läsning"}},
+    {"comprehension", {"Verständnis", "Comprehension", "Förståelse"}},
+}};
+constexpr std::array<Skill, 3> kSkillOrder = {Skill::vocabulary, Skill::reading,
+                                              Skill::comprehension};
+}  // namespace
+
+std::optional<Skill> skill_for(std::string_view answer_type) {
+    if (answer_type == "word" || answer_type == "question") return Skill::vocabulary;
+    if (answer_type == "text") return Skill::reading;
+    if (answer_type == "yes_no") return Skill::comprehension;
     return std::nullopt;  // Sonstige: counted nowhere, never returned
+}
+
+std::string_view skill_key(Skill skill) {
+    return kSkills[static_cast<std::size_t>(skill)].key;
+}
+
+std::string_view skill_label(Skill skill, Lang lang) {
+    return kSkills[static_cast<std::size_t>(skill)].labels.in(lang);
 }
 
 namespace {
@@ -24,7 +46,7 @@ double ratio(std::int64_t part, std::int64_t whole) {
 }
 }  // namespace
 
-Stats aggregate_stats(const StatsSnapshot& snapshot, Date today) {
+Stats aggregate_stats(const StatsSnapshot& snapshot, Date today, Lang labels) {
     Stats stats;
     const Date start = stats_window_start(today);
 
@@ -51,18 +73,17 @@ Stats aggregate_stats(const StatsSnapshot& snapshot, Date today) {
     stats.totals.total_correct = snapshot.total_correct;
     stats.totals.accuracy = ratio(snapshot.total_correct, snapshot.total_seen);
 
-    static const std::array<const char*, 3> kOrder = {"Vokabular", "Lesen", "Verständnis"};
     std::array<std::int64_t, 3> seen{}, correct{};
     for (const auto& counts : snapshot.by_answer_type) {
-        const auto label = skill_label_for(counts.answer_type);
-        if (!label) continue;
-        const auto index = static_cast<std::size_t>(
-            std::find(kOrder.begin(), kOrder.end(), *label) - kOrder.begin());
-        seen[index] += counts.seen;
-        correct[index] += counts.correct;
+        const auto skill = skill_for(counts.answer_type);
+        if (!skill) continue;
+        seen[static_cast<std::size_t>(*skill)] += counts.seen;
+        correct[static_cast<std::size_t>(*skill)] += counts.correct;
     }
-    for (std::size_t i = 0; i < kOrder.size(); ++i) {
-        stats.skills.push_back(StatsSkill{kOrder[i], ratio(correct[i], seen[i]), seen[i]});
+    for (const Skill skill : kSkillOrder) {
+        const auto i = static_cast<std::size_t>(skill);
+        stats.skills.push_back(StatsSkill{skill_key(skill), std::string(skill_label(skill, labels)),
+                                          ratio(correct[i], seen[i]), seen[i]});
     }
 
     for (const auto& c : snapshot.categories) {

@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/domain/locale.hpp"
 #include "core/domain/stats_snapshot.hpp"
 
 namespace ll {
@@ -28,8 +29,13 @@ struct StatsTotals {
     double accuracy = 0.0;
 };
 
+// The three skills of GET /auth/stats, by a neutral key (`key` in the answer) beside the label
+// in the asked language (docs/accounts.md "Languages of messages and labels").
+enum class Skill { vocabulary, reading, comprehension };
+
 struct StatsSkill {
-    std::string label;  // Vokabular, Lesen, Verständnis
+    std::string_view key;  // vocabulary, reading, comprehension
+    std::string label;     // Vokabular, Lesen, Verständnis (the seed's), or in the asked language
     double value = 0.0;
     std::int64_t seen = 0;
 };
@@ -51,8 +57,12 @@ struct Stats {
 
 // First day of the window that ends `today`.
 Date stats_window_start(Date today);
-// Vokabular / Lesen / Verständnis, or nullopt (Sonstige, never returned).
-std::optional<std::string> skill_label_for(std::string_view answer_type);
-Stats aggregate_stats(const StatsSnapshot& snapshot, Date today);
+// The skill an answer type counts toward, or nullopt (Sonstige, never returned).
+std::optional<Skill> skill_for(std::string_view answer_type);
+std::string_view skill_key(Skill skill);
+// Vokabular / Lesen / Verständnis in German (the seed's labels), and in English and Swedish.
+std::string_view skill_label(Skill skill, Lang lang);
+// `labels`: the language of the skills' labels (German, the seed's, unless another is asked for).
+Stats aggregate_stats(const StatsSnapshot& snapshot, Date today, Lang labels = Lang::de);
 
 }  // namespace ll

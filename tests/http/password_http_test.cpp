@@ -283,3 +283,34 @@ TEST_CASE("failed logins from one address do not lock the learner out on another
     CHECK(login("password1", "2001:db8:1:2::5").status == 429);
     CHECK(login("password1", "2001:db8:1:3::1").status == 200);
 }
+
+TEST_CASE("password reset: the answer and the mail in the asked language, else the native one",
+          "[http][password][languages]") {
+    RecordingApi api;
+    HttpClient& c = api.client;
+    // A learner whose native language is German (language 1).
+    const Reply registered = c.post("/auth/register", credentials("password1"));
+    REQUIRE(registered.status == 201);
+    const std::string token = std::string(registered.json.at("token").as_string());
+    REQUIRE(c.post("/auth/profile", R"({"username":"ada","nativeLang":1,"targetLang":3})", token)
+                .status == 201);
+
+    const Reply plain = c.post("/auth/password-reset", R"({"email":"ada@example.com"})");
+    CHECK(plain.status == 202);
+    CHECK(plain.json.at("message") ==
+          "If an account with this e-mail exists, a link to reset its password is on its way");
+    wait_for_outcome(api.server.metrics, "sent", 1);
+    CHECK(api.mailer->messages().back().subject == "Dein langlearn-Passwort zurücksetzen");
+
+    const Reply swedish = c.call("POST", "/auth/password-reset", R"({"email":"ada@example.com"})",
+                                 {{"Content-Type", "application/json"}, {"Accept-Language", "sv"}});
+    CHECK(swedish.status == 202);
+    CHECK(swedish.json.at("message") ==
+          "Om det finns ett konto med den här e-postadressen är en länk för att återställa "
+          "lösenordet på väg");
+    CHECK(swedish.header("content-language") == "sv");
+    wait_for_outcome(api.server.metrics, "sent", 2);
+    const MailMessage mail = api.mailer->messages().back();
+    CHECK(mail.subject == "Återställ ditt lösenord för langlearn");
+    CHECK(confirm(c, token_after(mail.text, kLink)).status == 204);
+}

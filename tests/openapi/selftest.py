@@ -5,7 +5,8 @@ fail with a message naming the problem; on a small document of its own (selftest
 204 without body, a binary answer, an x-any-route-responses answer on an unknown route and an
 x-any-operation-responses answer on a documented operation pass, while a body on a response
 documented without content, an undocumented content type and an x-any-route-responses status on
-a documented operation that lacks it fail; --coverage names what no answer showed;
+a documented operation that lacks it fail, as do an undocumented header, a header value its
+schema refuses and a missing required header; --coverage names what no answer showed;
 check_document.py passes the small document and finds each mistake of selftest/bad_document.yaml.
 Also checks that every example in the document's schemas satisfies its schema.
 
@@ -37,6 +38,12 @@ CASES = [
      ["GET /pictures/a.png -> 200: content type text/html; charset=utf-8 not documented"]),
     (VALIDATOR, ["{dir}/spec.yaml", "{dir}/any_route_only"], 1,
      ["GET /things/1 answered 404, which is not documented"]),
+    (VALIDATOR, ["{dir}/spec.yaml", "{dir}/header_undocumented"], 1,
+     ["GET /things/1 -> 200: header x-powered-by is not documented"]),
+    (VALIDATOR, ["{dir}/spec.yaml", "{dir}/header_wrong"], 1,
+     ["GET /things/1 -> 200: header etag: '\"ab12-gzip\"' does not match"]),
+    (VALIDATOR, ["{dir}/spec.yaml", "{dir}/header_missing"], 1,
+     ["GET /things/1 -> 200: lacks the required header etag"]),
     (VALIDATOR, ["--coverage", "{dir}/spec.yaml", "{dir}/extensions_good"], 0,
      ["not covered: GET /things/{id} 410", "coverage: 3 of 4 documented"]),
     (DOCUMENT_CHECK, ["{dir}/spec.yaml"], 0, ["0 problems"]),

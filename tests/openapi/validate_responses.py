@@ -13,6 +13,12 @@ top-level `x-any-route-responses`; a documented operation may also give those li
 content must come without a body; a non-JSON content type (an image, text/plain) must be one
 the response lists.
 
+Headers too: each header an answer carries must be documented for that response (its `headers`)
+or for every answer (the top-level `x-any-response-headers`, e.g. X-Request-Id), and its value
+must satisfy the header's schema; a header documented `required: true` must be there. Framing
+headers (Date, Content-Length, Connection, ...) are HTTP's own and not described; Content-Type
+is checked as above. Records made before headers were recorded (no "headers" key) skip this.
+
 --coverage also lists the documented (path, method, status) that no answer showed.
 """
 import json
@@ -24,6 +30,9 @@ import jsonschema
 import yaml
 
 METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
+# HTTP's own framing, which no OpenAPI document describes; Content-Type is checked on its own.
+FRAMING_HEADERS = {"date", "server", "content-length", "connection", "keep-alive", "transfer-encoding",
+                   "content-type"}
 
 
 def path_regex(template):
@@ -42,6 +51,33 @@ def main(spec_file, record_dir, coverage=False):
     paths = [(path_regex(p), p, resolve(item)) for p, item in spec["paths"].items()]
     any_route = spec.get("x-any-route-responses", {})
     any_operation = spec.get("x-any-operation-responses", {})
+    any_headers = {name.lower(): resolve(h) for name, h in spec.get("x-any-response-headers", {}).items()}
+
+    def header_problems(record, response):
+        """What is wrong with the answer's headers, against the response's and the document's."""
+        got = record.get("headers")
+        if got is None:
+            return []
+        documented = {name.lower(): resolve(h) for name, h in response.get("headers", {}).items()}
+        found = []
+        for name, header in documented.items():
+            if header.get("required") and name not in got:
+                found.append(f"lacks the required header {name}")
+        for name, value in sorted(got.items()):
+            if name in FRAMING_HEADERS:
+                continue
+            header = documented.get(name) or any_headers.get(name)
+            if header is None:
+                found.append(f"header {name} is not documented")
+                continue
+            schema = resolve(header.get("schema", {}))
+            validator = jsonschema.Draft202012Validator(schema, resolver=resolver)
+            # A header is text: an integer schema (Retry-After) reads the digits as the number.
+            if schema.get("type") == "integer" and re.fullmatch(r"-?[0-9]+", value):
+                value = int(value)
+            for e in list(validator.iter_errors(value))[:1]:
+                found.append(f"header {name}: {e.message}")
+        return found
 
     records = []
     for f in sorted(pathlib.Path(record_dir).glob("*.jsonl")):
@@ -78,6 +114,7 @@ def main(spec_file, record_dir, coverage=False):
                 continue
             key = (method, template, status)
         response = resolve(response)
+        problems += [f"{where}: {r['method']} {route} -> {status}: {p}" for p in header_problems(r, response)]
         content = response.get("content")
         content_type = r.get("content_type") or ""
         if not content:

@@ -127,7 +127,9 @@ TEST_CASE("reset request: mails only to active learners, at most 3 an hour", "[p
     const std::string token = w.request_token();
     const MailMessage mail = w.mailer.messages().back();
     CHECK(mail.to == "ada@example.com");
-    CHECK(mail.subject == "Reset your langlearn password");
+    // Ada's native language is German (language 1): nothing else was asked for.
+    CHECK(mail.subject == "Dein langlearn-Passwort zurücksetzen");
+    CHECK(mail.text.find("Der Link funktioniert einmal, 30 Minuten lang.") != std::string::npos);
     CHECK(token == "rt3");  // two refresh tokens of the registration came first (fake secrets)
     // Only the digest is stored, with its expiry.
     CHECK_FALSE(w.backend.password_resets().find(token));
@@ -275,4 +277,29 @@ TEST_CASE("reset: a link of an account made staff since the mail opens nothing",
     w.backend.accounts().set_role("ada@example.com", "admin");
     CHECK(w.confirm(link).error() == errors::invalid_reset_link());
     CHECK(w.can_sign_in("password1"));
+}
+
+TEST_CASE("reset mail: in the language asked for, else the native language, else English",
+          "[password][locale]") {
+    PasswordWorld w;
+    const Id bo = w.user("bo@example.com", false);  // no profile: no native language
+    (void)bo;
+    REQUIRE(send_password_reset(w.ports, w.mailer, w.settings, "bo@example.com") ==
+            ResetMail::sent);
+    MailMessage mail = w.mailer.messages().back();
+    CHECK(mail.subject == "Reset your langlearn password");
+    CHECK(mail.text.find("The link works once, for 30 minutes.") != std::string::npos);
+    CHECK(mail.text.find(std::string(kLink) + "rt") != std::string::npos);
+
+    REQUIRE(send_password_reset(w.ports, w.mailer, w.settings, "ada@example.com", Lang::sv) ==
+            ResetMail::sent);
+    mail = w.mailer.messages().back();
+    CHECK(mail.subject == "Återställ ditt lösenord för langlearn");
+    CHECK(mail.text.find("Länken fungerar en gång, i 30 minuter.") != std::string::npos);
+    const std::string token = token_after(mail.text, kLink);
+    CHECK(w.confirm(token).ok());  // the link works whatever the language
+
+    REQUIRE(send_password_reset(w.ports, w.mailer, w.settings, "ada@example.com", Lang::en) ==
+            ResetMail::sent);
+    CHECK(w.mailer.messages().back().subject == "Reset your langlearn password");
 }

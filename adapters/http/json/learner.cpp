@@ -168,8 +168,8 @@ json::value to_json(const Stats& s, json::storage_ptr sp) {
     }
     json::array skills(sp);
     for (const auto& k : s.skills)
-        skills.push_back(
-            json::object({{"label", k.label}, {"value", k.value}, {"seen", k.seen}}, sp));
+        skills.push_back(json::object(
+            {{"key", k.key}, {"label", k.label}, {"value", k.value}, {"seen", k.seen}}, sp));
     json::array categories(sp);
     for (const auto& c : s.categories) {
         categories.push_back(json::object(

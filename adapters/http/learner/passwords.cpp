@@ -7,9 +7,11 @@
 
 #include "adapters/http/api/answers.hpp"
 #include "adapters/http/learner/resources.hpp"
+#include "adapters/http/server/accept_language.hpp"
 #include "adapters/http/server/low_priority_pool.hpp"
 #include "core/app/change_password.hpp"
 #include "core/app/password_reset.hpp"
+#include "core/domain/messages.hpp"
 
 namespace ll::http::learner {
 namespace {
@@ -45,15 +47,16 @@ class ResetJobs {
         metrics_.declare(kMailsMetric, "outcome", "error");
     }
 
-    void post(std::string email) {
+    void post(std::string email, std::optional<Lang> asked) {
         if (pending_.fetch_add(1) >= kMaxPending) {
             pending_.fetch_sub(1);
             metrics_.increment(kMailsMetric, "outcome", "dropped");
             return;
         }
-        pool_.post([this, email = std::move(email)] {
+        pool_.post([this, email = std::move(email), asked] {
             try {
-                const ResetMail outcome = send_password_reset(p_, *mailer_, settings_, email);
+                const ResetMail outcome =
+                    send_password_reset(p_, *mailer_, settings_, email, asked);
                 metrics_.increment(kMailsMetric, "outcome", outcome_label(outcome));
             } catch (const std::exception& e) {
                 // The database was unreachable: the learner asks again (never logs the address).
@@ -73,12 +76,15 @@ class ResetJobs {
     LowPriorityPool pool_{1};  // last: joined (its queue run) before the rest goes
 };
 
-// The one answer of every reset request with an e-mail, whatever happens to it.
-Response reset_accepted() {
-    return json_ok(202,
-                   boost::json::object{{"message",
-                                        "If an account with this e-mail exists, a link to reset "
-                                        "its password is on its way"}});
+// The one answer of every reset request with an e-mail, whatever happens to it; in the language
+// asked for.
+Response reset_accepted(std::optional<Lang> asked) {
+    constexpr std::string_view kAccepted =
+        "If an account with this e-mail exists, a link to reset its password is on its way";
+    const auto said = asked ? message_in(kAccepted, *asked) : std::nullopt;
+    Response r = json_ok(202, boost::json::object{{"message", said ? *said : kAccepted}});
+    say_language(r, asked);
+    return r;
 }
 
 }  // namespace
@@ -112,8 +118,9 @@ void add_password_routes(RouteBuilder& routes, LearnerPorts p, Metrics& metrics,
                 [jobs](Call& c) {
                     const auto email = password_reset_email(c.field("email"));
                     if (!email) return error_response(email.error());
-                    jobs->post(email.value());
-                    return reset_accepted();
+                    const auto asked = asked_language(c.request);
+                    jobs->post(email.value(), asked);
+                    return reset_accepted(asked);
                 },
                 Execution::worker,
                 kCredentialsBodyBytes,

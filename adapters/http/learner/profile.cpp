@@ -2,6 +2,7 @@
 // daily goal (docs/spec/service.md).
 #include "adapters/http/api/answers.hpp"
 #include "adapters/http/learner/resources.hpp"
+#include "adapters/http/server/accept_language.hpp"
 #include "core/app/check_username.hpp"
 #include "core/app/create_profile.hpp"
 #include "core/app/get_me.hpp"
@@ -18,7 +19,10 @@ void add_profile_routes(RouteBuilder& routes, LearnerPorts p) {
                                   : error_response(result.error());
                 }});
     routes.add({"GET", {"/auth/me"}, Auth::token, Body::none, [p](Call& c) mutable {
-                    return answer(get_me(p, c.claims().user_id));
+                    const auto asked = asked_language(c.request);
+                    Response r = answer(get_me(p, c.claims().user_id, asked.value_or(Lang::de)));
+                    if (r.status == 200) say_language(r, asked);
+                    return r;
                 }});
     routes.add({"POST", {"/auth/profile"}, Auth::token, Body::json, [p](Call& c) mutable {
                     return answer(create_profile(p, c.claims().user_id,

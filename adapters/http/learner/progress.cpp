@@ -1,8 +1,10 @@
 // POST /auth/progress: one answer booked (docs/spec/service.md, docs/spec/decisions.md 11).
 #include "adapters/http/api/answers.hpp"
 #include "adapters/http/learner/resources.hpp"
+#include "adapters/http/server/accept_language.hpp"
 #include "core/app/book_progress.hpp"
 #include "core/app/book_progress_batch.hpp"
+#include "core/domain/messages.hpp"
 
 namespace ll::http::learner {
 
@@ -29,8 +31,19 @@ void add_progress_routes(RouteBuilder& routes, LearnerPorts p, Metrics& metrics)
         {"POST", {"/auth/progress/batch"}, Auth::token, Body::json, [p, &metrics](Call& c) mutable {
              auto result = book_progress_batch(p, c.claims().user_id, c.field("items"));
              if (result) {
-                 for (const auto& item : result.value())
-                     if (item.result) metrics.increment("langlearn_bookings_total");
+                 const auto asked = asked_language(c.request);
+                 for (auto& item : result.value()) {
+                     if (item.result) {
+                         metrics.increment("langlearn_bookings_total");
+                     } else if (asked) {
+                         // A refused item's message in the asked language, as the errors are.
+                         Error refused = item.result.error();
+                         if (auto said = message_in(refused.message, *asked)) {
+                             refused.message = std::move(*said);
+                             item.result = std::move(refused);
+                         }
+                     }
+                 }
              }
              return answer(result);
          }});

@@ -8,37 +8,12 @@
 #include <boost/beast/core/string.hpp>
 
 #include "adapters/http/server/conditional.hpp"
+#include "adapters/http/server/weighted_list.hpp"
 
 namespace ll::http {
 namespace {
 
 using boost::beast::iequals;
-
-// The weight of one Accept-Encoding element ("gzip;q=0.5" -> 0.5); 1 without one, 0 for a weight
-// that is not a number (RFC 9110 12.4.2: "0", "0.", "0.0" .. "1.000").
-double weight(std::string_view params) {
-    while (!params.empty()) {
-        const auto semicolon = params.find(';');
-        const std::string_view param = trim_ows(params.substr(0, semicolon));
-        params =
-            semicolon == std::string_view::npos ? std::string_view{} : params.substr(semicolon + 1);
-        const auto eq = param.find('=');
-        if (eq == std::string_view::npos || !iequals(trim_ows(param.substr(0, eq)), "q")) continue;
-        const std::string_view value = trim_ows(param.substr(eq + 1));
-        if (value.empty() || (value[0] != '0' && value[0] != '1')) return 0;
-        double q = value[0] - '0', scale = 0.1;
-        if (value.size() > 1) {
-            if (value[1] != '.') return 0;
-            for (const char c : value.substr(2)) {
-                if (c < '0' || c > '9') return 0;
-                q += (c - '0') * scale;
-                scale /= 10;
-            }
-        }
-        return q > 1 ? 1 : q;
-    }
-    return 1;
-}
 
 void set_header(Response& response, std::string_view name, std::string value) {
     for (auto& [n, v] : response.headers) {
@@ -62,22 +37,13 @@ bool accepts_gzip(const Request& request) {
     const auto list = header_list(request, "accept-encoding");
     if (!list) return false;
     double gzip_weight = -1, any_weight = -1;
-    std::string_view rest = *list;
-    while (true) {
-        const auto comma = rest.find(',');
-        const std::string_view element = trim_ows(rest.substr(0, comma));
-        const auto semicolon = element.find(';');
-        const std::string_view coding = trim_ows(element.substr(0, semicolon));
-        const double q =
-            semicolon == std::string_view::npos ? 1 : weight(element.substr(semicolon + 1));
+    for_each_weighted(*list, [&](std::string_view coding, double q) {
         if (iequals(coding, "gzip") || iequals(coding, "x-gzip")) {
             gzip_weight = q;
         } else if (coding == "*") {
             any_weight = q;
         }
-        if (comma == std::string_view::npos) break;
-        rest.remove_prefix(comma + 1);
-    }
+    });
     return gzip_weight >= 0 ? gzip_weight > 0 : any_weight > 0;
 }
 
@@ -124,7 +90,7 @@ void encode_for(const Request& request, Response& response, CompressedCache* cac
     if (!compressible_type(response.content_type) || header_of(response, "Content-Encoding") ||
         header_of(response, "Accept-Ranges") || header_of(response, "Content-Range"))
         return;
-    set_header(response, "Vary", "Accept-Encoding");
+    vary_on(response, "Accept-Encoding");
     const std::string* etag = header_of(response, "ETag");
     if (response.status == 304) {
         // The client's copy is the gzip one when it listed that tag; it keeps it while it still

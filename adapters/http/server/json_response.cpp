@@ -36,11 +36,25 @@ std::string one_line(std::string_view text) {
 
 }  // namespace
 
-Response error_response(const Error& error) {
+void vary_on(Response& response, std::string_view field) {
+    for (auto& [name, value] : response.headers) {
+        if (name == "Vary") {
+            value.append(", ").append(field);
+            return;
+        }
+    }
+    response.headers.emplace_back("Vary", std::string(field));
+}
+
+std::string error_body(const Error& error) {
     json::object body{{"error", error.message}};
     if (!error.code.empty()) body["code"] = error.code;
     if (error.available) body["available"] = *error.available;
-    Response r = json_ok(error.status, body);
+    return to_text(body);
+}
+
+Response error_response(const Error& error) {
+    Response r = json_response(error.status, error_body(error));
     if (error.retry_after_seconds)
         r.headers.emplace_back("Retry-After", std::to_string(*error.retry_after_seconds));
     // RFC 6750 section 3: no error code when no token was given, invalid_token otherwise.
@@ -49,6 +63,8 @@ Response error_response(const Error& error) {
     if (error.challenge == Error::Challenge::invalid_token)
         r.headers.emplace_back("WWW-Authenticate", "Bearer error=\"invalid_token\"");
     if (error.detail) r.log_detail = one_line(error.message + ": " + *error.detail);
+    r.error = error;
+    r.error->detail.reset();
     return r;
 }
 

@@ -56,10 +56,17 @@ struct Response {
     // Why an error happened (Error::detail), logged by the server with the request id and never
     // sent to the client.
     std::optional<std::string> log_detail;
+    // The error this answer says (error_response), so the server can say it in the language the
+    // request asks for (localize_error in accept_language.hpp).
+    std::optional<Error> error;
 };
 
 // {"error": message} (+ available, + Retry-After) with the error's status.
 Response error_response(const Error& error);
+// The body of error_response: {"error", "code", "available"?}.
+std::string error_body(const Error& error);
+// Adds a request header's name to the answer's Vary list (made when missing).
+void vary_on(Response& response, std::string_view field);
 Response json_response(int status, std::string body);
 
 }  // namespace ll::http

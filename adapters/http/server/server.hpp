@@ -45,6 +45,9 @@ struct ServerOptions {
     std::chrono::seconds shutdown_grace{10};
     std::vector<std::string> cors_origins;  // empty: no CORS headers
     bool access_log = true;
+    // Error messages in the language of the request's Accept-Language (the learner API; docs/
+    // accounts.md "Languages of messages and labels").
+    bool localize_errors = false;
 };
 
 class Server {

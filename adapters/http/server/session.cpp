@@ -2,6 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "adapters/http/server/accept_language.hpp"
 #include "adapters/http/server/access_log.hpp"
 #include "adapters/http/server/content_coding.hpp"
 #include "adapters/http/server/cors.hpp"
@@ -263,6 +264,7 @@ Response Session::run_handler(const Route& route, Request& request) {
 
 void Session::send(const Request& request, const std::string& route_name, Response response,
                    std::chrono::steady_clock::time_point started) {
+    if (server_.options.localize_errors) localize_error(request, response);
     auto res = std::make_shared<bhttp::response<bhttp::string_body>>(
         static_cast<bhttp::status>(response.status), 11);
     // A 304 carries no representation metadata (RFC 9110 15.4.5): its type stays in `response`

@@ -49,10 +49,15 @@ void record(RecordTo to, const std::string& method, const std::string& target, c
     if (!file || !*file) return;
     static std::mutex mutex;
     const std::string route = target.substr(0, target.find('?'));
+    // The headers too: the validator checks those the documents describe (ETag, Cache-Control,
+    // WWW-Authenticate, Retry-After, Location, ...) against their schemas.
+    json::object headers;
+    for (const auto& [name, value] : reply.headers) headers[name] = value;
     json::object line{{"method", method},
                       {"route", route},
                       {"status", reply.status},
                       {"content_type", reply.header("content-type")},
+                      {"headers", std::move(headers)},
                       {"body", reply.json}};
     std::lock_guard lock(mutex);
     std::ofstream(file, std::ios::app) << json::serialize(line) << "\n";

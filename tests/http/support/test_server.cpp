@@ -36,6 +36,7 @@ TestServer::TestServer(http::ServerOptions options, http::RateLimits limits,
     options.io_threads = 2;
     options.worker_threads = 4;
     options.access_log = false;
+    options.localize_errors = true;  // as learner-api runs
     server = std::make_unique<http::Server>(options, std::move(router), metrics);
     server->start();
 }
