@@ -1,5 +1,6 @@
 #include "adapters/memory/memory_backend.hpp"
 
+#include <array>
 #include <stdexcept>
 
 #include "adapters/memory/memory_state.hpp"
@@ -43,9 +44,26 @@ MemoryBackend::MemoryBackend() : state_(std::make_unique<State>()) {
         {"streak_100", "streak", 100, "Hundert Tage", "One hundred days", "Hundra dagar", 9},
         {"streak_365", "streak", 365, "Ein Jahr", "One year", "Ett år", 10},
     };
-    for (const char* category : {"Tiere", "Essen", "Farben", "Familie", "Haus", "Kleidung", "Natur",
-                                 "Verkehr", "Körper", "Berufe", "Zahlen", "Zeit"}) {
-        content_->add_category(category);
+    // The seeded categories with their titles, as the migrations give them (0002_seed.sql,
+    // 0020_category_titles.sql).
+    static constexpr std::array<std::array<const char*, 3>, 12> kCategories = {{
+        {"Tiere", "Animals", "Djur"},
+        {"Essen", "Food", "Mat"},
+        {"Farben", "Colors", "Färger"},
+        {"Familie", "Family", "Familj"},
+        {"Haus", "House", "Hus"},
+        {"Kleidung", "Clothing", "Kläder"},
+        {"Natur", "Nature", "Natur"},
+        {"Verkehr", "Traffic", "Trafik"},
+        {"Körper", "Body", "Kropp"},
+        {"Berufe", "Jobs", "Yrken"},
+        {"Zahlen", "Numbers", "Siffror"},
+        {"Zeit", "Time", "Tid"},
+    }};
+    for (const auto& [de, en, sv] : kCategories) {
+        Category& seeded = s.content.categories.at(content_->add_category(de));
+        seeded.titel_en = en;
+        seeded.titel_sv = sv;
     }
 }
 

@@ -52,6 +52,13 @@ bool MemoryContentTx::rename_category(Id id, const std::string& titel_de) {
     return true;
 }
 
+void MemoryContentTx::set_category_titles(Id id, const std::optional<std::string>& titel_en,
+                                          const std::optional<std::string>& titel_sv) {
+    Category& category = rw().categories.at(id);
+    category.titel_en = titel_en;
+    category.titel_sv = titel_sv;
+}
+
 std::vector<Id> MemoryContentTx::category_pairs(Id id) {
     std::vector<Id> out;
     for (const auto& [pair, category] : t_.pair_categories) {

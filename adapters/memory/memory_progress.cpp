@@ -248,6 +248,8 @@ class MemoryStats final : public StatsQuery {
                 CategoryCounts& c = by_category[category.id];
                 c.id = category.id;
                 c.label = category.titel_de;
+                c.label_en = category.titel_en;
+                c.label_sv = category.titel_sv;
                 c.points += row.earned;
                 c.seen += row.seen;
             }

@@ -226,10 +226,7 @@ std::vector<Category> SqlContentTx::pair_categories(Id pair_id) {
     q.bind("pair_id", param(pair_id));
     return rows_as<Category>(s_, q, [](const soci::row& r) {
         Cells c(r);
-        Category out;
-        out.id = c.integer();
-        out.titel_de = c.text();
-        return out;
+        return read_category(c);
     });
 }
 

@@ -66,10 +66,7 @@ void bind_object(Query& q, const ContentObject& o) {
 
 Category category_of(const soci::row& r) {
     Cells c(r);
-    Category out;
-    out.id = c.integer();
-    out.titel_de = c.text();
-    return out;
+    return read_category(c);
 }
 
 // The table of each ItemKind, in the order the enum declares them: its statement in
@@ -82,6 +79,15 @@ constexpr std::string_view kLockOf[] = {"content_locks.pictures",  "content_lock
 }  // namespace
 
 // ---- categories
+
+Category read_category(Cells& c) {
+    Category out;
+    out.id = c.integer();
+    out.titel_de = c.text();
+    out.titel_en = c.opt_text();
+    out.titel_sv = c.opt_text();
+    return out;
+}
 
 std::vector<Category> SqlContentTx::categories() {
     Query q = named("content_categories.list");
@@ -120,6 +126,13 @@ bool SqlContentTx::rename_category(Id id, const std::string& titel_de) {
     Query q = named("content_categories.rename");
     q.bind("titel_de", param(titel_de)).bind("id", param(id));
     return run_unless_taken(q).has_value();
+}
+
+void SqlContentTx::set_category_titles(Id id, const std::optional<std::string>& titel_en,
+                                       const std::optional<std::string>& titel_sv) {
+    Query q = named("content_categories.set_titles");
+    q.bind("titel_en", param(titel_en)).bind("titel_sv", param(titel_sv)).bind("id", param(id));
+    q.run(s_);
 }
 
 std::vector<Id> SqlContentTx::category_pairs(Id id) {

@@ -35,6 +35,11 @@ inline void bind_page(Query& q, const Page& page) {
         .bind("limit", param(std::max(page.limit, 0)));
 }
 
+class Cells;
+// A category from its row's next four columns: id, titel_de, titel_en, titel_sv (every
+// statement that reads categories selects them so; db/queries/content_categories.sql).
+Category read_category(Cells& c);
+
 class SqlContentTx final : public ContentTx {
   public:
     SqlContentTx(soci::session& session, Dialect dialect) : s_(session), d_{dialect} {}
@@ -45,6 +50,8 @@ class SqlContentTx final : public ContentTx {
     std::optional<Category> keep_category(Id id) override;
     std::optional<Category> insert_category(const std::string& titel_de) override;
     bool rename_category(Id id, const std::string& titel_de) override;
+    void set_category_titles(Id id, const std::optional<std::string>& titel_en,
+                             const std::optional<std::string>& titel_sv) override;
     std::vector<Id> category_pairs(Id id) override;
     void delete_category(Id id) override;
     Picture insert_picture(const Picture& picture) override;

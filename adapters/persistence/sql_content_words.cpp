@@ -69,10 +69,7 @@ void SqlContentTx::attach_categories(std::vector<Word>& words) {
         q.each(s_, [&](const soci::row& r) {
             Cells c(r);
             const Id word = c.integer();
-            Category category;
-            category.id = c.integer();
-            category.titel_de = c.text();
-            by_word[word].push_back(std::move(category));
+            by_word[word].push_back(read_category(c));
         });
     }
     for (Word& w : words) {

@@ -12,15 +12,19 @@ constexpr std::size_t kBatch = 128;  // rows per fetch (a window is at most 84 +
 struct StatsStatement {
     long long user = 0;
     std::string first, last;
-    std::vector<std::string> kind, label;
-    std::vector<soci::indicator> label_ind;
+    std::vector<std::string> kind, label, label_en, label_sv;
+    std::vector<soci::indicator> label_ind, en_ind, sv_ind;
     std::vector<long long> a, b, c, d;
     soci::statement st;
 
     StatsStatement(soci::session& s, Dialect dialect)
         : kind(kBatch),
           label(kBatch),
+          label_en(kBatch),
+          label_sv(kBatch),
           label_ind(kBatch),
+          en_ind(kBatch),
+          sv_ind(kBatch),
           a(kBatch),
           b(kBatch),
           c(kBatch),
@@ -31,11 +35,11 @@ struct StatsStatement {
               soci::use(user, "user_id_4"), soci::use(user, "user_id_5"),
               soci::use(user, "user_id_6"), soci::use(user, "user_id_7"), soci::into(kind),
               soci::into(label, label_ind), soci::into(a), soci::into(b), soci::into(c),
-              soci::into(d))) {}
+              soci::into(d), soci::into(label_en, en_ind), soci::into(label_sv, sv_ind))) {}
 
     void resize() {
-        for (auto* v : {&kind, &label}) v->resize(kBatch);
-        label_ind.resize(kBatch);
+        for (auto* v : {&kind, &label, &label_en, &label_sv}) v->resize(kBatch);
+        for (auto* v : {&label_ind, &en_ind, &sv_ind}) v->resize(kBatch);
         for (auto* v : {&a, &b, &c, &d}) v->resize(kBatch);
     }
 };
@@ -81,7 +85,10 @@ class SqlStats final : public StatsQuery {
                 snap.by_answer_type.push_back(AnswerTypeCounts{q.label[i], q.a[i], q.b[i]});
                 break;
             case 'c':
-                snap.categories.push_back(CategoryCounts{q.a[i], q.label[i], q.b[i], q.c[i]});
+                snap.categories.push_back(CategoryCounts{
+                    q.a[i], q.label[i], q.b[i], q.c[i],
+                    q.en_ind[i] == soci::i_ok ? std::optional(q.label_en[i]) : std::nullopt,
+                    q.sv_ind[i] == soci::i_ok ? std::optional(q.label_sv[i]) : std::nullopt});
                 break;
             default:
                 break;

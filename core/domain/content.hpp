@@ -28,6 +28,9 @@ inline constexpr const char* kPublished = "published";
 struct Category {
     Id id = 0;
     std::string titel_de;
+    // The title in English and Swedish, where an editor gave one: the statistics label the
+    // category in the learner's language (docs/accounts.md "Languages of messages and labels").
+    std::optional<std::string> titel_en{}, titel_sv{};
 
     bool operator==(const Category&) const = default;
 };

@@ -41,6 +41,13 @@ std::string_view skill_label(Skill skill, Lang lang) {
 }
 
 namespace {
+// The category's title in `lang` where an editor gave one, else its titel_de.
+std::string category_label(const CategoryCounts& c, Lang lang) {
+    if (lang == Lang::en && c.label_en) return *c.label_en;
+    if (lang == Lang::sv && c.label_sv) return *c.label_sv;
+    return c.label;
+}
+
 double ratio(std::int64_t part, std::int64_t whole) {
     return whole == 0 ? 0.0 : static_cast<double>(part) / static_cast<double>(whole);
 }
@@ -88,7 +95,8 @@ Stats aggregate_stats(const StatsSnapshot& snapshot, Date today, Lang labels) {
 
     for (const auto& c : snapshot.categories) {
         if (c.points > 0)
-            stats.categories.push_back(StatsCategory{c.id, c.label, c.points, c.seen});
+            stats.categories.push_back(
+                StatsCategory{c.id, category_label(c, labels), c.points, c.seen});
     }
     std::sort(stats.categories.begin(), stats.categories.end(), [](const auto& a, const auto& b) {
         return a.points != b.points ? a.points > b.points : a.id < b.id;

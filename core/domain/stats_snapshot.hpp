@@ -30,6 +30,7 @@ struct CategoryCounts {
     std::string label;  // titel_de
     Ep points = 0;      // sum of earned_points over the user's pairs in this category
     std::int64_t seen = 0;
+    std::optional<std::string> label_en{}, label_sv{};  // titel_en, titel_sv where given
 };
 
 // What the database sums for GET /auth/stats; the core shapes the answer (window filled with

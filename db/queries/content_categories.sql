@@ -3,10 +3,10 @@
 -- (content_locks.sql).
 
 -- name: list
-SELECT id, titel_de FROM categories ORDER BY id;
+SELECT id, titel_de, titel_en, titel_sv FROM categories ORDER BY id;
 
 -- name: find
-SELECT id, titel_de FROM categories WHERE id = :id;
+SELECT id, titel_de, titel_en, titel_sv FROM categories WHERE id = :id;
 
 -- The title is looked up before an id is drawn: in PostgreSQL an INSERT that ends in DO NOTHING
 -- still uses up an identity value.
@@ -26,6 +26,9 @@ SELECT COUNT(*) FROM categories WHERE titel_de = :titel_de AND id <> :id;
 -- The unique key settles a concurrent rename to the same title (run_unless_taken).
 -- name: rename
 UPDATE categories SET titel_de = :titel_de WHERE id = :id;
+
+-- name: set_titles
+UPDATE categories SET titel_en = :titel_en, titel_sv = :titel_sv WHERE id = :id;
 
 -- name: pairs
 SELECT pair_id FROM pair_categories WHERE category_id = :id ORDER BY pair_id;

@@ -41,5 +41,6 @@ DELETE FROM pair_categories WHERE pair_id = :id;
 DELETE FROM pairs WHERE id = :id;
 
 -- name: categories
-SELECT c.id, c.titel_de FROM pair_categories pc JOIN categories c ON c.id = pc.category_id
+SELECT c.id, c.titel_de, c.titel_en, c.titel_sv
+FROM pair_categories pc JOIN categories c ON c.id = pc.category_id
 WHERE pc.pair_id = :pair_id ORDER BY c.id;

@@ -29,7 +29,7 @@ FROM words WHERE id IN (:ids) ORDER BY id;
 
 -- The categories of many words at once; (:word_ids) is a list, at most 500 ids a time.
 -- name: categories_of
-SELECT wc.word_id, c.id, c.titel_de
+SELECT wc.word_id, c.id, c.titel_de, c.titel_en, c.titel_sv
 FROM word_categories wc JOIN categories c ON c.id = wc.category_id
 WHERE wc.word_id IN (:word_ids) ORDER BY wc.word_id, c.id;
 

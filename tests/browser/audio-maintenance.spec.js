@@ -306,17 +306,36 @@ test('an admin adds, renames and deletes a category', async ({ page, accounts, a
 
   // Rename: an empty name is refused with the API's message, then a new name is stored.
   await page.getByRole('button', { name: `Rename ${name}` }).click();
-  const input = page.getByLabel(`New name of ${name}`);
+  const input = page.getByLabel(`German name of ${name}`);
   await expect(input).toBeFocused();
   await input.fill('');
   await input.press('Enter');
   await expect(list.getByRole('alert')).toHaveText(/titel_de/);
   const renamed = unique('Autos');
   await input.fill(renamed);
+  // The English and Swedish titles go with it (the statistics label the category with them).
+  await page.getByLabel(`English name of ${name}`).fill('Cars');
+  await page.getByLabel(`Swedish name of ${name}`).fill('Bilar');
+  await page.screenshot({ path: testInfo.outputPath('maintenance-rename.png') });
+  await expectAccessible(page);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(list.getByText(renamed, { exact: true })).toBeVisible();
-  expect((await categories(api)).find((c) => c.id === added.id)?.titel_de).toBe(renamed);
+  await expect(list.getByText('Cars · Bilar', { exact: true })).toBeVisible();
+  let stored = (await categories(api)).find((c) => c.id === added.id);
+  expect(stored?.titel_de).toBe(renamed);
+  expect(stored?.titel_en).toBe('Cars');
+  expect(stored?.titel_sv).toBe('Bilar');
   await page.screenshot({ path: testInfo.outputPath('maintenance.png') });
+
+  // An emptied title is none again.
+  await page.getByRole('button', { name: `Rename ${renamed}` }).click();
+  await expect(page.getByLabel(`English name of ${renamed}`)).toHaveValue('Cars');
+  await page.getByLabel(`Swedish name of ${renamed}`).fill('');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(list.getByText('Cars', { exact: true })).toBeVisible();
+  stored = (await categories(api)).find((c) => c.id === added.id);
+  expect(stored?.titel_en).toBe('Cars');
+  expect(stored?.titel_sv).toBeNull();
 
   // Delete asks first; Cancel keeps it, Delete removes it.
   await page.getByRole('button', { name: `Delete ${renamed}` }).click();

@@ -87,7 +87,7 @@ TEST_CASE("Accept-Language: the statistics' skills keep a neutral key beside the
     Api api;
     HttpClient& c = api.client;
     const std::string token = api.learner();
-    const Id pair = api.pair("yes_no");
+    const Id pair = api.pair("yes_no", {1});  // category 1: Tiere (Animals, Djur)
     REQUIRE(c.post("/auth/progress",
                    R"({"pair_id":)" + std::to_string(pair) + R"(,"correct":true,"points":10})",
                    token)
@@ -104,6 +104,8 @@ TEST_CASE("Accept-Language: the statistics' skills keep a neutral key beside the
     CHECK(skills[2].at("key") == "comprehension");
     CHECK(skills[2].at("label") == "Verständnis");
     CHECK(skills[2].at("seen") == 1);
+    REQUIRE(seed.json.at("categories").as_array().size() == 1);
+    CHECK(seed.json.at("categories").at(0).at("label") == "Tiere");
     CHECK(seed.header("vary").find("Accept-Language") != std::string::npos);
     CHECK(seed.header("content-language").empty());
 
@@ -115,12 +117,15 @@ TEST_CASE("Accept-Language: the statistics' skills keep a neutral key beside the
     CHECK(en_skills[2].at("label") == "Comprehension");
     CHECK(en_skills[2].at("key") == "comprehension");
     CHECK(en_skills[2].at("seen") == 1);
+    CHECK(en.json.at("categories").at(0).at("label") == "Animals");
+    CHECK(en.json.at("categories").at(0).at("id") == 1);  // the neutral key
     CHECK(en.header("content-language") == "en");
     CHECK(en.header("vary").find("Accept-Language") != std::string::npos);
 
     const Reply sv = in_language(c, "GET", "/auth/stats", token, "sv");
     CHECK(sv.json.at("skills").as_array()[0].at("label") == "Ordförråd");
     CHECK(sv.json.at("skills").as_array()[2].at("label") == "Förståelse");
+    CHECK(sv.json.at("categories").at(0).at("label") == "Djur");
 
     // Other words, another tag: a copy in one language never revalidates another.
     CHECK(en.header("etag") != seed.header("etag"));

@@ -88,3 +88,20 @@ TEST_CASE("stats: skill keys beside labels in the asked language, the seed's Ger
     CHECK(sv.skills[2].label == "Förståelse");
     CHECK(sv.skills[2].key == "comprehension");
 }
+
+TEST_CASE("stats: a category's label in the asked language where it has one, else titel_de",
+          "[stats][locale]") {
+    StatsSnapshot snapshot;
+    snapshot.categories = {{1, "Tiere", 10, 1, "Animals", "Djur"}, {2, "Werkzeug", 5, 1, "Tools"}};
+    const Date today = std::chrono::sys_days{std::chrono::year{2026} / 11 / 28};
+    const Stats de = aggregate_stats(snapshot, today);
+    CHECK(de.categories.at(0).label == "Tiere");
+    CHECK(de.categories.at(1).label == "Werkzeug");
+    const Stats en = aggregate_stats(snapshot, today, Lang::en);
+    CHECK(en.categories.at(0).label == "Animals");
+    CHECK(en.categories.at(1).label == "Tools");
+    const Stats sv = aggregate_stats(snapshot, today, Lang::sv);
+    CHECK(sv.categories.at(0).label == "Djur");
+    CHECK(sv.categories.at(1).label == "Werkzeug");  // no Swedish title: the German one
+    CHECK(sv.categories.at(1).id == 2);
+}

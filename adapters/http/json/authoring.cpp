@@ -63,7 +63,10 @@ json::value to_json(const StaffSessionView& s) {
 }
 
 json::value to_json(const Category& c) {
-    return json::object{{"id", c.id}, {"titel_de", c.titel_de}};
+    return json::object{{"id", c.id},
+                        {"titel_de", c.titel_de},
+                        {"titel_en", nullable(c.titel_en)},
+                        {"titel_sv", nullable(c.titel_sv)}};
 }
 
 json::value to_json(const Picture& p) {

@@ -102,9 +102,16 @@ function categoriesSection(api) {
   function row(category) {
     const line = el('li', { class: 'category', 'data-id': category.id });
     const error = el('span', { class: 'error', role: 'alert' });
+    // The English and Swedish titles the statistics show learners of those languages.
+    const translations = () => [category.titel_en, category.titel_sv].filter((t) => t).join(' · ');
     const reading = () => {
       line.replaceChildren(
-        el('span', { class: 'category-name' }, category.titel_de),
+        el(
+          'span',
+          { class: 'category-names' },
+          el('span', { class: 'category-name' }, category.titel_de),
+          el('span', { class: 'category-translations muted' }, translations()),
+        ),
         el(
           'button',
           { type: 'button', 'aria-label': `Rename ${category.titel_de}`, onclick: renaming },
@@ -128,7 +135,23 @@ function categoriesSection(api) {
         value: category.titel_de,
         maxlength: 200,
         autocomplete: 'off',
+        'aria-label': `German name of ${category.titel_de}`,
       });
+      // An empty English or Swedish title is none: the statistics then show the German one.
+      const title = (lang, language) =>
+        el('input', {
+          type: 'text',
+          id: `${id}-${lang}`,
+          value: category[`titel_${lang}`] ?? '',
+          maxlength: 200,
+          autocomplete: 'off',
+          'aria-label': `${language} name of ${category.titel_de}`,
+        });
+      const english = title('en', 'English');
+      const swedish = title('sv', 'Swedish');
+      // Each field under its language's name; the screen reader hears the whole label.
+      const field = (input, language) =>
+        el('span', { class: 'category-title' }, el('label', { for: input.id }, language), input);
       const save = async (event) => {
         event.preventDefault();
         error.textContent = '';
@@ -136,6 +159,8 @@ function categoriesSection(api) {
           try {
             const { body } = await api.send('PATCH', `/api/categories/${category.id}`, {
               titel_de: input.value,
+              titel_en: english.value.trim() || null,
+              titel_sv: swedish.value.trim() || null,
             });
             Object.assign(category, body);
             show(category.id);
@@ -151,8 +176,9 @@ function categoriesSection(api) {
         el(
           'form',
           { class: 'category-rename', onsubmit: save },
-          el('label', { for: id, class: 'visually-hidden' }, `New name of ${category.titel_de}`),
-          input,
+          field(input, 'German'),
+          field(english, 'English'),
+          field(swedish, 'Swedish'),
           el('button', { type: 'submit', class: 'primary' }, 'Save'),
           el(
             'button',

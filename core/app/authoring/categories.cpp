@@ -6,10 +6,17 @@ namespace ll {
 
 Result<Category> rename_category(AuthoringPorts& ports, Id id, const NewCategory& request) {
     return write<Category>(ports.content, [&](ContentTx& tx) -> Result<Category> {
-        if (!tx.category(id)) return errors::not_found();
+        auto category = tx.category(id);
+        if (!category) return errors::not_found();
         if (!tx.rename_category(id, request.titel_de))
             return errors::category_exists(request.titel_de);
-        return Category{id, request.titel_de};
+        category->titel_de = request.titel_de;
+        if (request.titel_en.present || request.titel_sv.present) {
+            if (request.titel_en.present) category->titel_en = request.titel_en.value;
+            if (request.titel_sv.present) category->titel_sv = request.titel_sv.value;
+            tx.set_category_titles(id, category->titel_en, category->titel_sv);
+        }
+        return std::move(*category);
     });
 }
 

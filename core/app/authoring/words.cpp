@@ -277,6 +277,11 @@ Result<Category> create_category(AuthoringPorts& ports, const NewCategory& reque
     return write<Category>(ports.content, [&](ContentTx& tx) -> Result<Category> {
         auto c = tx.insert_category(request.titel_de);
         if (!c) return errors::category_exists(request.titel_de);
+        if (request.titel_en.value || request.titel_sv.value) {
+            c->titel_en = request.titel_en.value;
+            c->titel_sv = request.titel_sv.value;
+            tx.set_category_titles(c->id, c->titel_en, c->titel_sv);
+        }
         return std::move(*c);
     });
 }

@@ -25,7 +25,7 @@ SELECT id FROM categories WHERE id = :id;
 
 -- A category a write is about to link to (CategoryRows::keep_category).
 -- name: keep_category
-SELECT id, titel_de FROM categories WHERE id = :id;
+SELECT id, titel_de, titel_en, titel_sv FROM categories WHERE id = :id;
 
 -- Only categories that exist are linked: one whose delete commits meanwhile is skipped instead
 -- of failing the foreign key. (:category_ids) is a list (Query::bind_list).

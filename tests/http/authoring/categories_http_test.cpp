@@ -60,7 +60,10 @@ TEST_CASE("categories: rename", "[authoring][categories]") {
     const Reply r = api.patch(at("/api/categories", tools), R"({"titel_de":"Werkzeuge"})", admin);
     INFO(text(r));
     REQUIRE(r.status == 200);
-    CHECK(r.json == json::value(json::object{{"id", tools}, {"titel_de", "Werkzeuge"}}));
+    CHECK(r.json == json::value(json::object{{"id", tools},
+                                             {"titel_de", "Werkzeuge"},
+                                             {"titel_en", nullptr},
+                                             {"titel_sv", nullptr}}));
     CHECK(listed(api, "Werkzeuge"));
     CHECK_FALSE(listed(api, "Werkzeug"));
     // The word shows the new name.
@@ -90,6 +93,42 @@ TEST_CASE("categories: rename", "[authoring][categories]") {
         CHECK(api.patch(at("/api/categories", tools), "[1]").error() == "Invalid JSON body");
         CHECK(listed(api, "Werkzeuge"));
     }
+    SECTION("English and Swedish titles: set, kept when missing, cleared with null") {
+        const std::string target = at("/api/categories", tools);
+        Reply titled = api.patch(
+            target, R"({"titel_de":"Werkzeuge","titel_en":"Tools","titel_sv":"Verktyg"})");
+        REQUIRE(titled.status == 200);
+        CHECK(str(titled.json, "titel_en") == "Tools");
+        CHECK(str(titled.json, "titel_sv") == "Verktyg");
+        titled = api.patch(target, R"({"titel_de":"Werkzeug"})");
+        CHECK(str(titled.json, "titel_en") == "Tools");  // not named: as it was
+        titled = api.patch(target, R"({"titel_de":"Werkzeug","titel_sv":null})");
+        CHECK(str(titled.json, "titel_en") == "Tools");
+        CHECK(titled.json.at("titel_sv").is_null());
+        // The list says the same.
+        const Reply list = api.get("/api/categories");
+        bool found = false;
+        for (const auto& c : list.json.as_array()) {
+            if (c.at("id") != tools) continue;
+            found = true;
+            CHECK(str(c, "titel_de") == "Werkzeug");
+            CHECK(str(c, "titel_en") == "Tools");
+            CHECK(c.at("titel_sv").is_null());
+        }
+        CHECK(found);
+        const std::string too_long =
+            R"({"titel_de":"Werkzeug","titel_sv":")" + std::string(201, 'a') + R"("})";
+        for (const std::string& body :
+             {std::string(R"({"titel_de":"Werkzeug","titel_en":5})"), too_long}) {
+            const Reply bad = api.patch(target, body);
+            CHECK(bad.status == 400);
+            CHECK(
+                (bad.error().rfind("titel_en ", 0) == 0 || bad.error().rfind("titel_sv ", 0) == 0));
+        }
+        const Reply kept = api.get("/api/categories");
+        for (const auto& c : kept.json.as_array())
+            if (c.at("id") == tools) CHECK(str(c, "titel_en") == "Tools");
+    }
     SECTION("unknown category: 404") {
         const Reply unknown =
             api.patch(at("/api/categories", garden + 1000), R"({"titel_de":"X"})");
@@ -97,6 +136,33 @@ TEST_CASE("categories: rename", "[authoring][categories]") {
         CHECK(unknown.error() == "Not found");
         CHECK_FALSE(listed(api, "X"));
     }
+}
+
+TEST_CASE("categories: created with English and Swedish titles, or without",
+          "[authoring][categories]") {
+    StaffApi api;
+    const std::string admin = api.staff_token("admin");
+    const Reply both =
+        api.post("/api/categories",
+                 R"({"titel_de":"Möbel","titel_en":"Furniture","titel_sv":"Möbler"})", admin);
+    REQUIRE(both.status == 201);
+    CHECK(str(both.json, "titel_de") == "Möbel");
+    CHECK(str(both.json, "titel_en") == "Furniture");
+    CHECK(str(both.json, "titel_sv") == "Möbler");
+    const Reply plain = api.post("/api/categories", R"({"titel_de":"Werkstatt"})", admin);
+    REQUIRE(plain.status == 201);
+    CHECK(plain.json.at("titel_en").is_null());
+    CHECK(plain.json.at("titel_sv").is_null());
+    // The seeded categories come with theirs (migration 0020).
+    const Reply list = api.get("/api/categories");
+    const auto& first = list.json.as_array().at(0);
+    CHECK(str(first, "titel_de") == "Tiere");
+    CHECK(str(first, "titel_en") == "Animals");
+    CHECK(str(first, "titel_sv") == "Djur");
+    const Reply bad = api.post("/api/categories", R"({"titel_de":"Garage","titel_en":[]})", admin);
+    CHECK(bad.status == 400);
+    CHECK(bad.error() == "titel_en must be a string");
+    CHECK_FALSE(listed(api, "Garage"));
 }
 
 TEST_CASE("categories: delete takes the word and pair links, never the words or pairs",

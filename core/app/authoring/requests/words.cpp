@@ -94,7 +94,9 @@ template <>
 Result<NewCategory> decode<NewCategory>(const LooseValue& v) {
     NewCategory r;
     Decoder d(v);
-    d.required_text(r.titel_de, "titel_de", fields::kTitleMax);
+    d.required_text(r.titel_de, "titel_de", fields::kTitleMax)
+        .text_change(r.titel_en, "titel_en", fields::kTitleMax)
+        .text_change(r.titel_sv, "titel_sv", fields::kTitleMax);
     return d.done(std::move(r));
 }
 

@@ -39,8 +39,11 @@ struct WordPatch {
     std::optional<std::vector<Id>> category_ids;
 };
 
+// POST and PATCH /api/categories: titel_de always; titel_en and titel_sv when given (null
+// clears one; on PATCH a missing one stays as it is).
 struct NewCategory {
     std::string titel_de;
+    fields::Change<std::string> titel_en, titel_sv;
 };
 
 template <>
