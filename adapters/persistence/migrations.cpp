@@ -3,14 +3,64 @@
 #include <algorithm>
 #include <set>
 #include <string_view>
+#include <thread>
+
+#include <fmt/format.h>
+#include <soci/postgresql/soci-postgresql.h>
 
 namespace ll::sql {
 namespace {
 
+// The advisory lock every runner takes in each migration's transaction (PostgreSQL): any fixed
+// number; this one spells "llmig".
+constexpr long long kMigrationLock = 0x6c6c6d6967;
+
+void take_runner_lock(soci::session& s) {
+    int taken = 0;
+    s << "SELECT 1 FROM (SELECT pg_advisory_xact_lock(" + std::to_string(kMigrationLock) +
+             ")) AS runner",
+        soci::into(taken);
+}
+
+// Under the runner's lock: two runners' CREATE TABLE IF NOT EXISTS at once can still collide on
+// PostgreSQL's catalog.
 void ensure_table(Database& db) {
-    db.autocommit([&](soci::session& s) {
+    db.write([&](soci::session& s) {
+        if (db.dialect() == Dialect::postgresql) take_runner_lock(s);
         s << "CREATE TABLE IF NOT EXISTS schema_migrations (version TEXT PRIMARY KEY, "
              "applied_at TEXT NOT NULL)";
+    });
+}
+
+// SQLSTATE 55P03 lock_not_available: lock_timeout ran out.
+bool lock_timed_out(const soci::soci_error& e) {
+    const auto* pg = dynamic_cast<const soci::postgresql_soci_error*>(&e);
+    return pg && pg->sqlstate() == "55P03";
+}
+
+// Applies one migration unless it is recorded; true when it was recorded already.
+bool apply(Database& db, const EmbeddedMigration& m, const MigrateOptions& options) {
+    const std::string version = m.name;
+    return db.write([&](soci::session& s) {
+        if (db.dialect() == Dialect::postgresql) {
+            // The runner's lock first (waited for as long as the other runner takes), then the
+            // timeouts that bound this migration's own waits and statements.
+            take_runner_lock(s);
+            s << "SET LOCAL lock_timeout = " + std::to_string(options.lock_timeout.count());
+            s << "SET LOCAL statement_timeout = " +
+                     std::to_string(options.statement_timeout.count());
+        }
+        // Checked inside the transaction, under the runner's lock (SQLite: under its one
+        // writer's BEGIN IMMEDIATE): a second runner finds what the first applied.
+        int exists = 0;
+        s << "SELECT COUNT(*) FROM schema_migrations WHERE version = :v", soci::use(version),
+            soci::into(exists);
+        if (exists) return true;
+        for (const auto& statement : statements_of(m.sql)) s << statement;
+        s << "INSERT INTO schema_migrations (version, applied_at) VALUES (:v, "
+             "CURRENT_TIMESTAMP)",
+            soci::use(version);
+        return false;
     });
 }
 
@@ -64,25 +114,28 @@ std::vector<EmbeddedMigration> migrations_for(Dialect dialect) {
     return out;
 }
 
-int migrate(Database& db) {
+int migrate(Database& db, const MigrateOptions& options) {
     ensure_table(db);
     int count = 0;
     for (const auto& m : migrations_for(db.dialect())) {
-        const std::string version = m.name;
-        const bool done = db.write([&](soci::session& s) {
-            // Checked inside the transaction: two processes migrating at once apply each file once
-            // (the second waits on the first's insert of the same primary key).
-            int exists = 0;
-            s << "SELECT COUNT(*) FROM schema_migrations WHERE version = :v", soci::use(version),
-                soci::into(exists);
-            if (exists) return true;
-            for (const auto& statement : statements_of(m.sql)) s << statement;
-            s << "INSERT INTO schema_migrations (version, applied_at) VALUES (:v, "
-                 "CURRENT_TIMESTAMP)",
-                soci::use(version);
-            return false;
-        });
-        if (!done) ++count;
+        auto wait = options.backoff;
+        for (int attempt = 1;; ++attempt) {
+            try {
+                if (!apply(db, m, options)) ++count;
+                break;
+            } catch (const soci::soci_error& e) {
+                if (!lock_timed_out(e)) throw;
+                if (attempt >= options.tries) {
+                    throw MigrationLocked(fmt::format(
+                        "migration {}: a table it changes stayed locked by other transactions "
+                        "({} tries, {} ms lock_timeout each); nothing of it was applied: run it "
+                        "again when they have ended (pg_stat_activity lists them)",
+                        m.name, attempt, options.lock_timeout.count()));
+                }
+                std::this_thread::sleep_for(wait);
+                wait *= 2;
+            }
+        }
     }
     return count;
 }

@@ -1,6 +1,12 @@
 #include <catch2/catch.hpp>
 
+#include <soci/postgresql/soci-postgresql.h>
 #include <soci/soci.h>
+
+#include <chrono>
+#include <exception>
+#include <string>
+#include <thread>
 
 #include "adapters/persistence/database.hpp"
 #include "adapters/persistence/migrations.hpp"
@@ -59,4 +65,88 @@ TEST_CASE("backend: a bad DATABASE_URL is refused with the variable's name", "[s
 TEST_CASE("backend: an unreachable PostgreSQL is DatabaseUnavailable", "[sql]") {
     CHECK_THROWS_AS(SqlBackend(SqlBackendOptions{"postgresql://nobody@127.0.0.1:1/none", 1, false}),
                     DatabaseUnavailable);
+}
+
+namespace {
+
+int count_of(sql::Database& db, const std::string& query) {
+    return db.read([&](soci::session& s) {
+        int n = 0;
+        s << query, soci::into(n);
+        return n;
+    });
+}
+
+}  // namespace
+
+TEST_CASE("migrations: two runners at once apply each migration once (PostgreSQL)",
+          "[sql][migrations]") {
+    auto db = test::make_test_database();
+    if (db->name() != "postgresql") return;  // SQLite: one writer at a time anyway
+    sql::Database raw(sql::parse_database_url(db->url()), 1);
+    raw.write([](soci::session& s) {
+        s << "DROP SCHEMA public CASCADE";
+        s << "CREATE SCHEMA public";
+    });
+    const int all = static_cast<int>(sql::migrations_for(raw.dialect()).size());
+
+    int applied[2] = {0, 0};
+    std::exception_ptr failed[2];
+    auto run = [&](int i) {
+        try {
+            sql::Database runner(sql::parse_database_url(db->url()), 1);
+            applied[i] = sql::migrate(runner);
+        } catch (...) {
+            failed[i] = std::current_exception();
+        }
+    };
+    std::thread other(run, 1);
+    run(0);
+    other.join();
+    for (const auto& f : failed) CHECK_FALSE(f);
+    CHECK(applied[0] + applied[1] == all);
+    CHECK(count_of(raw, "SELECT COUNT(*) FROM schema_migrations") == all);
+    CHECK(count_of(raw, "SELECT COUNT(*) FROM languages") == 3);  // the seed ran once
+    CHECK(sql::migrations_current(raw));
+}
+
+TEST_CASE(
+    "migrations: a table locked past lock_timeout fails the migration with one clear line, "
+    "and it applies once the lock is gone (PostgreSQL)",
+    "[sql][migrations]") {
+    auto db = test::make_test_database();
+    if (db->name() != "postgresql") return;
+    sql::Database raw(sql::parse_database_url(db->url()), 1);
+    // 0020 pending again: its columns gone, its record too.
+    raw.write([](soci::session& s) {
+        s << "ALTER TABLE categories DROP COLUMN titel_en, DROP COLUMN titel_sv";
+        s << "DELETE FROM schema_migrations WHERE version = '0020_category_titles.sql'";
+    });
+    // A long reader holds the table: ALTER TABLE needs ACCESS EXCLUSIVE.
+    soci::session reader(*soci::factory_postgresql(), sql::parse_database_url(db->url()).connect);
+    reader << "BEGIN";
+    reader << "LOCK TABLE categories IN ACCESS SHARE MODE";
+
+    sql::Database runner(sql::parse_database_url(db->url()), 1);
+    const sql::MigrateOptions quick{std::chrono::milliseconds(100), std::chrono::seconds(60), 3,
+                                    std::chrono::milliseconds(20)};
+    try {
+        sql::migrate(runner, quick);
+        FAIL("the migration ran although the table was locked");
+    } catch (const sql::MigrationLocked& e) {
+        const std::string line = e.what();
+        CHECK(line.find("migration 0020_category_titles.sql:") == 0);
+        CHECK(line.find("3 tries, 100 ms lock_timeout") != std::string::npos);
+        CHECK(line.find('\n') == std::string::npos);
+    }
+    CHECK_FALSE(sql::migrations_current(runner));
+    // Nothing of it was applied.
+    CHECK(count_of(raw,
+                   "SELECT COUNT(*) FROM information_schema.columns WHERE table_name = "
+                   "'categories' AND column_name = 'titel_en'") == 0);
+
+    reader << "COMMIT";
+    CHECK(sql::migrate(runner, quick) == 1);
+    CHECK(sql::migrations_current(runner));
+    CHECK(count_of(raw, "SELECT COUNT(*) FROM categories WHERE titel_en = 'Animals'") == 1);
 }

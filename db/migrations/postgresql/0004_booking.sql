@@ -12,6 +12,9 @@
 --    achievements or an unlock is removed. It mirrors the core's rules (core/domain/streak.cpp next_streak,
 --    core/domain/achievements.cpp achievement_reached); the repository contract suite runs the
 --    same cases on memory, SQLite and PostgreSQL to keep them equal.
+-- Lint (tests/migrations/lint): the INTEGER columns hold streaks and daily goals (bounded,
+-- never ids).
+-- squawk-ignore-file prefer-bigint-over-int
 
 ALTER TABLE users_public
     ADD COLUMN pairs_practiced  BIGINT NOT NULL DEFAULT 0,
