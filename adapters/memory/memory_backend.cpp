@@ -54,10 +54,10 @@ MemoryBackend::MemoryBackend() : state_(std::make_unique<State>()) {
         {"Haus", "House", "Hus"},
         {"Kleidung", "Clothing", "Kläder"},
         {"Natur", "Nature", "Natur"},
-        {"Verkehr", "Traffic", "Trafik"},
+        {"Verkehr", "Transport", "Trafik"},
         {"Körper", "Body", "Kropp"},
         {"Berufe", "Jobs", "Yrken"},
-        {"Zahlen", "Numbers", "Siffror"},
+        {"Zahlen", "Numbers", "Tal"},
         {"Zeit", "Time", "Tid"},
     }};
     for (const auto& [de, en, sv] : kCategories) {

@@ -52,11 +52,11 @@ bool MemoryContentTx::rename_category(Id id, const std::string& titel_de) {
     return true;
 }
 
-void MemoryContentTx::set_category_titles(Id id, const std::optional<std::string>& titel_en,
-                                          const std::optional<std::string>& titel_sv) {
+void MemoryContentTx::set_category_titles(Id id, const fields::Change<std::string>& titel_en,
+                                          const fields::Change<std::string>& titel_sv) {
     Category& category = rw().categories.at(id);
-    category.titel_en = titel_en;
-    category.titel_sv = titel_sv;
+    if (titel_en.present) category.titel_en = titel_en.value;
+    if (titel_sv.present) category.titel_sv = titel_sv.value;
 }
 
 std::vector<Id> MemoryContentTx::category_pairs(Id id) {

@@ -128,10 +128,14 @@ bool SqlContentTx::rename_category(Id id, const std::string& titel_de) {
     return run_unless_taken(q).has_value();
 }
 
-void SqlContentTx::set_category_titles(Id id, const std::optional<std::string>& titel_en,
-                                       const std::optional<std::string>& titel_sv) {
+void SqlContentTx::set_category_titles(Id id, const fields::Change<std::string>& titel_en,
+                                       const fields::Change<std::string>& titel_sv) {
     Query q = named("content_categories.set_titles");
-    q.bind("titel_en", param(titel_en)).bind("titel_sv", param(titel_sv)).bind("id", param(id));
+    q.bind("en_given", param(titel_en.present ? 1 : 0))
+        .bind("titel_en", param(titel_en.value))
+        .bind("sv_given", param(titel_sv.present ? 1 : 0))
+        .bind("titel_sv", param(titel_sv.value))
+        .bind("id", param(id));
     q.run(s_);
 }
 

@@ -50,8 +50,8 @@ class SqlContentTx final : public ContentTx {
     std::optional<Category> keep_category(Id id) override;
     std::optional<Category> insert_category(const std::string& titel_de) override;
     bool rename_category(Id id, const std::string& titel_de) override;
-    void set_category_titles(Id id, const std::optional<std::string>& titel_en,
-                             const std::optional<std::string>& titel_sv) override;
+    void set_category_titles(Id id, const fields::Change<std::string>& titel_en,
+                             const fields::Change<std::string>& titel_sv) override;
     std::vector<Id> category_pairs(Id id) override;
     void delete_category(Id id) override;
     Picture insert_picture(const Picture& picture) override;

@@ -50,7 +50,7 @@ constexpr std::array kCatalogue = {
           {"Ungültiger oder abgelaufener Link zum Zurücksetzen", "Invalid or expired reset link",
            "Ogiltig eller utgången återställningslänk"}},
     Entry{"Invalid JSON body",
-          {"Ungültiger JSON-Inhalt", "Invalid JSON body", "Ogiltig JSON-kropp"}},
+          {"Ungültiger JSON-Inhalt", "Invalid JSON body", "Ogiltig JSON i begäran"}},
     Entry{"Invalid or expired refresh token",
           {"Ungültiges oder abgelaufenes Refresh-Token", "Invalid or expired refresh token",
            "Ogiltig eller utgången förnyelsetoken"}},
@@ -104,7 +104,7 @@ constexpr std::array kCatalogue = {
            "changed_after is not a position GET /auth/cards answered",
            "changed_after är ingen position som GET /auth/cards har svarat med"}},
     Entry{"timezone must be an IANA time zone name such as Europe/Berlin, or null",
-          {"timezone muss der Name einer IANA-Zeitzone wie Europe/Berlin sein, oder null",
+          {"timezone muss der Name einer IANA-Zeitzone wie Europe/Berlin oder null sein",
            "timezone must be an IANA time zone name such as Europe/Berlin, or null",
            "timezone måste vara namnet på en IANA-tidszon som Europe/Berlin, eller null"}},
     Entry{"items must be an array of at most 200 objects",
@@ -125,11 +125,11 @@ constexpr std::array kCatalogue = {
     Entry{"answered_at is before the account was created",
           {"answered_at liegt vor der Anlage des Kontos",
            "answered_at is before the account was created",
-           "answered_at ligger före kontots skapande"}},
-    Entry{
-        "answered_at is more than 5 minutes ahead",
-        {"answered_at liegt mehr als 5 Minuten in der Zukunft",
-         "answered_at is more than 5 minutes ahead", "answered_at ligger mer än 5 minuter framåt"}},
+           "answered_at är tidigare än när kontot skapades"}},
+    Entry{"answered_at is more than 5 minutes ahead",
+          {"answered_at liegt mehr als 5 Minuten in der Zukunft",
+           "answered_at is more than 5 minutes ahead",
+           "answered_at ligger mer än 5 minuter in i framtiden"}},
     Entry{"client_id reused with a different answer",
           {"client_id wurde für eine andere Antwort wiederverwendet",
            "client_id reused with a different answer", "client_id återanvänt för ett annat svar"}},
@@ -173,6 +173,10 @@ constexpr std::array kCatalogue = {
     Entry{"{} must be a number from {} to {}",
           {"{} muss eine Zahl von {} bis {} sein", "{} must be a number from {} to {}",
            "{} måste vara ett tal från {} till {}"}},
+    Entry{"{} is not a setting (the settings are desired_retention and new_per_day)",
+          {"{} ist keine Einstellung (die Einstellungen sind desired_retention und new_per_day)",
+           "{} is not a setting (the settings are desired_retention and new_per_day)",
+           "{} är ingen inställning (inställningarna är desired_retention och new_per_day)"}},
     Entry{"{} is not a setting (the settings are {})",
           {"{} ist keine Einstellung (die Einstellungen sind {})",
            "{} is not a setting (the settings are {})",
@@ -190,7 +194,7 @@ constexpr std::array kCatalogue = {
           {"{} muss true oder false sein", "{} must be true or false",
            "{} måste vara true eller false"}},
     Entry{"{} must be one of {}",
-          {"{} muss eines von {} sein", "{} must be one of {}", "{} måste vara en av {}"}},
+          {"{} muss einer der Werte {} sein", "{} must be one of {}", "{} måste vara något av {}"}},
     Entry{"{} must be an array",
           {"{} muss ein Array sein", "{} must be an array", "{} måste vara en array"}},
     Entry{"{} must be an object",
@@ -231,12 +235,30 @@ std::optional<std::vector<std::string_view>> fit(std::string_view pattern, std::
     return parts;
 }
 
-std::string fill(std::string_view pattern, const std::vector<std::string_view>& parts) {
+// A decimal number ("0.70") as German and Swedish write it ("0,70").
+bool is_decimal(std::string_view part) {
+    const auto point = part.find('.');
+    if (point == std::string_view::npos || point == 0 || point + 1 == part.size()) return false;
+    for (std::size_t i = 0; i < part.size(); ++i)
+        if (i != point && (part[i] < '0' || part[i] > '9')) return false;
+    return true;
+}
+
+std::string fill(std::string_view pattern, const std::vector<std::string_view>& parts, Lang lang) {
     std::string out;
     std::size_t next = 0;
     for (std::size_t hole; (hole = pattern.find("{}")) != std::string_view::npos;) {
         out.append(pattern.substr(0, hole));
-        if (next < parts.size()) out.append(parts[next++]);
+        if (next < parts.size()) {
+            const std::string_view part = parts[next++];
+            if (lang != Lang::en && is_decimal(part)) {
+                std::string comma(part);
+                comma[comma.find('.')] = ',';
+                out.append(comma);
+            } else {
+                out.append(part);
+            }
+        }
         pattern.remove_prefix(hole + 2);
     }
     out.append(pattern);
@@ -248,7 +270,7 @@ std::string fill(std::string_view pattern, const std::vector<std::string_view>& 
 std::optional<std::string> message_in(std::string_view message, Lang lang) {
     for (const Entry& entry : kCatalogue) {
         if (const auto parts = fit(entry.message, message))
-            return fill(entry.texts.in(lang), *parts);
+            return fill(entry.texts.in(lang), *parts, lang);
     }
     return std::nullopt;
 }

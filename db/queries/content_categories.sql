@@ -27,8 +27,13 @@ SELECT COUNT(*) FROM categories WHERE titel_de = :titel_de AND id <> :id;
 -- name: rename
 UPDATE categories SET titel_de = :titel_de WHERE id = :id;
 
+-- Only the titles a request names (:en_given, :sv_given = 1); the other keeps what a
+-- concurrent write stored.
 -- name: set_titles
-UPDATE categories SET titel_en = :titel_en, titel_sv = :titel_sv WHERE id = :id;
+UPDATE categories
+SET titel_en = CASE WHEN :en_given = 1 THEN :titel_en ELSE titel_en END,
+    titel_sv = CASE WHEN :sv_given = 1 THEN :titel_sv ELSE titel_sv END
+WHERE id = :id;
 
 -- name: pairs
 SELECT pair_id FROM pair_categories WHERE category_id = :id ORDER BY pair_id;

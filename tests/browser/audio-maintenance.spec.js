@@ -320,7 +320,7 @@ test('an admin adds, renames and deletes a category', async ({ page, accounts, a
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(list.getByText(renamed, { exact: true })).toBeVisible();
-  await expect(list.getByText('Cars · Bilar', { exact: true })).toBeVisible();
+  await expect(list.getByText('EN Cars · SV Bilar', { exact: true })).toBeVisible();
   let stored = (await categories(api)).find((c) => c.id === added.id);
   expect(stored?.titel_de).toBe(renamed);
   expect(stored?.titel_en).toBe('Cars');
@@ -332,7 +332,7 @@ test('an admin adds, renames and deletes a category', async ({ page, accounts, a
   await expect(page.getByLabel(`English name of ${renamed}`)).toHaveValue('Cars');
   await page.getByLabel(`Swedish name of ${renamed}`).fill('');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(list.getByText('Cars', { exact: true })).toBeVisible();
+  await expect(list.getByText('EN Cars', { exact: true })).toBeVisible();
   stored = (await categories(api)).find((c) => c.id === added.id);
   expect(stored?.titel_en).toBe('Cars');
   expect(stored?.titel_sv).toBeNull();

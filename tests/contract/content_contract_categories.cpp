@@ -3,6 +3,8 @@
 // category, and the audios of one item.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 #include "tests/contract/content_support.hpp"
 
 using namespace ll;
@@ -18,6 +20,38 @@ TEST_CASE("content: rename_category refuses another category's name, not its own
     CHECK_FALSE(c.write([&](ContentTx& tx) { return tx.rename_category(tools, "Tiere"); }));
     CHECK(c.read([&](ContentTx& tx) { return must(tx.category(tools)).titel_de; }) == "Werkzeuge");
     CHECK(c.read([&](ContentTx& tx) { return must(tx.category(1)).titel_de; }) == "Tiere");
+}
+
+TEST_CASE("content: set_category_titles writes the titles it is given and keeps the others",
+          "[content][categories]") {
+    ContentDb c;
+    const Id tools = c.write([](ContentTx& tx) { return must(tx.insert_category("Werkzeug")).id; });
+    const auto given = [](std::optional<std::string> v) {
+        return fields::Change<std::string>{true, std::move(v)};
+    };
+    const fields::Change<std::string> kept;
+    c.write([&](ContentTx& tx) {
+        tx.set_category_titles(tools, given("Tools"), given("Verktyg"));
+        return 0;
+    });
+    c.write([&](ContentTx& tx) {  // only Swedish: English stays as stored
+        tx.set_category_titles(tools, kept, given(std::nullopt));
+        return 0;
+    });
+    const Category now = c.read([&](ContentTx& tx) { return must(tx.category(tools)); });
+    CHECK(now.titel_de == "Werkzeug");
+    CHECK(now.titel_en == "Tools");
+    CHECK_FALSE(now.titel_sv);
+    // Every reading of a category carries them: the list, a pair's or a word's categories.
+    const auto listed = c.read([](ContentTx& tx) { return tx.categories(); });
+    const auto it = std::find_if(listed.begin(), listed.end(),
+                                 [&](const Category& x) { return x.id == tools; });
+    REQUIRE(it != listed.end());
+    CHECK(it->titel_en == "Tools");
+    // The seeded ones come with both (migration 0020; the memory store seeds them alike).
+    const Category animals = c.read([](ContentTx& tx) { return must(tx.category(1)); });
+    CHECK(animals.titel_en == "Animals");
+    CHECK(animals.titel_sv == "Djur");
 }
 
 TEST_CASE("content: delete_category takes its links; the pairs in it; its id never again",

@@ -196,3 +196,52 @@ TEST_CASE("Accept-Language: the offline batch's refused items in the asked langu
     const Reply plain = c.post("/auth/progress/batch", again, token);
     CHECK(plain.json.at("results").as_array()[0].at("message") == "pair_id is required");
 }
+
+TEST_CASE("Accept-Language: the headers say what the words depend on", "[http][languages]") {
+    Api api;
+    HttpClient& c = api.client;
+    auto varies = [](const Reply& r) {
+        return r.header("vary").find("Accept-Language") != std::string::npos;
+    };
+    // An error the catalogue holds varies by language, asked for or not; a cache must not hand
+    // one language's 404 to another.
+    const Reply plain = c.get("/no/such/route");
+    CHECK(plain.status == 404);
+    CHECK(varies(plain));
+    CHECK(plain.header("content-language").empty());
+    const Reply english = in_language(c, "GET", "/no/such/route", "", "EN-gb");
+    CHECK(english.error() == "Not found");
+    CHECK(english.header("content-language") == "en");  // chosen, though the words are the same
+    CHECK(varies(english));
+    // A refused language stays refused whatever region another range names; the underscore
+    // form some stacks send counts as the hyphen.
+    const Reply refused = in_language(c, "GET", "/no/such/route", "", "de-CH, de;q=0, sv;q=0.5");
+    CHECK(refused.error() == "Hittades inte");
+    CHECK(in_language(c, "GET", "/no/such/route", "", "de-CH, de;q=0")
+              .header("content-language")
+              .empty());
+    CHECK(in_language(c, "GET", "/no/such/route", "", "sv_SE").error() == "Hittades inte");
+    // Of equal weights the first listed.
+    CHECK(in_language(c, "GET", "/no/such/route", "", "sv, de").error() == "Hittades inte");
+    CHECK(in_language(c, "GET", "/no/such/route", "", "de;q=0.5, sv;q=0.5").error() ==
+          "Nicht gefunden");
+
+    // A 304 carries no Content-Language (it stands for a representation the client has).
+    const std::string token = api.learner();
+    const Reply stats = in_language(c, "GET", "/auth/stats", token, "sv");
+    REQUIRE(stats.status == 200);
+    const Reply same = c.call("GET", "/auth/stats", "",
+                              {{"Authorization", "Bearer " + token},
+                               {"Accept-Language", "sv"},
+                               {"If-None-Match", stats.header("etag")}});
+    CHECK(same.status == 304);
+    CHECK(same.header("content-language").empty());
+    CHECK(varies(same));
+
+    // The offline batch says the language of its refused items.
+    const Reply batch =
+        in_language(c, "POST", "/auth/progress/batch", token, "sv", R"({"items":[]})");
+    CHECK(batch.status == 200);
+    CHECK(batch.header("content-language") == "sv");
+    CHECK(varies(batch));
+}

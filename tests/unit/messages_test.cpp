@@ -49,8 +49,17 @@ TEST_CASE("messages: '<field> <problem>' keeps the field and what the problem ca
                    Lang::de) == "daily_goal_ep muss eine ganze Zahl von 1 bis 500 sein");
     CHECK(message_in(
               errors::field("desired_retention", errors::problem::not_number_in(0.7, 0.97)).message,
-              Lang::sv) == "desired_retention måste vara ett tal från 0.70 till 0.97");
-    CHECK(message_in("x must be one of a, b or c", Lang::de) == "x muss eines von a, b or c sein");
+              Lang::sv) == "desired_retention måste vara ett tal från 0,70 till 0,97");
+    CHECK(message_in(
+              errors::field("desired_retention", errors::problem::not_number_in(0.7, 0.97)).message,
+              Lang::en) == "desired_retention must be a number from 0.70 to 0.97");
+    CHECK(message_in("lang must be one of de, en, sv", Lang::de) ==
+          "lang muss einer der Werte de, en, sv sein");
+    CHECK(message_in("speed is not a setting (the settings are desired_retention and new_per_day)",
+                     Lang::sv) ==
+          "speed är ingen inställning (inställningarna är desired_retention och new_per_day)");
+    // Only a whole decimal number turns its point into a comma.
+    CHECK(message_in("v1.2 must be an integer", Lang::de) == "v1.2 muss eine ganze Zahl sein");
 }
 
 TEST_CASE("messages: what the catalogue does not hold stays as it is", "[locale]") {

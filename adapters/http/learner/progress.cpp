@@ -30,8 +30,8 @@ void add_progress_routes(RouteBuilder& routes, LearnerPorts p, Metrics& metrics)
     routes.add(
         {"POST", {"/auth/progress/batch"}, Auth::token, Body::json, [p, &metrics](Call& c) mutable {
              auto result = book_progress_batch(p, c.claims().user_id, c.field("items"));
+             const auto asked = asked_language(c.request);
              if (result) {
-                 const auto asked = asked_language(c.request);
                  for (auto& item : result.value()) {
                      if (item.result) {
                          metrics.increment("langlearn_bookings_total");
@@ -45,7 +45,11 @@ void add_progress_routes(RouteBuilder& routes, LearnerPorts p, Metrics& metrics)
                      }
                  }
              }
-             return answer(result);
+             // Refused items' messages follow Accept-Language (docs/accounts.md "Languages of
+             // messages and labels").
+             Response r = answer(result);
+             if (r.status == 200) say_language(r, asked);
+             return r;
          }});
 }
 

@@ -1,5 +1,7 @@
 #include "adapters/http/server/accept_language.hpp"
 
+#include <array>
+
 #include "adapters/http/server/conditional.hpp"
 #include "adapters/http/server/weighted_list.hpp"
 #include "core/domain/messages.hpp"
@@ -7,15 +9,34 @@
 namespace ll::http {
 
 std::optional<Lang> asked_language(std::string_view accept_language) {
-    std::optional<Lang> best;
-    double best_weight = 0;
+    // Per language: its highest weight and where it was first listed, or refused (q=0, which
+    // holds whatever region another range names: "de-CH, de;q=0" chooses no German).
+    struct Listed {
+        double weight = 0;
+        std::size_t first = 0;
+        bool refused = false;
+    };
+    std::array<Listed, kLangs.size()> listed{};
+    std::size_t position = 0;
     for_each_weighted(accept_language, [&](std::string_view range, double q) {
-        const auto lang = lang_from_code(range.substr(0, range.find('-')));
-        if (lang && q > best_weight) {
-            best = lang;
-            best_weight = q;
+        ++position;
+        const auto lang = lang_from_code(range.substr(0, range.find_first_of("-_")));
+        if (!lang) return;
+        Listed& l = listed[static_cast<std::size_t>(*lang)];
+        if (q == 0) l.refused = true;
+        if (q > l.weight) {
+            if (l.weight == 0) l.first = position;
+            l.weight = q;
         }
     });
+    std::optional<Lang> best;
+    for (const Lang lang : kLangs) {
+        const Listed& l = listed[static_cast<std::size_t>(lang)];
+        if (l.refused || l.weight == 0) continue;
+        const Listed* b = best ? &listed[static_cast<std::size_t>(*best)] : nullptr;
+        if (!b || l.weight > b->weight || (l.weight == b->weight && l.first < b->first))
+            best = lang;
+    }
     return best;
 }
 
@@ -30,7 +51,12 @@ void say_language(Response& response, std::optional<Lang> asked) {
 }
 
 void localize_error(const Request& request, Response& response) {
-    if (!response.error) return;
+    // An error the catalogue holds depends on Accept-Language, asked for or not (a cache must
+    // not hand one language's 404 to another); a compressed body is left as it is.
+    if (!response.error || !message_in(response.error->message, Lang::de)) return;
+    for (const auto& [name, value] : response.headers)
+        if (name == "Content-Encoding") return;
+    vary_on(response, "Accept-Language");
     const auto lang = asked_language(request);
     if (!lang) return;
     auto message = message_in(response.error->message, *lang);

@@ -1,5 +1,7 @@
 #include "adapters/http/server/json_response.hpp"
 
+#include <boost/beast/core/string.hpp>
+
 namespace ll::http {
 
 Response json_ok(int status, const json::value& value) {
@@ -38,10 +40,15 @@ std::string one_line(std::string_view text) {
 
 void vary_on(Response& response, std::string_view field) {
     for (auto& [name, value] : response.headers) {
-        if (name == "Vary") {
-            value.append(", ").append(field);
-            return;
+        if (!boost::beast::iequals(name, "Vary")) continue;
+        // Listed already: as it is.
+        for (std::string_view rest = value; !rest.empty();) {
+            const auto comma = rest.find(',');
+            if (boost::beast::iequals(trim_ows(rest.substr(0, comma)), field)) return;
+            rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);
         }
+        value.append(", ").append(field);
+        return;
     }
     response.headers.emplace_back("Vary", std::string(field));
 }

@@ -272,7 +272,11 @@ void Session::send(const Request& request, const std::string& route_name, Respon
     if (!response.content_type.empty() && response.status != 304)
         res->set(bhttp::field::content_type, response.content_type);
     res->set("X-Request-Id", request.request_id);
-    for (const auto& [name, value] : response.headers) res->set(name, value);
+    for (const auto& [name, value] : response.headers) {
+        // Nor does a 304 carry the language of the representation it stands for.
+        if (response.status == 304 && beast::iequals(name, "Content-Language")) continue;
+        res->set(name, value);
+    }
     if (!server_.options.cors_origins.empty()) {
         if (const auto origin = allowed_origin(request, server_.options.cors_origins)) {
             res->set(bhttp::field::access_control_allow_origin, *origin);

@@ -101,16 +101,32 @@ function categoriesSection(api) {
   // One category: its name with Rename and Delete; each turns the line into its own small form.
   function row(category) {
     const line = el('li', { class: 'category', 'data-id': category.id });
-    const error = el('span', { class: 'error', role: 'alert' });
-    // The English and Swedish titles the statistics show learners of those languages.
-    const translations = () => [category.titel_en, category.titel_sv].filter((t) => t).join(' · ');
+    const error = el('span', {
+      class: 'error',
+      role: 'alert',
+      id: `category-${category.id}-error`,
+    });
+    // The English and Swedish titles the statistics show learners of those languages, each
+    // marked with its language ("EN Cars · SV Bilar"), so a screen reader speaks it in its own.
+    const translations = () =>
+      [
+        ['en', 'EN', 'English', category.titel_en],
+        ['sv', 'SV', 'Swedish', category.titel_sv],
+      ]
+        .filter(([, , , title]) => title)
+        .flatMap(([lang, short, language, title], i) => [
+          ...(i ? [' · '] : []),
+          el('abbr', { title: language }, short),
+          ' ',
+          el('span', { lang }, title),
+        ]);
     const reading = () => {
       line.replaceChildren(
         el(
           'span',
           { class: 'category-names' },
-          el('span', { class: 'category-name' }, category.titel_de),
-          el('span', { class: 'category-translations muted' }, translations()),
+          el('span', { class: 'category-name', lang: 'de' }, category.titel_de),
+          el('span', { class: 'category-translations muted' }, ...translations()),
         ),
         el(
           'button',
@@ -135,6 +151,7 @@ function categoriesSection(api) {
         value: category.titel_de,
         maxlength: 200,
         autocomplete: 'off',
+        lang: 'de',
         'aria-label': `German name of ${category.titel_de}`,
       });
       // An empty English or Swedish title is none: the statistics then show the German one.
@@ -145,6 +162,7 @@ function categoriesSection(api) {
           value: category[`titel_${lang}`] ?? '',
           maxlength: 200,
           autocomplete: 'off',
+          lang,
           'aria-label': `${language} name of ${category.titel_de}`,
         });
       const english = title('en', 'English');
@@ -170,7 +188,15 @@ function categoriesSection(api) {
             return false;
           }
         });
-        if (saved === false) input.focus();
+        if (saved === false) {
+          // The field the API names ("titel_en must be ..."), else the German name.
+          const named = { titel_en: english, titel_sv: swedish }[error.textContent.split(' ')[0]];
+          const wrong = named ?? input;
+          for (const f of [input, english, swedish]) f.removeAttribute('aria-invalid');
+          wrong.setAttribute('aria-invalid', 'true');
+          wrong.setAttribute('aria-describedby', error.id);
+          wrong.focus();
+        }
       };
       line.replaceChildren(
         el(

@@ -6,16 +6,13 @@ namespace ll {
 
 Result<Category> rename_category(AuthoringPorts& ports, Id id, const NewCategory& request) {
     return write<Category>(ports.content, [&](ContentTx& tx) -> Result<Category> {
-        auto category = tx.category(id);
-        if (!category) return errors::not_found();
+        if (!tx.category(id)) return errors::not_found();
         if (!tx.rename_category(id, request.titel_de))
             return errors::category_exists(request.titel_de);
-        category->titel_de = request.titel_de;
-        if (request.titel_en.present || request.titel_sv.present) {
-            if (request.titel_en.present) category->titel_en = request.titel_en.value;
-            if (request.titel_sv.present) category->titel_sv = request.titel_sv.value;
-            tx.set_category_titles(id, category->titel_en, category->titel_sv);
-        }
+        if (request.titel_en.present || request.titel_sv.present)
+            tx.set_category_titles(id, request.titel_en, request.titel_sv);
+        auto category = tx.category(id);  // as stored now
+        if (!category) return errors::not_found();
         return std::move(*category);
     });
 }

@@ -280,7 +280,7 @@ Result<Category> create_category(AuthoringPorts& ports, const NewCategory& reque
         if (request.titel_en.value || request.titel_sv.value) {
             c->titel_en = request.titel_en.value;
             c->titel_sv = request.titel_sv.value;
-            tx.set_category_titles(c->id, c->titel_en, c->titel_sv);
+            tx.set_category_titles(c->id, request.titel_en, request.titel_sv);
         }
         return std::move(*c);
     });

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/domain/content.hpp"
+#include "core/domain/fields.hpp"
 
 namespace ll {
 
@@ -26,9 +27,10 @@ class CategoryRows {
     // false when another category has this titel_de (exact) already, also when a concurrent
     // transaction has just given it that name; the transaction goes on either way.
     virtual bool rename_category(Id id, const std::string& titel_de) = 0;
-    // The English and Swedish titles (null: none).
-    virtual void set_category_titles(Id id, const std::optional<std::string>& titel_en,
-                                     const std::optional<std::string>& titel_sv) = 0;
+    // The English and Swedish titles that are present (a value, or null: none); the others stay
+    // as they are, whatever a concurrent write set.
+    virtual void set_category_titles(Id id, const fields::Change<std::string>& titel_en,
+                                     const fields::Change<std::string>& titel_sv) = 0;
     // The pairs linked to the category (pair_categories), ordered by id.
     virtual std::vector<Id> category_pairs(Id id) = 0;
     // The category with its word_categories and pair_categories links and the learners'

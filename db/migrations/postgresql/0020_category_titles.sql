@@ -16,9 +16,9 @@ FROM (VALUES
     ('Haus', 'House', 'Hus'),
     ('Kleidung', 'Clothing', 'Kläder'),
     ('Natur', 'Nature', 'Natur'),
-    ('Verkehr', 'Traffic', 'Trafik'),
+    ('Verkehr', 'Transport', 'Trafik'),
     ('Körper', 'Body', 'Kropp'),
     ('Berufe', 'Jobs', 'Yrken'),
-    ('Zahlen', 'Numbers', 'Siffror'),
+    ('Zahlen', 'Numbers', 'Tal'),
     ('Zeit', 'Time', 'Tid')) AS t (de, en, sv)
 WHERE c.titel_de = t.de AND c.titel_en IS NULL AND c.titel_sv IS NULL;

@@ -11,10 +11,10 @@ WITH t (de, en, sv) AS (VALUES
     ('Haus', 'House', 'Hus'),
     ('Kleidung', 'Clothing', 'Kläder'),
     ('Natur', 'Nature', 'Natur'),
-    ('Verkehr', 'Traffic', 'Trafik'),
+    ('Verkehr', 'Transport', 'Trafik'),
     ('Körper', 'Body', 'Kropp'),
     ('Berufe', 'Jobs', 'Yrken'),
-    ('Zahlen', 'Numbers', 'Siffror'),
+    ('Zahlen', 'Numbers', 'Tal'),
     ('Zeit', 'Time', 'Tid'))
 UPDATE categories SET titel_en = (SELECT en FROM t WHERE t.de = categories.titel_de),
                       titel_sv = (SELECT sv FROM t WHERE t.de = categories.titel_de)

@@ -162,6 +162,15 @@ TEST_CASE("categories: created with English and Swedish titles, or without",
     const Reply bad = api.post("/api/categories", R"({"titel_de":"Garage","titel_en":[]})", admin);
     CHECK(bad.status == 400);
     CHECK(bad.error() == "titel_en must be a string");
+    // The staff API's messages stay as written, whatever language the browser asks for
+    // (docs/accounts.md "Languages of messages and labels").
+    const Reply german =
+        api.client->call("POST", "/api/categories", R"({"titel_de":"Garage","titel_en":[]})",
+                         {{"Authorization", "Bearer " + admin},
+                          {"Content-Type", "application/json"},
+                          {"Accept-Language", "de-DE,de;q=0.9"}});
+    CHECK(german.error() == "titel_en must be a string");
+    CHECK(german.header("content-language").empty());
     CHECK_FALSE(listed(api, "Garage"));
 }
 
