@@ -1,6 +1,7 @@
 #include "core/app/password_reset.hpp"
 
 #include "core/app/credentials.hpp"
+#include "core/app/languages_lookup.hpp"
 #include "core/app/login.hpp"
 #include "core/domain/errors.hpp"
 #include "core/domain/locale.hpp"
@@ -33,10 +34,9 @@ Lang mail_language(const PasswordResetPorts& ports, const Account& account,
                    std::optional<Lang> asked) {
     if (asked) return *asked;
     if (account.language_native_id) {
-        for (const auto& language : ports.languages.list_published()) {
-            if (language.id != *account.language_native_id) continue;
-            if (const auto lang = lang_from_code(language.short_en)) return *lang;
-        }
+        const auto languages = ports.languages.list_published();
+        if (const Language* native = find_language(languages, account.language_native_id))
+            if (const auto lang = lang_from_code(native->short_en)) return *lang;
     }
     return Lang::en;
 }

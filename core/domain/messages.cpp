@@ -204,6 +204,9 @@ constexpr std::array kCatalogue = {
 // The parts of `text` that the template's "{}" stand for, or nullopt when it does not fit. A
 // "{}" at the start is a field's name: one word.
 std::optional<std::vector<std::string_view>> fit(std::string_view pattern, std::string_view text) {
+    // Most entries are whole messages: compared as they are, without splitting.
+    if (pattern.find("{}") == std::string_view::npos)
+        return pattern == text ? std::optional(std::vector<std::string_view>{}) : std::nullopt;
     std::vector<std::string_view> literals;
     for (std::size_t hole; (hole = pattern.find("{}")) != std::string_view::npos;) {
         literals.push_back(pattern.substr(0, hole));
@@ -211,9 +214,6 @@ std::optional<std::vector<std::string_view>> fit(std::string_view pattern, std::
     }
     literals.push_back(pattern);
     if (!text.starts_with(literals.front())) return std::nullopt;
-    if (literals.size() == 1)
-        return text == literals.front() ? std::optional(std::vector<std::string_view>{})
-                                        : std::nullopt;
     std::vector<std::string_view> parts;
     std::size_t at = literals.front().size();
     for (std::size_t i = 1; i < literals.size(); ++i) {
@@ -273,6 +273,13 @@ std::optional<std::string> message_in(std::string_view message, Lang lang) {
             return fill(entry.texts.in(lang), *parts, lang);
     }
     return std::nullopt;
+}
+
+bool translate(Error& error, Lang lang) {
+    auto said = message_in(error.message, lang);
+    if (!said) return false;
+    error.message = std::move(*said);
+    return true;
 }
 
 }  // namespace ll

@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/domain/errors.hpp"
 #include "core/domain/locale.hpp"
 
 namespace ll {
@@ -13,5 +14,8 @@ namespace ll {
 // `message` in `lang`, or nullopt when the catalogue does not hold it (it is then answered as
 // it is).
 std::optional<std::string> message_in(std::string_view message, Lang lang);
+
+// The error's message in `lang` where the catalogue holds it (true), else untouched (false).
+bool translate(Error& error, Lang lang);
 
 }  // namespace ll

@@ -21,8 +21,6 @@ constexpr std::array<SkillNames, 3> kSkills = {{
     {"reading", {"Lesen", "Reading", "Läsning"}},
     {"comprehension", {"Verständnis", "Comprehension", "Förståelse"}},
 }};
-constexpr std::array<Skill, 3> kSkillOrder = {Skill::vocabulary, Skill::reading,
-                                              Skill::comprehension};
 }  // namespace
 
 std::optional<Skill> skill_for(std::string_view answer_type) {
@@ -80,15 +78,15 @@ Stats aggregate_stats(const StatsSnapshot& snapshot, Date today, Lang labels) {
     stats.totals.total_correct = snapshot.total_correct;
     stats.totals.accuracy = ratio(snapshot.total_correct, snapshot.total_seen);
 
-    std::array<std::int64_t, 3> seen{}, correct{};
+    std::array<std::int64_t, kSkills.size()> seen{}, correct{};
     for (const auto& counts : snapshot.by_answer_type) {
         const auto skill = skill_for(counts.answer_type);
         if (!skill) continue;
         seen[static_cast<std::size_t>(*skill)] += counts.seen;
         correct[static_cast<std::size_t>(*skill)] += counts.correct;
     }
-    for (const Skill skill : kSkillOrder) {
-        const auto i = static_cast<std::size_t>(skill);
+    for (std::size_t i = 0; i < kSkills.size(); ++i) {  // in the enum's order, the spec's
+        const auto skill = static_cast<Skill>(i);
         stats.skills.push_back(StatsSkill{skill_key(skill), std::string(skill_label(skill, labels)),
                                           ratio(correct[i], seen[i]), seen[i]});
     }

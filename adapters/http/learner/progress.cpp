@@ -38,10 +38,7 @@ void add_progress_routes(RouteBuilder& routes, LearnerPorts p, Metrics& metrics)
                      } else if (asked) {
                          // A refused item's message in the asked language, as the errors are.
                          Error refused = item.result.error();
-                         if (auto said = message_in(refused.message, *asked)) {
-                             refused.message = std::move(*said);
-                             item.result = std::move(refused);
-                         }
+                         if (translate(refused, *asked)) item.result = std::move(refused);
                      }
                  }
              }

@@ -3,7 +3,7 @@
 #include <array>
 
 #include "adapters/http/server/conditional.hpp"
-#include "adapters/http/server/weighted_list.hpp"
+#include "adapters/http/server/header_lists.hpp"
 #include "core/domain/messages.hpp"
 
 namespace ll::http {
@@ -51,20 +51,18 @@ void say_language(Response& response, std::optional<Lang> asked) {
 }
 
 void localize_error(const Request& request, Response& response) {
-    // An error the catalogue holds depends on Accept-Language, asked for or not (a cache must
-    // not hand one language's 404 to another); a compressed body is left as it is.
-    if (!response.error || !message_in(response.error->message, Lang::de)) return;
-    for (const auto& [name, value] : response.headers)
-        if (name == "Content-Encoding") return;
-    vary_on(response, "Accept-Language");
-    const auto lang = asked_language(request);
-    if (!lang) return;
-    auto message = message_in(response.error->message, *lang);
-    if (!message) return;
+    if (!response.error) return;
+    // One look into the catalogue: in the asked language, or in German only to learn whether the
+    // message is there. An error the catalogue holds depends on Accept-Language, asked for or
+    // not (a cache must not hand one language's 404 to another). Error answers are never
+    // compressed (content_coding.hpp), so the body can be made again.
+    const auto asked = asked_language(request);
     Error said = *response.error;
-    said.message = std::move(*message);
+    if (!translate(said, asked.value_or(Lang::de))) return;
+    vary_on(response, "Accept-Language");
+    if (!asked) return;
     response.body = error_body(said);
-    response.headers.emplace_back("Content-Language", std::string(lang_code(*lang)));
+    response.headers.emplace_back("Content-Language", std::string(lang_code(*asked)));
 }
 
 }  // namespace ll::http

@@ -2,6 +2,7 @@
 
 #include <limits>
 
+#include "adapters/http/server/header_lists.hpp"
 #include "adapters/http/server/message.hpp"
 
 namespace ll::http {
@@ -12,19 +13,6 @@ constexpr std::string_view kGzipSuffix = "-gzip";
 // A tag compared weakly (RFC 9110 8.8.3.2): W/"x" stands for "x".
 std::string_view without_weak(std::string_view tag) {
     return tag.substr(0, 2) == "W/" ? tag.substr(2) : tag;
-}
-
-// Calls `each` with every trimmed, non-empty element of a comma-separated list until it
-// returns true. Our tags never contain commas, so a plain split cannot miss one.
-template <typename F>
-bool any_element(std::string_view list, F each) {
-    while (true) {
-        const auto comma = list.find(',');
-        const std::string_view element = trim_ows(list.substr(0, comma));
-        if (!element.empty() && each(element)) return true;
-        if (comma == std::string_view::npos) return false;
-        list.remove_prefix(comma + 1);
-    }
 }
 
 // Digits only, saturating instead of overflowing; nullopt when empty or not digits.

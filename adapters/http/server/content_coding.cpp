@@ -8,7 +8,7 @@
 #include <boost/beast/core/string.hpp>
 
 #include "adapters/http/server/conditional.hpp"
-#include "adapters/http/server/weighted_list.hpp"
+#include "adapters/http/server/header_lists.hpp"
 
 namespace ll::http {
 namespace {

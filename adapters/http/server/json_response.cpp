@@ -2,6 +2,8 @@
 
 #include <boost/beast/core/string.hpp>
 
+#include "adapters/http/server/header_lists.hpp"
+
 namespace ll::http {
 
 Response json_ok(int status, const json::value& value) {
@@ -41,13 +43,9 @@ std::string one_line(std::string_view text) {
 void vary_on(Response& response, std::string_view field) {
     for (auto& [name, value] : response.headers) {
         if (!boost::beast::iequals(name, "Vary")) continue;
-        // Listed already: as it is.
-        for (std::string_view rest = value; !rest.empty();) {
-            const auto comma = rest.find(',');
-            if (boost::beast::iequals(trim_ows(rest.substr(0, comma)), field)) return;
-            rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);
-        }
-        value.append(", ").append(field);
+        const bool listed = any_element(
+            value, [&](std::string_view name) { return boost::beast::iequals(name, field); });
+        if (!listed) value.append(", ").append(field);
         return;
     }
     response.headers.emplace_back("Vary", std::string(field));

@@ -1,4 +1,4 @@
-#include "adapters/http/server/weighted_list.hpp"
+#include "adapters/http/server/header_lists.hpp"
 
 #include <boost/beast/core/string.hpp>
 
