@@ -2,8 +2,10 @@
 # What `make run` promises, checked: langlearn-admin migrate + seed --demo on a fresh SQLite
 # database give a learner-api whose GET /feed lists published pairs of all four answer types,
 # each with an image, its phone rendition and audio that /media serves; a second seed adds
-# nothing. Then `make-renditions` on pictures stored without renditions (their columns emptied
-# with SQL): it makes them, once, and the feed names them again.
+# nothing; every audio comes with its Opus and AAC copies (docs/audio.md), the question's too.
+# Then `make-renditions` on pictures stored without renditions and `make-audio-variants` on audio
+# stored without copies (their columns emptied with SQL): each makes them, once, and the feed
+# names them again; a lost audio file is a failure line and exit status 1.
 #   demo-seed-check.sh BUILD_DIR        (make test runs it as the ctest `demo_seed`)
 set -euo pipefail
 build=${1:?usage: demo-seed-check.sh BUILD_DIR}
@@ -43,7 +45,17 @@ for i in items:
     assert phone.startswith(b"\xff\xd8"), i["image_phone_url"]
     with wave.open(io.BytesIO(urllib.request.urlopen(base + i["audio_url"]).read())) as w:
         assert w.getnframes() > 0, i["audio_url"]
-print(f"demo-seed: {len(items)} feed items in {lang}, images and audio served")
+    # The copies for phones: each served with its size and kind; the demo speaks questions too.
+    spoken = [i["audio"]] + ([i["question"]["audio"]] if i["question"] else [])
+    assert all(a is not None for a in spoken), f"pair {i['pair_id']}: an audio is missing"
+    for a in spoken:
+        kinds = [v["type"] for v in a["variants"]]
+        assert kinds == ["audio/ogg; codecs=opus", "audio/mp4; codecs=mp4a.40.2", "audio/wav"], kinds
+        files = [urllib.request.urlopen(base + v["url"]).read() for v in a["variants"]]
+        assert [len(f) for f in files] == [v["bytes"] for v in a["variants"]], a
+        assert files[0].startswith(b"OggS") and files[1][4:8] == b"ftyp", a
+        assert len(files[0]) * 8 <= len(files[2]), f"Opus is more than 1/8 of the WAV: {a}"
+print(f"demo-seed: {len(items)} feed items in {lang}, images and audio (3 formats) served")
 PY
 done
 
@@ -61,3 +73,38 @@ items = json.load(sys.stdin)["items"]
 assert items and all(i["image_phone_url"] for i in items), "feed items without image_phone_url"
 ' || fail "the feed lacks image_phone_url after make-renditions"
 echo "demo-seed: make-renditions made $pictures pictures' renditions, then none"
+
+# The audio backfill: audio as stored before the copies existed gets them, once.
+audios=$(sqlite3 "$work/demo.db" "SELECT COUNT(*) FROM audios WHERE opus_path IS NOT NULL")
+[ "$audios" -gt 0 ] || fail "the demo audio has no copies"
+sqlite3 "$work/demo.db" "UPDATE audios SET bytes = NULL, opus_path = NULL, opus_bytes = NULL,
+                                           aac_path = NULL, aac_bytes = NULL"
+curl -sf "$L/feed?lang=de&limit=1" -H "Authorization: Bearer $T" | python3 -c '
+import json, sys
+item = json.load(sys.stdin)["items"][0]
+assert item["audio"]["variants"] == [] and item["audio_url"], item
+' || fail "an audio without copies is not served as before"
+out=$("$admin" make-audio-variants) || fail "make-audio-variants failed: $out"
+[[ "$out" =~ ^make-audio-variants:\ $audios\ made,\ 0\ skipped,\ 0\ failed ]] \
+  || fail "make-audio-variants said: $out"
+echo "demo-seed: $out"
+out=$("$admin" make-audio-variants) || fail "make-audio-variants failed again: $out"
+[[ "$out" =~ ^make-audio-variants:\ 0\ made,\ $audios\ skipped,\ 0\ failed ]] \
+  || fail "a second make-audio-variants said: $out"
+curl -sf "$L/feed?lang=sv&limit=100" -H "Authorization: Bearer $T" | python3 -c '
+import json, sys
+items = json.load(sys.stdin)["items"]
+assert items and all(len(i["audio"]["variants"]) == 3 for i in items), "an audio without copies"
+' || fail "the feed lacks the audio copies after make-audio-variants"
+# A row whose file is gone: one line naming it, exit status 1, the others untouched.
+lost=$(sqlite3 "$work/demo.db" "SELECT id || ' ' || file_path FROM audios ORDER BY id LIMIT 1")
+sqlite3 "$work/demo.db" "UPDATE audios SET opus_path = NULL WHERE id = ${lost%% *}"
+rm "$MEDIA_DIR/${lost#* }"
+if "$admin" make-audio-variants >"$work/variants.out" 2>"$work/variants.err"; then
+  fail "make-audio-variants succeeded with a lost file"
+fi
+grep -qx "make-audio-variants: audio ${lost%% *}: its file ${lost#* } is not in the media store" \
+  "$work/variants.err" || fail "make-audio-variants did not name the lost file: $(cat "$work/variants.err")"
+grep -q "0 made, $((audios - 1)) skipped, 1 failed" "$work/variants.out" \
+  || fail "make-audio-variants with a lost file said: $(cat "$work/variants.out")"
+echo "demo-seed: make-audio-variants made $audios audios' copies, then none; a lost file is named"

@@ -15,6 +15,8 @@ packages=(
   postgresql-15 postgresql-client-15 tzdata python3 python3-yaml python3-jsonschema
   python3-kubernetes docker-compose
   espeak-ng sox dict-freedict-deu-eng dict-freedict-deu-swe
+  # The audio's Opus and AAC copies for phones (docs/audio.md): libopus and the native AAC encoder.
+  ffmpeg
   webp libjpeg-turbo-progs
   wrk nginx-light curl procps
   # The failover test (tests/e2e/failover.py): etcd and PostgreSQL nodes under Patroni, whose

@@ -188,6 +188,7 @@ ServiceConfig load_config(ServiceKind kind, const EnvLookup& env) {
         c.log_level = *v;
     }
     if (auto v = get("TTS_COMMAND")) c.tts_command = *v;
+    if (auto v = get("FFMPEG_COMMAND")) c.ffmpeg_command = *v;
     if (auto v = get("LLM_URL")) c.llm_url = *v;
     if (auto v = get("LLM_MODEL")) c.llm_model = *v;
     if (auto v = get("LLM_API_KEY")) c.llm_api_key = *v;

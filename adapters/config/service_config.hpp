@@ -28,6 +28,7 @@ struct ServiceConfig {
     std::string media_dir = "./var/media";
     std::string log_level = "info";  // debug, info, warn, error
     std::string tts_command = "espeak-ng";
+    std::string ffmpeg_command = "ffmpeg";        // the audio copies for phones (docs/audio.md)
     std::string llm_url, llm_model, llm_api_key;  // empty: offline word generator
     bool auto_migrate = false;                    // AUTO_MIGRATE; default 1 for sqlite, 0 otherwise
     std::vector<std::string> cors_origins;        // CORS_ORIGINS

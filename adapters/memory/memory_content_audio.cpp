@@ -73,6 +73,9 @@ std::pair<Audio, bool> MemoryContentTx::upsert_audio(const Audio& audio) {
         stored.mime = audio.mime;
         stored.voice = audio.voice;
         stored.duration_ms = audio.duration_ms;
+        stored.bytes = audio.bytes;
+        stored.opus = audio.opus;
+        stored.aac = audio.aac;
         stored.updated_at = audio.updated_at;
         return {stored, false};
     }
@@ -80,6 +83,24 @@ std::pair<Audio, bool> MemoryContentTx::upsert_audio(const Audio& audio) {
     stored.id = t.next.audios++;
     t.audios[stored.id] = stored;
     return {stored, true};
+}
+
+std::vector<Audio> MemoryContentTx::audios(const Page& page) {
+    std::vector<Audio> out;
+    auto it = page.after ? t_.audios.upper_bound(*page.after) : t_.audios.begin();
+    for (; it != t_.audios.end() && static_cast<int>(out.size()) < page.limit; ++it)
+        out.push_back(it->second);
+    return out;
+}
+
+bool MemoryContentTx::set_audio_variants(const Audio& audio) {
+    const auto found = t_.audios.find(audio.id);
+    if (found == t_.audios.end() || found->second.file_path != audio.file_path) return false;
+    Audio& stored = rw().audios.at(audio.id);
+    stored.bytes = audio.bytes;
+    stored.opus = audio.opus;
+    stored.aac = audio.aac;
+    return true;
 }
 
 std::vector<AudioCandidate> MemoryContentTx::audio_candidates(

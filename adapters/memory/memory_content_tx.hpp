@@ -92,6 +92,8 @@ class MemoryContentTx final : public ContentTx {
     std::optional<Audio> audio(const AudioSource& source) override;
     std::vector<Audio> audios_of_item(const std::string& table, Id id) override;
     std::pair<Audio, bool> upsert_audio(const Audio& audio) override;
+    std::vector<Audio> audios(const Page& page) override;
+    bool set_audio_variants(const Audio& audio) override;
     std::vector<AudioCandidate> audio_candidates(const std::optional<std::string>& table,
                                                  const std::optional<std::string>& language,
                                                  int limit) override;

@@ -10,16 +10,13 @@
 namespace ll {
 namespace {
 
-// The statement's audio in `lang`, chosen by the feed's rule.
-std::optional<Audio> statement_audio(const ContentTables& t, Id statement_id,
-                                     std::string_view lang) {
+// The audios of one item.
+std::vector<Audio> audios_of(const ContentTables& t, std::string_view table, Id id) {
     std::vector<Audio> audios;
-    for (const auto& [id, audio] : t.audios) {
-        if (audio.source.table == "statements" && audio.source.id == statement_id)
-            audios.push_back(audio);
+    for (const auto& [key, audio] : t.audios) {
+        if (audio.source.table == table && audio.source.id == id) audios.push_back(audio);
     }
-    const Audio* chosen = feed_statement_audio(audios, lang);
-    return chosen ? std::optional<Audio>(*chosen) : std::nullopt;
+    return audios;
 }
 
 template <typename Row>
@@ -67,13 +64,18 @@ std::optional<FeedItem> memory_feed_entry(const ContentTables& t, const Pair& pa
     const std::string language(lang);
     const Picture* picture = find(t.pictures, pair.picture_id);
     const Statement* statement = find(t.statements, pair.statement_id);
-    const auto audio = statement ? statement_audio(t, statement->id, language) : std::nullopt;
+    const std::vector<Audio> statement_audios =
+        statement ? audios_of(t, "statements", statement->id) : std::vector<Audio>{};
+    const Audio* audio = feed_statement_audio(statement_audios, language);
     const FeedFacts facts{pair.status == status::kPublished, picture && picture->image_path,
-                          audio.has_value()};
+                          audio != nullptr};
     if (!feed_exclusions(facts, language).empty()) return std::nullopt;
     const Question* question = find(t.questions, pair.question_id);
+    const std::vector<Audio> question_audios =
+        question ? audios_of(t, "questions", question->id) : std::vector<Audio>{};
     const std::vector<Category> categories = categories_of(t, t.pair_categories, pair.id);
-    return feed_item_of(FeedRows{pair, picture, statement, question, &*audio, categories});
+    return feed_item_of(FeedRows{pair, picture, statement, question, audio,
+                                 feed_question_audio(question_audios, language), categories});
 }
 
 std::unique_ptr<FeedQuery> make_memory_feed(MemoryBackend::State& s) {

@@ -12,6 +12,29 @@ namespace {
 // Column names in the SQL text below come from spoken_field() of kAudioTables and
 // kContentLanguages only (core/domain/content_languages.hpp), never from a request.
 
+// A variant's two columns (path, bytes); nullopt where the path is NULL.
+std::optional<AudioVariant> variant_of(Cells& c) {
+    auto path = c.opt_text();
+    const auto bytes = c.opt_integer();
+    if (!path) return std::nullopt;
+    return AudioVariant{std::move(*path), bytes.value_or(0)};
+}
+
+// Binds the size and the variants' columns (NULL where an audio has none).
+void bind_variants(Query& q, const Audio& audio) {
+    const auto path = [](const std::optional<AudioVariant>& v) {
+        return v ? std::optional<std::string>(v->file_path) : std::nullopt;
+    };
+    const auto bytes = [](const std::optional<AudioVariant>& v) {
+        return v ? std::optional<std::int64_t>(v->bytes) : std::nullopt;
+    };
+    q.bind("bytes", param(audio.bytes))
+        .bind("opus_path", param(path(audio.opus)))
+        .bind("opus_bytes", param(bytes(audio.opus)))
+        .bind("aac_path", param(path(audio.aac)))
+        .bind("aac_bytes", param(bytes(audio.aac)));
+}
+
 Audio audio_of(const soci::row& r) {
     Cells c(r);
     Audio a;
@@ -26,6 +49,9 @@ Audio audio_of(const soci::row& r) {
     a.duration_ms = c.integer();
     a.created_at = c.timestamp();
     a.updated_at = c.timestamp();
+    a.bytes = c.opt_integer();
+    a.opus = variant_of(c);
+    a.aac = variant_of(c);
     return a;
 }
 
@@ -77,8 +103,22 @@ std::pair<Audio, bool> SqlContentTx::upsert_audio(const Audio& audio) {
         .bind("duration_ms", param(audio.duration_ms))
         .bind("created_at", ts(audio.created_at))
         .bind("updated_at", ts(audio.updated_at));
+    bind_variants(q, audio);
     const bool inserted = q.first_int(s_) == id;
     return {this->audio(audio.source).value(), inserted};
+}
+
+std::vector<Audio> SqlContentTx::audios(const Page& page) {
+    Query q = named("content_audio.page");
+    q.bind("after", param(page.after.value_or(0))).bind("page_size", param(page.limit));
+    return rows_as<Audio>(s_, q, audio_of);
+}
+
+bool SqlContentTx::set_audio_variants(const Audio& audio) {
+    Query q = named("content_audio.set_variants");
+    bind_variants(q, audio);
+    q.bind("id", param(audio.id)).bind("file_path", param(audio.file_path));
+    return q.run(s_) == 1;
 }
 
 // One query per (table, language) in the documented order, each for what is left of `limit`.

@@ -17,10 +17,28 @@ const std::string& q(Dialect dialect, std::string_view name) {
 }
 
 using TextRow = std::vector<std::optional<std::string>>;
-constexpr std::size_t kItemColumns = 16;
+constexpr std::size_t kItemColumns = 31;
 
 long long number(const std::optional<std::string>& cell) {
     return cell ? std::stoll(*cell) : 0;
+}
+
+// An audio's columns from `first` on: file_path, mime, duration_ms, bytes, opus_path,
+// opus_bytes, aac_path, aac_bytes (file_path NULL: none).
+std::optional<Audio> audio_at(TextRow& r, std::size_t first) {
+    if (!r[first]) return std::nullopt;
+    const auto variant = [&](std::size_t at) -> std::optional<AudioVariant> {
+        if (!r[at]) return std::nullopt;
+        return AudioVariant{std::move(*r[at]), number(r[at + 1])};
+    };
+    Audio a;
+    a.file_path = std::move(*r[first]);
+    a.mime = r[first + 1].value_or("");
+    a.duration_ms = number(r[first + 2]);
+    if (r[first + 3]) a.bytes = number(r[first + 3]);
+    a.opus = variant(first + 4);
+    a.aac = variant(first + 6);
+    return a;
 }
 
 // A row of feed.page or feed.items.
@@ -33,12 +51,20 @@ FeedItem item_of(TextRow& r) {
     item.statement_en = std::move(r[4]);
     item.statement_sv = std::move(r[5]);
     if (r[6]) {
-        item.question = FeedQuestion{std::move(r[7]),  std::move(r[8]),  std::move(r[9]),
-                                     std::move(r[10]), std::move(r[11]), std::move(r[12])};
+        item.question =
+            FeedQuestion{std::move(r[7]),  std::move(r[8]),  std::move(r[9]), std::move(r[10]),
+                         std::move(r[11]), std::move(r[12]), std::nullopt,    std::nullopt};
+        if (const auto spoken = audio_at(r, 23)) {
+            item.question->audio_url = feed_media_url(spoken->file_path);
+            item.question->audio = feed_audio_of(*spoken);
+        }
     }
     item.image_url = feed_media_url(r[13].value_or(""));
-    item.audio_url = feed_media_url(r[14].value_or(""));
-    if (r[15]) item.image_phone_url = feed_media_url(*r[15]);
+    if (r[14]) item.image_phone_url = feed_media_url(*r[14]);
+    if (const auto spoken = audio_at(r, 15)) {
+        item.audio_url = feed_media_url(spoken->file_path);
+        item.audio = feed_audio_of(*spoken);
+    }
     return item;
 }
 
@@ -56,7 +82,8 @@ struct PreparedByIds {
         if (with_language) {
             st.exchange(soci::use(language, "lang"));
             st.exchange(soci::use(language, "lang_field"));
-            st.exchange(soci::use(language, "lang_present"));
+            st.exchange(soci::use(language, "question_field"));
+            st.exchange(soci::use(language, "question_lang"));
         }
         st.exchange(soci::use(ids, "ids"));
         st.exchange(soci::into(row));
@@ -99,7 +126,8 @@ class SqlFeed final : public FeedQuery {
             query_.bind("lang", param(language))
                 .bind("lang_field", param(language))
                 .bind("after", param(cursor))
-                .bind("lang_present", param(language))
+                .bind("question_field", param(language))
+                .bind("question_lang", param(language))
                 .bind("page_size", param(lim));
             for (auto& row : query_.text_rows(s, kItemColumns, static_cast<std::size_t>(lim)))
                 items.push_back(item_of(row));

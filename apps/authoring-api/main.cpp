@@ -11,6 +11,7 @@
 #include "adapters/security/dev_tokens.hpp"
 #include "adapters/security/session_signer.hpp"
 #include "adapters/speech/espeak_synthesizer.hpp"
+#include "adapters/speech/ffmpeg_audio_encoder.hpp"
 #include "adapters/web/embedded_files.hpp"
 #include "adapters/words/freedict_generator.hpp"
 #include "adapters/words/llm_generator.hpp"
@@ -22,6 +23,7 @@ int main() {
     std::unique_ptr<Argon2idPasswordHasher> hasher;  // the studio's sign-in
     std::unique_ptr<HmacSessionSigner> signer;
     std::unique_ptr<EspeakSynthesizer> speech;
+    std::unique_ptr<FfmpegAudioEncoder> encoder;
     std::unique_ptr<VipsRenditions> renditions;
     std::unique_ptr<WordGenerator> words;
     return app::run_service("authoring-api", ServiceKind::authoring, [&](app::Service& s) {
@@ -30,6 +32,7 @@ int main() {
                                                           s.config.password_hash_passes);
         signer = std::make_unique<HmacSessionSigner>(s.config.jwt_secret);
         speech = std::make_unique<EspeakSynthesizer>(s.config.tts_command);
+        encoder = std::make_unique<FfmpegAudioEncoder>(s.config.ffmpeg_command);
         renditions = std::make_unique<VipsRenditions>();
         // The key would cross the network in the clear (and any proxy on the way could log it).
         if (!s.config.llm_api_key.empty() && s.config.llm_url.rfind("http://", 0) == 0)
@@ -46,11 +49,12 @@ int main() {
                 throw std::runtime_error(std::string("LLM_URL / LLM_MODEL: ") + e.what());
             }
         }
-        spdlog::info("authoring-api: word generation by {}, speech by {}", words->name(),
-                     s.config.tts_command);
+        spdlog::info("authoring-api: word generation by {}, speech by {}, encoding by {}",
+                     words->name(), s.config.tts_command, s.config.ffmpeg_command);
         http::add_authoring_routes(
             s.router,
-            AuthoringPorts{s.storage.content(), s.media, *renditions, *speech, *words, s.clock},
+            AuthoringPorts{s.storage.content(), s.media, *renditions, *speech, *encoder, *words,
+                           s.clock},
             http::AuthoringAccess{
                 s.tokens, *dev_tokens, s.storage.accounts(), s.storage.refresh_sessions(), *hasher,
                 s.storage.staff_sessions(), *signer,

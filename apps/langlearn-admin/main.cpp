@@ -16,9 +16,11 @@
 #include "adapters/persistence/sql_backend.hpp"
 #include "adapters/security/argon2id_password_hasher.hpp"
 #include "adapters/speech/espeak_synthesizer.hpp"
+#include "adapters/speech/ffmpeg_audio_encoder.hpp"
 #include "adapters/words/freedict_generator.hpp"
 #include "apps/langlearn-admin/demo_seed.hpp"
 #include "core/app/account_admin.hpp"
+#include "core/app/authoring/audio_variants.hpp"
 #include "core/app/authoring/pairs.hpp"
 #include "core/app/authoring/renditions.hpp"
 #include "core/app/create_staff.hpp"
@@ -44,11 +46,14 @@ constexpr const char* kUsage =
     "  backfill-pair-categories              recompute the categories of every published pair\n"
     "  make-renditions                       make the thumbnail and phone rendition of every\n"
     "                                        picture stored without them (idempotent)\n"
+    "  make-audio-variants                   make the Opus and AAC copy of every audio stored\n"
+    "                                        without them (idempotent)\n"
     "  fit-schedules [--min-reviews N]       fit the memory model's parameters to each learner\n"
     "                                        with at least N (400) review-log lines; kept where\n"
     "                                        they predict the learner's latest reviews better\n"
     "environment: DATABASE_URL (default sqlite://./var/langlearn.db), MEDIA_DIR (./var/media),\n"
-    "             TTS_COMMAND (espeak-ng), APP_TIMEZONE (UTC), PASSWORD_HASH_MEMORY_KIB,\n"
+    "             TTS_COMMAND (espeak-ng), FFMPEG_COMMAND (ffmpeg), APP_TIMEZONE (UTC), "
+    "PASSWORD_HASH_MEMORY_KIB,\n"
     "             PASSWORD_HASH_PASSES, as the services read them (docs/configuration.md)\n";
 
 // The authoring parts the content commands need (the demo seed speaks and makes renditions;
@@ -58,11 +63,13 @@ struct Authoring {
         : clock(config.app_timezone),
           media(config.media_dir),
           speech(config.tts_command),
-          ports{storage.content(), media, renditions, speech, words, clock} {}
+          encoder(config.ffmpeg_command),
+          ports{storage.content(), media, renditions, speech, encoder, words, clock} {}
     ll::SystemClock clock;
     ll::LocalMediaStore media;
     ll::VipsRenditions renditions;
     ll::EspeakSynthesizer speech;
+    ll::FfmpegAudioEncoder encoder;
     ll::FreedictGenerator words;
     ll::AuthoringPorts ports;
 };
@@ -223,6 +230,22 @@ int run(const std::vector<std::string>& args) {
         std::printf("make-renditions: %lld made, %lld skipped, %lld failed\n",
                     static_cast<long long>(done.made), static_cast<long long>(done.skipped),
                     static_cast<long long>(done.failed));
+        return done.failed > 0 ? 1 : 0;
+    }
+    if (command == "make-audio-variants" && args.size() == 1) {
+        Authoring authoring(storage, config);
+        const auto started = std::chrono::steady_clock::now();
+        const auto done = make_missing_audio_variants(authoring.ports);
+        const std::chrono::duration<double, std::milli> took =
+            std::chrono::steady_clock::now() - started;
+        for (const auto& problem : done.problems)
+            std::fprintf(stderr, "make-audio-variants: %s\n", problem.c_str());
+        // The time per audio made: the encode time per card an operator plans a backfill by.
+        std::printf(
+            "make-audio-variants: %lld made, %lld skipped, %lld failed (%.0f ms per audio)\n",
+            static_cast<long long>(done.made), static_cast<long long>(done.skipped),
+            static_cast<long long>(done.failed),
+            done.made > 0 ? took.count() / static_cast<double>(done.made) : 0.0);
         return done.failed > 0 ? 1 : 0;
     }
     if (command == "fit-schedules" &&

@@ -22,10 +22,15 @@ struct FeedRows {
     const Picture* picture = nullptr;
     const Statement* statement = nullptr;
     const Question* question = nullptr;
-    const Audio* audio = nullptr;  // the statement's, chosen by feed_statement_audio
+    const Audio* audio = nullptr;           // the statement's, chosen by feed_statement_audio
+    const Audio* question_audio = nullptr;  // chosen by feed_question_audio
     const std::vector<Category>& categories;
 };
 
 FeedItem feed_item_of(const FeedRows& rows);
+
+// The playable files of a stored audio, smallest first: Opus, AAC, then the original (each where
+// it is stored with its size).
+FeedAudio feed_audio_of(const Audio& audio);
 
 }  // namespace ll

@@ -175,6 +175,15 @@ struct AudioSource {
     bool operator==(const AudioSource&) const = default;
 };
 
+// A compressed copy of an audio for phones (docs/audio.md): made from the same speech when the
+// audio is generated, or later by `langlearn-admin make-audio-variants`.
+struct AudioVariant {
+    std::string file_path;  // media name
+    std::int64_t bytes = 0;
+
+    bool operator==(const AudioVariant&) const = default;
+};
+
 struct Audio {
     Id id = 0;
     AudioSource source;
@@ -182,6 +191,11 @@ struct Audio {
     std::string mime;
     std::optional<std::string> voice;
     std::int64_t duration_ms = 0;
+    // The size of file_path, and its compressed copies; nullopt for an audio stored before
+    // variants existed, until make-audio-variants has converted it.
+    std::optional<std::int64_t> bytes;
+    std::optional<AudioVariant> opus;  // Ogg Opus
+    std::optional<AudioVariant> aac;   // AAC-LC in MP4
     Timestamp created_at{};
     Timestamp updated_at{};
 };

@@ -24,4 +24,13 @@ const Audio* feed_statement_audio(const std::vector<Audio>& audios, std::string_
     return best;
 }
 
+const Audio* feed_question_audio(const std::vector<Audio>& audios, std::string_view lang) {
+    const std::string field = "text_" + std::string(lang);
+    for (const Audio& audio : audios) {
+        const AudioSource& s = audio.source;
+        if (s.table == "questions" && s.language == lang && s.field == field) return &audio;
+    }
+    return nullptr;
+}
+
 }  // namespace ll

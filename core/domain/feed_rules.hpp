@@ -24,4 +24,8 @@ std::vector<std::string> feed_exclusions(const FeedFacts& facts, std::string_vie
 // text_<lang> first, else the one with the lowest id in that language; nullptr: none.
 const Audio* feed_statement_audio(const std::vector<Audio>& audios, std::string_view lang);
 
+// The question audio the feed plays in `lang`: the recording of the question's text_<lang> (not
+// of a short answer); nullptr: none. A question's audio never keeps a pair out of the feed.
+const Audio* feed_question_audio(const std::vector<Audio>& audios, std::string_view lang);
+
 }  // namespace ll

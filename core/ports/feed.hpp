@@ -13,9 +13,28 @@ struct FeedCategory {
     std::string label;
 };
 
+// One playable file of an audio: `type` is a media type with its codec, as an app passes it to
+// its player's canPlayType (docs/audio.md).
+struct FeedAudioVariant {
+    std::string type;
+    std::string url;  // /media/<name>
+    std::int64_t bytes = 0;
+};
+
+// An audio of a feed entry: its length and every file it can be played from, smallest first
+// (Opus, AAC, the original WAV).
+struct FeedAudio {
+    std::int64_t duration_ms = 0;
+    std::vector<FeedAudioVariant> variants;
+};
+
 struct FeedQuestion {
     std::optional<std::string> de, en, sv;
     std::optional<std::string> short_answer_de, short_answer_en, short_answer_se;
+    // The question spoken in the feed's language, where it has been (core/domain/feed_rules.hpp
+    // feed_question_audio).
+    std::optional<std::string> audio_url;
+    std::optional<FeedAudio> audio;
 };
 
 struct FeedItem {
@@ -31,6 +50,7 @@ struct FeedItem {
     // picture stored before renditions existed.
     std::optional<std::string> image_phone_url;
     std::optional<std::string> audio_url;  // /media/<name>, as image_url
+    std::optional<FeedAudio> audio;        // set with audio_url
     std::vector<FeedCategory> categories;
 };
 

@@ -19,7 +19,7 @@ AuthoringWorld::AuthoringWorld() {
                                {{"Katze", "cat", "katt", 3}}};
     words.next_questions = {question};
     http::add_authoring_routes(
-        router, AuthoringPorts{backend.content(), media, renditions, speech, words, clock},
+        router, AuthoringPorts{backend.content(), media, renditions, speech, encoder, words, clock},
         http::AuthoringAccess{tokens, dev_tokens, backend.accounts(), backend.refresh_sessions(),
                               hasher, backend.staff_sessions(), signer, http::RateLimits{}},
         metrics);

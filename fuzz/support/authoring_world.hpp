@@ -8,6 +8,7 @@
 
 #include "adapters/http/server/metrics.hpp"
 #include "adapters/http/server/router.hpp"
+#include "adapters/memory/fake_audio_encoder.hpp"
 #include "adapters/memory/fake_renditions.hpp"
 #include "adapters/memory/fake_security.hpp"
 #include "adapters/memory/manual_clock.hpp"
@@ -32,6 +33,7 @@ struct AuthoringWorld {
     MemoryMediaStore media;
     FakeRenditions renditions;
     ToneSynthesizer speech;
+    FakeAudioEncoder encoder;
     ScriptedWordGenerator words;
     JwtTokenService tokens{kFuzzSecret, 3600};
     ConstantTimeDevTokens dev_tokens{{kDevToken}};

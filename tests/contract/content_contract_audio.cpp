@@ -49,6 +49,25 @@ TEST_CASE("content: upsert_audio inserts once per source, then replaces the file
     CHECK(must(c.read([&](ContentTx& tx) { return tx.audio(first.source); })).voice ==
           "sv-SE-Alva");
 
+    // With its size and copies; spoken again without them, the copies are gone with the old
+    // file (they were made from it).
+    Audio fourth = third;
+    fourth.bytes = 66150;
+    fourth.opus = AudioVariant{"ccc.opus", 4321};
+    fourth.aac = AudioVariant{"ccc.m4a", 9876};
+    const auto [with_variants, new4] =
+        c.write([&](ContentTx& tx) { return tx.upsert_audio(fourth); });
+    CHECK_FALSE(new4);
+    Audio want4 = fourth;
+    want4.id = stored.id;
+    want4.created_at = first.created_at;
+    CHECK(show(with_variants) == show(want4));
+    c.write([&](ContentTx& tx) { tx.upsert_audio(third); });
+    const Audio plain = must(c.read([&](ContentTx& tx) { return tx.audio(first.source); }));
+    CHECK_FALSE(plain.bytes);
+    CHECK_FALSE(plain.opus);
+    CHECK_FALSE(plain.aac);
+
     // Another field or language is another source: a new row.
     const auto [english, english_new] = c.write([&](ContentTx& tx) {
         return tx.upsert_audio(audio_for("statements", statement, "text_en", "en"));
@@ -67,6 +86,61 @@ TEST_CASE("content: upsert_audio inserts once per source, then replaces the file
         CHECK_FALSE(tx.audio({"statements", statement + 100, "text_de", "de"}));
         return 0;
     });
+}
+
+TEST_CASE("content: audios page by id; set_audio_variants writes only while the file is the same",
+          "[content][audio]") {
+    ContentDb c;
+    const Id statement = c.write([](ContentTx& tx) {
+        return tx.insert_statement(statement_with("Hund", "dog", "hund")).id;
+    });
+    std::vector<Id> ids;
+    for (const char* lang : {"de", "en", "sv"}) {
+        ids.push_back(c.write([&](ContentTx& tx) {
+            return tx
+                .upsert_audio(audio_for("statements", statement, std::string("text_") + lang, lang,
+                                        std::string(lang) + ".wav"))
+                .first.id;
+        }));
+    }
+    const auto page = [&](std::optional<Id> after, int limit) {
+        return c.read([&](ContentTx& tx) { return tx.audios(Page{after, limit}); });
+    };
+    const auto all = page(std::nullopt, 10);
+    REQUIRE(all.size() == 3);
+    CHECK(all[0].id == ids[0]);
+    CHECK(all[2].id == ids[2]);
+    CHECK(show(all[1]) ==
+          show(c.read([&](ContentTx& tx) { return must(tx.audio(all[1].source)); })));
+    const auto second = page(ids[0], 1);
+    REQUIRE(second.size() == 1);
+    CHECK(second[0].id == ids[1]);
+    CHECK(page(ids[2], 10).empty());
+
+    Audio converted = all[0];
+    converted.bytes = 44100;
+    converted.opus = AudioVariant{"de.opus", 2900};
+    converted.aac = AudioVariant{"de.m4a", 7200};
+    converted.updated_at = ts("2031-01-01T00:00:00.000Z");  // not written: derived data
+    CHECK(c.write([&](ContentTx& tx) { return tx.set_audio_variants(converted); }));
+    Audio want = converted;
+    want.updated_at = all[0].updated_at;
+    CHECK(show(must(c.read([&](ContentTx& tx) { return tx.audio(all[0].source); }))) == show(want));
+
+    // Spoken again meanwhile (another file): nothing is written.
+    Audio stale = all[1];
+    stale.file_path = "an-older-file.wav";
+    stale.bytes = 1;
+    stale.opus = AudioVariant{"old.opus", 1};
+    stale.aac = AudioVariant{"old.m4a", 1};
+    CHECK_FALSE(c.write([&](ContentTx& tx) { return tx.set_audio_variants(stale); }));
+    CHECK(show(must(c.read([&](ContentTx& tx) { return tx.audio(all[1].source); }))) ==
+          show(all[1]));
+    // A row that is gone: nothing either.
+    Audio gone = all[2];
+    gone.id = ids[2] + 1000;
+    gone.bytes = 1;
+    CHECK_FALSE(c.write([&](ContentTx& tx) { return tx.set_audio_variants(gone); }));
 }
 
 namespace {

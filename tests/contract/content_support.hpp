@@ -236,11 +236,15 @@ inline std::string show(const Pair& p) {
 inline std::string show(const AudioSource& s) {
     return s.table + "/" + show(s.id) + "/" + s.field + "/" + s.language;
 }
+inline std::string show(const AudioVariant& v) {
+    return v.file_path + ":" + show(v.bytes);
+}
 inline std::string show(const Audio& a) {
     return "audio " + show(a.id) + " " + show(a.source) + " file_path=" + show(a.file_path) +
            " mime=" + show(a.mime) + " voice=" + show(a.voice) +
            " duration_ms=" + show(a.duration_ms) + " created_at=" + show(a.created_at) +
-           " updated_at=" + show(a.updated_at);
+           " updated_at=" + show(a.updated_at) + " bytes=" + show(a.bytes) +
+           " opus=" + show(a.opus) + " aac=" + show(a.aac);
 }
 inline std::string show(const PictureWordLink& l) {
     return "picture_word " + show(l.id) + " " + show(l.picture_id) + "-" + show(l.word_id);

@@ -109,8 +109,7 @@ TEST_CASE("feed: only published pairs with an image and audio in the language", 
     CHECK(sv[0].pair_id == swedish);
 }
 
-TEST_CASE("feed: a pair with many categories has them all; a page holds every entry",
-          "[feed]") {
+TEST_CASE("feed: a pair with many categories has them all; a page holds every entry", "[feed]") {
     // The SQL feed reads a page's rows in one go into room for the expected rows (two
     // categories a pair); more rows than that are read again, never cut off.
     auto db = test::make_test_database();
@@ -174,4 +173,85 @@ TEST_CASE("feed: the audio of field text_<lang> first; media names without their
     CHECK(items[1].pair_id == other_field);
     CHECK(items[1].audio_url == "/media/only.wav");
     CHECK(items[1].image_url == "/media/cd.png");
+}
+
+TEST_CASE(
+    "feed: an entry's audio lists its copies smallest first; the question spoken in the "
+    "language",
+    "[feed]") {
+    auto db = test::make_test_database();
+    ContentStore& store = db->backend().content();
+    Content content{store};
+    Id pair = 0, old = 0;
+    store.write([&](ContentTx& tx) {
+        pair = content.write_pair(tx, "published", true, "", true);
+        old = content.write_pair(tx, "published", true, "", true);
+        // An audio with its size and copies, named after `name`.
+        const auto audio = [](AudioSource source, const std::string& name, std::int64_t ms,
+                              std::int64_t bytes, const std::string& aac_dir) {
+            Audio a;
+            a.source = std::move(source);
+            a.file_path = name + ".wav";
+            a.mime = "audio/wav";
+            a.duration_ms = ms;
+            a.bytes = bytes;
+            a.opus = AudioVariant{name + ".opus", bytes / 14};
+            a.aac = AudioVariant{aac_dir + name + ".m4a", bytes / 7};
+            return a;
+        };
+        tx.upsert_audio(audio({"statements", *tx.pair(pair)->statement_id, "text_sv", "sv"}, "s",
+                              1500, 66194, "dir/"));
+        // The question spoken in Swedish (its text), and a short answer: not the question.
+        const Audio question =
+            audio({"questions", *tx.pair(pair)->question_id, "text_sv", "sv"}, "q", 800, 35324, "");
+        tx.upsert_audio(question);
+        Audio answer = question;
+        answer.source.field = "short_answer_se";
+        answer.file_path = "a.wav";
+        tx.upsert_audio(answer);
+        // Stored before the copies existed: no size, no copies.
+        Audio before;
+        before.source = AudioSource{"statements", *tx.pair(old)->statement_id, "text_sv", "sv"};
+        before.file_path = "b.wav";
+        before.mime = "audio/wav";
+        before.duration_ms = 1200;
+        tx.upsert_audio(before);
+        Audio in_german = question;
+        in_german.source = AudioSource{"questions", *tx.pair(old)->question_id, "text_de", "de"};
+        tx.upsert_audio(in_german);
+    });
+    for (const auto& items : {db->backend().feed().page("sv", std::nullopt, 20),
+                              db->backend().feed().items("sv", {pair, old})}) {
+        REQUIRE(items.size() == 2);
+        const FeedItem& item = items[0];
+        CHECK(item.audio_url == "/media/s.wav");
+        REQUIRE(item.audio);
+        CHECK(item.audio->duration_ms == 1500);
+        REQUIRE(item.audio->variants.size() == 3);
+        CHECK(item.audio->variants[0].type == "audio/ogg; codecs=opus");
+        CHECK(item.audio->variants[0].url == "/media/s.opus");
+        CHECK(item.audio->variants[0].bytes == 66194 / 14);
+        CHECK(item.audio->variants[1].type == "audio/mp4; codecs=mp4a.40.2");
+        CHECK(item.audio->variants[1].url == "/media/s.m4a");
+        CHECK(item.audio->variants[1].bytes == 66194 / 7);
+        CHECK(item.audio->variants[2].type == "audio/wav");
+        CHECK(item.audio->variants[2].url == "/media/s.wav");
+        CHECK(item.audio->variants[2].bytes == 66194);
+        REQUIRE(item.question);
+        CHECK(item.question->audio_url == "/media/q.wav");
+        REQUIRE(item.question->audio);
+        CHECK(item.question->audio->duration_ms == 800);
+        REQUIRE(item.question->audio->variants.size() == 3);
+        CHECK(item.question->audio->variants[0].url == "/media/q.opus");
+
+        const FeedItem& before = items[1];
+        CHECK(before.audio_url == "/media/b.wav");
+        REQUIRE(before.audio);
+        CHECK(before.audio->duration_ms == 1200);
+        CHECK(before.audio->variants.empty());
+        // Its question is spoken in German only: nothing in the Swedish feed.
+        REQUIRE(before.question);
+        CHECK_FALSE(before.question->audio_url);
+        CHECK_FALSE(before.question->audio);
+    }
 }

@@ -189,6 +189,19 @@ json::value to_json(const Stats& s, json::storage_ptr sp) {
         sp);
 }
 
+namespace {
+
+// `{duration_ms, variants: [{type, url, bytes}]}`, or null (docs/audio.md).
+json::value audio_json(const std::optional<FeedAudio>& audio) {
+    if (!audio) return nullptr;
+    json::array variants;
+    for (const auto& v : audio->variants)
+        variants.push_back(json::object{{"type", v.type}, {"url", v.url}, {"bytes", v.bytes}});
+    return json::object{{"duration_ms", audio->duration_ms}, {"variants", std::move(variants)}};
+}
+
+}  // namespace
+
 json::value to_json(const FeedItem& item) {
     json::value question = nullptr;
     if (item.question) {
@@ -198,7 +211,9 @@ json::value to_json(const FeedItem& item) {
                                 {"sv", nullable(q.sv)},
                                 {"short_answer_de", nullable(q.short_answer_de)},
                                 {"short_answer_en", nullable(q.short_answer_en)},
-                                {"short_answer_se", nullable(q.short_answer_se)}};
+                                {"short_answer_se", nullable(q.short_answer_se)},
+                                {"audio_url", nullable(q.audio_url)},
+                                {"audio", audio_json(q.audio)}};
     }
     json::array categories;
     for (const auto& c : item.categories)
@@ -213,6 +228,7 @@ json::value to_json(const FeedItem& item) {
                         {"image_url", nullable(item.image_url)},
                         {"image_phone_url", nullable(item.image_phone_url)},
                         {"audio_url", nullable(item.audio_url)},
+                        {"audio", audio_json(item.audio)},
                         {"categories", std::move(categories)}};
 }
 

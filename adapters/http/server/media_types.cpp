@@ -17,6 +17,7 @@ std::string_view media_type_of(std::string_view name) {
     if (ext == "wav") return "audio/wav";
     if (ext == "ogg" || ext == "opus") return "audio/ogg";
     if (ext == "mp3") return "audio/mpeg";
+    if (ext == "m4a") return "audio/mp4";
     if (ext == "html") return "text/html; charset=utf-8";
     if (ext == "js") return "text/javascript; charset=utf-8";
     if (ext == "css") return "text/css; charset=utf-8";

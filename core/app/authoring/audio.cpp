@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "core/app/authoring/audio_variants.hpp"
 #include "core/domain/rules.hpp"
 
 namespace ll {
@@ -49,13 +50,16 @@ Result<AudioResult> speak_and_store(AuthoringPorts& ports, const AudioSource& so
     } catch (const SpeechError& e) {
         return errors::speech_synthesis_failed(e.what());
     }
-    const std::string name = ports.media.put(spoken.bytes, spoken.extension);
     Audio audio;
     audio.source = source;
-    audio.file_path = name;
     audio.mime = spoken.mime;
     audio.voice = spoken.voice;
     audio.duration_ms = spoken.duration_ms;
+    try {
+        store_audio_files(ports, spoken.bytes, spoken.extension, audio);
+    } catch (const AudioEncodingError& e) {
+        return errors::speech_synthesis_failed(fmt::format("encoding for phones: {}", e.what()));
+    }
     audio.created_at = audio.updated_at = ports.clock.now();
     return write<AudioResult>(ports.content, [&](ContentTx& tx) -> Result<AudioResult> {
         auto [stored, created] = tx.upsert_audio(audio);

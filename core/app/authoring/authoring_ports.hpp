@@ -1,6 +1,7 @@
 #pragma once
 // Everything the authoring use cases need from outside, handed in by the composition root
 // (authoring-api, langlearn-admin's demo seed, tests).
+#include "core/ports/audio_encoder.hpp"
 #include "core/ports/clock.hpp"
 #include "core/ports/content_store.hpp"
 #include "core/ports/image_renditions.hpp"
@@ -15,6 +16,7 @@ struct AuthoringPorts {
     MediaStore& media;
     ImageRenditions& renditions;
     SpeechSynthesizer& speech;
+    AudioEncoder& encoder;
     WordGenerator& words;
     const Clock& clock;
 };

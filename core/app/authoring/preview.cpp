@@ -26,6 +26,8 @@ Result<PairPreview> preview_pair(AuthoringPorts& ports, Id id, const PairPreview
         const std::vector<Audio> audios =
             statement ? tx.audios_of_item("statements", statement->id) : std::vector<Audio>{};
         const Audio* audio = feed_statement_audio(audios, query.lang);
+        const std::vector<Audio> question_audios =
+            question ? tx.audios_of_item("questions", question->id) : std::vector<Audio>{};
         const std::vector<Category> categories = derived_pair_categories(tx, *pair);
 
         PairPreview out;
@@ -34,8 +36,9 @@ Result<PairPreview> preview_pair(AuthoringPorts& ports, Id id, const PairPreview
                                                 picture && picture->image_path, audio != nullptr},
                                       query.lang);
         out.in_feed = out.reasons.empty();
-        out.item = feed_item_of(
-            FeedRows{*pair, ptr(picture), ptr(statement), ptr(question), audio, categories});
+        out.item =
+            feed_item_of(FeedRows{*pair, ptr(picture), ptr(statement), ptr(question), audio,
+                                  feed_question_audio(question_audios, query.lang), categories});
         return out;
     });
 }

@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <functional>
+#include <optional>
+
 #include "core/app/authoring/unit_of_work.hpp"
 
 namespace ll {
@@ -10,12 +13,6 @@ namespace {
 bool has_renditions(const Picture& p) {
     return p.thumbnail_path && p.phone_path;
 }
-
-// What the backfill found on one page: pictures with an image and without renditions.
-struct Candidate {
-    Id id = 0;
-    std::string image_path;
-};
 
 }  // namespace
 
@@ -33,63 +30,39 @@ Result<StoredRenditions> store_renditions(AuthoringPorts& ports, std::string_vie
 }
 
 RenditionBackfill make_missing_renditions(AuthoringPorts& ports) {
-    RenditionBackfill out;
-    Page page{std::nullopt, 100};
-    for (;;) {
-        std::vector<Candidate> candidates;
-        std::size_t seen = 0;
-        ports.content.read([&](ContentTx& tx) {
-            for (const Picture& p : tx.pictures(PictureFilter{}, page)) {
-                ++seen;
-                page.after = p.id;
-                if (!p.image_path || has_renditions(p)) {
-                    ++out.skipped;
-                } else {
-                    candidates.push_back(Candidate{p.id, *p.image_path});
-                }
-            }
-        });
-        for (const Candidate& c : candidates) {
-            const auto fail = [&](const std::string& why) {
-                ++out.failed;
-                out.problems.push_back(fmt::format("picture {}: {}", c.id, why));
-            };
-            const auto image = ports.media.read(c.image_path);
-            if (!image) {
-                fail(fmt::format("its image {} is not in the media store", c.image_path));
-                continue;
-            }
-            Result<StoredRenditions> stored = errors::internal();
-            try {
-                stored = store_renditions(ports, *image);
-            } catch (const std::exception& e) {
-                fail(e.what());
-                continue;
-            }
-            if (!stored) {
-                fail(stored.error().detail.value_or(stored.error().message));
-                continue;
-            }
-            // Derived data only: updated_at stays, and a picture whose image was replaced (or
-            // that was deleted) meanwhile keeps what its own upload stored.
-            bool written = false;
-            ports.content.write([&](ContentTx& tx) {
-                auto p = tx.picture(c.id);
-                if (!p || p->image_path != c.image_path || has_renditions(*p)) return;
-                p->thumbnail_path = stored->thumbnail_path;
-                p->phone_path = stored->phone_path;
-                tx.update_picture(*p);
-                written = true;
-            });
-            if (written) {
-                ++out.made;
-            } else {
-                ++out.skipped;
-            }
+    using Write = std::optional<std::function<bool(ContentTx&)>>;
+    const auto rows = [](ContentTx& tx, const Page& page) {
+        return tx.pictures(PictureFilter{}, page);
+    };
+    const auto needs = [](const Picture& p) { return p.image_path && !has_renditions(p); };
+    const auto make = [&](const Picture& p, std::string& problem) -> Write {
+        const auto fail = [&](const std::string& why) {
+            problem = fmt::format("picture {}: {}", p.id, why);
+            return std::nullopt;
+        };
+        const auto image = ports.media.read(*p.image_path);
+        if (!image)
+            return fail(fmt::format("its image {} is not in the media store", *p.image_path));
+        Result<StoredRenditions> stored = errors::internal();
+        try {
+            stored = store_renditions(ports, *image);
+        } catch (const std::exception& e) {
+            return fail(e.what());
         }
-        if (seen < static_cast<std::size_t>(page.limit)) break;
-    }
-    return out;
+        if (!stored) return fail(stored.error().detail.value_or(stored.error().message));
+        // Derived data only: updated_at stays, and a picture whose image was replaced (or that
+        // was deleted) meanwhile keeps what its own upload stored.
+        return [id = p.id, image_path = *p.image_path, made = stored.value()](ContentTx& tx) {
+            auto current = tx.picture(id);
+            if (!current || current->image_path != image_path || has_renditions(*current))
+                return false;
+            current->thumbnail_path = made.thumbnail_path;
+            current->phone_path = made.phone_path;
+            tx.update_picture(*current);
+            return true;
+        };
+    };
+    return run_backfill<Picture>(ports.content, rows, needs, make);
 }
 
 }  // namespace ll

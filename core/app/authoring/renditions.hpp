@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/app/authoring/authoring_ports.hpp"
+#include "core/app/authoring/backfill.hpp"
 #include "core/domain/result.hpp"
 
 namespace ll {
@@ -23,12 +24,9 @@ struct StoredRenditions {
 // (the media store cannot write, the image library fails): an internal error.
 Result<StoredRenditions> store_renditions(AuthoringPorts& ports, std::string_view image);
 
-struct RenditionBackfill {
-    std::int64_t made = 0;              // pictures that got their renditions
-    std::int64_t skipped = 0;           // pictures with renditions already, or without an image
-    std::int64_t failed = 0;            // the original is missing or cannot be decoded
-    std::vector<std::string> problems;  // one line per failure: picture id and why
-};
+// made: pictures that got their renditions; skipped: with renditions already, or without an
+// image; failed: the original is missing or cannot be decoded.
+using RenditionBackfill = Backfill;
 
 // Every picture with an image but without renditions gets them; idempotent (a second run makes
 // none). A picture whose image changed meanwhile is left to the upload that changed it.

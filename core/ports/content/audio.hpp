@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/domain/content.hpp"
+#include "core/ports/content/page.hpp"
 
 namespace ll {
 
@@ -17,9 +18,15 @@ class AudioRows {
     virtual std::optional<Audio> audio(const AudioSource& source) = 0;
     // Every audio of one item (any field, any language), in no particular order.
     virtual std::vector<Audio> audios_of_item(const std::string& table, Id id) = 0;
-    // Inserts, or replaces file_path, mime, voice, duration_ms and updated_at of the row with
-    // the same source. `second`: true when inserted.
+    // Inserts, or replaces file_path, mime, voice, duration_ms, bytes, the variants and
+    // updated_at of the row with the same source. `second`: true when inserted.
     virtual std::pair<Audio, bool> upsert_audio(const Audio& audio) = 0;
+    // Every audio, by id (the variants backfill, langlearn-admin make-audio-variants).
+    virtual std::vector<Audio> audios(const Page& page) = 0;
+    // Writes bytes, opus and aac of the row `audio.id` while its file is still
+    // `audio.file_path` (updated_at stays: derived data). false: the row was spoken again or
+    // deleted meanwhile, and nothing was written.
+    virtual bool set_audio_variants(const Audio& audio) = 0;
     // Items whose `text_<lang>` (statements, questions) or `title_<lang>` (words) is non-empty
     // (after trimming white space) and that have no audio for that field and language; ordered
     // by table (statements, questions, words), then language (de, en, sv), then id; at most

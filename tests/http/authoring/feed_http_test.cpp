@@ -80,7 +80,7 @@ TEST_CASE("feed: a published pair with image and audio, its media served by the 
     const json::value& item = f.json.at("items").at(0);
     CHECK(keys(item) == std::set<std::string>{"pair_id", "answer_type", "level", "statement",
                                               "question", "image_url", "image_phone_url",
-                                              "audio_url", "categories"});
+                                              "audio_url", "audio", "categories"});
     CHECK(str(item, "answer_type") == "question");
     CHECK(item.at("level").as_int64() == 3);
     CHECK(item.at("statement") == json::value(json::object{{"de", "Das ist ein Hund."},
@@ -91,7 +91,9 @@ TEST_CASE("feed: a published pair with image and audio, its media served by the 
                                                           {"sv", "Vad är det här?"},
                                                           {"short_answer_de", "Hund"},
                                                           {"short_answer_en", "dog"},
-                                                          {"short_answer_se", "hund"}}));
+                                                          {"short_answer_se", "hund"},
+                                                          {"audio_url", nullptr},
+                                                          {"audio", nullptr}}));
     CHECK(str(item, "image_url") == image_url);
     // The phone-sized rendition the picture carries (a 32x24 picture keeps its size).
     CHECK(str(item, "image_phone_url") == str(pic.json, "phone_url"));
@@ -125,6 +127,68 @@ TEST_CASE("feed: a published pair with image and audio, its media served by the 
 
     // No token: the feed is for learners.
     CHECK(learner.get("/feed").status == 401);
+}
+
+TEST_CASE(
+    "feed: every audio as Opus, AAC and WAV, smallest first, as the learner API serves "
+    "them; the question spoken too",
+    "[authoring][feed][audio]") {
+    StaffApi api;
+    const Id picture = api.picture(32, 24);
+    const Id object = api.object(picture);
+    api.label(object, "Hund", "dog", "hund");
+    const Id pair = api.pair(picture, object, "question", true);
+    const Reply p = api.get(at("/api/cms/db-pairs", pair));
+    REQUIRE(p.status == 200);
+    const Id question = p.json.at("question").at("id").as_int64();
+    const json::value statement_audio =
+        speak(api, "statements", statement_of(api, pair), "text_sv", "sv");
+    const json::value question_audio = speak(api, "questions", question, "text_sv", "sv");
+    api.publish_pair(pair);
+
+    const std::string token =
+        learner_with_target(api, "variants@example.com", "variants", "de", "sv");
+    const Reply f = feed(api, token, "?lang=sv");
+    REQUIRE(feed_ids(f) == std::vector<Id>{pair});
+    const json::value& item = f.json.at("items").at(0);
+    HttpClient learner(api.learner().port());
+
+    // Each variant is the file the learner API serves: its type, its size, its kind of file.
+    const auto check_audio = [&](const json::value& audio, const json::value& generated,
+                                 const std::string& audio_url) {
+        INFO(json::serialize(audio));
+        CHECK(audio.at("duration_ms") == generated.at("duration_ms"));
+        const auto& variants = audio.at("variants").as_array();
+        REQUIRE(variants.size() == 3);
+        CHECK(str(variants[0], "type") == "audio/ogg; codecs=opus");
+        CHECK(str(variants[1], "type") == "audio/mp4; codecs=mp4a.40.2");
+        CHECK(str(variants[2], "type") == "audio/wav");
+        CHECK(str(variants[2], "url") == audio_url);
+        std::vector<std::string> bodies;
+        for (const auto& v : variants) {
+            const Reply file = learner.get(str(v, "url"));
+            REQUIRE(file.status == 200);
+            CHECK(file.header("content-type") ==
+                  str(v, "type").substr(0, str(v, "type").find(';')));
+            CHECK(static_cast<std::int64_t>(file.body.size()) == v.at("bytes").as_int64());
+            bodies.push_back(file.body);
+        }
+        CHECK(bodies[0].substr(0, 4) == "OggS");
+        CHECK(bodies[1].substr(4, 4) == "ftyp");
+        CHECK(read_wav_info(bodies[2]).has_value());
+        // Smallest first; Opus at most an eighth of the WAV (the goal for phones).
+        CHECK(bodies[0].size() < bodies[1].size());
+        CHECK(bodies[1].size() < bodies[2].size());
+        CHECK(bodies[0].size() * 8 <= bodies[2].size());
+    };
+    CHECK(str(item, "audio_url") == str(statement_audio, "audio_url"));
+    check_audio(item.at("audio"), statement_audio, str(item, "audio_url"));
+    const json::value& q = item.at("question");
+    CHECK(str(q, "audio_url") == str(question_audio, "audio_url"));
+    check_audio(q.at("audio"), question_audio, str(q, "audio_url"));
+
+    // In German the statement has no audio: the pair is not in that feed at all.
+    CHECK(feed_ids(feed(api, token, "?lang=de")).empty());
 }
 
 TEST_CASE(

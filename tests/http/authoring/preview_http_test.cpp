@@ -63,7 +63,7 @@ TEST_CASE("preview: a draft shows the feed entry to come and why it is not in th
     const json::value& item = r.json.at("item");
     CHECK(keys(item) == std::set<std::string>{"pair_id", "answer_type", "level", "statement",
                                               "question", "image_url", "image_phone_url",
-                                              "audio_url", "categories"});
+                                              "audio_url", "audio", "categories"});
     CHECK(item.at("pair_id").as_int64() == pair);
     CHECK(str(item, "answer_type") == "question");
     CHECK(item.at("level").as_int64() == 3);
@@ -72,6 +72,7 @@ TEST_CASE("preview: a draft shows the feed entry to come and why it is not in th
     CHECK(str(item, "image_url") == str(pic.json, "image_url"));
     CHECK(str(item, "image_phone_url") == str(pic.json, "phone_url"));
     CHECK(item.at("audio_url").is_null());
+    CHECK(item.at("audio").is_null());
     // The label word's category, although nothing has stored it for the pair yet.
     CHECK(item.at("categories") ==
           json::value(json::array{json::object{{"id", animals}, {"label", "Vierbeiner"}}}));

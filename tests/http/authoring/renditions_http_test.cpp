@@ -194,8 +194,9 @@ TEST_CASE("renditions: pictures stored before renditions answer null until the b
 
     // What `langlearn-admin make-renditions` runs, on this test's database (SQLite or
     // PostgreSQL) and media folder.
-    AuthoringPorts ports{api.storage().content(), api.media, api.renditions, api.speech,
-                         shared_freedict(),       api.clock};
+    AuthoringPorts ports{
+        api.storage().content(), api.media, api.renditions, api.speech, api.encoder,
+        shared_freedict(),       api.clock};
     const RenditionBackfill done = make_missing_renditions(ports);
     CHECK(done.made == 1);
     CHECK(done.skipped == 1);

@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include "adapters/http/json/codec.hpp"
+#include "adapters/memory/fake_audio_encoder.hpp"
 #include "adapters/memory/fake_renditions.hpp"
 #include "adapters/memory/manual_clock.hpp"
 #include "adapters/memory/memory_backend.hpp"
@@ -46,9 +47,10 @@ struct AuthoringWorld {
     ManualClock clock{*parse_timestamp("2026-11-22T10:00:00.000Z")};
     MemoryMediaStore media;
     ToneSynthesizer speech;
+    FakeAudioEncoder encoder;
     ScriptedWordGenerator words;
     FakeRenditions renditions;
-    AuthoringPorts ports{backend.content(), media, renditions, speech, words, clock};
+    AuthoringPorts ports{backend.content(), media, renditions, speech, encoder, words, clock};
 
     // Reads the store directly (what is stored afterwards).
     template <typename F>

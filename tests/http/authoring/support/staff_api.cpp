@@ -107,7 +107,8 @@ StaffApi::StaffApi(StaffApiOptions options, std::shared_ptr<TestDatabase> databa
     }
     http::Router router;
     http::add_authoring_routes(
-        router, AuthoringPorts{db->backend().content(), media, renditions, speech, *words, clock},
+        router,
+        AuthoringPorts{db->backend().content(), media, renditions, speech, encoder, *words, clock},
         http::AuthoringAccess{tokens, dev_tokens, db->backend().accounts(),
                               db->backend().refresh_sessions(), hasher,
                               db->backend().staff_sessions(), signer, options.limits},

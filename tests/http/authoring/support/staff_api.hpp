@@ -23,6 +23,7 @@
 #include "adapters/security/jwt_token_service.hpp"
 #include "adapters/security/session_signer.hpp"
 #include "adapters/speech/espeak_synthesizer.hpp"
+#include "adapters/speech/ffmpeg_audio_encoder.hpp"
 #include "core/ports/word_generator.hpp"
 #include "tests/http/support/http_client.hpp"
 #include "tests/http/support/test_server.hpp"
@@ -82,6 +83,7 @@ struct StaffApi {
     LocalMediaStore media{media_dir};
     VipsRenditions renditions;
     EspeakSynthesizer speech;
+    FfmpegAudioEncoder encoder;
     std::unique_ptr<FakeLlm> llm;                  // with StaffApiOptions::fake_llm
     std::unique_ptr<WordGenerator> llm_generator;  // with StaffApiOptions::fake_llm
     http::Metrics metrics;

@@ -1,0 +1,9 @@
+-- Compressed copies of every audio for phones (docs/audio.md): Ogg Opus and AAC in MP4 beside
+-- the WAV, with the sizes the feed announces. Null for an audio stored before them, until
+-- `langlearn-admin make-audio-variants` has converted it. Nullable columns without a default
+-- rewrite nothing.
+ALTER TABLE audios ADD COLUMN bytes BIGINT;
+ALTER TABLE audios ADD COLUMN opus_path TEXT;
+ALTER TABLE audios ADD COLUMN opus_bytes BIGINT;
+ALTER TABLE audios ADD COLUMN aac_path TEXT;
+ALTER TABLE audios ADD COLUMN aac_bytes BIGINT;
