@@ -1,5 +1,7 @@
 #include "apps/common/service_runner.hpp"
 
+#include "apps/common/build_info.hpp"
+
 #include <cstdio>
 #include <cstdlib>
 #include <string_view>
@@ -100,6 +102,9 @@ int run_service(const char* name, ServiceKind kind,
         metrics.add_gauge("langlearn_db_pool_waiting", "Threads waiting for a database session.",
                           [&storage] { return double(storage.pool_stats().waiting); });
         http::add_process_metrics(metrics);
+        metrics.add_info("langlearn_build_info",
+                         "The running build: 1, with its version, revision and service.",
+                         {{"version", kVersion}, {"revision", kRevision}, {"service", name}});
         http::Router router;
         BackgroundTasks background;
         Service service{config, clock, storage, tokens, media, metrics, router, background};

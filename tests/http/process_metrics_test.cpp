@@ -2,6 +2,9 @@
 // /proc, cgroup memory limits parsed in both cgroup versions.
 #include <catch2/catch.hpp>
 
+#include <chrono>
+#include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -38,4 +41,61 @@ TEST_CASE("cgroup memory limits: v2 and v1 files, and no limit", "[metrics][proc
     CHECK_FALSE(parse_memory_limit(""));
     CHECK_FALSE(parse_memory_limit("12abc"));
     CHECK_FALSE(parse_memory_limit("0"));
+}
+
+TEST_CASE("process CPU and start time: from /proc, as the client libraries name them",
+          "[metrics][process]") {
+    const auto before = cpu_seconds();
+    REQUIRE(before);
+    // Burn about 0.3 s of CPU.
+    const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(300);
+    volatile unsigned long spin = 0;
+    while (std::chrono::steady_clock::now() < until) spin = spin + 1;
+    const auto after = cpu_seconds();
+    REQUIRE(after);
+    CHECK(*after - *before >= 0.2);
+
+    const auto started = start_time_seconds();
+    REQUIRE(started);
+    const double now =
+        std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
+    CHECK(*started <= now + 1);    // clock ticks round down
+    CHECK(*started > now - 3600);  // this test process started within the hour
+
+    Metrics metrics;
+    add_process_metrics(metrics);
+    const std::string text = metrics.render();
+    CHECK(text.find("# TYPE process_cpu_seconds_total counter\nprocess_cpu_seconds_total ") !=
+          std::string::npos);
+    CHECK(text.find("# TYPE process_start_time_seconds gauge\nprocess_start_time_seconds ") !=
+          std::string::npos);
+}
+
+TEST_CASE("metrics text: every family has HELP and TYPE once; info labels escaped", "[metrics]") {
+    Metrics metrics;
+    add_process_metrics(metrics);
+    metrics.observe_request("/feed", "GET", 200, 0.01);
+    metrics.declare("langlearn_bookings_total");
+    metrics.increment("langlearn_logins_total", "outcome", "success");
+    metrics.add_info("langlearn_build_info", "The running build.",
+                     {{"version", "0.1.0"}, {"revision", "a\"b\\c\nd"}});
+    const std::string text = metrics.render();
+    CHECK(text.find("langlearn_build_info{version=\"0.1.0\",revision=\"a\\\"b\\\\c\\nd\"} 1\n") !=
+          std::string::npos);
+    std::istringstream lines(text);
+    std::set<std::string> helped, typed;
+    for (std::string line; std::getline(lines, line);) {
+        std::istringstream words(line);
+        std::string hash, kind, name;
+        if (!(words >> hash >> kind >> name) || hash != "#") continue;
+        if (kind == "HELP") CHECK(helped.insert(name).second);
+        if (kind == "TYPE") {
+            CHECK(typed.insert(name).second);
+            CHECK(helped.count(name) == 1);  // HELP comes first
+        }
+    }
+    CHECK(typed.count("langlearn_bookings_total") == 1);
+    CHECK(typed.count("langlearn_build_info") == 1);
+    CHECK(helped == typed);
+    CHECK(text.find("A langlearn counter.") == std::string::npos);  // each counter described
 }

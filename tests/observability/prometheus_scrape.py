@@ -121,10 +121,16 @@ def exported_names(service):
     """Metric names in a live /metrics answer (samples, not comment lines)."""
     answer = H.Client(service.port, timeout=5).call("GET", "/metrics")
     H.check(answer.status == 200, f"{service.name} /metrics: {answer.status}")
-    names = set()
+    names, helped, typed = set(), set(), set()
     for line in answer.body.decode().splitlines():
-        if line and not line.startswith("#"):
+        if line.startswith("# HELP "):
+            helped.add(line.split(" ")[2])
+        elif line.startswith("# TYPE "):
+            typed.add(line.split(" ")[2])
+        elif line:
             names.add(line.split("{", 1)[0].split(" ", 1)[0])
+    # Every family says what it is (HELP) and what kind it is (TYPE).
+    H.check(helped == typed, f"{service.name}: HELP and TYPE differ: {helped ^ typed}")
     return names
 
 
@@ -171,6 +177,17 @@ def scenario(h):
         H.check(limits[job] == expected, f"{job}: memory limit {limits[job]}, expected {expected}")
     rss = values_by(prom.query("process_resident_memory_bytes"), "job")
     H.check(all(rss.get(job, 0) > 1 << 20 for job in DEFAULT_LIMITS), f"resident memory {rss}")
+    # The series the alerts and the dashboard need beside the services' own: each process's
+    # CPU time and start, and the build it runs (one series per service, version and revision).
+    cpu = values_by(prom.query("process_cpu_seconds_total"), "job")
+    H.check(all(cpu.get(job, 0) > 0 for job in DEFAULT_LIMITS), f"process_cpu_seconds_total {cpu}")
+    start = values_by(prom.query("process_start_time_seconds"), "job")
+    H.check(all(abs(start.get(job, 0) - time.time()) < 3600 for job in DEFAULT_LIMITS),
+            f"process_start_time_seconds {start}")
+    builds = prom.query("langlearn_build_info")
+    H.check(sorted(b["metric"]["service"] for b in builds) == ["authoring-api", "learner-api"]
+            and all(b["metric"].get("version") and b["metric"].get("revision") for b in builds),
+            f"langlearn_build_info {builds}")
 
     # Every dashboard query is valid PromQL over these series (Grafana's variables replaced).
     dashboard = os.path.join(h.source, "deploy/grafana/langlearn.json")

@@ -27,6 +27,11 @@ class Metrics {
     // first one's help text.
     void add_gauge(std::string name, std::string help, std::function<double()> read,
                    std::string label = {}, std::string value = {});
+    // A counter the process keeps elsewhere, read at each scrape (process_cpu_seconds_total).
+    void add_counter_reader(std::string name, std::string help, std::function<double()> read);
+    // An info series: the value 1 with constant labels (langlearn_build_info{version,revision}).
+    void add_info(std::string name, std::string help,
+                  std::vector<std::pair<std::string, std::string>> labels);
     std::string render() const;
 
   private:
@@ -43,12 +48,17 @@ class Metrics {
     };
     struct GaugeFamily {
         std::string help;
+        std::string type = "gauge";  // or "counter" for add_counter_reader
         std::vector<GaugeSeries> series;
     };
     mutable std::mutex mutex_;
     std::map<std::tuple<std::string, std::string, int>, Histogram> requests_;
     std::map<std::string, std::map<std::pair<std::string, std::string>, std::uint64_t>> counters_;
     std::map<std::string, GaugeFamily> gauges_;
+    struct Info {
+        std::string help, labels;  // labels as the text format writes them
+    };
+    std::map<std::string, Info> infos_;
 };
 
 }  // namespace ll::http

@@ -4,8 +4,10 @@
 #include <charconv>
 #include <fstream>
 #include <initializer_list>
+#include <limits>
 #include <sstream>
 #include <string>
+#include <vector>
 
 namespace ll::http {
 namespace {
@@ -39,7 +41,52 @@ std::optional<double> first_limit(std::initializer_list<std::string> paths) {
     return std::nullopt;
 }
 
+// Fields of /proc/self/stat after the command name (which may hold spaces and parentheses: it
+// ends at the last ')'); [0] is field 3, the state.
+std::vector<std::string> stat_fields() {
+    const auto text = read_file("/proc/self/stat");
+    if (!text) return {};
+    const auto close = text->rfind(')');
+    if (close == std::string::npos) return {};
+    std::istringstream in(text->substr(close + 1));
+    std::vector<std::string> fields;
+    for (std::string f; in >> f;) fields.push_back(f);
+    return fields;
+}
+
+std::optional<double> stat_number(const std::vector<std::string>& fields, std::size_t field) {
+    if (field < 3 || field - 3 >= fields.size()) return std::nullopt;
+    const std::string& f = fields[field - 3];
+    unsigned long long n = 0;
+    const auto [end, error] = std::from_chars(f.data(), f.data() + f.size(), n);
+    if (error != std::errc{} || end != f.data() + f.size()) return std::nullopt;
+    return double(n);
+}
+
 }  // namespace
+
+std::optional<double> cpu_seconds() {
+    const auto fields = stat_fields();
+    const auto user = stat_number(fields, 14), system = stat_number(fields, 15);
+    if (!user || !system) return std::nullopt;
+    return (*user + *system) / double(::sysconf(_SC_CLK_TCK));
+}
+
+std::optional<double> start_time_seconds() {
+    // Field 22: the start in clock ticks after boot; /proc/stat's btime: the boot, Unix time.
+    const auto ticks = stat_number(stat_fields(), 22);
+    std::ifstream in("/proc/stat");
+    for (std::string key; ticks && in >> key;) {
+        if (key != "btime") {
+            in.ignore(std::numeric_limits<std::streamsize>::max(), '\n');
+            continue;
+        }
+        double boot = 0;
+        if (!(in >> boot)) break;
+        return boot + *ticks / double(::sysconf(_SC_CLK_TCK));
+    }
+    return std::nullopt;
+}
 
 std::optional<double> resident_memory_bytes() {
     // statm: sizes in pages; the second field is the resident set.
@@ -72,6 +119,14 @@ std::optional<double> memory_limit_bytes() {
 void add_process_metrics(Metrics& metrics) {
     metrics.add_gauge("process_resident_memory_bytes", "Resident memory size in bytes.",
                       [] { return resident_memory_bytes().value_or(0); });
+    metrics.add_counter_reader("process_cpu_seconds_total",
+                               "Total user and system CPU time spent in seconds.",
+                               [] { return cpu_seconds().value_or(0); });
+    // Read once: a restart shows as a new value (alerts on restarts and uptime use it).
+    const double started = start_time_seconds().value_or(0);
+    metrics.add_gauge("process_start_time_seconds",
+                      "Start time of the process since unix epoch in seconds.",
+                      [started] { return started; });
     // Read once: a container's limit does not change while the process runs.
     if (const auto limit = memory_limit_bytes()) {
         metrics.add_gauge("langlearn_memory_limit_bytes",

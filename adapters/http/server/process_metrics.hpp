@@ -1,8 +1,8 @@
 #pragma once
-// The process's own gauges, in the names Prometheus' client libraries use: resident memory
-// (read from /proc/self/statm at each scrape) and, when the process runs under a cgroup memory
-// limit (a container's or a systemd unit's), that limit, so that an alert can compare the two
-// (deploy/prometheus/alerts.yml, docs/observability.md).
+// The process's own series, in the names Prometheus' client libraries use: resident memory
+// (read from /proc/self/statm at each scrape), CPU time and start time (/proc/self/stat) and, when
+// the process runs under a cgroup memory limit (a container's or a systemd unit's), that limit, so
+// that an alert can compare the two (deploy/prometheus/alerts.yml, docs/observability.md).
 #include <optional>
 #include <string_view>
 
@@ -10,8 +10,14 @@
 
 namespace ll::http {
 
-// process_resident_memory_bytes; langlearn_memory_limit_bytes only when a limit is set.
+// process_resident_memory_bytes, process_cpu_seconds_total, process_start_time_seconds;
+// langlearn_memory_limit_bytes only when a limit is set.
 void add_process_metrics(Metrics& metrics);
+
+// User and system CPU time of this process in seconds; nullopt when /proc cannot be read.
+std::optional<double> cpu_seconds();
+// When this process started, in seconds since the Unix epoch; nullopt as above.
+std::optional<double> start_time_seconds();
 
 // Resident set size in bytes; nullopt when /proc cannot be read.
 std::optional<double> resident_memory_bytes();
