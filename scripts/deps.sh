@@ -22,8 +22,9 @@ packages=(
   # The failover test (tests/e2e/failover.py): etcd and PostgreSQL nodes under Patroni, whose
   # etcd client library is python3-etcd. Their Debian services are never started here (no init).
   patroni python3-etcd etcd-server
-  # promtool and a Prometheus that the observability tests start themselves (tests/observability)
-  prometheus
+  # promtool and a Prometheus that the observability tests start themselves (tests/observability);
+  # amtool and an Alertmanager for the paging configuration's test
+  prometheus prometheus-alertmanager
   # The studio's browser tests (tests/browser): Playwright drives Debian's chromium; a font so
   # that text is laid out and measured (axe-core's contrast checks).
   chromium fonts-dejavu-core
@@ -54,7 +55,7 @@ apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 # binaries (the tests run their own on free ports; make run starts none): stop and disable each
 # that was just installed. Where policy-rc.d kept them from starting (containers), and without
 # systemd running, the stop is a no-op and disabling just removes the boot link.
-for service in prometheus etcd patroni; do
+for service in prometheus prometheus-alertmanager etcd patroni; do
   package=$service
   [ "$service" = etcd ] && package=etcd-server
   if [[ " ${missing[*]} " == *" $package "* ]]; then

@@ -21,6 +21,11 @@ CONDITIONAL = {
     "langlearn_memory_limit_bytes",
     # Prometheus' own series for each target.
     "up",
+    # The edge's series, exported by the ingress-nginx controller in front of learner-api (the
+    # SLO rules' `source: edge`, docs/observability.md "SLOs"), not by the services.
+    "nginx_ingress_controller_requests",
+    "nginx_ingress_controller_request_duration_seconds_bucket",
+    "nginx_ingress_controller_request_duration_seconds_count",
 }
 
 
