@@ -106,7 +106,7 @@ for lang in de en sv; do
   expect 201 POST $A/api/audios/generate-for -H "$H" -H 'Content-Type: application/json' \
     -d "{\"source_table\":\"statements\",\"source_id\":$S,\"source_field\":\"text_$lang\",\"language\":\"$lang\"}" >/dev/null
 done
-expect 200 POST $A/api/audios/generate-batch -H "$H" -H 'Content-Type: application/json' -d '{"limit":100}' >/dev/null
+expect 200 POST $A/api/audios/generate-batch -H "$H" -H 'Content-Type: application/json' -d '{"limit":50}' >/dev/null
 expect 200 GET $A/api/audios/coverage -H "$H" | field "d['statements']['de']['ratio']" | grep -qx 1 \
   || fail "statement coverage in German is not 1"
 

@@ -107,4 +107,16 @@ grep -qx "make-audio-variants: audio ${lost%% *}: its file ${lost#* } is not in 
   "$work/variants.err" || fail "make-audio-variants did not name the lost file: $(cat "$work/variants.err")"
 grep -q "0 made, $((audios - 1)) skipped, 1 failed" "$work/variants.out" \
   || fail "make-audio-variants with a lost file said: $(cat "$work/variants.out")"
-echo "demo-seed: make-audio-variants made $audios audios' copies, then none; a lost file is named"
+# A replica of the previous release speaks a text again: a new file_path, the old copies left
+# in their columns. They are none (the feed lists no copies) until the backfill makes the new
+# file's copies.
+read -r row other < <(sqlite3 -separator ' ' "$work/demo.db" \
+  "SELECT a.id, b.file_path FROM audios a JOIN audios b ON b.file_path <> a.file_path
+   WHERE a.opus_path IS NOT NULL AND b.opus_path IS NOT NULL ORDER BY a.id DESC LIMIT 1")
+want=$(sqlite3 "$work/demo.db" "SELECT opus_path FROM audios WHERE file_path = '$other' LIMIT 1")
+sqlite3 "$work/demo.db" "UPDATE audios SET file_path = '$other' WHERE id = $row"
+out=$("$admin" make-audio-variants 2>/dev/null) && fail "the lost file is back?"
+[[ "$out" =~ ^make-audio-variants:\ 1\ made, ]] || fail "a stale audio was not converted: $out"
+[ "$(sqlite3 "$work/demo.db" "SELECT opus_path FROM audios WHERE id = $row")" = "$want" ] \
+  || fail "audio $row has another file's copies"
+echo "demo-seed: make-audio-variants made $audios audios' copies, then none; a lost file is named; stale copies are remade"

@@ -32,6 +32,9 @@ fi
 # Pictures stored before renditions existed (a var/ database of an older checkout) get theirs;
 # quick and silent when every picture has them.
 "$bin/langlearn-admin/langlearn-admin" make-renditions || echo "make run: pictures without renditions remain (above)"
+# The same for audio stored before its copies for phones existed (docs/audio.md).
+"$bin/langlearn-admin/langlearn-admin" make-audio-variants >/dev/null ||
+  echo "make run: audio without its copies for phones remains (above)"
 # A development editor account (made once), so a newcomer can sign in as staff at once.
 dev_editor_email=${DEV_EDITOR_EMAIL:-dev-editor@example.com}
 dev_editor_password=${DEV_EDITOR_PASSWORD:-development-editor}

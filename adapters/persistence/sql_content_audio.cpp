@@ -20,8 +20,11 @@ std::optional<AudioVariant> variant_of(Cells& c) {
     return AudioVariant{std::move(*path), bytes.value_or(0)};
 }
 
-// Binds the size and the variants' columns (NULL where an audio has none).
+// Binds the size and the variants' columns (NULL where an audio has none), and the file they
+// were made from.
 void bind_variants(Query& q, const Audio& audio) {
+    const bool any = audio.bytes || audio.opus || audio.aac;
+    q.bind("variants_of", param(any ? std::optional<std::string>(audio.file_path) : std::nullopt));
     const auto path = [](const std::optional<AudioVariant>& v) {
         return v ? std::optional<std::string>(v->file_path) : std::nullopt;
     };
@@ -52,6 +55,13 @@ Audio audio_of(const soci::row& r) {
     a.bytes = c.opt_integer();
     a.opus = variant_of(c);
     a.aac = variant_of(c);
+    // Copies made from another file than the row's (a previous release spoke the text again
+    // and left them, db/migrations/*/0021_audio_variants.sql) are none.
+    if (c.opt_text() != a.file_path) {
+        a.bytes.reset();
+        a.opus.reset();
+        a.aac.reset();
+    }
     return a;
 }
 

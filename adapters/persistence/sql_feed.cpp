@@ -17,14 +17,15 @@ const std::string& q(Dialect dialect, std::string_view name) {
 }
 
 using TextRow = std::vector<std::optional<std::string>>;
-constexpr std::size_t kItemColumns = 31;
+constexpr std::size_t kItemColumns = 33;
 
 long long number(const std::optional<std::string>& cell) {
     return cell ? std::stoll(*cell) : 0;
 }
 
 // An audio's columns from `first` on: file_path, mime, duration_ms, bytes, opus_path,
-// opus_bytes, aac_path, aac_bytes (file_path NULL: none).
+// opus_bytes, aac_path, aac_bytes, variants_of (file_path NULL: none; copies made from another
+// file than file_path are none, as sql_content_audio.cpp reads them).
 std::optional<Audio> audio_at(TextRow& r, std::size_t first) {
     if (!r[first]) return std::nullopt;
     const auto variant = [&](std::size_t at) -> std::optional<AudioVariant> {
@@ -35,9 +36,11 @@ std::optional<Audio> audio_at(TextRow& r, std::size_t first) {
     a.file_path = std::move(*r[first]);
     a.mime = r[first + 1].value_or("");
     a.duration_ms = number(r[first + 2]);
-    if (r[first + 3]) a.bytes = number(r[first + 3]);
-    a.opus = variant(first + 4);
-    a.aac = variant(first + 6);
+    if (r[first + 8] == a.file_path) {
+        if (r[first + 3]) a.bytes = number(r[first + 3]);
+        a.opus = variant(first + 4);
+        a.aac = variant(first + 6);
+    }
     return a;
 }
 
@@ -54,7 +57,7 @@ FeedItem item_of(TextRow& r) {
         item.question =
             FeedQuestion{std::move(r[7]),  std::move(r[8]),  std::move(r[9]), std::move(r[10]),
                          std::move(r[11]), std::move(r[12]), std::nullopt,    std::nullopt};
-        if (const auto spoken = audio_at(r, 23)) {
+        if (const auto spoken = audio_at(r, 24)) {
             item.question->audio_url = feed_media_url(spoken->file_path);
             item.question->audio = feed_audio_of(*spoken);
         }

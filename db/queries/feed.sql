@@ -9,9 +9,10 @@
 SELECT p.id, p.answer_type, p.level, st.text_de, st.text_en, st.text_sv,
        q.id, q.text_de, q.text_en, q.text_sv, q.short_answer_de, q.short_answer_en,
        q.short_answer_se, pic.image_path, pic.phone_path,
-       sa.file_path, sa.mime, sa.duration_ms, sa.bytes, sa.opus_path, sa.opus_bytes, sa.aac_path, sa.aac_bytes,
+       sa.file_path, sa.mime, sa.duration_ms, sa.bytes, sa.opus_path, sa.opus_bytes, sa.aac_path,
+       sa.aac_bytes, sa.variants_of,
        qa.file_path, qa.mime, qa.duration_ms, qa.bytes, qa.opus_path, qa.opus_bytes, qa.aac_path,
-       qa.aac_bytes
+       qa.aac_bytes, qa.variants_of
 FROM pairs p JOIN pictures pic ON pic.id = p.picture_id
 JOIN statements st ON st.id = p.statement_id
 JOIN audios sa ON sa.id = (SELECT a.id FROM audios a
@@ -31,9 +32,10 @@ ORDER BY p.id LIMIT :page_size;
 SELECT p.id, p.answer_type, p.level, st.text_de, st.text_en, st.text_sv,
        q.id, q.text_de, q.text_en, q.text_sv, q.short_answer_de, q.short_answer_en,
        q.short_answer_se, pic.image_path, pic.phone_path,
-       sa.file_path, sa.mime, sa.duration_ms, sa.bytes, sa.opus_path, sa.opus_bytes, sa.aac_path, sa.aac_bytes,
+       sa.file_path, sa.mime, sa.duration_ms, sa.bytes, sa.opus_path, sa.opus_bytes, sa.aac_path,
+       sa.aac_bytes, sa.variants_of,
        qa.file_path, qa.mime, qa.duration_ms, qa.bytes, qa.opus_path, qa.opus_bytes, qa.aac_path,
-       qa.aac_bytes
+       qa.aac_bytes, qa.variants_of
 FROM pairs p JOIN pictures pic ON pic.id = p.picture_id
 JOIN statements st ON st.id = p.statement_id
 JOIN audios sa ON sa.id = (SELECT a.id FROM audios a

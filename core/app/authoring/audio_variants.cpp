@@ -35,7 +35,11 @@ void store_audio_files(AuthoringPorts& ports, std::string_view wav, std::string_
 AudioVariantBackfill make_missing_audio_variants(AuthoringPorts& ports) {
     using Write = std::optional<std::function<bool(ContentTx&)>>;
     const auto rows = [](ContentTx& tx, const Page& page) { return tx.audios(page); };
-    const auto needs = [](const Audio& a) { return !has_variants(a); };
+    // Also when a copy's file is gone from the store (a partial restore): the feed would name it.
+    const auto needs = [&](const Audio& a) {
+        return !has_variants(a) || !ports.media.exists(a.opus->file_path) ||
+               !ports.media.exists(a.aac->file_path);
+    };
     const auto make = [&](const Audio& a, std::string& problem) -> Write {
         const auto fail = [&](const std::string& why) {
             problem = fmt::format("audio {}: {}", a.id, why);
