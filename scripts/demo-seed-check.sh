@@ -22,7 +22,9 @@ fail() { echo "demo-seed: $*" >&2; exit 1; }
 "$admin" seed --demo | grep -q 'published pairs' || fail "seed --demo added nothing"
 "$admin" seed --demo | grep -q 'nothing added' || fail "a second seed --demo added content"
 PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-PORT=$PORT "$build/apps/learner-api/learner-api" >"$work/learner.log" 2>&1 & pid=$!
+# As the deploy files run it: every line it writes, access log and its own messages, is JSON.
+LOG_LEVEL=info LOG_FORMAT=json PORT=$PORT "$build/apps/learner-api/learner-api" \
+  >"$work/learner.log" 2>&1 & pid=$!
 L=http://127.0.0.1:$PORT
 for _ in $(seq 100); do curl -sf "$L/readyz" >/dev/null 2>&1 && break; sleep 0.1; done
 T=$(curl -sf -X POST $L/auth/register -H 'Content-Type: application/json' \
@@ -120,3 +122,12 @@ out=$("$admin" make-audio-variants 2>/dev/null) && fail "the lost file is back?"
 [ "$(sqlite3 "$work/demo.db" "SELECT opus_path FROM audios WHERE id = $row")" = "$want" ] \
   || fail "audio $row has another file's copies"
 echo "demo-seed: make-audio-variants made $audios audios' copies, then none; a lost file is named; stale copies are remade"
+python3 - "$work/learner.log" <<'PY' || fail "learner-api wrote a line that is not JSON (LOG_FORMAT=json)"
+import json, sys
+lines = open(sys.argv[1], encoding="utf-8").read().splitlines()
+parsed = [json.loads(line) for line in lines]
+messages = [p for p in parsed if "level" in p and "message" in p]
+requests = [p for p in parsed if "request_id" in p]
+assert messages and requests, (len(messages), len(requests))
+print(f"demo-seed: learner-api wrote {len(messages)} messages and {len(requests)} access lines, all JSON")
+PY

@@ -187,6 +187,11 @@ ServiceConfig load_config(ServiceKind kind, const EnvLookup& env) {
         }
         c.log_level = *v;
     }
+    if (auto v = get("LOG_FORMAT")) {
+        if (*v != "text" && *v != "json")
+            throw ConfigError("LOG_FORMAT: expected text or json, not " + *v);
+        c.log_json = *v == "json";
+    }
     if (auto v = get("TTS_COMMAND")) c.tts_command = *v;
     if (auto v = get("FFMPEG_COMMAND")) c.ffmpeg_command = *v;
     if (auto v = get("LLM_URL")) c.llm_url = *v;

@@ -27,6 +27,7 @@ struct ServiceConfig {
     int db_pool_size = 0;  // DB_POOL_SIZE, default 2 x threads
     std::string media_dir = "./var/media";
     std::string log_level = "info";  // debug, info, warn, error
+    bool log_json = false;           // LOG_FORMAT=json: the service's messages as JSON lines
     std::string tts_command = "espeak-ng";
     std::string ffmpeg_command = "ffmpeg";        // the audio copies for phones (docs/audio.md)
     std::string llm_url, llm_model, llm_api_key;  // empty: offline word generator

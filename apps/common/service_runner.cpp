@@ -85,7 +85,8 @@ int run_service(const char* name, ServiceKind kind,
         std::fprintf(stderr, "%s: %s\n", name, e.what());
         return 2;
     }
-    http::configure_logging(config.log_level);
+    http::configure_logging(config.log_level,
+                            config.log_json ? http::LogFormat::json : http::LogFormat::text);
     raise_descriptor_limit(config);
     try {
         SystemClock clock(config.app_timezone);

@@ -4,7 +4,7 @@
 # Patroni in the foreground on deploy/patroni/patroni.yml.
 set -eu
 for var in POSTGRES_PASSWORD PATRONI_NAME PATRONI_SUPERUSER_PASSWORD PATRONI_REPLICATION_PASSWORD \
-           PATRONI_REWIND_PASSWORD; do
+           PATRONI_REWIND_PASSWORD PATRONI_RESTAPI_PASSWORD; do
   eval "value=\${$var:-}"
   if [ -z "$value" ]; then
     echo "langlearn-patroni: set $var (deploy/.env)" >&2

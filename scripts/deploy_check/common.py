@@ -48,7 +48,8 @@ class Deploy:
                     if is_k8s_base(rel) for doc in docs]
         self.text = {}
         for rel in ("Dockerfile", "nginx/Dockerfile", "patroni/Dockerfile", ".env.example", "nginx.conf",
-                    "nginx/langlearn.conf", "nginx/routes.conf", "nginx/upstreams.conf"):
+                    "nginx/langlearn.conf", "nginx/routes.conf", "nginx/upstreams.conf",
+                    "patroni/entrypoint.sh"):
             self.text[rel] = read(os.path.join(self.root, rel))
         self.dockerignore = read(os.path.join(repo, ".dockerignore"))
         self.gitignore = read(os.path.join(repo, ".gitignore"))

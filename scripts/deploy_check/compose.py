@@ -108,6 +108,11 @@ def check_compose(d, problems):
                 problems.add(sw, f"network {net} is not declared under networks:")
         if s.get("ports") and default_name(name) != "nginx":
             problems.add(sw, "publishes ports: only nginx should be reachable from outside")
+        # Logs rotated (docs/operations.md "Logs and metrics"): Docker's default keeps them all.
+        logging = s.get("logging") or {}
+        if logging.get("driver", "json-file") in ("json-file", "local") and \
+                not (logging.get("options") or {}).get("max-size"):
+            problems.add(sw, "logging: no options.max-size: the container's log grows without end")
         env = env_map(s)
         if default_name(name) in ("migrate", "learner-api", "authoring-api"):
             for var in env:
@@ -130,6 +135,9 @@ def check_compose(d, problems):
             problems.add(where, f"{svc}: AUTO_MIGRATE must be 0 (the migrate job migrates)")
         if not env.get("THREADS"):
             problems.add(where, f"{svc}: THREADS unset (the default is the host's core count)")
+        if env.get("LOG_FORMAT") != "json":
+            problems.add(where, f"{svc}: LOG_FORMAT must be json (one JSON object a line, like the "
+                         "access log)")
         if not str(env.get("DATABASE_URL", "")).startswith("postgresql://"):
             problems.add(where, f"{svc}: DATABASE_URL must point at the postgres service")
         if "<JWT_SECRET>" != env.get("JWT_SECRET"):

@@ -116,6 +116,12 @@ def check_patroni_file(d, services, problems):
     if dig(dcs, "postgresql", "use_pg_rewind") is not True:
         problems.add(where, "bootstrap.dcs.postgresql.use_pg_rewind must be true (an old leader "
                      "rejoins without a full copy)")
+    auth = dig(config, "restapi", "authentication") or {}
+    if not auth.get("username") or not auth.get("password"):
+        problems.add(where, "no restapi.authentication: anyone who reaches port 8008 could "
+                     "switch over, restart or reinitialize a node")
+    if "PATRONI_RESTAPI_PASSWORD" not in (d.text.get("patroni/entrypoint.sh") or ""):
+        problems.add("deploy/patroni/entrypoint.sh", "does not require PATRONI_RESTAPI_PASSWORD")
     if not dig(config, "bootstrap", "post_bootstrap"):
         problems.add(where, "no bootstrap.post_bootstrap: nothing creates the services' role")
     etcd = config.get("etcd3")
@@ -322,6 +328,17 @@ def check_cnpg(d, problems):
     cluster = clusters[0]
     spec = cluster.get("spec") or {}
     name = dig(cluster, "metadata", "name")
+    # Only the services and the Job reach the database (docs/operations.md "Hardening").
+    policies = [doc for doc in docs if isinstance(doc, dict) and doc.get("kind") == "NetworkPolicy"
+                and (dig(doc, "spec", "podSelector", "matchLabels") or {}).get("cnpg.io/cluster")
+                == name]
+    admitted = {value for p in policies for rule in dig(p, "spec", "ingress") or []
+                for source in rule.get("from") or []
+                for expr in dig(source, "podSelector", "matchExpressions") or []
+                if expr.get("key") == "app.kubernetes.io/name" for value in expr.get("values") or []}
+    for app in ("learner-api", "authoring-api", "langlearn-migrate"):
+        if app not in admitted:
+            problems.add(where, f"no NetworkPolicy of the Cluster {name} admits {app}")
     if spec.get("instances") != 3:
         problems.add(where, f"instances {spec.get('instances')}: three expected")
     sync = dig(spec, "postgresql", "synchronous") or {}

@@ -229,6 +229,8 @@ def check_k8s_structure(d, problems):
         if routes.get(path) != expected:
             problems.add("Ingress", f"{path} routes to {routes.get(path)}, not {expected}")
 
+    check_namespace_and_policies(objects, deployments, problems)
+
     hpa = objects.get(("HorizontalPodAutoscaler", "learner-api"))
     if not hpa:
         problems.add("k8s", "no HorizontalPodAutoscaler learner-api")
@@ -258,8 +260,57 @@ def check_k8s_structure(d, problems):
             problems.add("deploy/k8s/kustomization.yaml", f"lists {extra}, which does not exist")
 
 
+def check_namespace_and_policies(objects, deployments, problems):
+    """Pod Security `restricted` on the namespace; NetworkPolicies: a default deny of ingress,
+    and each Deployment reachable only from the namespaces its policy names, on its ports."""
+    namespace = objects.get(("Namespace", "langlearn"))
+    labels = ((namespace or {}).get("metadata") or {}).get("labels") or {}
+    if labels.get("pod-security.kubernetes.io/enforce") != "restricted":
+        problems.add("Namespace/langlearn", "label pod-security.kubernetes.io/enforce must be "
+                     "restricted")
+    policies = {n: o for (k, n), o in objects.items() if k == "NetworkPolicy"}
+    def spec_of(policy):
+        return policy.get("spec") or {}
+    if not any(spec_of(p).get("podSelector") == {} and "Ingress" in (spec_of(p).get("policyTypes") or [])
+               and not spec_of(p).get("ingress") for p in policies.values()):
+        problems.add("NetworkPolicy", "no default deny: a NetworkPolicy with podSelector {}, "
+                     "policyTypes [Ingress] and no ingress rule")
+    for name, policy in policies.items():
+        for rule in spec_of(policy).get("ingress") or []:
+            sources = rule.get("from")
+            if not sources:
+                problems.add(f"NetworkPolicy/{name}", "an ingress rule without `from` admits every "
+                             "pod and address")
+            for source in sources or []:
+                if source.get("namespaceSelector") == {} or \
+                        (source.get("ipBlock") or {}).get("cidr") in ("0.0.0.0/0", "::/0"):
+                    problems.add(f"NetworkPolicy/{name}", f"source {source} admits everything")
+    for dep_name, dep in deployments.items():
+        pod_labels = ((dep["spec"].get("template") or {}).get("metadata") or {}).get("labels")
+        ports = {p.get(k) for c in pod_spec(dep).get("containers") or [] for p in c.get("ports") or []
+                 for k in ("name", "containerPort")}
+        chosen = [n for n, p in policies.items() if spec_of(p).get("podSelector") and
+                  selects((spec_of(p).get("podSelector") or {}).get("matchLabels"), pod_labels)
+                  and spec_of(p).get("ingress")]
+        if not chosen:
+            problems.add(f"Deployment/{dep_name}", "no NetworkPolicy admits the edge to it")
+        for n in chosen:
+            for rule in spec_of(policies[n]).get("ingress") or []:
+                for port in rule.get("ports") or []:
+                    if port.get("port") not in ports:
+                        problems.add(f"NetworkPolicy/{n}", f"port {port.get('port')} is no port "
+                                     f"of Deployment/{dep_name}")
+
+
 def check_pod(where, kind, spec, objects, secrets, d, problems):
     pod_security = spec.get("securityContext") or {}
+    # The Pod Security `restricted` profile (namespace.yaml enforces it) and no API token.
+    if spec.get("automountServiceAccountToken") is not False:
+        problems.add(where, "automountServiceAccountToken must be false (the services never call "
+                     "the Kubernetes API)")
+    if (pod_security.get("seccompProfile") or {}).get("type") not in ("RuntimeDefault", "Localhost"):
+        problems.add(where, "pod securityContext.seccompProfile.type must be RuntimeDefault "
+                     "(Pod Security restricted)")
     if pod_security.get("runAsNonRoot") is not True:
         problems.add(where, "pod securityContext.runAsNonRoot must be true")
     if not pod_security.get("runAsUser"):

@@ -156,10 +156,44 @@ def mutations():
         # Found only by Debian's `patroni --validate-config` (skipped without patroni).
         ("patroni validator", yaml_file(PATRONI_YML, lambda c: c["postgresql"].update(
             {"pg_hba": "host all all all scram-sha-256"})), "pg_hba host all all all"),
+        # Hardening (docs/operations.md "Hardening").
+        ("token mounted", k8s("Deployment", "authoring-api", lambda doc: doc["spec"]["template"]
+                              ["spec"].pop("automountServiceAccountToken")),
+         "automountServiceAccountToken must be false"),
+        ("no seccomp", k8s("Job", "langlearn-migrate", lambda doc: doc["spec"]["template"]["spec"]
+                           ["securityContext"].pop("seccompProfile")),
+         "seccompProfile.type must be RuntimeDefault"),
+        ("baseline namespace", k8s("Namespace", "langlearn", lambda doc: doc["metadata"]["labels"]
+                                   .update({"pod-security.kubernetes.io/enforce": "baseline"})),
+         "pod-security.kubernetes.io/enforce must be restricted"),
+        ("no default deny", k8s("NetworkPolicy", "default-deny-ingress",
+                                lambda doc: doc["spec"].update({"ingress": [{}]})),
+         "no default deny"),
+        ("open policy", k8s("NetworkPolicy", "learner-api-ingress",
+                            lambda doc: doc["spec"]["ingress"][0]["from"].append(
+                                {"namespaceSelector": {}})), "admits everything"),
+        ("unguarded deployment", k8s("NetworkPolicy", "authoring-api-ingress",
+                                     lambda doc: doc["spec"]["podSelector"]["matchLabels"].update(
+                                         {"app.kubernetes.io/name": "authoring"})),
+         "Deployment/authoring-api: no NetworkPolicy admits the edge"),
+        ("policy port", k8s("NetworkPolicy", "learner-api-ingress",
+                            lambda doc: doc["spec"]["ingress"][0]["ports"][0].update({"port": 9090})),
+         "port 9090 is no port of Deployment/learner-api"),
+        ("unrotated logs", compose(lambda s: s["nginx"].pop("logging")),
+         "nginx: logging: no options.max-size"),
+        ("text logs", compose(lambda s: s["learner-api"]["environment"].update(
+            {"LOG_FORMAT": "text"})), "learner-api: LOG_FORMAT must be json"),
+        ("open patroni api", yaml_file(PATRONI_YML, lambda c: c["restapi"].pop("authentication")),
+         "no restapi.authentication"),
+        ("patroni password optional", text("patroni/entrypoint.sh", " PATRONI_RESTAPI_PASSWORD", ""),
+         "does not require PATRONI_RESTAPI_PASSWORD"),
         ("cnpg instances", yaml_file(CNPG, lambda c: c["spec"].update({"instances": 2})),
          "instances 2: three expected"),
         ("cnpg asynchronous", yaml_file(CNPG, lambda c: c["spec"]["postgresql"].pop("synchronous")),
          "no synchronous replica"),
+        ("database policy", lambda d: d.yaml_docs[CNPG][1]["spec"]["ingress"][0]["from"][0]
+         ["podSelector"]["matchExpressions"][0]["values"].remove("langlearn-migrate"),
+         "admits langlearn-migrate"),
         ("cnpg in the base", yaml_file("k8s/kustomization.yaml", lambda k: k["resources"].append(
             "ha/postgres-cluster.yaml")), "must not be in the default kustomization"),
     ]

@@ -36,7 +36,8 @@ NODES = ("node1", "node2", "node3")
 # What deploy/.env gives the compose profile `ha`: Patroni's roles, and the services' role that
 # post-init.sh creates at bootstrap.
 SECRETS = {"PATRONI_SUPERUSER_PASSWORD": "e2e-su", "PATRONI_REPLICATION_PASSWORD": "e2e-repl",
-           "PATRONI_REWIND_PASSWORD": "e2e-rewind", "POSTGRES_PASSWORD": "e2e-app"}
+           "PATRONI_REWIND_PASSWORD": "e2e-rewind", "PATRONI_RESTAPI_PASSWORD": "e2e-rest",
+           "POSTGRES_PASSWORD": "e2e-app"}
 # Generous bounds for a busy 2-core machine (a start is 12 to 15 s here; docs/testing.md
 # "Failover"): what is measured is reported, these only end a wait that will not succeed.
 ETCD_START_S = 60
@@ -166,11 +167,14 @@ class Node:
         if self.proc is not None:
             self.proc.wait()
 
-    def rest(self, path):
-        """Patroni's REST API: (status, JSON or None)."""
+    def rest(self, path, method="GET", body=None):
+        """Patroni's REST API without credentials: (status, JSON or None)."""
+        request = urllib.request.Request(
+            f"http://127.0.0.1:{self.rest_port}{path}", method=method,
+            data=None if body is None else json.dumps(body).encode(),
+            headers={"Content-Type": "application/json"})
         try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{self.rest_port}{path}",
-                                        timeout=2) as r:
+            with urllib.request.urlopen(request, timeout=2) as r:
                 return r.status, json.loads(r.read() or b"null")
         except urllib.error.HTTPError as e:
             return e.code, None
@@ -349,8 +353,15 @@ class PatroniCluster:
     def switchover(self, candidate):
         """A planned switchover with patronictl (as an operator runs it)."""
         leader = self.leader()
+        # Without credentials the unsafe endpoint refuses (patroni.yml restapi.authentication).
+        refused, _ = leader.rest("/switchover", "POST",
+                                 {"leader": leader.name, "candidate": candidate.name})
+        H.check(refused == 401, f"a switchover without credentials answered {refused}, not 401")
+        # With the REST API's password, as an operator has it (patroni.yml
+        # restapi.authentication): a switchover is an unsafe endpoint.
         done = subprocess.run(
-            _as_postgres(["patronictl", "-c", leader.config, "switchover", "--leader",
+            _as_postgres(["env", f"PATRONI_RESTAPI_PASSWORD={SECRETS['PATRONI_RESTAPI_PASSWORD']}",
+                          "patronictl", "-c", leader.config, "switchover", "--leader",
                           leader.name, "--candidate", candidate.name, "--force"]),
             capture_output=True, text=True, timeout=SWITCHOVER_COMMAND_S, cwd=leader.dir)
         H.check(done.returncode == 0,

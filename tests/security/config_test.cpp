@@ -30,6 +30,7 @@ TEST_CASE("config: defaults of docs/spec/decisions.md section 2", "[config]") {
     CHECK(c.db_pool_size == 2 * c.threads);
     CHECK(c.media_dir == "./var/media");
     CHECK(c.log_level == "info");
+    CHECK_FALSE(c.log_json);
     CHECK(c.auto_migrate);
     CHECK(c.password_hash_memory_kib == 19456);
     CHECK(load_config(ServiceKind::authoring, env({{"JWT_SECRET", kSecret}})).port == 8081);
@@ -51,6 +52,7 @@ TEST_CASE("config: defaults of docs/spec/decisions.md section 2", "[config]") {
                                       {"PORT", "9000"},
                                       {"AUTO_MIGRATE", "0"},
                                       {"LOG_LEVEL", "debug"},
+                                      {"LOG_FORMAT", "json"},
                                       {"DB_POOL_SIZE", "5"},
                                       {"APP_TIMEZONE", "Europe/Berlin"},
                                       {"PASSWORD_HASH_MEMORY_KIB", "65536"},
@@ -63,6 +65,7 @@ TEST_CASE("config: defaults of docs/spec/decisions.md section 2", "[config]") {
     CHECK(set.jwt_secret == kSecret);
     CHECK_FALSE(set.auto_migrate);
     CHECK(set.log_level == "debug");
+    CHECK(set.log_json);
     CHECK(set.db_pool_size == 5);
     CHECK(set.app_timezone == "Europe/Berlin");
     CHECK(set.password_hash_memory_kib == 65536);
@@ -109,6 +112,8 @@ TEST_CASE("config: one line naming the variable, never the secret", "[config]") 
     CHECK(error({{"JWT_SECRET", kSecret}, {"DEV_TOKENS", "tooshort"}}) ==
           "DEV_TOKENS: every token needs at least 24 characters");
     CHECK(error({{"JWT_SECRET", kSecret}, {"LOG_LEVEL", "loud"}}).rfind("LOG_LEVEL:", 0) == 0);
+    CHECK(error({{"JWT_SECRET", kSecret}, {"LOG_FORMAT", "xml"}}) ==
+          "LOG_FORMAT: expected text or json, not xml");
     CHECK(error({{"JWT_SECRET", kSecret}, {"PASSWORD_HASH_MEMORY_KIB", "1024"}})
               .rfind("PASSWORD_HASH_MEMORY_KIB:", 0) == 0);
     CHECK(error({{"JWT_SECRET", kSecret}, {"IDEMPOTENCY_PURGE_SECONDS", "0"}})

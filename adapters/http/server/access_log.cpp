@@ -7,6 +7,7 @@
 #include <spdlog/spdlog.h>
 #include <boost/json.hpp>
 
+#include "adapters/http/server/json_log_formatter.hpp"
 #include "core/domain/time_format.hpp"
 
 namespace ll::http {
@@ -23,7 +24,7 @@ std::shared_ptr<spdlog::logger> access_logger() {
 
 }  // namespace
 
-void configure_logging(const std::string& level) {
+void configure_logging(const std::string& level, LogFormat format) {
     const auto lvl = level == "debug"   ? spdlog::level::debug
                      : level == "warn"  ? spdlog::level::warn
                      : level == "error" ? spdlog::level::err
@@ -31,7 +32,11 @@ void configure_logging(const std::string& level) {
     // Service messages go to stderr; stdout carries the access log alone.
     spdlog::set_default_logger(spdlog::stderr_color_mt("langlearn"));
     spdlog::set_level(lvl);
-    spdlog::set_pattern("%Y-%m-%dT%H:%M:%S.%e %l %v");
+    if (format == LogFormat::json) {
+        spdlog::set_formatter(std::make_unique<JsonLogFormatter>());
+    } else {
+        spdlog::set_pattern("%Y-%m-%dT%H:%M:%S.%e %l %v");
+    }
     access_logger()->set_level(lvl);
 }
 

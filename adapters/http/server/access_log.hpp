@@ -1,6 +1,7 @@
 #pragma once
 // Logging: one JSON line per request on stdout (the access log), everything else through
-// spdlog's default logger on stderr. LOG_LEVEL sets both.
+// spdlog's default logger on stderr, as text lines or (LOG_FORMAT=json) JSON lines. LOG_LEVEL
+// sets both.
 #include <optional>
 #include <string>
 
@@ -8,7 +9,9 @@
 
 namespace ll::http {
 
-void configure_logging(const std::string& level);
+enum class LogFormat { text, json };
+
+void configure_logging(const std::string& level, LogFormat format = LogFormat::text);
 void log_access(const std::string& request_id, const std::string& method, const std::string& route,
                 int status, double duration_ms, std::optional<Id> user_id);
 
