@@ -22,6 +22,9 @@ packages=(
   # The failover test (tests/e2e/failover.py): etcd and PostgreSQL nodes under Patroni, whose
   # etcd client library is python3-etcd. Their Debian services are never started here (no init).
   patroni python3-etcd etcd-server
+  # Backups and point-in-time recovery (deploy/patroni/pgbackrest.conf; the restore drill,
+  # tests/e2e/restore_drill.py)
+  pgbackrest
   # promtool and a Prometheus that the observability tests start themselves (tests/observability);
   # amtool and an Alertmanager for the paging configuration's test
   prometheus prometheus-alertmanager

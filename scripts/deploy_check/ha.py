@@ -17,6 +17,9 @@ from docker import apt_packages, dockerfile_stages
 PROFILE = "ha"
 PATRONI_YML = "patroni/patroni.yml"
 CNPG = "k8s/ha/postgres-cluster.yaml"
+CNPG_BACKUP = "k8s/ha/backup.yaml"
+CNPG_RESTORE = "k8s/ha/restore.yaml"
+BARMAN_PLUGIN = "barman-cloud.cloudnative-pg.io"
 LANGLEARN = ("migrate", "learner-api", "authoring-api")
 # What a *-ha service may set apart from its default namesake; everything else is inherited.
 HA_OWN = {"profiles", "depends_on", "networks"}
@@ -116,6 +119,13 @@ def check_patroni_file(d, services, problems):
     if dig(dcs, "postgresql", "use_pg_rewind") is not True:
         problems.add(where, "bootstrap.dcs.postgresql.use_pg_rewind must be true (an old leader "
                      "rejoins without a full copy)")
+    params = dig(dcs, "postgresql", "parameters") or {}
+    if str(params.get("archive_mode")) not in ("on", "True", "always") or \
+            "pgbackrest" not in str(params.get("archive_command")) or \
+            "archive-push" not in str(params.get("archive_command")):
+        problems.add(where, "WAL is not archived to pgBackRest (bootstrap.dcs.postgresql.parameters "
+                     "archive_mode on, archive_command pgbackrest ... archive-push): no "
+                     "point-in-time recovery")
     auth = dig(config, "restapi", "authentication") or {}
     if not auth.get("username") or not auth.get("password"):
         problems.add(where, "no restapi.authentication: anyone who reaches port 8008 could "
@@ -189,6 +199,15 @@ def check_nodes(d, services, config, problems):
                          f"{seen['volume'][mounts[0]['source']]}")
         else:
             seen["volume"][mounts[0]["source"]] = name
+        # pgBackRest's repository (pgbackrest.conf repo1-path): one volume that every node
+        # mounts, so whichever leads archives and backs up into the same repository.
+        repo = [m["source"] for m in volume_mounts(s) if m["type"] == "volume" and
+                m["target"].rstrip("/") == "/var/lib/pgbackrest"]
+        if not repo:
+            problems.add(nw, "no volume at /var/lib/pgbackrest (pgBackRest's repository)")
+        elif repo[0] != seen.setdefault("repo", repo[0]):
+            problems.add(nw, f"pgBackRest repository volume {repo[0]}, not {seen['repo']} like "
+                         "the other nodes")
     validate_with_patroni(nodes, problems)
     return nodes
 
@@ -314,6 +333,52 @@ def validate_with_patroni(nodes, problems):
                 problems.add(f"patroni --validate-config ({name})", line.strip())
 
 
+def check_cnpg_backups(d, name, spec, problems):
+    """The Cluster archives its WAL through the Barman Cloud plugin into an ObjectStore of
+    backup.yaml, a ScheduledBackup backs it up, and restore.yaml bootstraps a new Cluster from
+    that store and server name to a target time (docs/operations.md "Backups and restore")."""
+    archivers = [p for p in spec.get("plugins") or [] if p.get("name") == BARMAN_PLUGIN
+                 and p.get("isWALArchiver") is True]
+    where = f"deploy/{CNPG}"
+    if not archivers:
+        problems.add(where, f"no {BARMAN_PLUGIN} plugin with isWALArchiver: true (no WAL archive)")
+        return
+    store = dig(archivers[0], "parameters", "barmanObjectName")
+    docs = [doc for doc in d.yaml_docs.get(CNPG_BACKUP) or [] if isinstance(doc, dict)]
+    stores = {dig(doc, "metadata", "name") for doc in docs if doc.get("kind") == "ObjectStore"}
+    if store not in stores:
+        problems.add(where, f"the archive's ObjectStore {store} is not in deploy/{CNPG_BACKUP}")
+    schedules = [doc for doc in docs if doc.get("kind") == "ScheduledBackup"]
+    if not any(dig(s, "spec", "cluster", "name") == name and dig(s, "spec", "method") == "plugin"
+               and dig(s, "spec", "pluginConfiguration", "name") == BARMAN_PLUGIN
+               for s in schedules):
+        problems.add(f"deploy/{CNPG_BACKUP}", f"no ScheduledBackup of the Cluster {name} through "
+                     f"the {BARMAN_PLUGIN} plugin")
+    restore = next((doc for doc in d.yaml_docs.get(CNPG_RESTORE) or []
+                    if isinstance(doc, dict) and doc.get("kind") == "Cluster"), None)
+    rwhere = f"deploy/{CNPG_RESTORE}"
+    if restore is None:
+        problems.add(rwhere, "missing: no restore manifest")
+        return
+    recovery = dig(restore, "spec", "bootstrap", "recovery") or {}
+    source = next((c for c in dig(restore, "spec", "externalClusters") or []
+                   if c.get("name") == recovery.get("source")), None)
+    if source is None:
+        problems.add(rwhere, f"bootstrap.recovery.source {recovery.get('source')} is no "
+                     "externalClusters entry")
+    elif dig(source, "plugin", "parameters", "barmanObjectName") != store or \
+            dig(source, "plugin", "parameters", "serverName") != name:
+        problems.add(rwhere, f"the recovery source must read ObjectStore {store}, server {name}")
+    if not dig(recovery, "recoveryTarget", "targetTime"):
+        problems.add(rwhere, "no bootstrap.recovery.recoveryTarget.targetTime")
+    if dig(restore, "metadata", "name") == name:
+        problems.add(rwhere, f"restores over the Cluster {name}: a new name is needed")
+    for plugin in dig(restore, "spec", "plugins") or []:
+        if plugin.get("isWALArchiver") and \
+                dig(plugin, "parameters", "serverName") in (None, name):
+            problems.add(rwhere, f"archives as server {name}: it would write over the origin's WAL")
+
+
 def check_cnpg(d, problems):
     where = f"deploy/{CNPG}"
     docs = d.yaml_docs.get(CNPG)
@@ -341,6 +406,7 @@ def check_cnpg(d, problems):
             problems.add(where, f"no NetworkPolicy of the Cluster {name} admits {app}")
     if spec.get("instances") != 3:
         problems.add(where, f"instances {spec.get('instances')}: three expected")
+    check_cnpg_backups(d, name, spec, problems)
     sync = dig(spec, "postgresql", "synchronous") or {}
     if not (int(sync.get("number") or 0) >= 1 or int(spec.get("minSyncReplicas") or 0) >= 1):
         problems.add(where, "no synchronous replica (postgresql.synchronous.number or "

@@ -3,7 +3,7 @@ import copy
 import shutil
 
 from common import Deploy
-from ha import CNPG, PATRONI_YML
+from ha import CNPG, CNPG_BACKUP, CNPG_RESTORE, PATRONI_YML
 from run import run_checks
 
 def find(docs, kind, name):
@@ -194,6 +194,20 @@ def mutations():
         ("database policy", lambda d: d.yaml_docs[CNPG][1]["spec"]["ingress"][0]["from"][0]
          ["podSelector"]["matchExpressions"][0]["values"].remove("langlearn-migrate"),
          "admits langlearn-migrate"),
+        ("patroni archive off", yaml_file(PATRONI_YML, lambda c: c["bootstrap"]["dcs"]["postgresql"]
+                                          ["parameters"].update({"archive_mode": "off"})),
+         "WAL is not archived to pgBackRest"),
+        ("node without repository", compose(lambda s: s["patroni2"].update(
+            {"volumes": ["patroni2:/var/lib/postgresql/patroni"]})),
+         "patroni2: no volume at /var/lib/pgbackrest"),
+        ("no wal archive", yaml_file(CNPG, lambda c: c["spec"].pop("plugins")),
+         "isWALArchiver: true (no WAL archive)"),
+        ("backup of another cluster", lambda d: d.yaml_docs[CNPG_BACKUP][2]["spec"]["cluster"]
+         .update({"name": "other-db"}), "no ScheduledBackup of the Cluster langlearn-db"),
+        ("restore without target", lambda d: d.yaml_docs[CNPG_RESTORE][0]["spec"]["bootstrap"]
+         ["recovery"].pop("recoveryTarget"), "no bootstrap.recovery.recoveryTarget.targetTime"),
+        ("restore archives as origin", lambda d: d.yaml_docs[CNPG_RESTORE][0]["spec"]["plugins"][0]
+         ["parameters"].pop("serverName"), "would write over the origin's WAL"),
         ("cnpg in the base", yaml_file("k8s/kustomization.yaml", lambda k: k["resources"].append(
             "ha/postgres-cluster.yaml")), "must not be in the default kustomization"),
     ]

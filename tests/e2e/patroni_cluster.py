@@ -90,14 +90,47 @@ class Node:
         dcs = config["bootstrap"]["dcs"]
         dcs.update(ttl=10, loop_wait=1, retry_timeout=4)
         dcs["postgresql"]["parameters"].update(fsync="off", shared_buffers="32MB")
+        if not self.cluster.backups:
+            # WAL archiving only where a test backs up (restore_drill.py): elsewhere the shipped
+            # archive_command would fail for want of a repository, and WAL would pile up.
+            dcs["postgresql"]["parameters"]["archive_mode"] = "off"
+        if self.cluster.restore:
+            # A new cluster from the backup (deploy/patroni/restore.sh), as the runbook does it.
+            # Copied next to the config, as render-local.py copies post-init.sh: the postgres
+            # user may not read a private checkout.
+            script = os.path.join(self.dir, "restore.sh")
+            shutil.copy(os.path.join(self.cluster.h.source, "deploy/patroni/restore.sh"), script)
+            os.chmod(script, 0o755)
+            _own(script)
+            config["bootstrap"]["method"] = "pgbackrest"
+            config["bootstrap"]["pgbackrest"] = {"command": script,
+                                                 "keep_existing_recovery_conf": True}
         with open(self.config, "w") as f:
             yaml.safe_dump(config, f, sort_keys=False)
+
+    def backup_env(self):
+        """pgBackRest's settings for this node's PostgreSQL (its data directory, port and
+        socket), over the cluster's; empty when the cluster does not back up."""
+        if not self.cluster.backups:
+            return {}
+        return {**self.cluster.backups, "PGBACKREST_PG1_PATH": os.path.join(self.dir, "data"),
+                "PGBACKREST_PG1_PORT": str(self.pg_port), "PGBACKREST_PG1_SOCKET_PATH": self.dir}
+
+    def pgbackrest(self, *args, timeout=300):
+        """pgbackrest as the postgres user with this node's settings; its output."""
+        done = subprocess.run(
+            _as_postgres(["env", *(f"{k}={v}" for k, v in self.backup_env().items()),
+                          "pgbackrest", "--stanza=langlearn", *args]),
+            capture_output=True, text=True, timeout=timeout, cwd=self.dir)
+        H.check(done.returncode == 0, f"pgbackrest {' '.join(args)}: {done.stdout[-500:]} "
+                f"{done.stderr[-500:]}")
+        return done.stdout
 
     def start(self):
         out = open(os.path.join(self.dir, "patroni.out"), "ab")
         self.proc = subprocess.Popen(
-            _as_postgres(["env", *(f"{k}={v}" for k, v in SECRETS.items()), "patroni",
-                          self.config]),
+            _as_postgres(["env", *(f"{k}={v}" for k, v in {**SECRETS, **self.backup_env()}
+                                   .items()), "patroni", self.config]),
             stdout=out, stderr=out, stdin=subprocess.DEVNULL, start_new_session=True,
             cwd=self.dir,
         )
@@ -223,8 +256,12 @@ class PatroniCluster:
     multi-host list with target_session_attrs=read-write, so a connection always lands on the
     leader, whichever node that is."""
 
-    def __init__(self, harness, names=NODES):
+    def __init__(self, harness, names=NODES, backups=None, restore=False):
+        """`backups`: environment for pgBackRest (PGBACKREST_CONFIG, and RESTORE_TARGET_TIME
+        when `restore`): WAL is archived only then. `restore`: the first node bootstraps from
+        the backup instead of initdb (Patroni's custom bootstrap, deploy/patroni/restore.sh)."""
         self.h, self.names = harness, names
+        self.backups, self.restore = dict(backups or {}), restore
         self.dir = tempfile.mkdtemp(prefix="ll-e2e-patroni-", dir=_fast_dir(harness.work))
         os.chmod(self.dir, 0o755)
         self.etcd_port, self.etcd_peer_port = H.free_port(), H.free_port()

@@ -1,0 +1,206 @@
+#!/usr/bin/env python3
+"""Backup and point-in-time restore drill (docs/operations.md "Backups and restore", docs/testing.md
+"Restore drill"): the runbook's commands, on real Patroni, PostgreSQL and pgBackRest.
+
+1. A Patroni cluster (one node: the drill is about the archive, not about replicas) that
+   archives its WAL through the shipped archive_command into a pgBackRest repository
+   (deploy/patroni/patroni.yml, pgbackrest.conf's settings); migrations and the demo content;
+   the stanza, a full backup.
+2. Load: learners booking (each booking with its Idempotency-Key, retried with it) through
+   learner-api, and an editor creating categories through authoring-api. Meanwhile an
+   incremental backup. Then a target time is recorded while the load goes on, and the load
+   goes on past it.
+3. Damage: a learner's progress deleted and a table dropped (the mistakes no replica protects
+   from). `pgbackrest check` makes sure the WAL written so far is in the archive.
+4. The cluster is gone (stopped); a NEW cluster bootstraps from the backup to the target time
+   (Patroni's custom bootstrap, deploy/patroni/restore.sh); learner-api and authoring-api start
+   on it.
+
+Holds when every booking and category acknowledged before the target time is there, none whose
+first attempt was sent after it is, the dropped table and the deleted progress are back, and
+the services answer on the restored database. Reported: the recovery point (acknowledged writes
+lost at the target: 0 expected; and how far the newest restored write lies before the target),
+and the recovery time (from the restore's start to both services ready).
+"""
+import datetime
+import os
+import threading
+import time
+import uuid
+
+import harness as H
+import patroni_cluster as P
+
+BOOKERS = 3
+LOAD_BEFORE_BACKUP_S = 3  # load before the incremental backup starts
+LOAD_AROUND_TARGET_S = 3  # load after the incremental backup, and again after the target
+DEV_TOKEN = "e2e-restore-drill-dev-token-0123456789"
+# Generous bounds for a busy 2-core machine; what is measured is reported.
+BACKUP_S = 300  # one pgbackrest backup or check
+GIVE_UP_BOOKING_S = 60
+BUDGET_S = (P.ETCD_START_S + P.BOOTSTRAP_S) * 2 + 3 * BACKUP_S + 4 * H.SERVICE_READY_S + 240
+
+
+def iso(ts):
+    """A wall-clock time as PostgreSQL and pgBackRest read it, to the microsecond."""
+    return datetime.datetime.fromtimestamp(ts, datetime.timezone.utc).strftime(
+        "%Y-%m-%d %H:%M:%S.%f+00")
+
+
+class Writes:
+    """What the clients had acknowledged, and when: (what, first attempt sent, acknowledged)."""
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.bookings = []  # (user id, Idempotency-Key, sent, acked)
+        self.categories = []  # (title, sent, acked)
+
+
+def book(port, token, user_id, pairs, writes, stop):
+    """One learner's app: bookings one after another, each retried with its key until booked."""
+    client = H.Client(port, timeout=10)
+    index = 0
+    while not stop.is_set():
+        booking = H.make_bookings(pairs, 1, first_index=index)[0]
+        index += 1
+        first_sent = time.time()
+        booking.send_until_booked(client, token, time.monotonic() + GIVE_UP_BOOKING_S)
+        H.check(booking.answer is not None, f"booking {booking.key}: {booking.attempts}")
+        with writes.lock:
+            writes.bookings.append((user_id, booking.key, first_sent, time.time()))
+    client.close()
+
+
+def edit(port, writes, stop):
+    """An editor's studio: categories created one after another."""
+    client = H.Client(port, timeout=10)
+    while not stop.is_set():
+        title = f"Drill {uuid.uuid4().hex[:10]}"
+        sent = time.time()
+        answer = client.call("POST", "/api/categories", {"titel_de": title}, DEV_TOKEN)
+        H.check(answer.status == 201, f"category: {answer.status} {answer.body[:200]!r}")
+        with writes.lock:
+            writes.categories.append((title, sent, time.time()))
+        time.sleep(0.05)
+    client.close()
+
+
+def scenario(h):
+    repo = os.path.join(h.work, "pgbackrest")
+    os.makedirs(repo, mode=0o750)
+    P._own(repo)
+    for sub in ("log", "lock"):
+        os.makedirs(os.path.join(repo, sub))
+        P._own(os.path.join(repo, sub))
+    # The shipped pgbackrest.conf's [global] settings, with this run's repository; the node's own
+    # paths come from Node.backup_env (as the shipped file names the node's in a container).
+    backups = {"PGBACKREST_REPO1_PATH": repo, "PGBACKREST_LOG_PATH": os.path.join(repo, "log"),
+               "PGBACKREST_LOCK_PATH": os.path.join(repo, "lock"),
+               "PGBACKREST_REPO1_RETENTION_FULL": "2", "PGBACKREST_COMPRESS_TYPE": "zst",
+               "PGBACKREST_START_FAST": "y"}
+
+    h.step("cluster that archives its WAL")
+    cluster = P.PatroniCluster(h, names=["node1"], backups=backups).bootstrap()
+    node = cluster.nodes[0]
+    h.prepare_database(cluster.url)
+    node.pgbackrest("stanza-create")
+    started = time.monotonic()
+    node.pgbackrest("--type=full", "backup", timeout=BACKUP_S)
+    h.figure(full_backup_s=round(time.monotonic() - started, 1))
+
+    h.step("services and load")
+    learner = H.Learner(h, "learner", cluster.url).start()
+    authoring = H.Learner(h, "authoring", cluster.url, binary=h.authoring_bin,
+                          extra_env={"DEV_TOKENS": DEV_TOKEN}).start()
+    learners = [H.new_learner(learner.port) for _ in range(BOOKERS)]
+    writes, stop = Writes(), threading.Event()
+    workers = H.Workers()
+    for token, pairs, _, user_id in learners:
+        workers.start(book, learner.port, token, user_id, pairs, writes, stop)
+    workers.start(edit, authoring.port, writes, stop)
+    time.sleep(LOAD_BEFORE_BACKUP_S)
+    started = time.monotonic()
+    node.pgbackrest("--type=incr", "backup", timeout=BACKUP_S)
+    h.figure(incremental_backup_under_load_s=round(time.monotonic() - started, 1))
+    time.sleep(LOAD_AROUND_TARGET_S)
+    target = time.time()
+    h.step(f"target time {iso(target)}")
+    time.sleep(LOAD_AROUND_TARGET_S)
+    stop.set()
+    workers.join()
+    before = [b for b in writes.bookings if b[3] < target]
+    after = [b for b in writes.bookings if b[2] > target]
+    cats_before = [c for c in writes.categories if c[2] < target]
+    cats_after = [c for c in writes.categories if c[1] > target]
+    H.check(before and after and cats_before and cats_after,
+            f"load on both sides of the target: {len(before)}/{len(after)} bookings, "
+            f"{len(cats_before)}/{len(cats_after)} categories")
+    h.figure(bookings=len(writes.bookings), bookings_before_target=len(before),
+             categories=len(writes.categories))
+
+    h.step("damage: a learner's progress deleted, a table dropped")
+    victim = learners[0][3]
+    su = (f"postgresql://postgres:{P.SECRETS['PATRONI_SUPERUSER_PASSWORD']}@127.0.0.1:"
+          f"{node.pg_port}/langlearn")
+    progress = int(H.psql(su, f"SELECT COUNT(*) FROM user_pair_progress WHERE user_id = {victim}")
+                   [0][0])
+    H.check(progress > 0, "the victim has no progress to lose")
+    H.psql(su, f"DELETE FROM user_pair_progress WHERE user_id = {victim}")
+    H.psql(su, "DROP TABLE pair_categories")
+    # Everything written so far reaches the archive (check switches the WAL segment and waits).
+    node.pgbackrest("check", timeout=BACKUP_S)
+    info = node.pgbackrest("info")
+    h.figure(backups_in_repository=info.count("backup:"))
+
+    h.step("the cluster is lost")
+    learner.stop()
+    authoring.stop()
+    cluster.stop()
+
+    h.step("a new cluster from the backup, to the target time")
+    started = time.monotonic()
+    restored = P.PatroniCluster(h, names=["node1"], restore=True,
+                                backups={**backups, "RESTORE_TARGET_TIME": iso(target)})
+    restored.bootstrap()
+    learner2 = H.Learner(h, "learner-restored", restored.url).start()
+    authoring2 = H.Learner(h, "authoring-restored", restored.url, binary=h.authoring_bin,
+                           extra_env={"DEV_TOKENS": DEV_TOKEN}).start()
+    h.figure(recovery_time_s=round(time.monotonic() - started, 1))
+
+    h.step("what the restored database holds")
+    su2 = (f"postgresql://postgres:{P.SECRETS['PATRONI_SUPERUSER_PASSWORD']}@127.0.0.1:"
+           f"{restored.nodes[0].pg_port}/langlearn")
+    keys = {(int(u), k) for u, k in H.psql(su2, "SELECT user_id, key FROM idempotency_keys")}
+    lost = [b for b in before if (b[0], b[1]) not in keys]
+    kept_after = [b for b in after if (b[0], b[1]) in keys]
+    H.check(not lost, f"{len(lost)} bookings acknowledged before the target are missing, "
+            f"e.g. {lost[:3]}")
+    H.check(not kept_after, f"{len(kept_after)} bookings sent after the target were restored")
+    titles = {t for (t,) in H.psql(su2, "SELECT titel_de FROM categories")}
+    H.check(all(c[0] in titles for c in cats_before),
+            "a category acknowledged before the target is missing")
+    H.check(not any(c[0] in titles for c in cats_after),
+            "a category created after the target was restored")
+    back = int(H.psql(su2, f"SELECT COUNT(*) FROM user_pair_progress WHERE user_id = {victim}")
+               [0][0])
+    H.check(back > 0, "the deleted progress is not back")
+    H.check(H.psql(su2, "SELECT to_regclass('pair_categories') IS NOT NULL")[0][0] == "t",
+            "the dropped table is not back")
+    newest = max(b[3] for b in before)
+    h.figure(recovery_point_lost_writes=len(lost),
+             newest_restored_ack_before_target_s=round(target - newest, 2))
+
+    # The services work on it: the victim's stats, a new booking, a new category.
+    token, pairs, _, user_id = learners[0]
+    client = H.Client(learner2.port)
+    stats = client.call("GET", "/auth/stats", token=token)
+    H.check(stats.status == 200, f"stats on the restored database: {stats.status}")
+    booked = H.make_bookings(pairs, 1, first_index=10_000)[0].send(client, token)
+    H.check(booked.status == 200, f"a booking on the restored database: {booked.status}")
+    made = H.Client(authoring2.port).call("POST", "/api/categories", {"titel_de": "Nach dem Drill"},
+                                          DEV_TOKEN)
+    H.check(made.status == 201, f"a category on the restored database: {made.status}")
+
+
+if __name__ == "__main__":
+    H.main(scenario, budget_seconds=BUDGET_S)
