@@ -1,4 +1,5 @@
 #include "adapters/config/service_config.hpp"
+#include <cctype>
 
 #include <charconv>
 #include <cstdlib>
@@ -36,6 +37,43 @@ long long parse_number(const char* name, const std::string& text, long long min,
             fmt::format("{}: must be between {} and {}, not {}", name, min, max, value));
     }
     return value;
+}
+
+// scheme://host[:port] as a browser's Origin header spells it: http or https, a host of letters,
+// digits, dots and hyphens (or a bracketed IPv6 address), an optional port, nothing after.
+bool is_origin(const std::string& text) {
+    std::string_view rest = text;
+    if (rest.rfind("https://", 0) == 0) {
+        rest.remove_prefix(8);
+    } else if (rest.rfind("http://", 0) == 0) {
+        rest.remove_prefix(7);
+    } else {
+        return false;
+    }
+    std::string_view host = rest, port;
+    if (!rest.empty() && rest.front() == '[') {
+        const auto close = rest.find(']');
+        if (close == std::string_view::npos) return false;
+        host = rest.substr(0, close + 1);
+        rest.remove_prefix(close + 1);
+        if (!rest.empty() && rest.front() != ':') return false;
+        port = rest.empty() ? std::string_view() : rest.substr(1);
+    } else if (const auto colon = rest.find(':'); colon != std::string_view::npos) {
+        host = rest.substr(0, colon);
+        port = rest.substr(colon + 1);
+        if (port.empty()) return false;
+    }
+    if (host.empty()) return false;
+    for (const char c : host) {
+        if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '-' || c == '[' ||
+              c == ']' || c == ':'))
+            return false;
+    }
+    if (port.size() > 5) return false;
+    for (const char c : port) {
+        if (!std::isdigit(static_cast<unsigned char>(c))) return false;
+    }
+    return true;
 }
 
 bool parse_flag(const char* name, const std::string& text) {
@@ -245,6 +283,15 @@ ServiceConfig load_config(ServiceKind kind, const EnvLookup& env) {
         c.login_failures_per_email =
             static_cast<int>(parse_number("LOGIN_FAILURES_PER_EMAIL", *v, 0, 1000000));
     if (auto v = get("TRUSTED_PROXIES")) c.trusted_proxies = split_list(*v);
+    if (auto v = get("PUBLIC_ORIGIN"); v && !v->empty()) {
+        if (!is_origin(*v)) {
+            throw ConfigError(
+                "PUBLIC_ORIGIN: expected scheme://host[:port] (http or https, no "
+                "path), not " +
+                *v);
+        }
+        c.public_origin = *v;
+    }
     return c;
 }
 

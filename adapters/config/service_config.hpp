@@ -55,6 +55,9 @@ struct ServiceConfig {
     int auth_rate_per_minute = 600;            // AUTH_RATE_PER_MINUTE, 0 disables
     int login_failures_per_email = 10;         // LOGIN_FAILURES_PER_EMAIL, 0 disables
     std::vector<std::string> trusted_proxies;  // TRUSTED_PROXIES (IP addresses)
+    // PUBLIC_ORIGIN: the studio's origin as browsers see it (scheme://host[:port]); empty: from
+    // each request (authoring-api, docs/studio.md "Sign-in and sessions").
+    std::string public_origin;
     // Password reset mails (docs/configuration.md "Mail"). MAILER: smtp when SMTP_URL is set, else
     // none; log only when asked for (development).
     std::string mailer = "none";             // smtp, log, none

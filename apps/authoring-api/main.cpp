@@ -59,7 +59,7 @@ int main() {
                 s.tokens, *dev_tokens, s.storage.accounts(), s.storage.refresh_sessions(), *hasher,
                 s.storage.staff_sessions(), *signer,
                 http::RateLimits{s.config.auth_rate_per_minute, s.config.login_failures_per_email,
-                                 s.config.trusted_proxies},
+                                 s.config.trusted_proxies, s.config.public_origin},
                 s.config.max_body_bytes, std::chrono::seconds(s.config.account_recheck_seconds)},
             s.metrics);
         http::add_studio_routes(s.router, web::studio_files());

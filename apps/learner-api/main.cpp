@@ -101,7 +101,7 @@ int main() {
         http::add_learner_routes(
             s.router, std::move(ports), s.metrics,
             http::RateLimits{s.config.auth_rate_per_minute, s.config.login_failures_per_email,
-                             s.config.trusted_proxies},
+                             s.config.trusted_proxies, s.config.public_origin},
             std::chrono::seconds(s.config.account_recheck_seconds), reset_mail);
     });
 }

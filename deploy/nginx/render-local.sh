@@ -11,6 +11,10 @@
 #
 #   nginx -p DIR/ -c DIR/nginx.conf -g 'daemon off; pid DIR/nginx.pid;'
 #
+# With TLS_CERT and TLS_KEY (PEM files) in the environment, the listener speaks HTTPS with them
+# (the studio's browser test over TLS, tests/browser/edge.spec.js), as a TLS-terminating edge
+# in front of the services would.
+#
 # (prefix DIR: temp files go to DIR/temp; as root the workers run as nobody, so DIR is made
 # world-traversable, and a warning names any folder above it that is not, e.g. mktemp -d's). Stop it with SIGQUIT (graceful) or SIGTERM. AUTHORING_PORT may be a port
 # nothing listens on: /api and /pictures then answer 503.
@@ -41,6 +45,14 @@ sed -e "s|^\(\s*\)listen 8080;|\1listen 127.0.0.1:$listen;|" \
 grep -q "listen 127.0.0.1:$listen;" "$dir/nginx.conf" &&
   grep -q "access_log $dir/access.log langlearn;" "$dir/nginx.conf" ||
   { echo "render-local: deploy/nginx.conf no longer has 'listen 8080;' and the stdout access_log" >&2; exit 1; }
+if [ -n "${TLS_CERT:-}" ] || [ -n "${TLS_KEY:-}" ]; then
+  [ -r "${TLS_CERT:-}" ] && [ -r "${TLS_KEY:-}" ] ||
+    { echo "render-local: TLS_CERT and TLS_KEY must both name readable PEM files" >&2; exit 1; }
+  sed -i -e "s|^\(\s*\)listen 127.0.0.1:$listen;|\1listen 127.0.0.1:$listen ssl;\n\1ssl_certificate $TLS_CERT;\n\1ssl_certificate_key $TLS_KEY;\n\1ssl_protocols TLSv1.2 TLSv1.3;|" \
+    "$dir/nginx.conf"
+  grep -q "listen 127.0.0.1:$listen ssl;" "$dir/nginx.conf" ||
+    { echo "render-local: could not turn the listener into TLS" >&2; exit 1; }
+fi
 
 # Inside `upstream NAME { ... }`: the first `server ADDRESS PARAMS;` becomes one line per port.
 awk -v learner="${learners[*]}" -v authoring="$authoring" '

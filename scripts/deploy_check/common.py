@@ -10,7 +10,7 @@ RUNTIME_EXTRA = {"espeak-ng", "dict-freedict-deu-eng", "dict-freedict-deu-swe", 
                  "tzdata"}
 BINARIES = ("learner-api", "authoring-api", "langlearn-admin")
 LEARNER_PATHS = ("/auth", "/feed", "/media")
-AUTHORING_PATHS = ("/api", "/pictures")
+AUTHORING_PATHS = ("/api", "/pictures", "/studio")
 ARGON2_MIB = 19  # PASSWORD_HASH_MEMORY_KIB default, per concurrent hash
 BASE_RSS_MIB = 64  # headroom for the process itself (measured: tens of MiB)
 
@@ -59,7 +59,9 @@ class Deploy:
 
 
 def is_k8s_base(rel):
-    return rel.startswith("k8s/") and not rel.startswith("k8s/ha/")
+    # k8s/ha/: objects of operators (CloudNativePG); k8s/once/: one-off Jobs an operator applies
+    # by hand (the first admin). Neither is in the default kustomization.
+    return rel.startswith("k8s/") and not rel.startswith(("k8s/ha/", "k8s/once/"))
 
 
 def read(path):

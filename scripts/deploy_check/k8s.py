@@ -90,7 +90,9 @@ def check_k8s_schema(d, problems):
     if k8s_models is None:
         problems.add("k8s", "python3-kubernetes is not installed (run scripts/deps.sh)")
         return
-    for rel, doc in d.k8s:
+    once = [(rel, doc) for rel, docs in sorted(d.yaml_docs.items()) if rel.startswith("k8s/once/")
+            for doc in docs if isinstance(doc, dict)]
+    for rel, doc in d.k8s + once:
         if rel == "k8s/kustomization.yaml":
             continue
         where = f"deploy/{rel} {doc.get('kind')}/{(doc.get('metadata') or {}).get('name')}"

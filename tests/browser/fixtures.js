@@ -65,6 +65,15 @@ function freshPostgres() {
   return { url: url.toString(), drop: () => psql(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
+// SIGTERM, up to 5 s for the process to exit, then SIGKILL.
+async function stopChild(child) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
+  if (child.exitCode === null) child.kill('SIGKILL');
+}
+
 // Starts one of the services on a free port with env; {url, stop()} once /readyz answers.
 async function spawnService(binary, env) {
   const port = await freePort();
@@ -77,12 +86,7 @@ async function spawnService(binary, env) {
   });
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
-    }
+    await stopChild(child);
     fs.closeSync(log);
   };
   try {
@@ -273,4 +277,15 @@ async function signIn(page, account) {
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
 }
 
-module.exports = { test, expect, expectAccessible, signIn, apiClient, watchPage, ACCOUNTS };
+module.exports = {
+  test,
+  expect,
+  expectAccessible,
+  signIn,
+  apiClient,
+  watchPage,
+  spawnService,
+  stopChild,
+  freePort,
+  ACCOUNTS,
+};

@@ -53,6 +53,7 @@ TEST_CASE("config: defaults of docs/spec/decisions.md section 2", "[config]") {
                                       {"AUTO_MIGRATE", "0"},
                                       {"LOG_LEVEL", "debug"},
                                       {"LOG_FORMAT", "json"},
+                                      {"PUBLIC_ORIGIN", "https://studio.example.com:8443"},
                                       {"DB_POOL_SIZE", "5"},
                                       {"APP_TIMEZONE", "Europe/Berlin"},
                                       {"PASSWORD_HASH_MEMORY_KIB", "65536"},
@@ -66,6 +67,7 @@ TEST_CASE("config: defaults of docs/spec/decisions.md section 2", "[config]") {
     CHECK_FALSE(set.auto_migrate);
     CHECK(set.log_level == "debug");
     CHECK(set.log_json);
+    CHECK(set.public_origin == "https://studio.example.com:8443");
     CHECK(set.db_pool_size == 5);
     CHECK(set.app_timezone == "Europe/Berlin");
     CHECK(set.password_hash_memory_kib == 65536);
@@ -114,6 +116,13 @@ TEST_CASE("config: one line naming the variable, never the secret", "[config]") 
     CHECK(error({{"JWT_SECRET", kSecret}, {"LOG_LEVEL", "loud"}}).rfind("LOG_LEVEL:", 0) == 0);
     CHECK(error({{"JWT_SECRET", kSecret}, {"LOG_FORMAT", "xml"}}) ==
           "LOG_FORMAT: expected text or json, not xml");
+    for (const char* bad : {"studio.example.com", "https://studio.example.com/", "ftp://a.example",
+                            "https://a.example/studio", "https://a.example:", "https://",
+                            "https://a b.example", "https://a.example:123456"}) {
+        INFO(bad);
+        CHECK(error({{"JWT_SECRET", kSecret}, {"PUBLIC_ORIGIN", bad}}).rfind("PUBLIC_ORIGIN:", 0) ==
+              0);
+    }
     CHECK(error({{"JWT_SECRET", kSecret}, {"PASSWORD_HASH_MEMORY_KIB", "1024"}})
               .rfind("PASSWORD_HASH_MEMORY_KIB:", 0) == 0);
     CHECK(error({{"JWT_SECRET", kSecret}, {"IDEMPOTENCY_PURGE_SECONDS", "0"}})

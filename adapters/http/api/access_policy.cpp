@@ -45,7 +45,7 @@ std::optional<Error> StaffTokens::check_token(Request& request) const {
 std::optional<Error> StaffTokens::check_cookie(Request& request, std::string_view cookie) const {
     auto principal = authenticate_staff_cookie(sessions_->signer, clock_, cookie);
     if (!principal) return principal.error();
-    const std::string origin = own_origin(request, sessions_->trusted_proxies);
+    const std::string origin = own_origin(request, sessions_->origin);
     const auto csrf = check_csrf(sessions_->signer, *principal->session_id,
                                  CsrfEvidence{request.method, request.header(kCsrfHeader),
                                               request.header("origin"), origin});

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "adapters/http/api/staff_cookie.hpp"
 #include "adapters/http/server/message.hpp"
 #include "core/app/account_standing.hpp"
 #include "core/app/session_standing.hpp"
@@ -60,7 +61,7 @@ class LearnerTokens final : public AccessPolicy {
 struct StaffSessionChecks {
     const SessionSigner& signer;
     StaffSessionRepository& sessions;
-    std::vector<std::string> trusted_proxies;  // whose X-Forwarded-Proto is believed
+    OriginPolicy origin;  // the CSRF check's own origin
 };
 
 // The authoring API: a staff JWT or a development token (docs/spec/authoring.md "Access"), or,

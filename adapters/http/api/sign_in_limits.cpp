@@ -6,7 +6,7 @@ namespace ll::http {
 
 std::string client_of(const SignInLimits& limits, const Request& request) {
     return limited_address(client_address(request.client_address, request.header("x-forwarded-for"),
-                                          limits.trusted_proxies));
+                                          limits.origin.trusted_proxies));
 }
 
 Guard address_limit(std::shared_ptr<SignInLimits> limits, const Clock& clock) {

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "adapters/http/api/staff_cookie.hpp"
 #include "adapters/http/server/rate_limiter.hpp"
 #include "adapters/http/server/router.hpp"
 #include "core/ports/clock.hpp"
@@ -16,10 +17,10 @@ namespace ll::http {
 // The per-address window and the failed-login lockout of one service.
 struct SignInLimits {
     SignInLimits(const RateLimits& l, const Clock& clock)
-        : trusted_proxies(l.trusted_proxies),
+        : origin{l.trusted_proxies, l.public_origin},
           per_address(l.auth_rate_per_minute, std::chrono::minutes{1}),
           failed_logins(l.login_failures_per_email, clock) {}
-    std::vector<std::string> trusted_proxies;
+    OriginPolicy origin;  // the sign-in's Origin check
     SlidingWindow per_address;
     InProcessLoginThrottle failed_logins;
 };

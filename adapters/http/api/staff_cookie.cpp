@@ -23,16 +23,18 @@ std::optional<std::string_view> cookie_value(const Request& request, std::string
     return std::nullopt;
 }
 
-bool arrived_over_https(const Request& request, const std::vector<std::string>& trusted_proxies) {
+bool arrived_over_https(const Request& request, const OriginPolicy& policy) {
+    if (!policy.public_origin.empty()) return policy.public_origin.rfind("https://", 0) == 0;
     const auto proto = request.header("x-forwarded-proto");
-    if (!proto || !is_trusted_proxy(request.client_address, trusted_proxies)) return false;
+    if (!proto || !is_trusted_proxy(request.client_address, policy.trusted_proxies)) return false;
     const auto comma = proto->rfind(',');
     return boost::beast::iequals(
         trim_ows(comma == std::string_view::npos ? *proto : proto->substr(comma + 1)), "https");
 }
 
-std::string own_origin(const Request& request, const std::vector<std::string>& trusted_proxies) {
-    return std::string(arrived_over_https(request, trusted_proxies) ? "https://" : "http://") +
+std::string own_origin(const Request& request, const OriginPolicy& policy) {
+    if (!policy.public_origin.empty()) return policy.public_origin;
+    return std::string(arrived_over_https(request, policy) ? "https://" : "http://") +
            std::string(request.header("host").value_or(""));
 }
 

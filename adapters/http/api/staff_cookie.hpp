@@ -19,13 +19,21 @@ inline constexpr std::string_view kCsrfHeader = "x-csrf-token";
 // nullopt when absent.
 std::optional<std::string_view> cookie_value(const Request& request, std::string_view name);
 
-// Whether the client reached this service over TLS. The service itself speaks plain HTTP, so
-// only a proxy in TRUSTED_PROXIES can say so, with `X-Forwarded-Proto: https` (its right-most
-// value: the one that proxy set).
-bool arrived_over_https(const Request& request, const std::vector<std::string>& trusted_proxies);
+// Where browsers reach this service: PUBLIC_ORIGIN when configured, else each request's own
+// scheme and Host (the scheme from a trusted proxy's X-Forwarded-Proto).
+struct OriginPolicy {
+    std::vector<std::string> trusted_proxies;
+    std::string public_origin;  // empty: from the request
+};
 
-// "<scheme>://<Host header>", the value a browser sends as Origin for this service's own pages.
-std::string own_origin(const Request& request, const std::vector<std::string>& trusted_proxies);
+// Whether the client reached this service over TLS: PUBLIC_ORIGIN says https, or (without it)
+// a proxy in TRUSTED_PROXIES says so with `X-Forwarded-Proto: https` (its right-most value: the
+// one that proxy set); the service itself speaks plain HTTP.
+bool arrived_over_https(const Request& request, const OriginPolicy& policy);
+
+// The value a browser sends as Origin for this service's own pages: PUBLIC_ORIGIN, else
+// "<scheme>://<Host header>".
+std::string own_origin(const Request& request, const OriginPolicy& policy);
 
 // The Set-Cookie value: `ll_staff=<value>; Path=/; HttpOnly; SameSite=Strict; Max-Age=<s>`
 // (+ `; Secure`). Max-Age 0 with an empty value clears the cookie.

@@ -11,8 +11,9 @@ void add_authoring_routes(Router& router, AuthoringPorts p, AuthoringAccess a, M
             a.tokens, p.clock, a.dev_tokens,
             std::make_shared<AccountStanding>(a.accounts, p.clock, a.account_recheck),
             std::make_shared<SessionStanding>(a.refresh_sessions, p.clock, a.account_recheck),
-            std::make_shared<const StaffSessionChecks>(
-                StaffSessionChecks{a.signer, a.sessions, a.limits.trusted_proxies})));
+            std::make_shared<const StaffSessionChecks>(StaffSessionChecks{
+                a.signer, a.sessions,
+                OriginPolicy{a.limits.trusted_proxies, a.limits.public_origin}})));
     authoring::add_picture_routes(routes, p, metrics, a.max_json_bytes);
     authoring::add_object_routes(routes, p);
     authoring::add_word_routes(routes, p);

@@ -14,7 +14,7 @@ namespace {
 
 // The request's own origin decides the cookie's Secure attribute.
 bool secure(const Request& request, const RateLimits& limits) {
-    return arrived_over_https(request, limits.trusted_proxies);
+    return arrived_over_https(request, OriginPolicy{limits.trusted_proxies, limits.public_origin});
 }
 
 // The address limit of /auth/login, then a sign-in posted by a page of another origin is
@@ -25,8 +25,8 @@ Guard sign_in_guard(std::shared_ptr<SignInLimits> limits, const Clock& clock) {
     return [limit = address_limit(limits, clock),
             limits](Request& request) -> std::optional<Response> {
         if (auto refused = limit(request)) return refused;
-        const auto origin = check_sign_in_origin(request.header("origin"),
-                                                 own_origin(request, limits->trusted_proxies));
+        const auto origin =
+            check_sign_in_origin(request.header("origin"), own_origin(request, limits->origin));
         if (!origin) return error_response(origin.error());
         if (!is_json_media_type(request.header("content-type")))
             return error_response(errors::json_content_type_required());

@@ -25,6 +25,10 @@ struct RateLimits {
     int auth_rate_per_minute = 600;
     int login_failures_per_email = 10;
     std::vector<std::string> trusted_proxies;  // peers whose X-Forwarded-For is believed
+    // PUBLIC_ORIGIN (authoring-api): the studio's origin as browsers see it, e.g.
+    // https://studio.example.com; empty: read from each request (docs/studio.md "Sign-in and
+    // sessions").
+    std::string public_origin{};
 };
 
 // A sliding window of event times per key.

@@ -491,6 +491,33 @@ TEST_CASE("session: Secure behind a trusted proxy that says https, not otherwise
     }
 }
 
+TEST_CASE("session: PUBLIC_ORIGIN is the studio's origin: the Origin checks and Secure follow it",
+          "[authoring][session]") {
+    // Behind an edge whose addresses change (an ingress controller's pods), TRUSTED_PROXIES
+    // cannot name it: PUBLIC_ORIGIN says where browsers reach the studio.
+    StaffApiOptions options;
+    options.limits.public_origin = "https://studio.example.com";
+    StaffApi api(options);
+    account(api, "admin@example.com", "admin");
+    // The edge's own origin signs in; the service's plain-HTTP address is not the studio's.
+    CHECK(sign_in(api, "admin@example.com", kPassword, {{"Origin", "http://127.0.0.1"}}).status ==
+          403);
+    const Reply r =
+        sign_in(api, "admin@example.com", kPassword, {{"Origin", "https://studio.example.com"}});
+    INFO(text(r));
+    REQUIRE(r.status == 200);
+    const std::string cookie = r.header("set-cookie");
+    CHECK(cookie.substr(cookie.size() - 8) == "; Secure");  // without any X-Forwarded-Proto
+    const auto post = [&](const std::string& origin) {
+        return api.client->call("POST", "/api/categories", R"({"titel_de":"Am Rand"})",
+                                {{"Cookie", cookie_of(r)},
+                                 {"X-CSRF-Token", std::string(r.json.at("csrf_token").as_string())},
+                                 {"Origin", origin}});
+    };
+    CHECK(post("http://127.0.0.1:" + std::to_string(api.port())).status == 403);
+    CHECK(post("https://studio.example.com").status == 201);
+}
+
 TEST_CASE("session: a deactivated or demoted account loses its session within the recheck",
           "[authoring][session]") {
     StaffApi api;
