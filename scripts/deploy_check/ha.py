@@ -394,9 +394,18 @@ def check_cnpg(d, problems):
     spec = cluster.get("spec") or {}
     name = dig(cluster, "metadata", "name")
     # Only the services and the Job reach the database (docs/operations.md "Hardening").
+    def selects_cluster(doc, cluster):
+        selector = dig(doc, "spec", "podSelector") or {}
+        return (selector.get("matchLabels") or {}).get("cnpg.io/cluster") == cluster or any(
+            e.get("key") == "cnpg.io/cluster" and e.get("operator") == "In"
+            and cluster in (e.get("values") or []) for e in selector.get("matchExpressions") or [])
     policies = [doc for doc in docs if isinstance(doc, dict) and doc.get("kind") == "NetworkPolicy"
-                and (dig(doc, "spec", "podSelector", "matchLabels") or {}).get("cnpg.io/cluster")
-                == name]
+                and selects_cluster(doc, name)]
+    restored = next((dig(doc, "metadata", "name") for doc in d.yaml_docs.get(CNPG_RESTORE) or []
+                     if isinstance(doc, dict) and doc.get("kind") == "Cluster"), None)
+    if restored and not any(selects_cluster(p, restored) for p in policies):
+        problems.add(where, f"no NetworkPolicy admits the services to the restored Cluster "
+                     f"{restored} (the default deny would cut it off)")
     admitted = {value for p in policies for rule in dig(p, "spec", "ingress") or []
                 for source in rule.get("from") or []
                 for expr in dig(source, "podSelector", "matchExpressions") or []

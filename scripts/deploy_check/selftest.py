@@ -200,6 +200,9 @@ def mutations():
         ("node without repository", compose(lambda s: s["patroni2"].update(
             {"volumes": ["patroni2:/var/lib/postgresql/patroni"]})),
          "patroni2: no volume at /var/lib/pgbackrest"),
+        ("restored cluster cut off", lambda d: d.yaml_docs[CNPG][1]["spec"]["podSelector"]
+         ["matchExpressions"][0]["values"].remove("langlearn-db-restored"),
+         "no NetworkPolicy admits the services to the restored Cluster"),
         ("no wal archive", yaml_file(CNPG, lambda c: c["spec"].pop("plugins")),
          "isWALArchiver: true (no WAL archive)"),
         ("backup of another cluster", lambda d: d.yaml_docs[CNPG_BACKUP][2]["spec"]["cluster"]

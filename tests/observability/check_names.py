@@ -24,8 +24,8 @@ CONDITIONAL = {
     # The edge's series, exported by the ingress-nginx controller in front of learner-api (the
     # SLO rules' `source: edge`, docs/observability.md "SLOs"), not by the services.
     "nginx_ingress_controller_requests",
-    "nginx_ingress_controller_request_duration_seconds_bucket",
-    "nginx_ingress_controller_request_duration_seconds_count",
+    "nginx_ingress_controller_response_duration_seconds_bucket",
+    "nginx_ingress_controller_response_duration_seconds_count",
 }
 
 
