@@ -23,8 +23,8 @@ packages=(
   # etcd client library is python3-etcd. Their Debian services are never started here (no init).
   patroni python3-etcd etcd-server
   # Backups and point-in-time recovery (deploy/patroni/pgbackrest.conf; the restore drill,
-  # tests/e2e/restore_drill.py)
-  pgbackrest
+  # tests/e2e/restore_drill.py), and the Pushgateway backup.sh reports to
+  pgbackrest prometheus-pushgateway
   # promtool and a Prometheus that the observability tests start themselves (tests/observability);
   # amtool and an Alertmanager for the paging configuration's test
   prometheus prometheus-alertmanager
@@ -58,7 +58,7 @@ apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 # binaries (the tests run their own on free ports; make run starts none): stop and disable each
 # that was just installed. Where policy-rc.d kept them from starting (containers), and without
 # systemd running, the stop is a no-op and disabling just removes the boot link.
-for service in prometheus prometheus-alertmanager etcd patroni; do
+for service in prometheus prometheus-alertmanager prometheus-pushgateway etcd patroni; do
   package=$service
   [ "$service" = etcd ] && package=etcd-server
   if [[ " ${missing[*]} " == *" $package "* ]]; then

@@ -8,8 +8,9 @@
    the stanza, a full backup.
 2. Load: learners booking (each booking with its Idempotency-Key, retried with it) through
    learner-api, and an editor creating categories through authoring-api. Meanwhile an
-   incremental backup. Then a target time is recorded while the load goes on, and the load
-   goes on past it.
+   incremental backup by the shipped deploy/patroni/backup.sh (`--once`), which reports its
+   outcome to a real Prometheus Pushgateway. Then a target time is recorded while the load goes
+   on, and the load goes on past it.
 3. Damage: a learner's progress deleted and a table dropped (the mistakes no replica protects
    from). `pgbackrest check` makes sure the WAL written so far is in the archive.
 4. The cluster is gone (stopped); a NEW cluster bootstraps from the backup to the target time
@@ -24,8 +25,12 @@ and the recovery time (from the restore's start to both services ready).
 """
 import datetime
 import os
+import re
+import shutil
+import subprocess
 import threading
 import time
+import urllib.request
 import uuid
 
 import harness as H
@@ -85,6 +90,36 @@ def edit(port, writes, stop):
     client.close()
 
 
+def start_pushgateway(h):
+    """Debian's Prometheus Pushgateway on a free loopback port; its URL once it is ready."""
+    port = H.free_port()
+    log = open(os.path.join(h.work, "pushgateway.log"), "ab")
+    proc = subprocess.Popen(["prometheus-pushgateway", f"--web.listen-address=127.0.0.1:{port}"],
+                            stdout=log, stderr=log, stdin=subprocess.DEVNULL)
+    log.close()
+    h.on_cleanup(lambda: (proc.terminate(), proc.wait()))
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            urllib.request.urlopen(url + "/-/ready", timeout=1)
+            return url
+        except OSError:
+            H.check(proc.poll() is None and time.monotonic() < deadline,
+                    "the Pushgateway did not start")
+            time.sleep(0.1)
+
+
+def pushed(url, name):
+    """The value of metric `name` of job langlearn-backup on the Pushgateway, or None."""
+    text = urllib.request.urlopen(url + "/metrics", timeout=5).read().decode()
+    for line in text.splitlines():
+        m = re.match(rf'{name}{{[^}}]*job="langlearn-backup"[^}}]*}} (\S+)$', line)
+        if m:
+            return float(m.group(1))
+    return None
+
+
 def scenario(h):
     repo = os.path.join(h.work, "pgbackrest")
     os.makedirs(repo, mode=0o750)
@@ -119,9 +154,28 @@ def scenario(h):
         workers.start(book, learner.port, token, user_id, pairs, writes, stop)
     workers.start(edit, authoring.port, writes, stop)
     time.sleep(LOAD_BEFORE_BACKUP_S)
+    # The shipped schedule's one run (deploy/patroni/backup.sh): this node leads and has a
+    # recent full backup, so an incremental one; its outcome on the Pushgateway.
+    pushgateway = start_pushgateway(h)
+    script = os.path.join(node.dir, "backup.sh")
+    shutil.copy(os.path.join(h.source, "deploy/patroni/backup.sh"), script)
+    os.chmod(script, 0o755)
+    P._own(script)
     started = time.monotonic()
-    node.pgbackrest("--type=incr", "backup", timeout=BACKUP_S)
+    run = subprocess.run(
+        P._as_postgres(["env", *(f"{k}={v}" for k, v in node.backup_env().items()),
+                        f"PATRONI_REST_URL=http://127.0.0.1:{node.rest_port}",
+                        f"PUSHGATEWAY_URL={pushgateway}", "sh", script, "--once"]),
+        capture_output=True, text=True, timeout=BACKUP_S, cwd=node.dir)
+    H.check(run.returncode == 0, f"backup.sh --once: {run.stdout[-500:]} {run.stderr[-500:]}")
     h.figure(incremental_backup_under_load_s=round(time.monotonic() - started, 1))
+    H.check(pushed(pushgateway, "langlearn_backup_last_run_success") == 1,
+            "backup.sh pushed no successful run")
+    stamp = pushed(pushgateway, "langlearn_backup_last_success_timestamp_seconds")
+    H.check(stamp is not None and abs(stamp - time.time()) < BACKUP_S,
+            f"backup.sh pushed the time of its backup as {stamp}")
+    H.check('"type":"incr"' in node.pgbackrest("--output=json", "info").replace(" ", ""),
+            "backup.sh made no incremental backup")
     time.sleep(LOAD_AROUND_TARGET_S)
     target = time.time()
     h.step(f"target time {iso(target)}")

@@ -24,6 +24,8 @@ CONDITIONAL = {
     # The edge's series, exported by the ingress-nginx controller in front of learner-api (the
     # SLO rules' `source: edge`, docs/observability.md "SLOs"), not by the services.
     "nginx_ingress_controller_requests",
+    # Pushed by deploy/patroni/backup.sh to a Pushgateway (tests/e2e/restore_drill.py checks it).
+    "langlearn_backup_last_success_timestamp_seconds",
     "nginx_ingress_controller_response_duration_seconds_bucket",
     "nginx_ingress_controller_response_duration_seconds_count",
 }
