@@ -3,6 +3,7 @@
 // every text column (audio_candidates, audio_coverage) are put together here, one per table and
 // language, because their column names are the spoken field of each: written out, they would be
 // eighteen texts, and each dialect spells "has text" its own way (DialectSql::has_text).
+#include "adapters/persistence/audio_columns.hpp"
 #include "adapters/persistence/sql_content_tx.hpp"
 #include "core/domain/content_languages.hpp"
 
@@ -55,13 +56,7 @@ Audio audio_of(const soci::row& r) {
     a.bytes = c.opt_integer();
     a.opus = variant_of(c);
     a.aac = variant_of(c);
-    // Copies made from another file than the row's (a previous release spoke the text again
-    // and left them, db/migrations/*/0021_audio_variants.sql) are none.
-    if (c.opt_text() != a.file_path) {
-        a.bytes.reset();
-        a.opus.reset();
-        a.aac.reset();
-    }
+    drop_stale_copies(a, c.opt_text());
     return a;
 }
 

@@ -2,6 +2,7 @@
 // in one query (db/queries/feed.sql), and the test seeder.
 #include <map>
 
+#include "adapters/persistence/audio_columns.hpp"
 #include "adapters/persistence/queries.hpp"
 #include "adapters/persistence/row_access.hpp"
 #include "adapters/persistence/sql_ids.hpp"
@@ -24,8 +25,7 @@ long long number(const std::optional<std::string>& cell) {
 }
 
 // An audio's columns from `first` on: file_path, mime, duration_ms, bytes, opus_path,
-// opus_bytes, aac_path, aac_bytes, variants_of (file_path NULL: none; copies made from another
-// file than file_path are none, as sql_content_audio.cpp reads them).
+// opus_bytes, aac_path, aac_bytes, variants_of (file_path NULL: none).
 std::optional<Audio> audio_at(TextRow& r, std::size_t first) {
     if (!r[first]) return std::nullopt;
     const auto variant = [&](std::size_t at) -> std::optional<AudioVariant> {
@@ -36,11 +36,10 @@ std::optional<Audio> audio_at(TextRow& r, std::size_t first) {
     a.file_path = std::move(*r[first]);
     a.mime = r[first + 1].value_or("");
     a.duration_ms = number(r[first + 2]);
-    if (r[first + 8] == a.file_path) {
-        if (r[first + 3]) a.bytes = number(r[first + 3]);
-        a.opus = variant(first + 4);
-        a.aac = variant(first + 6);
-    }
+    if (r[first + 3]) a.bytes = number(r[first + 3]);
+    a.opus = variant(first + 4);
+    a.aac = variant(first + 6);
+    drop_stale_copies(a, r[first + 8]);
     return a;
 }
 

@@ -30,25 +30,6 @@ std::string without_phoneme_brackets(std::string_view text) {
     return out;
 }
 
-// A short, printable quote of untrusted text for an error message.
-std::string quote(std::string_view s, std::size_t max = 40) {
-    std::string out;
-    for (const char c : s.substr(0, max)) {
-        const auto u = static_cast<unsigned char>(c);
-        out += (u >= 0x20 && u < 0x7F) ? c : '?';
-    }
-    if (s.size() > max) out += "...";
-    return out;
-}
-
-// The first line of the program's stderr, as a suffix for the failure message.
-std::string stderr_hint(const std::string& err) {
-    const auto start = err.find_first_not_of(" \t\r\n");
-    if (start == std::string::npos) return {};
-    const auto line = std::string_view(err).substr(start, err.find('\n', start) - start);
-    return ": " + quote(line, 200);
-}
-
 }  // namespace
 
 EspeakSynthesizer::EspeakSynthesizer(std::string command, std::chrono::seconds timeout)
@@ -67,7 +48,8 @@ std::optional<std::string> EspeakSynthesizer::voice_for(std::string_view languag
 SynthesizedAudio EspeakSynthesizer::synthesize(const std::string& text,
                                                const std::string& language) {
     const auto voice = voice_for(language);
-    if (!voice) throw SpeechError(fmt::format("no voice for language '{}'", quote(language)));
+    if (!voice)
+        throw SpeechError(fmt::format("no voice for language '{}'", printable_quote(language)));
     if (is_blank(text)) throw SpeechError("text to speak is empty");
     if (text.size() > kMaxTextBytes) {
         throw SpeechError(fmt::format("text to speak is longer than {} bytes", kMaxTextBytes));

@@ -49,18 +49,6 @@ std::string read_whole(const fs::path& file) {
     return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
 }
 
-// The first line of the program's stderr, printable, for the failure message.
-std::string stderr_hint(const std::string& err) {
-    const auto start = err.find_first_not_of(" \t\r\n");
-    if (start == std::string::npos) return {};
-    std::string line;
-    for (std::size_t i = start; i < err.size() && err[i] != '\n' && line.size() < 200; ++i) {
-        const auto u = static_cast<unsigned char>(err[i]);
-        line += (u >= 0x20 && u < 0x7F) ? err[i] : '?';
-    }
-    return ": " + line;
-}
-
 // One output's options: mono, no metadata, and bit-exact output (no encoder version, no random
 // Ogg serial number), so that the same speech always gives the same bytes and the same name.
 void add_output(std::vector<std::string>& argv, std::vector<std::string> codec,

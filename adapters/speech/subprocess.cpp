@@ -329,4 +329,21 @@ SubprocessResult run_subprocess(const std::vector<std::string>& argv, std::strin
     return result;
 }
 
+std::string printable_quote(std::string_view s, std::size_t max) {
+    std::string out;
+    for (const char c : s.substr(0, max)) {
+        const auto u = static_cast<unsigned char>(c);
+        out += (u >= 0x20 && u < 0x7F) ? c : '?';
+    }
+    if (s.size() > max) out += "...";
+    return out;
+}
+
+std::string stderr_hint(const std::string& err) {
+    const auto start = err.find_first_not_of(" \t\r\n");
+    if (start == std::string::npos) return {};
+    const auto line = std::string_view(err).substr(start, err.find('\n', start) - start);
+    return ": " + printable_quote(line, 200);
+}
+
 }  // namespace ll

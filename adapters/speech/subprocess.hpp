@@ -38,4 +38,11 @@ struct SubprocessLimits {
 SubprocessResult run_subprocess(const std::vector<std::string>& argv, std::string_view input,
                                 const SubprocessLimits& limits);
 
+// A short, printable quote of untrusted text for an error message ("..." when cut at `max`).
+std::string printable_quote(std::string_view s, std::size_t max = 40);
+
+// ": <the first non-blank line of a program's stderr>", printable, at most 200 characters; empty
+// when stderr was blank. The suffix of a failure message.
+std::string stderr_hint(const std::string& err);
+
 }  // namespace ll
