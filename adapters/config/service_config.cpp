@@ -219,6 +219,13 @@ ServiceConfig load_config(ServiceKind kind, const EnvLookup& env) {
     if (auto v = get("DB_POOL_SIZE"))
         c.db_pool_size = static_cast<int>(parse_number("DB_POOL_SIZE", *v, 1, 1024));
     if (auto v = get("MEDIA_DIR")) c.media_dir = *v;
+    if (auto v = get("MEDIA_STORE")) {
+        if (*v != "folder" && *v != "database")
+            throw ConfigError("MEDIA_STORE: expected folder or database, not " + *v);
+        c.media_in_database = *v == "database";
+    }
+    if (auto v = get("MEDIA_POOL_SIZE"))
+        c.media_pool_size = static_cast<int>(parse_number("MEDIA_POOL_SIZE", *v, 1, 256));
     if (auto v = get("LOG_LEVEL")) {
         if (*v != "debug" && *v != "info" && *v != "warn" && *v != "error") {
             throw ConfigError("LOG_LEVEL: expected debug, info, warn or error, not " + *v);

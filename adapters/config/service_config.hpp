@@ -26,6 +26,10 @@ struct ServiceConfig {
     int threads = 0;       // THREADS, default number of cores
     int db_pool_size = 0;  // DB_POOL_SIZE, default 2 x threads
     std::string media_dir = "./var/media";
+    // MEDIA_STORE: where pictures and audio live (docs/operations.md "Media"): `folder`
+    // (MEDIA_DIR) or `database` (media_files in DATABASE_URL's database).
+    bool media_in_database = false;
+    int media_pool_size = 2;         // MEDIA_POOL_SIZE: threads serving /media and their sessions
     std::string log_level = "info";  // debug, info, warn, error
     bool log_json = false;           // LOG_FORMAT=json: the service's messages as JSON lines
     std::string tts_command = "espeak-ng";

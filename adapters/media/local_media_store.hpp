@@ -2,6 +2,7 @@
 // MediaStore on a local folder (MEDIA_DIR): one flat directory of "<sha256>.<ext>" files.
 #include <string>
 
+#include "adapters/media/media_names.hpp"
 #include "core/ports/media_store.hpp"
 
 namespace ll {
@@ -25,9 +26,5 @@ class LocalMediaStore final : public MediaStore {
   private:
     std::string dir_;
 };
-
-// True for "<64 lower-case hex digits>.<1 to 8 of [a-z0-9]>", the only names the store makes
-// and the only ones it reads: no separators, no dots but one, so nothing outside the folder.
-bool is_media_name(std::string_view name);
 
 }  // namespace ll

@@ -15,6 +15,7 @@
 #include "adapters/http/server/process_metrics.hpp"
 #include "adapters/http/server/server.hpp"
 #include "apps/common/allocator_tuning.hpp"
+#include "apps/common/media_store_choice.hpp"
 
 namespace ll::app {
 namespace {
@@ -29,7 +30,8 @@ http::ServerOptions server_options(const ServiceConfig& config, ServiceKind kind
     if (const char* per_thread = std::getenv("LL_IO_CONTEXT_PER_THREAD"))
         options.io_context_per_thread = std::string_view(per_thread) == "1";
     options.worker_threads = config.db_pool_size;
-    options.cpu_heavy_threads = config.threads;  // argon2id: at most one hash per core
+    options.media_threads = config.media_pool_size;  // one per media session
+    options.cpu_heavy_threads = config.threads;      // argon2id: at most one hash per core
     options.max_queued_requests = config.max_queued_requests;
     options.max_queued_hashes = config.max_queued_hashes;
     options.max_body_bytes = config.max_body_bytes;
@@ -93,7 +95,8 @@ int run_service(const char* name, ServiceKind kind,
         SqlBackend storage(
             SqlBackendOptions{config.database_url, config.db_pool_size, config.auto_migrate});
         JwtTokenService tokens(config.jwt_secret, config.jwt_expires_in_seconds);
-        LocalMediaStore media(config.media_dir);
+        const auto media_store = open_media_store(config);
+        MediaStore& media = *media_store;
 
         http::Metrics metrics;
         metrics.add_gauge("langlearn_db_pool_size", "Database sessions in the pool.",
@@ -114,9 +117,12 @@ int run_service(const char* name, ServiceKind kind,
 
         http::Server server(server_options(config, kind), std::move(router), metrics);
         server.start();
-        spdlog::info("{} listening on {}:{} ({} database, {} I/O threads, {} workers, zone {})",
-                     name, config.host, server.port(), storage.dialect(), config.threads,
-                     config.db_pool_size, config.app_timezone);
+        spdlog::info(
+            "{} listening on {}:{} ({} database, {} I/O threads, {} workers, media in the {}, "
+            "zone {})",
+            name, config.host, server.port(), storage.dialect(), config.threads,
+            config.db_pool_size, config.media_in_database ? "database" : "folder",
+            config.app_timezone);
         server.run_until_signal();
         background.stop();
         spdlog::info("{} stopped", name);

@@ -9,10 +9,10 @@
 #include "adapters/config/service_config.hpp"
 #include "adapters/http/server/metrics.hpp"
 #include "adapters/http/server/router.hpp"
-#include "adapters/media/local_media_store.hpp"
 #include "adapters/persistence/sql_backend.hpp"
 #include "adapters/security/jwt_token_service.hpp"
 #include "apps/common/background_tasks.hpp"
+#include "core/ports/media_store.hpp"
 
 namespace ll::app {
 
@@ -21,7 +21,7 @@ struct Service {
     const SystemClock& clock;
     SqlBackend& storage;
     JwtTokenService& tokens;
-    LocalMediaStore& media;
+    MediaStore& media;  // MEDIA_STORE: a folder or the database
     http::Metrics& metrics;
     http::Router& router;
     BackgroundTasks& background;  // stopped before the database closes

@@ -11,14 +11,15 @@
 
 #include "adapters/clock/system_clock.hpp"
 #include "adapters/config/service_config.hpp"
-#include "adapters/media/local_media_store.hpp"
 #include "adapters/media/vips_renditions.hpp"
 #include "adapters/persistence/sql_backend.hpp"
 #include "adapters/security/argon2id_password_hasher.hpp"
 #include "adapters/speech/espeak_synthesizer.hpp"
 #include "adapters/speech/ffmpeg_audio_encoder.hpp"
 #include "adapters/words/freedict_generator.hpp"
+#include "apps/common/media_store_choice.hpp"
 #include "apps/langlearn-admin/demo_seed.hpp"
+#include "apps/langlearn-admin/media_commands.hpp"
 #include "core/app/account_admin.hpp"
 #include "core/app/authoring/audio_variants.hpp"
 #include "core/app/authoring/pairs.hpp"
@@ -48,11 +49,16 @@ constexpr const char* kUsage =
     "                                        picture stored without them (idempotent)\n"
     "  make-audio-variants                   make the Opus and AAC copy of every audio stored\n"
     "                                        without them (idempotent)\n"
+    "  migrate-media [--from DIR]            copy a media folder (MEDIA_DIR) into the database\n"
+    "                                        (MEDIA_STORE=database); idempotent, the folder stays\n"
+    "  check-media                           every picture, rendition and audio the content\n"
+    "                                        references is in the media store (exit 1: missing)\n"
     "  fit-schedules [--min-reviews N]       fit the memory model's parameters to each learner\n"
     "                                        with at least N (400) review-log lines; kept where\n"
     "                                        they predict the learner's latest reviews better\n"
     "environment: DATABASE_URL (default sqlite://./var/langlearn.db), MEDIA_DIR (./var/media),\n"
-    "             TTS_COMMAND (espeak-ng), FFMPEG_COMMAND (ffmpeg), APP_TIMEZONE (UTC), "
+    "             MEDIA_STORE (folder | database), TTS_COMMAND (espeak-ng), FFMPEG_COMMAND "
+    "(ffmpeg), APP_TIMEZONE (UTC), "
     "PASSWORD_HASH_MEMORY_KIB,\n"
     "             PASSWORD_HASH_PASSES, as the services read them (docs/configuration.md)\n";
 
@@ -61,12 +67,12 @@ constexpr const char* kUsage =
 struct Authoring {
     Authoring(ll::StorageBackend& storage, const ll::ServiceConfig& config)
         : clock(config.app_timezone),
-          media(config.media_dir),
+          media(ll::app::open_media_store(config)),
           speech(config.tts_command),
           encoder(config.ffmpeg_command),
-          ports{storage.content(), media, renditions, speech, encoder, words, clock} {}
+          ports{storage.content(), *media, renditions, speech, encoder, words, clock} {}
     ll::SystemClock clock;
-    ll::LocalMediaStore media;
+    std::unique_ptr<ll::MediaStore> media;
     ll::VipsRenditions renditions;
     ll::EspeakSynthesizer speech;
     ll::FfmpegAudioEncoder encoder;
@@ -248,6 +254,10 @@ int run(const std::vector<std::string>& args) {
             done.made > 0 ? took.count() / static_cast<double>(done.made) : 0.0);
         return done.failed > 0 ? 1 : 0;
     }
+    if (command == "migrate-media" &&
+        (args.size() == 1 || (args.size() == 3 && args[1] == "--from")))
+        return app::migrate_media_command(config, args.size() == 3 ? args[2] : config.media_dir);
+    if (command == "check-media" && args.size() == 1) return app::check_media_command(config);
     if (command == "fit-schedules" &&
         (args.size() == 1 || (args.size() == 3 && args[1] == "--min-reviews"))) {
         const auto min_reviews = args.size() == 1

@@ -88,7 +88,7 @@ void add_operational_routes(Router& router, StorageBackend& storage, Metrics& me
                      },
                      Execution::inline_io});
     router.add(Route{"GET", "/media/:name", "/media/:name",
-                     [&media](Request& r) { return serve_media(media, r); }});
+                     [&media](Request& r) { return serve_media(media, r); }, Execution::media});
 }
 
 }  // namespace ll::http

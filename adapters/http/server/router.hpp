@@ -26,7 +26,10 @@ using Guard = std::function<std::optional<Response>(Request&)>;
 // work and takes CPU only when nothing else wants it. `decoding`: picture uploads, whose decode
 // may take most of a second and 200 MiB (docs/operations.md "Picture decoding"), on a
 // low-priority pool of their own, so neither staff requests nor sign-ins wait behind them.
-enum class Execution { inline_io, worker, cpu_heavy, decoding };
+// `media`: /media reads, on a pool of their own sized like the media store's sessions, so a
+// burst of pictures never holds a worker the bookings and /readyz wait for (docs/operations.md
+// "Media").
+enum class Execution { inline_io, worker, cpu_heavy, decoding, media };
 
 struct Route {
     std::string method;

@@ -77,6 +77,7 @@ Server::Server(ServerOptions options, Router router, Metrics& metrics)
     add_pool("worker", s.queued_requests, s.options.max_queued_requests);
     add_pool("hashing", s.queued_hashes, s.options.max_queued_hashes);
     add_pool("decoding", s.queued_decodes, s.options.max_queued_decodes);
+    add_pool("media", s.queued_media, s.options.max_queued_media);
     metrics.declare("langlearn_http_connections_refused_total");
     metrics.declare("langlearn_http_accept_errors_total");
     metrics.declare("langlearn_database_unavailable_total");
@@ -128,6 +129,7 @@ void Server::stop() {
         if (t.joinable()) t.join();
     }
     s.workers.join();
+    s.media.join();
     s.cpu_heavy.join();
     s.decoding.join();
     s.acceptor.reset();

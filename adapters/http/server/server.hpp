@@ -37,6 +37,9 @@ struct ServerOptions {
     // decoding"); past the queue, 503 with Retry-After, as for the other pools.
     int decoding_threads = 1;
     int max_queued_decodes = 8;
+    // Threads for Execution::media routes (MEDIA_POOL_SIZE), and the reads that may wait for one.
+    int media_threads = 2;
+    int max_queued_media = 1024;
     std::size_t max_body_bytes = 1024 * 1024;
     std::size_t max_header_bytes = 8 * 1024;
     std::chrono::seconds read_timeout{10};  // a started request must be complete within it

@@ -32,7 +32,8 @@ struct Server::Impl {
           metrics(m),
           workers(static_cast<std::size_t>(std::max(1, options.worker_threads))),
           cpu_heavy(std::max(1, options.cpu_heavy_threads)),
-          decoding(std::max(1, options.decoding_threads)) {
+          decoding(std::max(1, options.decoding_threads)),
+          media(static_cast<std::size_t>(std::max(1, options.media_threads))) {
         const int threads = std::max(1, options.io_threads);
         if (options.io_context_per_thread) {
             for (int i = 0; i < threads; ++i) iocs.push_back(std::make_unique<net::io_context>(1));
@@ -59,12 +60,14 @@ struct Server::Impl {
     net::thread_pool workers;
     LowPriorityPool cpu_heavy;
     LowPriorityPool decoding;
+    net::thread_pool media;
     std::vector<std::thread> threads;
     std::atomic<int> connections{0};
     std::atomic<int> in_flight{0};        // on any pool
     std::atomic<int> queued_requests{0};  // on the worker pool
     std::atomic<int> queued_hashes{0};    // on the hashing pool
     std::atomic<int> queued_decodes{0};   // on the decoding pool
+    std::atomic<int> queued_media{0};     // on the media pool
     std::atomic<bool> draining{false};
     std::atomic<bool> stopped{false};
     CompressedCache compressed;  // gzip bodies of the I/O threads' answers (content_coding.hpp)

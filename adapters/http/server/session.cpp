@@ -222,7 +222,7 @@ void Session::handle(bhttp::request<bhttp::string_body> raw) {
     if (pool.low_priority) {
         pool.low_priority->post(std::move(work));
     } else {
-        net::post(server_.workers, std::move(work));
+        net::post(*pool.threads, std::move(work));
     }
 }
 
@@ -230,13 +230,16 @@ Session::Pool Session::pool_of(Execution execution) {
     switch (execution) {
         case Execution::cpu_heavy:
             return {server_.queued_hashes, server_.options.max_queued_hashes, "hashing",
-                    &server_.cpu_heavy};
+                    &server_.cpu_heavy, nullptr};
         case Execution::decoding:
             return {server_.queued_decodes, server_.options.max_queued_decodes, "decoding",
-                    &server_.decoding};
+                    &server_.decoding, nullptr};
+        case Execution::media:
+            return {server_.queued_media, server_.options.max_queued_media, "media", nullptr,
+                    &server_.media};
         default:
-            return {server_.queued_requests, server_.options.max_queued_requests, "worker",
-                    nullptr};
+            return {server_.queued_requests, server_.options.max_queued_requests, "worker", nullptr,
+                    &server_.workers};
     }
 }
 

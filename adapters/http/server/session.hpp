@@ -46,12 +46,13 @@ class Session : public std::enable_shared_from_this<Session> {
     void handle(bhttp::request<bhttp::string_body> raw);
     Response run_handler(const Route& route, Request& request);
     // The pool a route's execution runs on: its queue count and bound, its metric label, and
-    // its threads (null: the worker pool).
+    // its threads (a low-priority pool, or one at normal priority).
     struct Pool {
         std::atomic<int>& queued;
         int bound;
         const char* name;
         LowPriorityPool* low_priority;
+        net::thread_pool* threads;
     };
     Pool pool_of(Execution execution);
     void send(const Request& request, const std::string& route_name, Response response,

@@ -1,0 +1,132 @@
+#include "adapters/persistence/sql_media_store.hpp"
+
+#include <algorithm>
+#include <climits>
+#include <set>
+
+#include <soci/soci.h>
+#include <stdexcept>
+
+#include "adapters/media/media_names.hpp"
+#include "adapters/persistence/database.hpp"
+#include "adapters/persistence/queries.hpp"
+
+namespace ll {
+namespace {
+
+std::string to_hex(std::string_view bytes) {
+    static constexpr char kHex[] = "0123456789abcdef";
+    std::string out(2 * bytes.size(), '\0');
+    for (std::size_t i = 0; i < bytes.size(); ++i) {
+        const auto b = static_cast<unsigned char>(bytes[i]);
+        out[2 * i] = kHex[b >> 4];
+        out[2 * i + 1] = kHex[b & 0x0F];
+    }
+    return out;
+}
+
+int hex_digit(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;  // SQLite's hex() writes upper case
+    throw std::runtime_error("media store: the database sent a byte that is not hexadecimal");
+}
+
+std::string from_hex(std::string_view hex) {
+    if (hex.size() % 2 != 0)
+        throw std::runtime_error("media store: the database sent an odd number of hex digits");
+    std::string out(hex.size() / 2, '\0');
+    for (std::size_t i = 0; i < out.size(); ++i)
+        out[i] = static_cast<char>(hex_digit(hex[2 * i]) << 4 | hex_digit(hex[2 * i + 1]));
+    return out;
+}
+
+// A stored column may carry the public prefix ("/media/<name>"); the store knows bare names.
+std::string bare_name(const std::string& stored) {
+    const auto slash = stored.find_last_of('/');
+    return slash == std::string::npos ? stored : stored.substr(slash + 1);
+}
+
+}  // namespace
+
+SqlMediaStore::SqlMediaStore(const std::string& database_url, int pool_size)
+    : db_(std::make_unique<sql::Database>(sql::parse_database_url(database_url),
+                                          std::max(1, pool_size))) {}
+
+SqlMediaStore::~SqlMediaStore() = default;
+
+std::string SqlMediaStore::put(std::string_view bytes, std::string_view extension) {
+    std::string name = media_name_for(bytes, extension);
+    if (exists(name)) return name;  // content-addressed: never sent twice
+    const long long size = static_cast<long long>(bytes.size());
+    // PostgreSQL decodes hexadecimal text; SQLite takes the bytes as text of their full length.
+    const std::string data =
+        db_->dialect() == sql::Dialect::postgresql ? to_hex(bytes) : std::string(bytes);
+    db_->autocommit([&](soci::session& s) {
+        s << sql::query(db_->dialect(), "media_files.insert"), soci::use(name, "name"),
+            soci::use(size, "bytes"), soci::use(data, "data");
+    });
+    return name;
+}
+
+std::optional<std::uint64_t> SqlMediaStore::size_of(std::string_view name) const {
+    if (!is_media_name(name)) return std::nullopt;
+    const std::string key(name);
+    return db_->read([&](soci::session& s) -> std::optional<std::uint64_t> {
+        long long size = 0;
+        s << sql::query(db_->dialect(), "media_files.size"), soci::use(key, "name"),
+            soci::into(size);
+        if (!s.got_data()) return std::nullopt;
+        return static_cast<std::uint64_t>(size);
+    });
+}
+
+std::optional<std::string> SqlMediaStore::read(std::string_view name) const {
+    return read_part(name, 0, UINT64_MAX);
+}
+
+std::optional<std::string> SqlMediaStore::read_part(std::string_view name, std::uint64_t first,
+                                                    std::uint64_t count) const {
+    if (!is_media_name(name)) return std::nullopt;
+    // Both databases count from 1, in int32: no stored file comes near 2 GiB (uploads are
+    // bounded far below it), so a start past that reads nothing, as past the end of a file.
+    const std::string key(name);
+    const auto start = std::min<std::uint64_t>(first, INT_MAX - 1);
+    const int from = static_cast<int>(start) + 1;
+    const int length = static_cast<int>(std::min<std::uint64_t>(count, INT_MAX - start));
+    return db_->read([&](soci::session& s) -> std::optional<std::string> {
+        std::string hex;
+        soci::indicator null = soci::i_ok;
+        s << sql::query(db_->dialect(), "media_files.part"), soci::use(from, "first"),
+            soci::use(length, "count"), soci::use(key, "name"), soci::into(hex, null);
+        if (!s.got_data()) return std::nullopt;
+        return null == soci::i_null ? std::string() : from_hex(hex);
+    });
+}
+
+bool SqlMediaStore::exists(std::string_view name) const {
+    return size_of(name).has_value();
+}
+
+std::vector<std::string> SqlMediaStore::names() const {
+    return db_->read([&](soci::session& s) {
+        std::vector<std::string> out;
+        soci::rowset<std::string> rows =
+            (s.prepare << sql::query(db_->dialect(), "media_files.names"));
+        for (const auto& name : rows) out.push_back(name);
+        return out;
+    });
+}
+
+std::vector<std::string> referenced_media(const std::string& database_url) {
+    sql::Database db(sql::parse_database_url(database_url), 1);
+    return db.read([&](soci::session& s) {
+        std::set<std::string> out;
+        soci::rowset<std::string> rows =
+            (s.prepare << sql::query(db.dialect(), "media_files.referenced"));
+        for (const auto& stored : rows) out.insert(bare_name(stored));
+        return std::vector<std::string>(out.begin(), out.end());
+    });
+}
+
+}  // namespace ll

@@ -1,0 +1,20 @@
+-- Media in the database (adapters/persistence/sql_media_store.hpp; media_files, migration 0022).
+-- The bytes travel as hexadecimal text: SOCI binds and reads text, and a picture's bytes hold
+-- zeros that no text parameter can carry.
+
+-- name: size
+SELECT bytes FROM media_files WHERE name = :name;
+
+-- Every name stored (langlearn-admin check-media, migrate-media).
+-- name: names
+SELECT name FROM media_files ORDER BY name;
+
+-- Every media name the content references: pictures and their renditions, audio and its
+-- compressed copies (langlearn-admin check-media; the restore drill).
+-- name: referenced
+SELECT image_path FROM pictures WHERE image_path IS NOT NULL
+UNION SELECT thumbnail_path FROM pictures WHERE thumbnail_path IS NOT NULL
+UNION SELECT phone_path FROM pictures WHERE phone_path IS NOT NULL
+UNION SELECT file_path FROM audios
+UNION SELECT opus_path FROM audios WHERE opus_path IS NOT NULL
+UNION SELECT aac_path FROM audios WHERE aac_path IS NOT NULL;
