@@ -1,10 +1,14 @@
 // GET /media/:name over a real socket: content types, ETag and If-None-Match, byte ranges
-// (RFC 9110 14), names that are not media names.
+// (RFC 9110 14), names that are not media names. On the folder store, and in http_media_database
+// on the database store (MEDIA_STORE=database).
 #include "tests/http/support/api.hpp"
 
+#include <cstdlib>
 #include <fstream>
+#include <string_view>
 
 #include "adapters/http/server/conditional.hpp"
+#include "adapters/persistence/sql_media_store.hpp"
 
 using namespace ll;
 using namespace ll::test;
@@ -28,6 +32,10 @@ Reply get_with(HttpClient& c, const std::string& target,
 TEST_CASE("media: 200 with the bytes, type, ETag and caching headers", "[http][media]") {
     Api api;
     auto& c = api.client;
+    // http_media_database runs this suite on the database store: make sure it does.
+    const char* store = std::getenv("LL_TEST_MEDIA_STORE");
+    if (store && std::string_view(store) == "database")
+        REQUIRE(dynamic_cast<SqlMediaStore*>(&api.server.media) != nullptr);
     const std::string bytes = pattern_bytes(1000);
     struct Case {
         std::string extension, type;

@@ -2,12 +2,15 @@
 
 #include <unistd.h>
 #include <atomic>
+#include <cstdlib>
 #include <filesystem>
+#include <string_view>
 
 #include "adapters/http/learner/routes.hpp"
 #include "adapters/http/server/operational_routes.hpp"
 #include "adapters/persistence/database.hpp"
 #include "adapters/persistence/dialect_sql.hpp"
+#include "adapters/persistence/sql_media_store.hpp"
 #include "core/domain/time_format.hpp"
 
 namespace ll::test {
@@ -19,13 +22,22 @@ std::string fresh_media_dir() {
         .string();
 }
 
+std::unique_ptr<MediaStore> test_media_store(const TestDatabase& db, const std::string& folder) {
+    const char* choice = std::getenv("LL_TEST_MEDIA_STORE");
+    if (choice && std::string_view(choice) == "database" && !db.url().empty())
+        return std::make_unique<SqlMediaStore>(db.url(), 2);
+    return std::make_unique<LocalMediaStore>(folder);
+}
+
 TestServer::TestServer(http::ServerOptions options, http::RateLimits limits,
                        std::shared_ptr<TestDatabase> database, const std::string& media_folder,
                        http::PasswordResetMail reset_mail)
     : db(database ? std::move(database) : std::shared_ptr<TestDatabase>(make_test_database(4))),
       clock(std::chrono::time_point_cast<std::chrono::milliseconds>(
           std::chrono::system_clock::now())),
-      media_dir(media_folder.empty() ? fresh_media_dir() : media_folder) {
+      media_dir(media_folder.empty() ? fresh_media_dir() : media_folder),
+      media_store(test_media_store(*db, media_dir)),
+      media(*media_store) {
     http::Router router;
     http::add_learner_routes(router,
                              make_learner_ports(db->backend(), clock, hasher, tokens, secrets),

@@ -21,6 +21,10 @@ inline constexpr const char* kTestSecret = "http-test-secret-0123456789abcdefghi
 // A path for a new media folder under the temporary directory, unique in this process.
 std::string fresh_media_dir();
 
+// The media store a test server serves from: `folder` unless LL_TEST_MEDIA_STORE=database and
+// the database is a SQL one.
+std::unique_ptr<MediaStore> test_media_store(const TestDatabase& db, const std::string& folder);
+
 struct TestServer {
     // `database`: share one with another server (the authoring API in feed tests); null: a
     // fresh one. `media_folder`: serve /media from this folder (the authoring API's, so that
@@ -39,7 +43,10 @@ struct TestServer {
     SodiumSecretTokens secrets{kTestSecret};  // refresh tokens
     http::Metrics metrics;
     std::string media_dir = fresh_media_dir();
-    LocalMediaStore media{media_dir};  // before `server`, which serves from it
+    // Before `server`, which serves from it: the folder, or with LL_TEST_MEDIA_STORE=database
+    // on a SQL backend the test database's media_files (MEDIA_STORE=database).
+    std::unique_ptr<MediaStore> media_store;
+    MediaStore& media;
     std::unique_ptr<http::Server> server;
 
     std::uint16_t port() const { return server->port(); }
