@@ -134,7 +134,9 @@ class Client:
         if token:
             all_headers["Authorization"] = f"Bearer {token}"
         data = None
-        if body is not None:
+        if isinstance(body, bytes):  # as it is, its Content-Type in `headers`
+            data = body
+        elif body is not None:
             data = json.dumps(body).encode()
             all_headers["Content-Type"] = "application/json"
         all_headers.update(headers or {})

@@ -7,7 +7,8 @@
    (deploy/patroni/patroni.yml, pgbackrest.conf's settings); migrations and the demo content;
    the stanza, a full backup.
 2. Load: learners booking (each booking with its Idempotency-Key, retried with it) through
-   learner-api, and an editor creating categories through authoring-api. Meanwhile an
+   learner-api, and an editor creating categories and uploading pictures through authoring-api,
+   with media in the database (MEDIA_STORE=database, docs/operations.md "Media"). Meanwhile an
    incremental backup by the shipped deploy/patroni/backup.sh (`--once`), which reports its
    outcome to a real Prometheus Pushgateway. Then a target time is recorded while the load goes
    on, and the load goes on past it.
@@ -17,14 +18,16 @@
    (Patroni's custom bootstrap, deploy/patroni/restore.sh); learner-api and authoring-api start
    on it.
 
-Holds when every booking and category acknowledged before the target time is there, none whose
-first attempt was sent after it is, the dropped table and the deleted progress are back, and
-the services answer on the restored database. Reported: the recovery point (acknowledged writes
+Holds when every booking, category and picture acknowledged before the target time is there (the
+picture's bytes served by the restored learner-api), none whose first attempt was sent after it
+is, the dropped table and the deleted progress are back, `langlearn-admin check-media` finds
+every file the restored content references, and the services answer on the restored database. Reported: the recovery point (acknowledged writes
 lost at the target: 0 expected; and how far the newest restored write lies before the target),
 and the recovery time (from the restore's start to both services ready).
 """
 import datetime
 import os
+import struct
 import re
 import shutil
 import subprocess
@@ -32,6 +35,7 @@ import threading
 import time
 import urllib.request
 import uuid
+import zlib
 
 import harness as H
 import patroni_cluster as P
@@ -59,6 +63,18 @@ class Writes:
         self.lock = threading.Lock()
         self.bookings = []  # (user id, Idempotency-Key, sent, acked)
         self.categories = []  # (title, sent, acked)
+        self.pictures = []  # (media name, bytes, sent, acked)
+
+
+def png(seed):
+    """A small PNG of its own colour and size, so every upload is a new content-addressed file."""
+    width, height = 24 + seed % 40, 16 + seed % 23
+    colour = bytes([seed % 251, (seed * 7) % 253, (seed * 13) % 255])
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    rows = b"".join(b"\x00" + colour * width for _ in range(height))
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
 
 
 def book(port, token, user_id, pairs, writes, stop):
@@ -77,8 +93,10 @@ def book(port, token, user_id, pairs, writes, stop):
 
 
 def edit(port, writes, stop):
-    """An editor's studio: categories created one after another."""
-    client = H.Client(port, timeout=10)
+    """An editor's studio: categories created one after another, and a picture uploaded after
+    every other one (its file and renditions go to the database)."""
+    client = H.Client(port, timeout=30)
+    seed = int(time.time() * 1000) % 100_000
     while not stop.is_set():
         title = f"Drill {uuid.uuid4().hex[:10]}"
         sent = time.time()
@@ -86,6 +104,16 @@ def edit(port, writes, stop):
         H.check(answer.status == 201, f"category: {answer.status} {answer.body[:200]!r}")
         with writes.lock:
             writes.categories.append((title, sent, time.time()))
+        if len(writes.categories) % 2 == 0:
+            seed += 1
+            image = png(seed)
+            sent = time.time()
+            answer = client.call("POST", f"/api/pictures?title=Drill%20{seed}", image, DEV_TOKEN,
+                                 headers={"Content-Type": "image/png"})
+            H.check(answer.status == 201, f"picture: {answer.status} {answer.body[:200]!r}")
+            name = answer.json()["image_url"].rsplit("/", 1)[1]
+            with writes.lock:
+                writes.pictures.append((name, image, sent, time.time()))
         time.sleep(0.05)
     client.close()
 
@@ -121,6 +149,9 @@ def pushed(url, name):
 
 
 def scenario(h):
+    # Media in the database for every process of the drill: the services, the demo seed and
+    # check-media (the harness hands its environment on).
+    os.environ["MEDIA_STORE"] = "database"
     repo = os.path.join(h.work, "pgbackrest")
     os.makedirs(repo, mode=0o750)
     P._own(repo)
@@ -186,11 +217,14 @@ def scenario(h):
     after = [b for b in writes.bookings if b[2] > target]
     cats_before = [c for c in writes.categories if c[2] < target]
     cats_after = [c for c in writes.categories if c[1] > target]
-    H.check(before and after and cats_before and cats_after,
+    pics_before = [p for p in writes.pictures if p[3] < target]
+    pics_after = [p for p in writes.pictures if p[2] > target]
+    H.check(before and after and cats_before and cats_after and pics_before and pics_after,
             f"load on both sides of the target: {len(before)}/{len(after)} bookings, "
-            f"{len(cats_before)}/{len(cats_after)} categories")
+            f"{len(cats_before)}/{len(cats_after)} categories, "
+            f"{len(pics_before)}/{len(pics_after)} pictures")
     h.figure(bookings=len(writes.bookings), bookings_before_target=len(before),
-             categories=len(writes.categories))
+             categories=len(writes.categories), pictures=len(writes.pictures))
 
     h.step("damage: a learner's progress deleted, a table dropped")
     victim = learners[0][3]
@@ -240,6 +274,23 @@ def scenario(h):
     H.check(back > 0, "the deleted progress is not back")
     H.check(H.psql(su2, "SELECT to_regclass('pair_categories') IS NOT NULL")[0][0] == "t",
             "the dropped table is not back")
+    # Media came back with the rows that name them: every file the restored content
+    # references is there, each picture acknowledged before the target is served with its
+    # bytes, and none uploaded after it.
+    checked = h.admin(restored.url, "check-media")
+    H.check(" 0 missing (media in the database)" in checked, f"check-media: {checked}")
+    media = H.Client(learner2.port)
+    for name, image, _, _ in pics_before:
+        served = media.call("GET", f"/media/{name}")
+        H.check(served.status == 200 and served.body == image,
+                f"picture {name} acknowledged before the target: {served.status}")
+    for name, image, _, _ in pics_after:
+        if any(p[0] == name for p in pics_before):
+            continue  # the same bytes were uploaded before the target too
+        served = media.call("GET", f"/media/{name}")
+        H.check(served.status == 404, f"picture {name} sent after the target: {served.status}")
+    h.figure(media_files_restored=int(H.psql(su2, "SELECT COUNT(*) FROM media_files")[0][0]),
+             media_check=checked.strip())
     newest = max(b[3] for b in before)
     h.figure(recovery_point_lost_writes=len(lost),
              newest_restored_ack_before_target_s=round(target - newest, 2))
