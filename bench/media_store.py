@@ -52,6 +52,7 @@ def main():
     seconds = int(sys.argv[sys.argv.index("--seconds") + 1]) if "--seconds" in sys.argv else 10
     ctl = os.path.join(REPO, "scripts/pg-throwaway.sh")
     with tempfile.TemporaryDirectory(prefix="ll-bench-media-") as work:
+        os.chmod(work, 0o755)  # the cluster runs as the postgres user
         pg_dir = os.path.join(work, "pg")
         url = subprocess.run([ctl, "start", pg_dir, "durable"], capture_output=True, text=True,
                              check=True).stdout.strip()

@@ -4,6 +4,7 @@
 #include <climits>
 #include <set>
 
+#include <soci/postgresql/soci-postgresql.h>
 #include <soci/soci.h>
 #include <stdexcept>
 
@@ -47,6 +48,27 @@ std::string bare_name(const std::string& stored) {
     return slash == std::string::npos ? stored : stored.substr(slash + 1);
 }
 
+// PostgreSQL: the part in binary through the session's libpq connection (SOCI reads bytea only
+// as text, which doubles the bytes and takes a decode). A failure is a soci_error, so that
+// Database's retry treats a lost connection as for every other statement.
+std::optional<std::string> postgresql_part(soci::session& s, int from, int length,
+                                           const std::string& name) {
+    auto* backend = static_cast<soci::postgresql_session_backend*>(s.get_backend());
+    const std::string first = std::to_string(from), count = std::to_string(length);
+    const char* values[] = {first.c_str(), count.c_str(), name.c_str()};
+    const std::unique_ptr<PGresult, decltype(&PQclear)> result(
+        PQexecParams(backend->conn_,
+                     sql::query(sql::Dialect::postgresql, "media_files.part").c_str(), 3, nullptr,
+                     values, nullptr, nullptr, /*resultFormat binary*/ 1),
+        &PQclear);
+    if (PQresultStatus(result.get()) != PGRES_TUPLES_OK)
+        throw soci::soci_error(std::string("media store: ") + PQerrorMessage(backend->conn_));
+    if (PQntuples(result.get()) == 0) return std::nullopt;
+    if (PQgetisnull(result.get(), 0, 0)) return std::string();
+    return std::string(PQgetvalue(result.get(), 0, 0),
+                       static_cast<std::size_t>(PQgetlength(result.get(), 0, 0)));
+}
+
 }  // namespace
 
 SqlMediaStore::SqlMediaStore(const std::string& database_url, int pool_size)
@@ -57,7 +79,9 @@ SqlMediaStore::~SqlMediaStore() = default;
 
 std::string SqlMediaStore::put(std::string_view bytes, std::string_view extension) {
     std::string name = media_name_for(bytes, extension);
-    if (exists(name)) return name;  // content-addressed: never sent twice
+    // Content-addressed: bytes stored already are not sent again. Asked of the database, not
+    // of the size cache: a row restored away must be written again.
+    if (stored_size(name)) return name;
     const long long size = static_cast<long long>(bytes.size());
     // PostgreSQL decodes hexadecimal text; SQLite takes the bytes as text of their full length.
     const std::string data =
@@ -69,16 +93,31 @@ std::string SqlMediaStore::put(std::string_view bytes, std::string_view extensio
     return name;
 }
 
+std::optional<std::uint64_t> SqlMediaStore::stored_size(const std::string& name) const {
+    return db_->read([&](soci::session& s) -> std::optional<std::uint64_t> {
+        long long bytes = 0;
+        s << sql::query(db_->dialect(), "media_files.size"), soci::use(name, "name"),
+            soci::into(bytes);
+        if (!s.got_data()) return std::nullopt;
+        return static_cast<std::uint64_t>(bytes);
+    });
+}
+
 std::optional<std::uint64_t> SqlMediaStore::size_of(std::string_view name) const {
     if (!is_media_name(name)) return std::nullopt;
     const std::string key(name);
-    return db_->read([&](soci::session& s) -> std::optional<std::uint64_t> {
-        long long size = 0;
-        s << sql::query(db_->dialect(), "media_files.size"), soci::use(key, "name"),
-            soci::into(size);
-        if (!s.got_data()) return std::nullopt;
-        return static_cast<std::uint64_t>(size);
-    });
+    {
+        std::lock_guard lock(sizes_mutex_);
+        if (const auto it = sizes_.find(key); it != sizes_.end()) return it->second;
+    }
+    const auto size = stored_size(key);
+    if (size) {
+        constexpr std::size_t kMaxSizes = 100'000;  // some 10 MB at most
+        std::lock_guard lock(sizes_mutex_);
+        if (sizes_.size() >= kMaxSizes) sizes_.clear();
+        sizes_.emplace(key, *size);
+    }
+    return size;
 }
 
 std::optional<std::string> SqlMediaStore::read(std::string_view name) const {
@@ -94,6 +133,9 @@ std::optional<std::string> SqlMediaStore::read_part(std::string_view name, std::
     const auto start = std::min<std::uint64_t>(first, INT_MAX - 1);
     const int from = static_cast<int>(start) + 1;
     const int length = static_cast<int>(std::min<std::uint64_t>(count, INT_MAX - start));
+    if (db_->dialect() == sql::Dialect::postgresql) {
+        return db_->read([&](soci::session& s) { return postgresql_part(s, from, length, key); });
+    }
     return db_->read([&](soci::session& s) -> std::optional<std::string> {
         std::string hex;
         soci::indicator null = soci::i_ok;

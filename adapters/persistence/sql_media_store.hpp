@@ -6,7 +6,9 @@
 // It has a pool of its own (MEDIA_POOL_SIZE sessions): the learner API serves media on a thread
 // pool of the same size, and neither ever takes a session the bookings wait for.
 #include <memory>
+#include <mutex>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "core/ports/media_store.hpp"
@@ -36,7 +38,14 @@ class SqlMediaStore final : public MediaStore {
     std::vector<std::string> names() const;
 
   private:
+    std::optional<std::uint64_t> stored_size(const std::string& name) const;
+
     std::unique_ptr<sql::Database> db_;
+    // Sizes of names found: a name is its content, so its size never changes, and an answer
+    // then costs one statement instead of two. Bounded (emptied when full); misses are not
+    // kept (the file may be uploaded a moment later).
+    mutable std::mutex sizes_mutex_;
+    mutable std::unordered_map<std::string, std::uint64_t> sizes_;
 };
 
 // Every media name the content of DATABASE_URL's database references (pictures, renditions,

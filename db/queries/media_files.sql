@@ -1,6 +1,7 @@
 -- Media in the database (adapters/persistence/sql_media_store.hpp; media_files, migration 0022).
--- The bytes travel as hexadecimal text: SOCI binds and reads text, and a picture's bytes hold
--- zeros that no text parameter can carry.
+-- SOCI binds and reads text, and a picture's bytes hold zeros that no text parameter can carry:
+-- PostgreSQL takes them as hexadecimal text and answers `part` in binary through libpq; SQLite
+-- takes them as text of their full length and answers in hexadecimal.
 
 -- name: size
 SELECT bytes FROM media_files WHERE name = :name;

@@ -6,6 +6,7 @@
 #include <condition_variable>
 #include <future>
 #include <mutex>
+#include <thread>
 
 #include "adapters/http/server/operational_routes.hpp"
 #include "adapters/memory/memory_media_store.hpp"
@@ -86,8 +87,14 @@ TEST_CASE("media: a stalled media store holds neither /readyz nor the database r
         }));
     }
     REQUIRE(media.wait_for_waiting(2));
-
+    // And the other two admitted behind them (their clients connect in their own time).
     HttpClient client(server.port(), false);
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+    while (client.get("/metrics").body.find("langlearn_http_queued{pool=\"media\"} 4") ==
+               std::string::npos &&
+           std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+
     for (int i = 0; i < 5; ++i) {  // more than the worker threads: none is held by media
         const Reply ready = client.get("/readyz");
         CHECK(ready.status == 200);

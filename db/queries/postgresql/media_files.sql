@@ -6,7 +6,9 @@ INSERT INTO media_files (name, bytes, data) VALUES (:name, :bytes, decode(:data,
 ON CONFLICT (name) DO NOTHING;
 
 -- `count` bytes from byte `first` (1-based); fewer at the end. STORAGE EXTERNAL: only the
--- chunks holding them are read.
+-- chunks holding them are read. Sent through libpq itself with the answer in binary (the
+-- bytes as they are, not hex; sql_media_store.cpp), so its parameters are positional:
+-- $1 first, $2 count, $3 name.
 -- name: part
-SELECT encode(substring(data FROM CAST(:first AS INTEGER) FOR CAST(:count AS INTEGER)), 'hex')
-FROM media_files WHERE name = :name;
+SELECT substring(data FROM CAST($1 AS INTEGER) FOR CAST($2 AS INTEGER))
+FROM media_files WHERE name = $3;
