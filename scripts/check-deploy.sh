@@ -10,6 +10,9 @@
 # 3. nginx -t (Debian's nginx) on deploy/nginx.conf rendered for 127.0.0.1 upstreams, as this
 #    user, and as root also the way the compose image runs it (workers as www-data).
 # 4. deploy/healthcheck.sh (the image's HEALTHCHECK) against a real learner-api from BUILD_DIR.
+# 5. The rendered nginx's /media cache in front of that learner-api with MEDIA_STORE=database
+#    (SQLite; the file put there by langlearn-admin migrate-media): a miss, then hits for the
+#    whole file and a range, each with its own X-Request-Id, and a hit with the replica gone.
 # No network: everything comes from scripts/deps.sh.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -26,10 +29,14 @@ fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 work=$(mktemp -d /tmp/check-deploy.XXXXXX)
 chmod 755 "$work"   # nginx workers (nobody, when run as root) reach its temp folder
 learner_pid=
+nginx_pid=
 cleanup() {
-  [ -n "$learner_pid" ] && kill "$learner_pid" 2>/dev/null && wait "$learner_pid" 2>/dev/null
+  for pid in $learner_pid $nginx_pid; do
+    kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null || true
+  done
   rm -rf "$work"
 }
+free_port() { "$py" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 trap cleanup EXIT
 
 step "deploy_check"
@@ -125,6 +132,73 @@ else
     learner_pid=
     PORT=$port "$hc" /livez 2>/dev/null && fail "healthcheck passed with nothing listening"
     echo "healthcheck: 200 passes, 404 and a closed port fail"
+  fi
+fi
+
+step "nginx media cache against learner-api (MEDIA_STORE=database)"
+admin="$build_dir/apps/langlearn-admin/langlearn-admin"
+if [ -z "$build_dir" ]; then
+  echo "skipped: no BUILD_DIR"
+elif [ ! -x "$admin" ] || [ ! -x "$learner" ]; then
+  fail "$admin or $learner is not built"
+else
+  # env execs the program: $! below is learner-api itself.
+  media_env=(env DATABASE_URL="sqlite://$work/media.db" MEDIA_STORE=database MEDIA_POOL_SIZE=2)
+  mkdir -p "$work/old-media"
+  head -c 70000 /dev/urandom >"$work/blob"
+  name="$(sha256sum "$work/blob" | cut -c1-64).wav"
+  mv "$work/blob" "$work/old-media/$name"
+  if ! "${media_env[@]}" "$admin" migrate >"$work/admin.log" 2>&1 ||
+     ! "${media_env[@]}" "$admin" migrate-media --from "$work/old-media" >>"$work/admin.log" 2>&1; then
+    cat "$work/admin.log"
+    fail "langlearn-admin migrate-media into SQLite"
+  else
+    port=$(free_port)
+    "${media_env[@]}" THREADS=1 PORT=$port JWT_SECRET=check-deploy-secret-0123456789abcdef \
+      "$learner" >"$work/learner-media.log" 2>&1 &
+    learner_pid=$!
+    listen=$(free_port)
+    "$repo/deploy/nginx/render-local.sh" "$work/nginx-media" "$listen" "$(free_port)" "$port" \
+      >/dev/null || fail "render-local.sh for the media cache"
+    "$nginx" -p "$work/nginx-media/" -c "$work/nginx-media/nginx.conf" \
+      -g "daemon off; pid $work/nginx-media/nginx.pid;" >/dev/null 2>"$work/nginx-media.err" &
+    nginx_pid=$!
+    for _ in $(seq 50); do
+      PORT=$port "$hc" /readyz 2>/dev/null &&
+        curl -fsS -o /dev/null "http://127.0.0.1:$listen/nginx-health" 2>/dev/null && break
+      sleep 0.1
+    done
+    url="http://127.0.0.1:$listen/media/$name"
+    # get ID [RANGE]: the answer's status, X-Cache-Status and X-Request-Id in one line.
+    get() {
+      curl -sS -o "$work/body" -D "$work/head" -H "X-Request-Id: $1" ${2:+-H "Range: bytes=$2"} "$url" ||
+        true
+      printf '%s %s %s\n' "$(head -1 "$work/head" | cut -d' ' -f2)" \
+        "$(grep -i '^x-cache-status:' "$work/head" | cut -d' ' -f2 | tr -d '\r' | paste -sd,)" \
+        "$(grep -i '^x-request-id:' "$work/head" | cut -d' ' -f2 | tr -d '\r' | paste -sd,)"
+    }
+    same() { cmp -s "$work/body" "$1"; }
+    before=$failures
+    head -c 200 "$work/old-media/$name" | tail -c 100 >"$work/range"
+    got=$(get media-1)
+    [ "$got" = "200 MISS media-1" ] && same "$work/old-media/$name" ||
+      fail "first /media fetch through nginx: '$got', 200 MISS media-1 and the file expected"
+    got=$(get media-2)
+    [ "$got" = "200 HIT media-2" ] && same "$work/old-media/$name" ||
+      fail "second /media fetch: '$got', a hit with the whole file and its own X-Request-Id expected"
+    got=$(get media-3 100-199)
+    [ "$got" = "206 HIT media-3" ] && same "$work/range" ||
+      fail "a range of a cached file: '$got', 206 HIT media-3 with those bytes expected"
+    kill "$learner_pid" && wait "$learner_pid" 2>/dev/null || true
+    learner_pid=
+    PORT=$port "$hc" /livez 2>/dev/null && fail "learner-api still answers after SIGTERM"
+    got=$(get media-4)
+    [ "$got" = "200 HIT media-4" ] && same "$work/old-media/$name" ||
+      fail "a cached file with the replica gone: '$got', served from the cache expected"
+    kill "$nginx_pid" && wait "$nginx_pid" 2>/dev/null || true
+    nginx_pid=
+    [ "$failures" -eq "$before" ] &&
+      echo "media cache: miss, then hits (whole, range, replica gone), each with its own request id"
   fi
 fi
 

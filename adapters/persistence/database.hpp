@@ -66,10 +66,12 @@ class Database {
 
     // One transaction. SQLite: every write goes through one writer session under a mutex and
     // takes the write lock up front (BEGIN IMMEDIATE), so concurrent bookings never meet
-    // "database is locked"; and as the only connection of this process that changes the file,
-    // its page cache stays valid from one transaction to the next, where a pooled session's
-    // was dropped whenever another session had committed since its last use and every page
-    // read again (docs/performance.md "The learning engine").
+    // "database is locked"; and as the only connection of this process that changes the file
+    // (but for a media store in the database, MEDIA_STORE=database, whose own writer stores an
+    // upload now and then: docs/operations.md "Media"), its page cache stays valid from one
+    // transaction to the next, where a pooled session's was dropped whenever another session had
+    // committed since its last use and every page read again (docs/performance.md "The learning
+    // engine").
     template <typename F>
     auto write(F&& work) {
         if (target_.dialect == Dialect::sqlite) {

@@ -15,17 +15,6 @@
 namespace ll {
 namespace {
 
-std::string to_hex(std::string_view bytes) {
-    static constexpr char kHex[] = "0123456789abcdef";
-    std::string out(2 * bytes.size(), '\0');
-    for (std::size_t i = 0; i < bytes.size(); ++i) {
-        const auto b = static_cast<unsigned char>(bytes[i]);
-        out[2 * i] = kHex[b >> 4];
-        out[2 * i + 1] = kHex[b & 0x0F];
-    }
-    return out;
-}
-
 int hex_digit(char c) {
     if (c >= '0' && c <= '9') return c - '0';
     if (c >= 'a' && c <= 'f') return c - 'a' + 10;
@@ -48,25 +37,44 @@ std::string bare_name(const std::string& stored) {
     return slash == std::string::npos ? stored : stored.substr(slash + 1);
 }
 
-// PostgreSQL: the part in binary through the session's libpq connection (SOCI reads bytea only
-// as text, which doubles the bytes and takes a decode). A failure is a soci_error, so that
+// PostgreSQL: statements sent through the session's libpq connection, with the bytes in binary
+// both ways (SOCI binds and reads bytea only as text: hex, twice the bytes, and copies of them).
+// Parameters are text but for the formats given (1: binary). A failure is a soci_error, so that
 // Database's retry treats a lost connection as for every other statement.
+using PgResult = std::unique_ptr<PGresult, decltype(&PQclear)>;
+
+PgResult postgresql_exec(soci::session& s, const char* name, int count, const char* const* values,
+                         const int* lengths, const int* formats, ExecStatusType expected) {
+    auto* backend = static_cast<soci::postgresql_session_backend*>(s.get_backend());
+    PgResult result(PQexecParams(backend->conn_, sql::query(sql::Dialect::postgresql, name).c_str(),
+                                 count, nullptr, values, lengths, formats, /*binary result*/ 1),
+                    &PQclear);
+    if (PQresultStatus(result.get()) != expected) {
+        const char* message = result ? PQresultErrorMessage(result.get()) : "";
+        throw soci::soci_error(std::string("media store: ") +
+                               (*message ? message : PQerrorMessage(backend->conn_)));
+    }
+    return result;
+}
+
 std::optional<std::string> postgresql_part(soci::session& s, int from, int length,
                                            const std::string& name) {
-    auto* backend = static_cast<soci::postgresql_session_backend*>(s.get_backend());
     const std::string first = std::to_string(from), count = std::to_string(length);
     const char* values[] = {first.c_str(), count.c_str(), name.c_str()};
-    const std::unique_ptr<PGresult, decltype(&PQclear)> result(
-        PQexecParams(backend->conn_,
-                     sql::query(sql::Dialect::postgresql, "media_files.part").c_str(), 3, nullptr,
-                     values, nullptr, nullptr, /*resultFormat binary*/ 1),
-        &PQclear);
-    if (PQresultStatus(result.get()) != PGRES_TUPLES_OK)
-        throw soci::soci_error(std::string("media store: ") + PQerrorMessage(backend->conn_));
+    const PgResult result =
+        postgresql_exec(s, "media_files.part", 3, values, nullptr, nullptr, PGRES_TUPLES_OK);
     if (PQntuples(result.get()) == 0) return std::nullopt;
     if (PQgetisnull(result.get(), 0, 0)) return std::string();
     return std::string(PQgetvalue(result.get(), 0, 0),
                        static_cast<std::size_t>(PQgetlength(result.get(), 0, 0)));
+}
+
+void postgresql_insert(soci::session& s, const std::string& name, std::string_view bytes) {
+    const std::string size = std::to_string(bytes.size());
+    const char* values[] = {name.c_str(), size.c_str(), bytes.data()};
+    const int lengths[] = {0, 0, static_cast<int>(bytes.size())};
+    const int formats[] = {0, 0, 1};
+    postgresql_exec(s, "media_files.insert", 3, values, lengths, formats, PGRES_COMMAND_OK);
 }
 
 }  // namespace
@@ -82,10 +90,15 @@ std::string SqlMediaStore::put(std::string_view bytes, std::string_view extensio
     // Content-addressed: bytes stored already are not sent again. Asked of the database, not
     // of the size cache: a row restored away must be written again.
     if (stored_size(name)) return name;
+    if (bytes.size() > static_cast<std::size_t>(INT_MAX))
+        throw std::invalid_argument("media store: a file of 2 GiB or more cannot be stored");
+    if (db_->dialect() == sql::Dialect::postgresql) {
+        db_->autocommit([&](soci::session& s) { postgresql_insert(s, name, bytes); });
+        return name;
+    }
+    // SQLite takes the bytes as text of their full length (its statement makes them a BLOB).
     const long long size = static_cast<long long>(bytes.size());
-    // PostgreSQL decodes hexadecimal text; SQLite takes the bytes as text of their full length.
-    const std::string data =
-        db_->dialect() == sql::Dialect::postgresql ? to_hex(bytes) : std::string(bytes);
+    const std::string data(bytes);
     db_->autocommit([&](soci::session& s) {
         s << sql::query(db_->dialect(), "media_files.insert"), soci::use(name, "name"),
             soci::use(size, "bytes"), soci::use(data, "data");
@@ -112,7 +125,7 @@ std::optional<std::uint64_t> SqlMediaStore::size_of(std::string_view name) const
     }
     const auto size = stored_size(key);
     if (size) {
-        constexpr std::size_t kMaxSizes = 100'000;  // some 10 MB at most
+        constexpr std::size_t kMaxSizes = 100'000;  // some 20 MB at most
         std::lock_guard lock(sizes_mutex_);
         if (sizes_.size() >= kMaxSizes) sizes_.clear();
         sizes_.emplace(key, *size);
@@ -132,7 +145,8 @@ std::optional<std::string> SqlMediaStore::read_part(std::string_view name, std::
     const std::string key(name);
     const auto start = std::min<std::uint64_t>(first, INT_MAX - 1);
     const int from = static_cast<int>(start) + 1;
-    const int length = static_cast<int>(std::min<std::uint64_t>(count, INT_MAX - start));
+    // from + length stays within int32 (PostgreSQL reads an overflow as "to the end").
+    const int length = static_cast<int>(std::min<std::uint64_t>(count, INT_MAX - from));
     if (db_->dialect() == sql::Dialect::postgresql) {
         return db_->read([&](soci::session& s) { return postgresql_part(s, from, length, key); });
     }

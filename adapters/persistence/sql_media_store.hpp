@@ -34,7 +34,7 @@ class SqlMediaStore final : public MediaStore {
                                          std::uint64_t count) const override;
     bool exists(std::string_view name) const override;
 
-    // Every name stored, in order (langlearn-admin migrate-media).
+    // Every name stored, in order.
     std::vector<std::string> names() const;
 
   private:

@@ -1,16 +1,21 @@
 #include "apps/langlearn-admin/media_commands.hpp"
 
+#include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <iterator>
 
 #include "adapters/media/media_names.hpp"
 #include "adapters/persistence/sql_media_store.hpp"
 #include "apps/common/media_store_choice.hpp"
+#include "core/domain/errors.hpp"
 
 namespace ll::app {
 namespace {
+
+// Far above any file the services make (uploads are 10 MiB at most, a spoken text of 5,000
+// bytes some minutes of WAV): a larger one is not ours, and is not read into memory.
+constexpr std::uintmax_t kMaxMediaFileBytes = 256ULL << 20;
 
 // The referenced names the store lacks, each printed on stderr under `command`.
 long long report_missing(const MediaStore& store, const ServiceConfig& config, const char* command,
@@ -44,35 +49,52 @@ int migrate_media_command(const ServiceConfig& config, const std::string& from_d
     }
     SqlMediaStore store(config.database_url, 1);
     long long copied = 0, present = 0, failed = 0, ignored = 0;
-    // One file in memory at a time, whatever the folder holds.
+    // One file in memory at a time, whatever the folder holds. The store wrote regular files
+    // only: a link or anything else is left alone (it could point anywhere, at any size).
     for (const auto& entry : fs::directory_iterator(from_dir)) {
         const std::string name = entry.path().filename().string();
-        if (!entry.is_regular_file() || !is_media_name(name)) {
+        if (!entry.is_regular_file() || entry.is_symlink() || !is_media_name(name)) {
             ++ignored;  // an interrupted upload's temporary file, or not ours
             continue;
         }
-        if (store.exists(name)) {
-            ++present;
-            continue;
-        }
-        std::ifstream in(entry.path(), std::ios::binary);
-        const std::string bytes{std::istreambuf_iterator<char>(in),
-                                std::istreambuf_iterator<char>()};
-        // The name is the content's hash: a file that no longer matches it was damaged on
-        // disk, and is left out rather than served under a name that promises other bytes.
-        if (!in.good() && !in.eof()) {
+        try {
+            if (store.exists(name)) {
+                ++present;
+                continue;
+            }
+            const auto size = entry.file_size();
+            if (size > kMaxMediaFileBytes) {
+                ++failed;
+                std::fprintf(stderr, "migrate-media: %s is larger than any upload (%llu bytes)\n",
+                             name.c_str(), static_cast<unsigned long long>(size));
+                continue;
+            }
+            std::string bytes(static_cast<std::size_t>(size), '\0');
+            std::ifstream in(entry.path(), std::ios::binary);
+            if (!in.read(bytes.data(), static_cast<std::streamsize>(bytes.size())) ||
+                in.peek() != std::ifstream::traits_type::eof()) {
+                ++failed;
+                std::fprintf(stderr, "migrate-media: cannot read %s as it was listed\n",
+                             name.c_str());
+                continue;
+            }
+            // The name is the content's hash: a file that no longer matches it was damaged on
+            // disk, and is left out rather than served under a name that promises other bytes.
+            if (media_name_for(bytes, name.substr(65)) != name) {
+                ++failed;
+                std::fprintf(stderr,
+                             "migrate-media: %s does not hold the bytes its name promises\n",
+                             name.c_str());
+                continue;
+            }
+            store.put(bytes, name.substr(65));
+            ++copied;
+        } catch (const DatabaseUnavailable&) {
+            throw;  // nothing more can be copied: main says so
+        } catch (const std::exception& e) {
             ++failed;
-            std::fprintf(stderr, "migrate-media: cannot read %s\n", name.c_str());
-            continue;
+            std::fprintf(stderr, "migrate-media: %s: %s\n", name.c_str(), e.what());
         }
-        if (media_name_for(bytes, name.substr(65)) != name) {
-            ++failed;
-            std::fprintf(stderr, "migrate-media: %s does not hold the bytes its name promises\n",
-                         name.c_str());
-            continue;
-        }
-        store.put(bytes, name.substr(65));
-        ++copied;
     }
     long long referenced = 0;
     const long long missing = report_missing(store, config, "migrate-media", referenced);

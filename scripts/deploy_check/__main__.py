@@ -10,21 +10,25 @@ What is checked:
   together: selectors match template labels, Services select a Deployment and name its ports,
   the HPA and PDB target the Deployment, Ingress backends name Services and their ports and
   route the public paths of docs/spec/decisions.md 1, secretKeyRefs name keys of the Secret, probes,
-  resources and securityContexts are there, kustomization.yaml lists every manifest;
-- compose.yaml: services, depends_on conditions, health checks, declared volumes, the media
-  volume read-only for learners, TRUSTED_PROXIES equal to nginx's fixed address, PostgreSQL
-  max_connections against replicas x DB_POOL_SIZE, every ${VAR} documented in .env.example;
+  resources and securityContexts are there, kustomization.yaml lists every manifest, the pods
+  keep media in the database (MEDIA_STORE=database, no PersistentVolumeClaim);
+- compose.yaml: services, depends_on conditions, health checks, declared volumes, media in the
+  database and no volume on a langlearn service, TRUSTED_PROXIES equal to nginx's fixed address,
+  PostgreSQL max_connections against replicas x (DB_POOL_SIZE + MEDIA_POOL_SIZE), every ${VAR}
+  documented in .env.example;
 - both Dockerfiles: Debian 12 bases, a non-root USER and no -dev package in the final stage,
   the runtime packages against the libraries the built binaries really link (dpkg -S);
 - the nginx files: keep-alive upstreams, no retry of non-idempotent requests, body limits,
-  no user/pid/daemon in the main file (nginx -t itself runs in check-deploy.sh);
+  /media behind a bounded proxy_cache with a lock, no user/pid/daemon in the main file (nginx -t
+  itself runs in check-deploy.sh);
 - every environment variable set anywhere is one docs/configuration.md documents;
 - the profile ha: three Patroni nodes with distinct names, addresses and volumes, etcd3 hosts
   that are services of the profile, synchronous_mode and use_pg_rewind, every langlearn *-ha
   service's DATABASE_URL listing all three nodes with target_session_attrs=read-write and
   otherwise equal to its default namesake; each node's configuration through Debian's
   `patroni --validate-config`; deploy/k8s/ha/postgres-cluster.yaml (CloudNativePG: 3 instances,
-  a synchronous replica, outside the default kustomization).
+  a synchronous replica, max_connections against deploy/k8s at the HPA's maximum, outside the
+  default kustomization).
 """
 import sys
 

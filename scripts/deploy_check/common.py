@@ -13,6 +13,7 @@ LEARNER_PATHS = ("/auth", "/feed", "/media")
 AUTHORING_PATHS = ("/api", "/pictures", "/studio")
 ARGON2_MIB = 19  # PASSWORD_HASH_MEMORY_KIB default, per concurrent hash
 BASE_RSS_MIB = 64  # headroom for the process itself (measured: tens of MiB)
+MEDIA_POOL_DEFAULT = 2  # MEDIA_POOL_SIZE's default (docs/configuration.md)
 
 
 class Problems(list):
@@ -78,6 +79,24 @@ def documented_variables(markdown):
         if line.startswith("| `"):
             names.update(re.findall(r"`([A-Z][A-Z0-9_]+)`", line.split("|")[1]))
     return names
+
+
+def media_sessions(env):
+    """The media store's own database sessions (MEDIA_STORE=database): MEDIA_POOL_SIZE."""
+    if env.get("MEDIA_STORE") != "database":
+        return 0
+    return int(env.get("MEDIA_POOL_SIZE") or MEDIA_POOL_DEFAULT)
+
+
+def process_sessions(env):
+    """Database sessions one service process opens at start and keeps: DB_POOL_SIZE (default
+    2 x THREADS) plus the media store's (docs/configuration.md)."""
+    return int(env.get("DB_POOL_SIZE") or 2 * int(env.get("THREADS") or 1)) + media_sessions(env)
+
+
+def admin_sessions(env):
+    """One langlearn-admin run: its session, plus its media store's (seed --demo, migrate-media)."""
+    return 1 + media_sessions(env)
 
 
 def size_mib(quantity):

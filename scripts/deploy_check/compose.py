@@ -3,7 +3,7 @@ import ipaddress
 import os
 import re
 
-from common import ARGON2_MIB, BASE_RSS_MIB, size_mib
+from common import ARGON2_MIB, BASE_RSS_MIB, admin_sessions, process_sessions, size_mib
 
 INTERPOLATION = re.compile(r"\$\{([A-Z_][A-Z0-9_]*)(?:(:?[-?])([^}]*))?\}")
 
@@ -118,6 +118,18 @@ def check_compose(d, problems):
             for var in env:
                 if var not in d.documented_env:
                     problems.add(sw, f"env {var} is not a variable of docs/configuration.md")
+            # Media live in the database (docs/operations.md "Media"): replicated and backed up
+            # with the rows that reference them. migrate too: `run --rm migrate langlearn-admin
+            # seed --demo` would otherwise store into its container, gone after the run.
+            if env.get("MEDIA_STORE") != "database":
+                problems.add(sw, f"MEDIA_STORE must be database, not "
+                             f"{env.get('MEDIA_STORE') or 'unset (folder)'}: media in a folder are "
+                             "neither replicated nor backed up")
+            for m in volume_mounts(s):
+                if m["type"] in ("volume", "bind"):
+                    problems.add(sw, f"mounts {m['source']} at {m['target']}: media live in the "
+                                 "database (MEDIA_STORE=database), no langlearn service needs a "
+                                 "volume")
 
     def condition(svc, dep):
         deps = services[svc].get("depends_on") or {}
@@ -151,6 +163,7 @@ def check_compose(d, problems):
                          f"{', '.join(upstream) or 'nothing'}")
         limit = size_mib((((services[svc].get("deploy") or {}).get("resources") or {})
                           .get("limits") or {}).get("memory", ""))
+        # Worker threads: one argon2id hash each at most (the media pool hashes nothing).
         pool = int(env.get("DB_POOL_SIZE") or 2 * int(env.get("THREADS") or 1))
         if limit is not None and limit < BASE_RSS_MIB + ARGON2_MIB * pool:
             problems.add(where, f"{svc}: memory limit below {BASE_RSS_MIB} + {ARGON2_MIB} x "
@@ -164,16 +177,9 @@ def check_compose(d, problems):
         problems.add(where, "learner-api does not need DEV_TOKENS")
     if ((services["learner-api"].get("deploy") or {}).get("replicas")) != 3:
         problems.add(where, "learner-api: deploy.replicas must be 3")
-    for svc, ro in (("learner-api", True), ("authoring-api", False)):
-        env = env_map(services[svc])
-        media = [m for m in volume_mounts(services[svc]) if m["source"] == "media"]
-        if not media:
-            problems.add(where, f"{svc}: does not mount the media volume")
-        elif media[0]["read_only"] != ro:
-            problems.add(where, f"{svc}: media volume must be {'read-only' if ro else 'writable'}")
-        elif media[0]["target"] != env.get("MEDIA_DIR"):
-            problems.add(where, f"{svc}: media mounted at {media[0]['target']}, MEDIA_DIR is "
-                         f"{env.get('MEDIA_DIR')}")
+    if "media" in declared_volumes:
+        problems.add(where, "declares the volume media: media live in the database "
+                     "(MEDIA_STORE=database); an old volume is copied in once (deploy/README.md)")
 
     # TRUSTED_PROXIES: exactly nginx's fixed address, inside the network's subnet.
     nginx_nets = services["nginx"].get("networks") or {}
@@ -195,14 +201,15 @@ def check_compose(d, problems):
         except ValueError as e:
             problems.add(where, f"bad address or subnet: {e}")
 
-    # PostgreSQL connections: every replica's pool, authoring's, the migrate/admin session.
+    # PostgreSQL connections: every replica's pools (DB_POOL_SIZE + MEDIA_POOL_SIZE),
+    # authoring's, a migrate/admin run's.
     command = services["postgres"].get("command") or []
     max_conn = next((int(a.split("=", 1)[1]) for a in command if str(a).startswith("max_connections=")), 100)
-    needed = 1
+    needed = admin_sessions(env_map(services["migrate"]))
     for svc in ("learner-api", "authoring-api"):
         env = env_map(services[svc])
         replicas = (services[svc].get("deploy") or {}).get("replicas", 1)
-        needed += replicas * int(env.get("DB_POOL_SIZE") or 2 * int(env.get("THREADS") or 1))
+        needed += replicas * process_sessions(env)
     if needed + 3 > max_conn:  # superuser_reserved_connections
         problems.add(where, f"postgres max_connections {max_conn} below the {needed} sessions "
                      "the services open (+3 reserved)")

@@ -11,8 +11,10 @@ import urllib.parse
 
 import yaml
 
+from common import admin_sessions, process_sessions
 from compose import env_map, volume_mounts
 from docker import apt_packages, dockerfile_stages
+from k8s import k8s_sessions
 
 PROFILE = "ha"
 PATRONI_YML = "patroni/patroni.yml"
@@ -35,6 +37,7 @@ PATRONI_ENV = {
     "PATRONI_ETCD3_HOSTS": ("etcd3", "hosts"),
 }
 PATRONI_OWN_SESSIONS = 3  # Patroni's own connection, pg_rewind/basebackup, a patronictl query
+CNPG_OWN_SESSIONS = 3  # the instance manager's status and metrics queries, a backup
 RESERVED_SESSIONS = 3  # superuser_reserved_connections
 
 
@@ -215,7 +218,7 @@ def check_nodes(d, services, config, problems):
 def check_ha_services(services, nodes, config, problems):
     where = "deploy/compose.yaml"
     node_addresses = {dig(cfg, "postgresql", "connect_address") for cfg in nodes.values()}
-    sessions = 1
+    sessions = admin_sessions(env_map(services.get("migrate-ha") or {}))
     for base in LANGLEARN + ("nginx",):
         name = f"{base}-ha"
         s, default = services.get(name), services.get(base)
@@ -260,7 +263,7 @@ def check_ha_services(services, nodes, config, problems):
             if base not in network_aliases(s):
                 problems.add(nw, f"needs the network alias {base} (nginx/upstreams.conf sends there)")
             replicas = (s.get("deploy") or {}).get("replicas", 1)
-            sessions += replicas * int(env.get("DB_POOL_SIZE") or 2 * int(env.get("THREADS") or 1))
+            sessions += replicas * process_sessions(env)
     max_conn = int(dig(config, "bootstrap", "dcs", "postgresql", "parameters", "max_connections")
                    or 100)
     needed = sessions + PATRONI_OWN_SESSIONS + RESERVED_SESSIONS
@@ -415,6 +418,19 @@ def check_cnpg(d, problems):
             problems.add(where, f"no NetworkPolicy of the Cluster {name} admits {app}")
     if spec.get("instances") != 3:
         problems.add(where, f"instances {spec.get('instances')}: three expected")
+    # Every pod of deploy/k8s at its maximum (the HPA's), both pools each; the restored Cluster
+    # takes the origin's place, so the same.
+    sessions, how = k8s_sessions(d)
+    needed = sessions + CNPG_OWN_SESSIONS + RESERVED_SESSIONS
+    for rel, doc in ((CNPG, cluster), (CNPG_RESTORE, next(
+            (c for c in d.yaml_docs.get(CNPG_RESTORE) or []
+             if isinstance(c, dict) and c.get("kind") == "Cluster"), None))):
+        max_conn = int(dig(doc, "spec", "postgresql", "parameters", "max_connections") or 100) \
+            if doc else None
+        if max_conn is not None and needed > max_conn:
+            problems.add(f"deploy/{rel}", f"max_connections {max_conn} below the {needed} sessions "
+                         f"of deploy/k8s ({how}; the operator's {CNPG_OWN_SESSIONS}, reserved "
+                         f"{RESERVED_SESSIONS})")
     check_cnpg_backups(d, name, spec, problems)
     sync = dig(spec, "postgresql", "synchronous") or {}
     if not (int(sync.get("number") or 0) >= 1 or int(spec.get("minSyncReplicas") or 0) >= 1):

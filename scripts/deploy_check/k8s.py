@@ -2,8 +2,8 @@
 import inspect
 import re
 
-from common import (ARGON2_MIB, AUTHORING_PATHS, BASE_RSS_MIB, LEARNER_PATHS, is_k8s_base,
-                    size_mib)
+from common import (ARGON2_MIB, AUTHORING_PATHS, BASE_RSS_MIB, LEARNER_PATHS, admin_sessions,
+                    is_k8s_base, process_sessions, size_mib)
 
 try:
     import kubernetes.client as k8s_models
@@ -132,6 +132,35 @@ def selects(selector, labels):
     return bool(selector) and all((labels or {}).get(k) == v for k, v in selector.items())
 
 
+def base_objects(d):
+    """(kind, name) -> object of the default kustomization's manifests."""
+    return {(doc.get("kind"), (doc.get("metadata") or {}).get("name")): doc for rel, doc in d.k8s
+            if rel != "k8s/kustomization.yaml" and isinstance(doc, dict)}
+
+
+def k8s_sessions(d):
+    """(sessions, how) the base opens on the database at most: each Deployment's pods (the HPA's
+    maxReplicas where one scales it) x (DB_POOL_SIZE + MEDIA_POOL_SIZE), plus one langlearn-admin
+    Job with the ConfigMap's settings."""
+    objects = base_objects(d)
+    hpa_max = {((o.get("spec") or {}).get("scaleTargetRef") or {}).get("name"):
+               (o.get("spec") or {}).get("maxReplicas") for (k, _), o in objects.items()
+               if k == "HorizontalPodAutoscaler"}
+    total, parts = 0, []
+    for (kind, name), doc in sorted(objects.items(), key=lambda kv: str(kv[0])):
+        if kind != "Deployment":
+            continue
+        pods = hpa_max.get(name) or (doc.get("spec") or {}).get("replicas", 1)
+        per_pod = sum(process_sessions(container_env(c, objects))
+                      for c in pod_spec(doc).get("containers") or [])
+        total += pods * per_pod
+        parts.append(f"{name} {pods} x {per_pod}")
+    config = (objects.get(("ConfigMap", "langlearn-config")) or {}).get("data") or {}
+    total += admin_sessions(config)
+    parts.append(f"langlearn-admin {admin_sessions(config)}")
+    return total, " + ".join(parts)
+
+
 def check_k8s_structure(d, problems):
     objects = {}
     for rel, doc in d.k8s:
@@ -237,16 +266,17 @@ def check_k8s_structure(d, problems):
     if not hpa:
         problems.add("k8s", "no HorizontalPodAutoscaler learner-api")
     for needed in (("Deployment", "learner-api"), ("Deployment", "authoring-api"),
-                   ("Service", "learner-api"), ("Service", "authoring-api"),
-                   ("PersistentVolumeClaim", "langlearn-media")):
+                   ("Service", "learner-api"), ("Service", "authoring-api")):
         if needed not in objects:
             problems.add("k8s", f"no {needed[0]}/{needed[1]}")
     if not any(k == "Job" for k, _ in objects):
         problems.add("k8s", "no migration Job")
-    pvc = objects.get(("PersistentVolumeClaim", "langlearn-media"))
-    if pvc and "ReadWriteMany" not in (pvc.get("spec") or {}).get("accessModes", []):
-        problems.add("PersistentVolumeClaim/langlearn-media", "must be ReadWriteMany (shared by "
-                     "the learner pods on every node)")
+    # Media live in the database (MEDIA_STORE=database, docs/operations.md "Media"): the pods
+    # are stateless and the base has no claim (an old one is copied in by k8s/once/).
+    for kind, name in objects:
+        if kind == "PersistentVolumeClaim":
+            problems.add(f"PersistentVolumeClaim/{name}", "no volume belongs in the base: media "
+                         "live in the database (MEDIA_STORE=database)")
 
     # kustomization.yaml lists exactly the manifests.
     kust = (d.yaml_docs.get("k8s/kustomization.yaml") or [None])[0]
@@ -322,6 +352,9 @@ def check_pod(where, kind, spec, objects, secrets, d, problems):
         claim = (v.get("persistentVolumeClaim") or {}).get("claimName")
         if claim and ("PersistentVolumeClaim", claim) not in objects:
             problems.add(where, f"volume {v.get('name')}: no PersistentVolumeClaim {claim}")
+        if claim:
+            problems.add(where, f"volume {v.get('name')} mounts the claim {claim}: media live in "
+                         "the database (MEDIA_STORE=database), the pods need no volume")
     grace = spec.get("terminationGracePeriodSeconds", 30)
     for c in spec.get("containers") or []:
         cw = f"{where} container {c.get('name')}"
@@ -362,6 +395,10 @@ def check_pod(where, kind, spec, objects, secrets, d, problems):
                 problems.add(cw, f"env {name} is not a variable of docs/configuration.md")
         if kind != "Deployment":
             continue
+        if env.get("MEDIA_STORE") != "database":
+            problems.add(cw, f"MEDIA_STORE must be database, not "
+                         f"{env.get('MEDIA_STORE') or 'unset (folder)'}: media in a pod's folder "
+                         "are neither shared, replicated nor backed up")
         ports = c.get("ports") or []
         if not ports:
             problems.add(cw, "no ports")

@@ -105,3 +105,47 @@ def check_nginx(d, problems):
     for path, body in locations.items():
         if path in ("/livez", "/healthz", "/readyz", "/metrics") and directives(body, "proxy_pass"):
             problems.add(w, f"{path} is internal: do not route it")
+    check_media_cache(main, shared, locations.get("/media"), problems)
+
+
+def check_media_cache(main, shared, media, problems):
+    """/media is cached: its answers are immutable (named by their SHA-256) and each miss costs a
+    replica's media pool and the database (docs/operations.md "Media")."""
+    if media is None:
+        return
+    w = "deploy/nginx/routes.conf"
+    zones = {}
+    for tree in [shared] + [children or [] for _, children in directives(main, "http")]:
+        for args, _ in directives(tree, "proxy_cache_path"):
+            params = dict(a.split("=", 1) for a in args[1:] if "=" in a)
+            zones[params.get("keys_zone", "").split(":")[0]] = (args[0] if args else "", params)
+    cache = [args for args, _ in directives(media, "proxy_cache")]
+    if not cache or cache[-1] == ["off"]:
+        problems.add(w, "location /media has no proxy_cache: every fetch of an immutable file "
+                     "would reach a replica's media pool and the database")
+        return
+    zone = cache[-1][0]
+    if zone not in zones:
+        problems.add(w, f"proxy_cache {zone}: no proxy_cache_path with keys_zone={zone} in the "
+                     "http context (deploy/nginx/langlearn.conf)")
+    else:
+        path, params = zones[zone]
+        pw = "deploy/nginx/langlearn.conf"
+        if "max_size" not in params:
+            problems.add(pw, f"proxy_cache_path {path} has no max_size: the cache could fill the "
+                         "disk")
+        if path.startswith("/"):
+            problems.add(pw, f"proxy_cache_path {path} is absolute: under the prefix (temp/...) "
+                         "the image and render-local.sh's folder alike can write it")
+    if [args for args, _ in directives(media, "proxy_cache_lock")] != [["on"]]:
+        problems.add(w, "location /media: no proxy_cache_lock on (a burst for one new file would "
+                     "reach the database once per request)")
+    for args, _ in directives(media, "proxy_cache_valid"):
+        if "any" in args or "404" in args:
+            problems.add(w, "location /media caches errors: a file stored after a 404 would stay "
+                         "missing")
+    if "x-request-id" not in {args[0].lower() for args, _ in directives(media, "proxy_hide_header")
+                              if args}:
+        problems.add(w, "location /media: a cached answer would repeat the X-Request-Id of the "
+                     "request that filled the cache (proxy_hide_header it, add_header "
+                     "$langlearn_request_id)")

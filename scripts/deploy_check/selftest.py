@@ -50,11 +50,27 @@ def mutations():
     def url(service, value):
         return compose(lambda s: s[service]["environment"].update({"DATABASE_URL": value}))
 
-    def media_rw(services):
-        services["learner-api"]["volumes"][0]["read_only"] = False
-
     def undeclared_volume(services):
-        services["authoring-api"]["volumes"].append("uploads:/tmp/uploads")
+        services["authoring-api"].setdefault("volumes", []).append("uploads:/tmp/uploads")
+
+    def media_volume(d):
+        d.compose.setdefault("volumes", {})["media"] = None
+        d.compose["services"]["authoring-api"].setdefault("volumes", []).append(
+            "media:/var/lib/langlearn/media")
+
+    def media_claim(d):
+        claim = {"apiVersion": "v1", "kind": "PersistentVolumeClaim",
+                 "metadata": {"name": "langlearn-media"},
+                 "spec": {"accessModes": ["ReadWriteMany"],
+                          "resources": {"requests": {"storage": "20Gi"}}}}
+        d.k8s.append(("k8s/media-pvc.yaml", claim))
+        d.yaml_docs["k8s/media-pvc.yaml"] = [claim]
+        d.yaml_docs["k8s/kustomization.yaml"][0]["resources"].append("media-pvc.yaml")
+        pod = find(d.k8s, "Deployment", "learner-api")["spec"]["template"]["spec"]
+        pod["volumes"].append({"name": "media", "persistentVolumeClaim": {
+            "claimName": "langlearn-media", "readOnly": True}})
+        pod["containers"][0]["volumeMounts"].append(
+            {"name": "media", "mountPath": "/var/lib/langlearn/media", "readOnly": True})
 
     return [
         ("selector", k8s("Deployment", "learner-api", lambda doc: doc["spec"]["selector"]
@@ -92,7 +108,26 @@ def mutations():
         ("no healthcheck", compose(lambda s: s["authoring-api"].pop("healthcheck")),
          "authoring-api: no health check"),
         ("undeclared volume", compose(undeclared_volume), "volume uploads is not declared"),
-        ("media writable", compose(media_rw), "media volume must be read-only"),
+        # Media in the database (docs/operations.md "Media"), cached by nginx in front.
+        ("media in a folder", compose(lambda s: s["learner-api"]["environment"].update(
+            {"MEDIA_STORE": "folder"})), "learner-api: MEDIA_STORE must be database, not folder"),
+        ("seed into the container", compose(lambda s: s["migrate"]["environment"].pop(
+            "MEDIA_STORE")), "migrate: MEDIA_STORE must be database, not unset"),
+        ("pods on a media folder", k8s("ConfigMap", "langlearn-config", lambda doc: doc["data"]
+                                       .pop("MEDIA_STORE")),
+         "container authoring-api: MEDIA_STORE must be database"),
+        ("media volume again", media_volume, "authoring-api: mounts media at /var/lib/langlearn/media"),
+        ("media claim again", media_claim, "volume media mounts the claim langlearn-media"),
+        ("media pool uncounted", compose(lambda s: s["learner-api"]["environment"].update(
+            {"MEDIA_POOL_SIZE": "30"})), "max_connections 100 below"),
+        ("cnpg connections", yaml_file(CNPG, lambda c: c["spec"]["postgresql"]["parameters"].update(
+            {"max_connections": "80"})), "postgres-cluster.yaml: max_connections 80 below the"),
+        ("media not cached", text("nginx/routes.conf", "    proxy_cache langlearn_media;\n", ""),
+         "location /media has no proxy_cache"),
+        ("media cache unbounded", text("nginx/langlearn.conf", " max_size=1g", ""),
+         "proxy_cache_path temp/media has no max_size"),
+        ("cached request id", text("nginx/routes.conf", "    proxy_hide_header X-Request-Id;\n", ""),
+         "would repeat the X-Request-Id of the request that filled the cache"),
         ("trusted proxies", compose(lambda s: s["learner-api"]["environment"].update(
             {"TRUSTED_PROXIES": "172.29.53.0/24"})), "is not nginx's address"),
         ("upstream port", compose(lambda s: s["authoring-api"]["environment"].update(

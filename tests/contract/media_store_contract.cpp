@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "adapters/media/local_media_store.hpp"
+#include "adapters/persistence/database.hpp"
 #include "adapters/persistence/sql_media_store.hpp"
 #include "tests/contract/content_support.hpp"
 
@@ -158,9 +159,23 @@ TEST_CASE("media: the names the content references, without their public prefix"
         audio.opus = AudioVariant{std::string(64, 'e') + ".opus", 10};
         audio.aac = AudioVariant{std::string(64, 'f') + ".m4a", 20};
         tx.upsert_audio(audio);
+        const Id other = tx.insert_statement(statement_with("Katze")).id;
+        Audio stale =
+            audio_for("statements", other, "text_de", "de", std::string(64, '1') + ".wav");
+        stale.opus = AudioVariant{std::string(64, '2') + ".opus", 10};
+        stale.aac = AudioVariant{std::string(64, '3') + ".m4a", 20};
+        tx.upsert_audio(stale);
+    });
+    // The second audio spoken again by a replica of the release before the copies, which
+    // replaces file_path only: its copies are served as none, so nothing needs their files.
+    sql::Database raw(sql::parse_database_url(c.db->url()), 1);
+    raw.write([](soci::session& s) {
+        s << "UPDATE audios SET file_path = '" + std::string(64, '4') +
+                 ".wav' WHERE file_path = '" + std::string(64, '1') + ".wav'";
     });
     CHECK(referenced_media(c.db->url()) ==
-          std::vector<std::string>{std::string(64, 'a') + ".png", std::string(64, 'b') + ".jpg",
-                                   std::string(64, 'c') + ".jpg", std::string(64, 'd') + ".wav",
-                                   std::string(64, 'e') + ".opus", std::string(64, 'f') + ".m4a"});
+          std::vector<std::string>{std::string(64, '4') + ".wav", std::string(64, 'a') + ".png",
+                                   std::string(64, 'b') + ".jpg", std::string(64, 'c') + ".jpg",
+                                   std::string(64, 'd') + ".wav", std::string(64, 'e') + ".opus",
+                                   std::string(64, 'f') + ".m4a"});
 }

@@ -8,6 +8,7 @@
 #include <soci/soci.h>
 
 #include "adapters/persistence/database_url.hpp"
+#include "adapters/persistence/sql_media_store.hpp"
 #include "core/app/book_progress.hpp"
 #include "core/domain/errors.hpp"
 #include "core/domain/time_format.hpp"
@@ -132,4 +133,28 @@ TEST_CASE("restart: writes on a server that turned read-only are unavailable, th
     CHECK(book_card(b.progress(), card).status == BookingStatus::booked);
     CHECK(b.accounts().create(NewAccount{"bo@example.com", "h", "end-user"}).has_value());
     CHECK(b.profiles().find_by_user(user)->total_ep == 5);
+}
+
+// The media store's own sessions (MEDIA_STORE=database) send their bytes through libpq itself:
+// a server restart between two reads and two writes is met like any statement's, by one
+// reconnect and a second try.
+TEST_CASE("restart: the media store in the database reads and writes again after a restart",
+          "[restart]") {
+    const char* ctl = std::getenv("LL_TEST_PG_CTL");
+    const char* dir = std::getenv("LL_TEST_PG_DIR");
+    REQUIRE(ctl);
+    REQUIRE(dir);
+    auto db = test::make_test_database(1);
+    SqlMediaStore media(db->url(), 2);
+    const std::string before = media.put(std::string("\0before\xff", 8), "png");
+    REQUIRE(media.read(before) == std::string("\0before\xff", 8));
+
+    REQUIRE(std::system((std::string(ctl) + " restart " + dir).c_str()) == 0);
+
+    // Both pooled sessions were cut: each meets it once, reconnects and answers.
+    CHECK(media.read_part(before, 1, 6) == "before");
+    CHECK(media.read(before) == std::string("\0before\xff", 8));
+    const std::string after = media.put(std::string("\0after", 6), "ogg");
+    CHECK(media.read(after) == std::string("\0after", 6));
+    CHECK(media.read_part(after, 1, 100) == "after");
 }

@@ -77,6 +77,12 @@ TEST_CASE("media: HEAD gives the headers of GET and no body, on a kept connectio
     CHECK(head.header("content-length") == "1500");
     CHECK(head.header("content-type") == "image/png");
     CHECK(head.header("etag") == "\"" + name + "\"");
+    // A range too: 206 with its Content-Range and length, still no body.
+    const Reply part = c.call("HEAD", media_url(name), {}, {{"Range", "bytes=100-199"}});
+    CHECK(part.status == 206);
+    CHECK(part.body.empty());
+    CHECK(part.header("content-length") == "100");
+    CHECK(part.header("content-range") == "bytes 100-199/1500");
     // The connection is still in step: the next request on it gets its own answer.
     const Reply get = c.get(media_url(name));
     CHECK(get.status == 200);

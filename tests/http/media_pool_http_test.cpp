@@ -3,6 +3,7 @@
 // waiting media requests are served once the store answers.
 #include "tests/http/support/api.hpp"
 
+#include <atomic>
 #include <condition_variable>
 #include <future>
 #include <mutex>
@@ -24,6 +25,7 @@ class GatedMediaStore final : public MediaStore {
         return files_.put(bytes, extension);
     }
     std::optional<std::string> read(std::string_view name) const override {
+        ++reads;
         return files_.read(name);
     }
     std::optional<std::uint64_t> size_of(std::string_view name) const override {
@@ -36,6 +38,7 @@ class GatedMediaStore final : public MediaStore {
     }
     std::optional<std::string> read_part(std::string_view name, std::uint64_t first,
                                          std::uint64_t count) const override {
+        ++reads;
         return files_.read_part(name, first, count);
     }
     bool exists(std::string_view name) const override { return files_.exists(name); }
@@ -45,6 +48,8 @@ class GatedMediaStore final : public MediaStore {
         std::unique_lock lock(mutex_);
         return changed_.wait_for(lock, std::chrono::seconds(30), [&] { return waiting_ >= n; });
     }
+    mutable std::atomic<int> reads = 0;  // read() and read_part() calls
+
     void open() {
         std::lock_guard lock(mutex_);
         open_ = true;
@@ -86,6 +91,10 @@ TEST_CASE("media: a stalled media store holds neither /readyz nor the database r
             return client.get(media_url(name));
         }));
     }
+    // Should a check below fail, the gate opens as the test unwinds, so the held requests end
+    // and the test fails instead of hanging.
+    auto open_gate = [](GatedMediaStore* store) { store->open(); };
+    std::unique_ptr<GatedMediaStore, decltype(open_gate)> opened(&media, open_gate);
     REQUIRE(media.wait_for_waiting(2));
     // And the other two admitted behind them (their clients connect in their own time).
     HttpClient client(server.port(), false);
@@ -105,10 +114,37 @@ TEST_CASE("media: a stalled media store holds neither /readyz nor the database r
     CHECK(queued.find("langlearn_http_queued{pool=\"worker\"} 0") != std::string::npos);
 
     media.open();
+    opened.reset();
     for (auto& picture : pictures) {
         const Reply r = picture.get();
         CHECK(r.status == 200);
         CHECK(r.body == "picture bytes");
     }
+    server.stop();
+}
+
+TEST_CASE("media: HEAD reads no bytes from the store, whole or in a range", "[http][media]") {
+    auto db = make_test_database(2);
+    GatedMediaStore media;
+    media.open();
+    const std::string name = media.put(std::string(5000, 'x'), "png");
+    http::Metrics metrics;
+    http::Router router;
+    http::add_operational_routes(router, db->backend(), metrics, media);
+    http::ServerOptions options;
+    options.host = "127.0.0.1";
+    options.access_log = false;
+    http::Server server(options, std::move(router), metrics);
+    server.start();
+    HttpClient client(server.port(), false);
+    const Reply whole = client.call("HEAD", media_url(name));
+    CHECK(whole.status == 200);
+    CHECK(whole.header("content-length") == "5000");
+    const Reply part = client.call("HEAD", media_url(name), {}, {{"Range", "bytes=10-"}});
+    CHECK(part.status == 206);
+    CHECK(part.header("content-length") == "4990");
+    CHECK(media.reads == 0);
+    CHECK(client.get(media_url(name)).body.size() == 5000);  // a GET does read
+    CHECK(media.reads == 1);
     server.stop();
 }

@@ -1,6 +1,7 @@
 #pragma once
 // The server's own request/response values: route handlers see these, not Beast's types, so
 // they stay a few lines of decode -> use case -> encode.
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
@@ -59,6 +60,9 @@ struct Response {
     // The error this answer says (error_response), so the server can say it in the language the
     // request asks for (localize_error in accept_language.hpp).
     std::optional<Error> error;
+    // A HEAD answer whose handler did not make the body (/media: no bytes read for nothing):
+    // the Content-Length a GET would carry. Unset: the body's size.
+    std::optional<std::uint64_t> head_length;
 };
 
 // {"error": message} (+ available, + Retry-After) with the error's status.

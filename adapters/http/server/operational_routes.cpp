@@ -15,7 +15,7 @@ namespace {
 Response serve_media(const MediaStore& media, Request& request) {
     const std::string& name = request.params["name"];
     // The store refuses anything but a plain content-hash name (no traversal). Only the bytes
-    // the answer carries are read: none for a 304, the range for a 206.
+    // the answer carries are read: none for a 304 or a HEAD, the range for a 206.
     const std::optional<std::uint64_t> size = media.size_of(name);
     if (!size) return error_response(errors::not_found());
     const std::string etag = "\"" + name + "\"";
@@ -36,6 +36,7 @@ Response serve_media(const MediaStore& media, Request& request) {
         const auto if_range = request.header("if-range");
         if (!if_range || if_range_matches(*if_range, etag)) range = parse_range(*header, total);
     }
+    const bool head = request.method == "HEAD";
     switch (range.kind) {
         case RangeRequest::unsatisfiable:
             r.status = 416;
@@ -48,12 +49,20 @@ Response serve_media(const MediaStore& media, Request& request) {
             r.headers.emplace_back("Content-Range", "bytes " + std::to_string(first) + "-" +
                                                         std::to_string(last) + "/" +
                                                         std::to_string(total));
+            if (head) {
+                r.head_length = last - first + 1;
+                break;
+            }
             auto part = media.read_part(name, first, last - first + 1);
             if (!part) return error_response(errors::not_found());
             r.body = std::move(*part);
             break;
         }
         case RangeRequest::whole: {
+            if (head) {
+                r.head_length = total;
+                break;
+            }
             auto file = media.read(name);
             if (!file) return error_response(errors::not_found());
             r.body = std::move(*file);

@@ -59,7 +59,7 @@ Server::Server(ServerOptions options, Router router, Metrics& metrics)
     metrics.add_gauge("langlearn_http_connections", "Open client connections.",
                       [&s] { return double(s.connections); });
     metrics.add_gauge("langlearn_http_in_flight",
-                      "Requests being handled on the worker or hashing pool.",
+                      "Requests being handled on any pool (worker, hashing, decoding, media).",
                       [&s] { return double(s.in_flight); });
     // Each pool's admitted requests (waiting or running) against the bound past which the
     // server answers 503 at once (MAX_QUEUED_REQUESTS, MAX_QUEUED_HASHES): the saturation

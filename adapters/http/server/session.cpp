@@ -298,7 +298,7 @@ void Session::send(const Request& request, const std::string& route_name, Respon
     res->keep_alive(keep_alive_ && !server_.draining);
     if (request.method == "HEAD") {
         // The headers a GET would get, Content-Length included, and no body.
-        res->content_length(response.body.size());
+        res->content_length(response.head_length.value_or(response.body.size()));
     } else {
         res->body() = std::move(response.body);
         res->prepare_payload();
