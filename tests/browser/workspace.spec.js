@@ -114,7 +114,9 @@ test('draw a box and a polygon at two zoom levels: stored in picture pixels', as
   await expect(page.locator('.ws-unsaved')).toHaveText('Unsaved changes (1 object)');
   await expect(objectButton(page, id)).toContainText('1 selection');
 
-  // Zoom in twice with the keyboard, then a polygon: P, three clicks, Enter.
+  // Zoom in twice with the keyboard, then a polygon added to the same object (asked for: a
+  // shape otherwise makes a new object): P, three clicks, Enter.
+  await page.getByRole('button', { name: `Add a shape to #${id}` }).click();
   await page.keyboard.press('+');
   await page.keyboard.press('+');
   expect(await scale(page)).toBeGreaterThan(fitted * 1.5);
@@ -140,6 +142,7 @@ test('draw a box and a polygon at two zoom levels: stored in picture pixels', as
   expectPolygon(object.selections[1], expected);
 
   // A second polygon at the fitted zoom (0), closed by a double-click.
+  await page.getByRole('button', { name: `Add a shape to #${id}` }).click();
   await page.keyboard.press('0');
   expect(await scale(page)).toBeCloseTo(fitted, 5);
   const second = [];
@@ -164,6 +167,59 @@ test('draw a box and a polygon at two zoom levels: stored in picture pixels', as
   await page.keyboard.press('Control+s');
   await expect(page.locator('.ws-unsaved')).toHaveText('All changes saved');
   expectPolygon((await stored(api, id)).selections[2], secondExpected);
+  expect((await api.get(`/api/cms/objects?picture_id=${picture.id}`)).body).toHaveLength(1);
+});
+
+test('a shape makes a new object unless it is added to one; shapes and list show the label word', async ({
+  page,
+  accounts,
+  api,
+}) => {
+  const picture = await newPicture(api, 'A dog and a cat');
+  const dog = await newObject(api, picture, {
+    selections: [{ type: 'bbox', x: 100, y: 100, w: 200, h: 150 }],
+  });
+  const word = { title_de: 'Hund', title_en: 'dog', title_sv: 'hund', level: 1 };
+  expect((await api.post(`/api/cms/db-objects/${dog.id}/words`, word)).status).toBe(201);
+  await signIn(page, accounts.editor);
+  await openWorkspace(page, picture);
+  // Named by number and label word on the picture and in the list.
+  await expect(page.locator(`text.ws-label`)).toHaveText([`#${dog.id} Hund`]);
+  await expect(objectButton(page, dog.id)).toContainText(`#${dog.id} Hund`);
+
+  // The dog is chosen, and has a shape: a box drawn now makes a new object (the cat).
+  await objectButton(page, dog.id).click();
+  await page.keyboard.press('b');
+  await expect(page.locator('.ws-hint')).toContainText('Each shape makes a new object.');
+  await drag(page, await toScreen(page, [500, 300]), await toScreen(page, [700, 500]));
+  await expect(page.locator('button.ws-obj')).toHaveCount(2);
+  const [, cat] = (await api.get(`/api/cms/objects?picture_id=${picture.id}`)).body;
+  await expect(objectButton(page, cat.id)).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.locator('text.ws-label')).toHaveText([`#${dog.id} Hund`, `#${cat.id}`]);
+
+  // Adding to the dog is asked for: the next shape joins it, once; Escape takes it back.
+  await objectButton(page, dog.id).click();
+  const add = page.getByRole('button', { name: `Add a shape to #${dog.id} Hund` });
+  await add.click();
+  await expect(page.locator('.ws-hint')).toContainText(
+    `The next shape joins object #${dog.id} Hund`,
+  );
+  await page.keyboard.press('Escape');
+  await expect(page.locator('.ws-hint')).toContainText('Each shape makes a new object.');
+  await add.click();
+  await drag(page, await toScreen(page, [100, 400]), await toScreen(page, [250, 550]));
+  await expect(objectButton(page, dog.id)).toContainText('2 selections');
+  await expect(page.locator('.ws-hint')).toContainText('Each shape makes a new object.');
+  // "New object" makes an empty one: the next shape goes to it (it has none yet).
+  await page.getByRole('button', { name: 'New object' }).click();
+  await expect(page.locator('button.ws-obj')).toHaveCount(3);
+  await expect(page.locator('.ws-hint')).toContainText('which has none yet');
+  await drag(page, await toScreen(page, [800, 600]), await toScreen(page, [900, 700]));
+  await expect(page.locator('button.ws-obj')).toHaveCount(3);
+  await expectAccessible(page);
+  await save(page);
+  const objects = (await api.get(`/api/cms/objects?picture_id=${picture.id}`)).body;
+  expect(objects.map((o) => o.selections.length)).toEqual([2, 1, 1]);
 });
 
 test('the wheel zooms around the pointer; space-drag, the middle button and the pan tool move the picture', async ({
@@ -344,7 +400,7 @@ test('nest an object under another, write notes; leaving unsaved asks first', as
   await signIn(page, accounts.editor);
   await openWorkspace(page, picture);
 
-  // "New object" adds one and chooses it; new drawings would go to it.
+  // "New object" adds one and chooses it; the next shape would go to it (it has none).
   await page.getByRole('button', { name: 'New object' }).click();
   await expect(page.locator('button.ws-obj')).toHaveCount(3);
   const created = (await api.get(`/api/cms/objects?picture_id=${picture.id}`)).body;
@@ -457,9 +513,10 @@ test('two editors on one object: the second save is offered a reload', async ({
     await page.getByLabel('Notes').fill('changed by editor one');
     await save(page);
 
-    // The second editor, still on the old version, draws a box and saves: refused, nothing
-    // overwritten, a reload offered; the local change stays until the editor chooses.
-    await other.page.keyboard.press('b');
+    // The second editor, still on the old version, adds a box to the object and saves:
+    // refused, nothing overwritten, a reload offered; the local change stays until the editor
+    // chooses.
+    await other.page.getByRole('button', { name: `Add a shape to #${object.id}` }).click();
     await drag(
       other.page,
       await toScreen(other.page, [400, 400]),
@@ -486,7 +543,7 @@ test('two editors on one object: the second save is offered a reload', async ({
     await expect(problem).toBeEmpty();
 
     // After the reload the second editor's edits save over the new version.
-    await other.page.keyboard.press('b');
+    await other.page.getByRole('button', { name: `Add a shape to #${object.id}` }).click();
     await drag(
       other.page,
       await toScreen(other.page, [400, 400]),

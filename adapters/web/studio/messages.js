@@ -55,13 +55,18 @@ export const MSG = {
   // ---- the workspace (objects)
   noImageToDrawOn: 'This picture has no image yet: upload one to draw on it.',
   confirmLeavePicture: 'This picture has unsaved changes. Leave without saving?',
-  toolHint: (tool, objectId) =>
+  // target: where the next shape goes (Workspace.drawTarget), with the object's name.
+  toolHint: (tool, target) =>
     TOOL_HINTS[tool] +
     (tool === 'box' || tool === 'polygon'
-      ? objectId === null
-        ? ' New selections create a new object.'
-        : ` New selections go to object #${objectId}.`
+      ? target === null
+        ? ' Each shape makes a new object.'
+        : target.asked
+          ? ` The next shape joins object ${target.name} (Escape: a new object instead).`
+          : ` The next shape goes to object ${target.name}, which has none yet.`
       : ''),
+  nextShapeJoins: (name) => `The next shape you draw joins object ${name}.`,
+  addShapeCancelled: 'The next shape makes a new object.',
   pictureStatus: (status) => `Status: ${humanStatus(status)}`,
   pictureFinished: (status) => `Finished: the picture is now ${humanStatus(status)}.`,
   saveObjectsFirst: 'save the objects first (see the message beside Save).',
@@ -81,7 +86,10 @@ export const MSG = {
     'Polygon started: click the next points, Enter or a double-click closes it, Escape cancels.',
   polygonTooSmall: 'A polygon needs at least three points: nothing was added.',
   noObjects: 'No objects yet: draw a box or a polygon, or create one.',
-  selectionsOfObject: (n) => `${count(n, 'selection')}; new drawings go to this object.`,
+  selectionsOfObject: (n) =>
+    n === 0
+      ? 'No selection yet: the next shape drawn goes to this object.'
+      : `${count(n, 'selection')}; a new shape makes a new object unless you add it here.`,
   unsavedObjects: (n) => `Unsaved changes (${count(n, 'object')})`,
   saving: 'Saving…',
   allSaved: 'All changes saved',

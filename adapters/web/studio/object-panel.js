@@ -34,6 +34,8 @@ export class ObjectPanel {
     this.parent = el('select', { id: 'ws-parent' });
     this.notes = el('textarea', { id: 'ws-notes', rows: '4', maxlength: '5000' });
     this.selCount = el('p', { class: 'ws-count' });
+    // Adding a shape to an existing object is asked for: otherwise a shape makes a new object.
+    this.addShapeBtn = el('button', { type: 'button', class: 'ws-add-shape' });
     this.deleteBtn = el('button', { type: 'button', class: 'ws-delete-object' }, 'Delete object');
     this.deleteMsg = el('p', { class: 'ws-msg', role: 'alert' });
     this.detail.append(
@@ -43,6 +45,7 @@ export class ObjectPanel {
       el('label', { for: 'ws-notes' }, 'Notes'),
       this.notes,
       this.selCount,
+      this.addShapeBtn,
       this.deleteBtn,
       this.deleteMsg,
     );
@@ -59,6 +62,7 @@ export class ObjectPanel {
     this.saveBtn.addEventListener('click', () => this.save());
     this.newBtn.addEventListener('click', () => this.createObject());
     this.deleteBtn.addEventListener('click', () => this.deleteObject());
+    this.addShapeBtn.addEventListener('click', () => this.ws.addShapeTo(this.ws.activeId));
     this.parent.addEventListener('change', () => {
       const id = ws.activeId;
       const value = this.parent.value === '' ? null : Number(this.parent.value);
@@ -98,9 +102,12 @@ export class ObjectPanel {
     this.renderStatus();
   }
 
+  // "#5 Hund · the front door" : the object's name (number and label word) and its notes' first
+  // line.
   label(id) {
+    const name = this.ws.name(id);
     const notes = this.ws.drafts.draft(id).user_notes.trim().split('\n')[0];
-    return notes ? `#${id} ${notes.length > 40 ? `${notes.slice(0, 40)}…` : notes}` : `#${id}`;
+    return notes ? `${name} · ${notes.length > 40 ? `${notes.slice(0, 40)}…` : notes}` : name;
   }
 
   renderTree() {
@@ -142,7 +149,7 @@ export class ObjectPanel {
     this.detail.hidden = activeId === null;
     if (activeId === null) return;
     const draft = drafts.draft(activeId);
-    this.legend.textContent = `Object #${activeId}`;
+    this.legend.textContent = `Object ${this.ws.name(activeId)}`;
     const options = [el('option', { value: '' }, 'None (top level)')];
     for (const c of drafts.parentChoices(activeId))
       options.push(el('option', { value: c }, this.label(c)));
@@ -151,6 +158,12 @@ export class ObjectPanel {
     if (document.activeElement !== this.notes) this.notes.value = draft.user_notes;
     const n = draft.selections.length;
     this.selCount.textContent = MSG.selectionsOfObject(n);
+    const asked = this.ws.addTo === activeId;
+    this.addShapeBtn.textContent = asked
+      ? `Drawing a shape for ${this.ws.name(activeId)}…`
+      : `Add a shape to ${this.ws.name(activeId)}`;
+    this.addShapeBtn.setAttribute('aria-pressed', String(asked));
+    this.addShapeBtn.disabled = !this.ws.stage;
     if (this.deleteFor !== activeId) this.deleteMsg.textContent = '';
   }
 

@@ -365,7 +365,7 @@ export class Stage {
           y: b.minY >= 16 / scale ? b.minY - 5 / scale : b.minY + 14 / scale,
           'font-size': 12 / scale,
         });
-        label.textContent = `#${shape.objectId}`;
+        label.textContent = shape.label;
         this.shapes.append(label);
         if (isSelected) this.renderHandles(sel);
       });

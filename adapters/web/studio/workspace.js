@@ -48,6 +48,11 @@ class Workspace {
     this.drafts = new ObjectDrafts();
     this.history = new History();
     this.activeId = null;
+    // The object the next shape joins when the editor asked for it ("Add a shape to ..."); else
+    // a shape makes a new object, unless the chosen one has none yet (docs/studio.md "Picture
+    // workspace").
+    this.addTo = null;
+    this.labels = new Map(); // object id -> its label word's title_de, or null
     this.selectedIndex = null;
     this.saving = false;
     this.conflicts = new Map(); // object id -> error message of its last failed save
@@ -106,6 +111,17 @@ class Workspace {
     // Each object's own read carries the ETag a save sends back as If-Match.
     const reads = await Promise.all(ids.map((id) => this.api.get(`/api/cms/objects/${id}`)));
     for (const r of reads) this.drafts.put(r.body, r.etag);
+    // Each object's label word, shown on its shapes and in the list (none when it cannot be
+    // read: the object is still shown by its number).
+    const words = await Promise.all(
+      ids.map((id) =>
+        this.api.get(`/api/cms/db-objects/${id}/words`).then(
+          (r) => r.body,
+          () => [],
+        ),
+      ),
+    );
+    ids.forEach((id, i) => this.labels.set(id, words[i].find((w) => w.is_label)?.title_de ?? null));
     this.activeId = this.drafts.ids()[0] ?? null;
   }
 
@@ -217,6 +233,7 @@ class Workspace {
           shapes: () =>
             this.drafts.ids().map((id) => ({
               objectId: id,
+              label: this.name(id),
               active: id === this.activeId,
               selections: this.drafts.draft(id).selections,
             })),
@@ -283,7 +300,10 @@ class Workspace {
     this.undoBtn.disabled = !this.history.canUndo;
     this.redoBtn.disabled = !this.history.canRedo;
     this.deleteBtn.disabled = this.selectedIndex === null;
-    this.hint.textContent = tool ? MSG.toolHint(tool, this.activeId) : '';
+    const target = this.drawTarget();
+    this.hint.textContent = tool
+      ? MSG.toolHint(tool, target && { ...target, name: this.name(target.id) })
+      : '';
   }
 
   refreshFinish() {
@@ -307,6 +327,7 @@ class Workspace {
 
   activate(id) {
     if (id === this.activeId) return;
+    if (this.addTo !== id) this.addTo = null; // the shape was to join another object
     this.activeId = id;
     this.selectedIndex = null;
     this.stage?.cancelPolygon();
@@ -322,10 +343,46 @@ class Workspace {
     this.refresh();
   }
 
+  // An object's short name: its number and its label word ("#5 Hund"), or the number alone.
+  name(id) {
+    const label = this.labels.get(id);
+    return label ? `#${id} ${label}` : `#${id}`;
+  }
+
+  // Where the next shape goes: { id, asked } for an object (asked: "Add a shape to" was
+  // pressed), or null for a new object.
+  drawTarget() {
+    if (this.addTo !== null && this.drafts.has(this.addTo)) return { id: this.addTo, asked: true };
+    const id = this.activeId;
+    if (id !== null && this.drafts.draft(id).selections.length === 0) return { id, asked: false };
+    return null;
+  }
+
+  // "Add a shape to #5 Hund": the next shape drawn joins that object, once.
+  addShapeTo(id) {
+    this.addTo = id;
+    this.activate(id);
+    const tool = this.stage?.tool;
+    if (tool !== 'box' && tool !== 'polygon') this.stage?.setTool('box');
+    this.announce(MSG.nextShapeJoins(this.name(id)));
+    this.refresh();
+  }
+
+  cancelAddShape() {
+    if (this.addTo === null) return false;
+    this.addTo = null;
+    this.announce(MSG.addShapeCancelled);
+    this.refresh();
+    return true;
+  }
+
   async addSelection(sel) {
-    if (this.activeId === null) {
-      const id = await this.panel.createObject();
-      if (id === null) return;
+    const target = this.drawTarget();
+    this.addTo = null;
+    if (target === null) {
+      if ((await this.panel.createObject()) === null) return;
+    } else {
+      this.activate(target.id);
     }
     const id = this.activeId;
     const index = this.drafts.draft(id).selections.length;
@@ -431,7 +488,9 @@ class Workspace {
       0: () => stage.fit(),
       Enter: () => stage.finishPolygon(),
       Escape: () =>
-        stage.cancelPolygon() || (this.selectedIndex !== null && this.select(null, null)),
+        stage.cancelPolygon() ||
+        this.cancelAddShape() ||
+        (this.selectedIndex !== null && this.select(null, null)),
       Delete: () => stage.removeLastPoint() || this.deleteSelected(),
       Backspace: () => stage.removeLastPoint() || this.deleteSelected(),
       ']': () => this.cycle(1),
