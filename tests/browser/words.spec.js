@@ -335,6 +335,24 @@ test('a word added by hand and one removed from the picture: the removed word it
   );
   expect(await storedWords(api, `/api/cms/pictures/${picture.id}/words`)).toHaveLength(2);
 
+  // A word whose German title exists (another picture's, level 4) is linked as stored, and the
+  // form says so with its level and titles: nothing typed is lost without a word.
+  const other = await newPicture(api, 'Stall');
+  await linkToPicture(api, other, { title_de: 'Stute', title_en: 'mare', level: 4 });
+  await add.getByLabel('German', { exact: true }).fill('stute');
+  await add.getByLabel('English', { exact: true }).fill('horse');
+  await add.getByLabel('Level', { exact: true }).fill('2');
+  await add.getByRole('button', { name: 'Add word' }).click();
+  await expect(add.getByRole('status')).toHaveText(
+    'Stute existed already and was linked to the picture as stored: level 4, English mare, ' +
+      'Swedish (none). To change it, use Edit Stute.',
+  );
+  await expect(page.getByRole('button', { name: 'Edit Stute' })).toBeFocused();
+  await expect(row(page, 'Stute')).toContainText('4');
+  linked = await storedWords(api, `/api/cms/pictures/${picture.id}/words`);
+  expect(linked.map((w) => [w.title_de, w.title_en, w.level])).toContainEqual(['Stute', 'mare', 4]);
+  await page.getByRole('button', { name: 'Remove Stute from the picture' }).click();
+
   await page.getByRole('button', { name: 'Remove Ackergaul from the picture' }).click();
   await expect(row(page, 'Ackergaul')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Edit Milchkuh' })).toBeFocused();

@@ -109,6 +109,11 @@ export const MSG = {
     `${title} is the label of ${subject} now${former ? `; ${former} is no longer linked` : ''}.`,
   wordRemoved: (title, subject) => `${title} removed from ${subject}; the word itself stays.`,
   wordAdded: (title, subject) => `${title} added to ${subject}.`,
+  // A word found by its German title: linked with what is stored, not what was typed.
+  linkedExisting: (w, subject) =>
+    `${w.title_de} existed already and was linked to ${subject} as stored: level ${w.level}, ` +
+    `English ${w.title_en || '(none)'}, Swedish ${w.title_sv || '(none)'}. ` +
+    `To change it, use Edit ${w.title_de}.`,
   wordReloaded: 'Reloaded: the word as stored now.',
   noCategoriesForEditors: 'None yet (an admin adds them under Maintenance).',
   askingGenerator: 'Asking the generator…',

@@ -369,6 +369,8 @@ class WordsScreen {
       el('label', { for: 'wd-as-label' }, "As the object's label"),
     );
     const msg = el('span', { class: 'error', role: 'alert' });
+    // A word that existed already is linked as it is stored: said here, with its level.
+    const existed = el('p', { class: 'wd-note wd-existed', role: 'status' });
     const submit = el('button', { type: 'submit', class: 'primary' }, 'Add word');
     const form = el(
       'form',
@@ -377,6 +379,7 @@ class WordsScreen {
       fields.rows,
       labelBox,
       el('div', { class: 'wd-actions' }, submit, msg),
+      existed,
     );
     const reset = () => {
       fields.fill({ level: 1 });
@@ -387,11 +390,26 @@ class WordsScreen {
       const token = this.token;
       const values = fields.values();
       fields.showError(null, msg);
+      existed.textContent = '';
       return busy(submit, async () => {
         try {
           await this.link(values, !!this.subject.object && asLabel.checked);
           if (token !== this.token) return;
           reset();
+          // The API finds a word by its German title and links it with its own level and
+          // titles: when they are not what was typed, the word was there already.
+          const key = String(values.title_de ?? '')
+            .trim()
+            .toLowerCase();
+          const w = this.words.find((x) => x.title_de.trim().toLowerCase() === key);
+          const typed = (name) => String(values[name] ?? '').trim();
+          const other = (name) => typed(name) !== '' && typed(name) !== (w?.[name] ?? '');
+          if (w && (w.level !== values.level || other('title_en') || other('title_sv'))) {
+            existed.textContent = MSG.linkedExisting(w, this.name);
+            this.announce(existed.textContent);
+            this.renderWords(`edit-${w.id}`);
+            return;
+          }
           this.announce(MSG.wordAdded(values.title_de, this.name));
           fields.inputs.title_de.focus();
         } catch (e) {
@@ -405,6 +423,7 @@ class WordsScreen {
       reset: () => {
         reset();
         fields.showError(null, msg);
+        existed.textContent = '';
         labelBox.hidden = !this.subject.object;
       },
       focus: () => fields.inputs.title_de.focus(),
