@@ -38,23 +38,65 @@ std::optional<GeneratedWord> complete(const FreedictLexicon& lexicon, const Word
     return word;
 }
 
-// Walks the related candidates of one seed, yielding translated words not yet taken.
+// The words of an English title, lower-case, a possessive's "'s" dropped ("cat's litter box" ->
+// cat, litter, box).
+std::vector<std::string> english_words(std::string_view english) {
+    std::vector<std::string> out;
+    std::string word;
+    const auto flush = [&] {
+        if (word.ends_with("'s")) word.resize(word.size() - 2);
+        if (!word.empty()) out.push_back(word);
+        word.clear();
+    };
+    for (const char c : lower(english)) {
+        if ((c >= 'a' && c <= 'z') || c == '\'' || static_cast<unsigned char>(c) >= 0x80)
+            word += c;
+        else
+            flush();
+    }
+    flush();
+    return out;
+}
+
+// True when `english` names `head` (its last word: "table" of "dining table"), as a word or
+// its plural: "domestic cat", "cat's litter box", "dog poop"; not "money pouch", "cacophony".
+bool names(std::string_view english, const std::string& head) {
+    if (head.empty()) return false;
+    for (const auto& w : english_words(english))
+        if (w == head || w == head + "s" || w == head + "es") return true;
+    return false;
+}
+
+// Walks the related candidates of one seed, yielding translated words not yet taken. The
+// lexicon's order (its references of the word's main sense, compounds, the references of its
+// other senses) is kept, but a compound whose English does not name the seed's comes after all
+// of them: it merely contains the word ("Geldkatze", money pouch; "Einbaum", dugout canoe;
+// "Autograf"), where "Hauskatze", domestic cat, is a kind of it (docs/studio.md "Words").
 class RelatedWalk {
   public:
     using Accept = std::function<bool(const GeneratedWord&)>;
 
     RelatedWalk(const FreedictLexicon& lexicon, std::string seed)
-        : lexicon_(lexicon),
-          seed_(std::move(seed)),
-          noun_(words::starts_upper(seed_)),
-          candidates_(lexicon.related(seed_)) {}
+        : lexicon_(lexicon), seed_(std::move(seed)), noun_(words::starts_upper(seed_)) {
+        const auto english = lexicon.english(seed_);
+        const auto seed_words = english ? english_words(*english) : std::vector<std::string>{};
+        const std::string head = seed_words.empty() ? std::string() : seed_words.back();
+        std::vector<Candidate> unrelated;
+        for (auto& c : lexicon.related(seed_)) {
+            Candidate candidate{c, lexicon.translate(words::squeeze(c.german), c.from_index)};
+            const bool contains_only = c.from_index && candidate.translation && !head.empty() &&
+                                       !names(candidate.translation->en, head);
+            (contains_only ? unrelated : candidates_).push_back(std::move(candidate));
+        }
+        for (auto& c : unrelated) candidates_.push_back(std::move(c));
+    }
 
     // The next acceptable word, or nullopt when the candidates are used up.
     std::optional<GeneratedWord> next(std::set<std::string>& taken,
                                       const std::vector<std::string>& seeds,
                                       const Accept& accept = {}) {
         while (at_ < candidates_.size()) {
-            const auto& c = candidates_[at_++];
+            const auto& [c, t] = candidates_[at_++];
             const auto german = words::squeeze(c.german);
             const auto key = lower(german);
             if (!plain_title(german) || taken.contains(key)) continue;
@@ -62,7 +104,6 @@ class RelatedWalk {
                     return words::is_inflection_of(s, german);
                 }))
                 continue;
-            auto t = lexicon_.translate(german, c.from_index);
             if (!t || !plain_title(t->de) || taken.contains(lower(t->de))) continue;
             // For a noun, nouns: not "hundemüde" or "baumeln".
             if (noun_ && words::word_count(t->de) == 1 && !words::starts_upper(t->de)) continue;
@@ -76,10 +117,15 @@ class RelatedWalk {
     }
 
   private:
+    struct Candidate {
+        words::RelatedCandidate candidate;
+        std::optional<words::Translation> translation;
+    };
+
     const FreedictLexicon& lexicon_;
     std::string seed_;
     bool noun_;
-    std::vector<words::RelatedCandidate> candidates_;
+    std::vector<Candidate> candidates_;
     std::size_t at_ = 0;
 };
 

@@ -315,3 +315,47 @@ TEST_CASE("FreeDict serves concurrent callers from one load", "[words][freedict]
         for (std::size_t i = 0; i < r.size(); ++i) CHECK(r[i].title_de == results[0][i].title_de);
     }
 }
+TEST_CASE("FreeDict ranks compounds that merely contain the label after related words",
+          "[words][freedict]") {
+    // "Geldkatze" (money pouch) merely contains "Katze"; "Hauskatze" (domestic cat) is a kind
+    // of it. Every suggestion whose English names the label's comes before every one whose
+    // English does not (the seed's own dictionary references aside: none here do).
+    // The English names the head as a word of its own ("cat's litter box", "wild cat"; not
+    // "pussycat").
+    const auto names = [](const GeneratedWord& w, const std::string& head) {
+        std::string word;
+        for (const char ch : ll::words::lower(w.title_en) + " ") {
+            if (ch >= 'a' && ch <= 'z') {
+                word += ch;
+                continue;
+            }
+            if (word == head || word == head + "s") return true;
+            word.clear();
+        }
+        return false;
+    };
+    struct Case {
+        const char* seed;
+        const char* head;
+        std::vector<std::string> later;  // only after every word naming the head, if at all
+    };
+    for (const auto& c : std::vector<Case>{{"Katze", "cat", {"Geldkatze", "Katzenmusik"}},
+                                           {"Baum", "tree", {"Einbaum", "Maibaum", "Geldbaum"}},
+                                           {"Auto", "car", {"Autograf", "Autobahn", "Autobus"}},
+                                           {"Hund", "dog", {"Seehund", "Hundeleine"}}}) {
+        INFO("seed " << c.seed);
+        const auto out = words_for({c.seed}, 12);
+        check_well_formed(out);
+        REQUIRE(out.size() == 12);
+        std::size_t last_naming = 0;
+        for (std::size_t i = 1; i < out.size(); ++i) {
+            INFO("got " << out[i].title_de << " = " << out[i].title_en);
+            if (names(out[i], c.head)) last_naming = i;
+        }
+        CHECK(last_naming >= 8);  // most suggestions are about the label
+        for (std::size_t i = 1; i <= last_naming; ++i) {
+            INFO(out[i].title_de << " = " << out[i].title_en << " before a word naming " << c.head);
+            CHECK_FALSE(one_of(out[i].title_de, c.later));
+        }
+    }
+}
