@@ -220,6 +220,43 @@ test('a shape makes a new object unless it is added to one; shapes and list show
   await save(page);
   const objects = (await api.get(`/api/cms/objects?picture_id=${picture.id}`)).body;
   expect(objects.map((o) => o.selections.length)).toEqual([2, 1, 1]);
+
+  // The cat is named here, in all three languages at once; its shape says so at once.
+  await objectButton(page, cat.id).click();
+  const form = page.getByRole('form', { name: 'Label word' });
+  await expect(form).toContainText('No label word yet');
+  await form.getByLabel('German', { exact: true }).fill('Katze');
+  await form.getByLabel('English', { exact: true }).fill('cat');
+  await form.getByLabel('Swedish', { exact: true }).fill('katt');
+  await form.getByLabel('Level', { exact: true }).fill('2');
+  await form.getByRole('button', { name: 'Set label' }).click();
+  await expect(form.getByRole('status')).toHaveText(`Katze is the label of object #${cat.id} now.`);
+  await expect(form).toContainText('Label: Katze (English cat, Swedish katt), level 2.');
+  await expect(form.getByRole('button', { name: 'Change label' })).toBeFocused();
+  await expect(page.locator('text.ws-label')).toContainText([`#${cat.id} Katze`]);
+  await expect(objectButton(page, cat.id)).toContainText(`#${cat.id} Katze`);
+  const words = (await api.get(`/api/cms/db-objects/${cat.id}/words`)).body;
+  expect(words.map((w) => [w.title_de, w.title_en, w.title_sv, w.level, w.is_label])).toEqual([
+    ['Katze', 'cat', 'katt', 2, true],
+  ]);
+  // An existing word is linked as stored, and the form says so.
+  await objectButton(page, objects[2].id).click();
+  await form.getByLabel('German', { exact: true }).fill('hund');
+  await form.getByLabel('Level', { exact: true }).fill('5');
+  await form.getByRole('button', { name: 'Set label' }).click();
+  await expect(form.getByRole('status')).toContainText(
+    `Hund existed already and was linked to object #${objects[2].id} as stored: level 1`,
+  );
+  // A refused title: the API's message beside its field, nothing linked.
+  await objectButton(page, cat.id).click();
+  await form.getByLabel('Level', { exact: true }).fill('101');
+  await form.getByLabel('German', { exact: true }).fill('Kater');
+  await form.getByRole('button', { name: 'Change label' }).click();
+  await expect(form.getByLabel('Level', { exact: true })).toHaveAccessibleDescription(
+    'level must be an integer from 1 to 100',
+  );
+  expect((await api.get(`/api/cms/db-objects/${cat.id}/words`)).body).toHaveLength(1);
+  await expectAccessible(page);
 });
 
 test('the wheel zooms around the pointer; space-drag, the middle button and the pan tool move the picture', async ({
@@ -590,6 +627,13 @@ test('screenshot of the workspace with a box and a polygon', async ({ page, acco
     await page.mouse.click(...(await toScreen(page, p)));
   await page.keyboard.press('Enter');
   await page.keyboard.press('v');
+  // The hills named while drawing: their shape and list entry carry the label word.
+  const form = page.getByRole('form', { name: 'Label word' });
+  await form.getByLabel('German', { exact: true }).fill('Hügel');
+  await form.getByLabel('English', { exact: true }).fill('hill');
+  await form.getByLabel('Swedish', { exact: true }).fill('kulle');
+  await form.getByRole('button', { name: 'Set label' }).click();
+  await expect(page.locator('text.ws-label')).toContainText(['#2 Hügel']);
   await page.keyboard.press('Control+s');
   await expect(page.locator('.ws-unsaved')).toHaveText('All changes saved');
   await page.mouse.click(...(await toScreen(page, [400, 700])));

@@ -109,6 +109,9 @@ export const MSG = {
     `${title} is the label of ${subject} now${former ? `; ${former} is no longer linked` : ''}.`,
   wordRemoved: (title, subject) => `${title} removed from ${subject}; the word itself stays.`,
   wordAdded: (title, subject) => `${title} added to ${subject}.`,
+  labelNow: (w) =>
+    `Label: ${w.title_de} (English ${w.title_en || '(none)'}, Swedish ${w.title_sv || '(none)'}), ` +
+    `level ${w.level}.`,
   // A word found by its German title: linked with what is stored, not what was typed.
   linkedExisting: (w, subject) =>
     `${w.title_de} existed already and was linked to ${subject} as stored: level ${w.level}, ` +

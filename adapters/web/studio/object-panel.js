@@ -2,7 +2,9 @@
 // nested by parent, the chosen object's parent and notes, creating and deleting objects, and
 // saving every unsaved object with If-Match; a 412 offers to reload that object, and only the
 // editor's click on "Reload" discards the local changes.
+import { busy } from './dom.js';
 import { MSG, errorText } from './messages.js';
+import { linkedAsStored, wordFields } from './words-editor.js';
 import { el } from './workspace-dom.js';
 
 const CONFLICT = 412;
@@ -31,6 +33,7 @@ export class ObjectPanel {
 
     this.detail = el('fieldset', { class: 'ws-detail' });
     this.legend = el('legend');
+    this.labelForm = this.labelWordForm();
     this.parent = el('select', { id: 'ws-parent' });
     this.notes = el('textarea', { id: 'ws-notes', rows: '4', maxlength: '5000' });
     this.selCount = el('p', { class: 'ws-count' });
@@ -40,6 +43,7 @@ export class ObjectPanel {
     this.deleteMsg = el('p', { class: 'ws-msg', role: 'alert' });
     this.detail.append(
       this.legend,
+      this.labelForm.element,
       el('label', { for: 'ws-parent' }, 'Parent'),
       this.parent,
       el('label', { for: 'ws-notes' }, 'Notes'),
@@ -92,6 +96,73 @@ export class ObjectPanel {
       this.notesBefore = after.user_notes;
       ws.refreshTools();
     });
+  }
+
+  // The object's label word, named here while drawing: its German, English and Swedish title
+  // and level at once (docs/studio.md "Picture workspace"). The Words tab has the rest.
+  labelWordForm() {
+    const fields = wordFields({ level: 1 });
+    const current = el('p', { class: 'ws-count', id: 'ws-label-now' });
+    const msg = el('span', { class: 'error', role: 'alert' });
+    const note = el('p', { class: 'ws-note', role: 'status' });
+    const submit = el('button', { type: 'submit' }, 'Set label');
+    const form = el(
+      'form',
+      { class: 'ws-label-form', 'aria-labelledby': 'ws-label-h', novalidate: true },
+      [
+        el('h3', { id: 'ws-label-h' }, 'Label word'),
+        current,
+        ...fields.rows,
+        el('div', { class: 'ws-actions' }, [submit, msg]),
+        note,
+      ],
+    );
+    let shownFor = null;
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      const id = this.ws.activeId;
+      const values = fields.values();
+      fields.showError(null, msg);
+      note.textContent = '';
+      let linked = false;
+      return busy(submit, async () => {
+        try {
+          const { body: words } = await this.ws.api.send(
+            'POST',
+            `/api/cms/db-objects/${id}/words`,
+            { ...values, is_label: true },
+          );
+          const label = words.find((w) => w.is_label) ?? null;
+          this.ws.labels.set(id, label);
+          fields.fill({ level: 1 });
+          const existed = linkedAsStored(values, words);
+          note.textContent = existed
+            ? MSG.linkedExisting(existed, `object #${id}`)
+            : MSG.labelMade(label?.title_de ?? values.title_de, `object #${id}`);
+          this.ws.announce(note.textContent);
+          this.ws.refresh();
+          linked = true;
+        } catch (e) {
+          fields.showError(e, msg);
+        }
+      }).then(() => linked && submit.focus()); // once busy() has given the button back
+    });
+    return {
+      element: form,
+      // The chosen object's label, and fresh fields when another object was chosen.
+      show: (id) => {
+        const label = this.ws.labels.get(id);
+        current.textContent = label
+          ? MSG.labelNow(label)
+          : 'No label word yet: name the object in each language.';
+        submit.textContent = label ? 'Change label' : 'Set label';
+        if (shownFor === id) return;
+        shownFor = id;
+        fields.fill({ level: 1 });
+        fields.showError(null, msg);
+        note.textContent = '';
+      },
+    };
   }
 
   // ---- rendering
@@ -150,6 +221,7 @@ export class ObjectPanel {
     if (activeId === null) return;
     const draft = drafts.draft(activeId);
     this.legend.textContent = `Object ${this.ws.name(activeId)}`;
+    this.labelForm.show(activeId);
     const options = [el('option', { value: '' }, 'None (top level)')];
     for (const c of drafts.parentChoices(activeId))
       options.push(el('option', { value: c }, this.label(c)));

@@ -87,6 +87,19 @@ export function wordFields(word, extra = () => null) {
   };
 }
 
+// The API finds a word by its German title (case aside) and links it as stored: the linked word
+// of `words` when it is not what was typed (another level, or a translation typed that differs),
+// which means the word was there already; else null.
+export function linkedAsStored(values, words) {
+  const key = String(values.title_de ?? '')
+    .trim()
+    .toLowerCase();
+  const w = words.find((x) => x.title_de.trim().toLowerCase() === key);
+  const typed = (name) => String(values[name] ?? '').trim();
+  const other = (name) => typed(name) !== '' && typed(name) !== (w?.[name] ?? '');
+  return w && (w.level !== values.level || other('title_en') || other('title_sv')) ? w : null;
+}
+
 // Reads the word (throws the read's ApiError) and resolves to {wordId, element, focus(),
 // refreshed(etag, word)}; onSaved(word) after each save or reload, onClose() on Close or Escape.
 export async function openWordEditor({ api, wordId, categories, onSaved, onClose }) {

@@ -7,7 +7,7 @@ import { LANGUAGES } from './languages.js';
 import { MSG, errorText } from './messages.js';
 import { el, loadStylesheet } from './workspace-dom.js';
 import { pictureHead } from './picture-tabs.js';
-import { openWordEditor, wordFields } from './words-editor.js';
+import { linkedAsStored, openWordEditor, wordFields } from './words-editor.js';
 import { Suggestions } from './words-suggestions.js';
 
 // The titles (German first, the word's own title), then the level, status and categories.
@@ -396,15 +396,8 @@ class WordsScreen {
           await this.link(values, !!this.subject.object && asLabel.checked);
           if (token !== this.token) return;
           reset();
-          // The API finds a word by its German title and links it with its own level and
-          // titles: when they are not what was typed, the word was there already.
-          const key = String(values.title_de ?? '')
-            .trim()
-            .toLowerCase();
-          const w = this.words.find((x) => x.title_de.trim().toLowerCase() === key);
-          const typed = (name) => String(values[name] ?? '').trim();
-          const other = (name) => typed(name) !== '' && typed(name) !== (w?.[name] ?? '');
-          if (w && (w.level !== values.level || other('title_en') || other('title_sv'))) {
+          const w = linkedAsStored(values, this.words);
+          if (w) {
             existed.textContent = MSG.linkedExisting(w, this.name);
             this.announce(existed.textContent);
             this.renderWords(`edit-${w.id}`);

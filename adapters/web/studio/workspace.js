@@ -52,7 +52,7 @@ class Workspace {
     // a shape makes a new object, unless the chosen one has none yet (docs/studio.md "Picture
     // workspace").
     this.addTo = null;
-    this.labels = new Map(); // object id -> its label word's title_de, or null
+    this.labels = new Map(); // object id -> its label word (GET .../words), or null
     this.selectedIndex = null;
     this.saving = false;
     this.conflicts = new Map(); // object id -> error message of its last failed save
@@ -121,7 +121,7 @@ class Workspace {
         ),
       ),
     );
-    ids.forEach((id, i) => this.labels.set(id, words[i].find((w) => w.is_label)?.title_de ?? null));
+    ids.forEach((id, i) => this.labels.set(id, words[i].find((w) => w.is_label) ?? null));
     this.activeId = this.drafts.ids()[0] ?? null;
   }
 
@@ -346,7 +346,7 @@ class Workspace {
   // An object's short name: its number and its label word ("#5 Hund"), or the number alone.
   name(id) {
     const label = this.labels.get(id);
-    return label ? `#${id} ${label}` : `#${id}`;
+    return label ? `#${id} ${label.title_de}` : `#${id}`;
   }
 
   // Where the next shape goes: { id, asked } for an object (asked: "Add a shape to" was
