@@ -378,6 +378,11 @@ test('review and publish one by one, a refused publish, and "Publish all reviewe
   await signIn(page, accounts.editor);
   await openPairs(page, picture);
   const first = card(page, pairs[0].id);
+  // Every action names the pair it acts on (a screen reader's list of buttons).
+  for (const action of ['Edit', 'Review', 'Publish', 'Delete'])
+    await expect(
+      page.getByRole('button', { name: `${action} pair #${pairs[2].id}`, exact: true }),
+    ).toBeVisible();
 
   // Publishing a draft is refused: the API's message beside the pair; nothing changes.
   await first.getByRole('button', { name: 'Publish' }).click();

@@ -209,8 +209,14 @@ export class PairCard {
   }
 
   actions(pair) {
+    // Each button's accessible name says what it acts on ("Publish pair #9"), so a screen
+    // reader's list of buttons is not a row of "Edit" and "Publish".
     const button = (label, fn, extra = {}) =>
-      el('button', { type: 'button', onclick: fn, ...extra }, label);
+      el(
+        'button',
+        { type: 'button', onclick: fn, 'aria-label': `${label} pair #${pair.id}`, ...extra },
+        label,
+      );
     const moves = Object.entries(TRANSITIONS)
       .filter(([, t]) => t.from.includes(pair.status))
       // The first forward step is highlighted; taking a pair out of the feed never is.
