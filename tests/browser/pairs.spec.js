@@ -390,13 +390,18 @@ test('review and publish one by one, a refused publish, and "Publish all reviewe
     'Not published: Only reviewed items can be published',
   );
   expect((await stored(api, pairs[0].id)).status).toBe('draft');
+  // The focus goes to the reason, not to the page.
+  await expect(first.getByRole('alert')).toBeFocused();
   await expectAccessible(page);
 
   await first.getByRole('button', { name: 'Review' }).click();
   await expect(first.locator('.badge')).toHaveText('Reviewed');
   await expect(first.locator('.pc-msg')).toBeEmpty();
-  await first.getByRole('button', { name: 'Publish' }).click();
+  // ... and after a step to the pair's next one.
+  await expect(first.getByRole('button', { name: `Publish pair #${pairs[0].id}` })).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(first.locator('.badge')).toHaveText('Published');
+  await expect(first.getByRole('button', { name: `Edit pair #${pairs[0].id}` })).toBeFocused();
   expect((await stored(api, pairs[0].id)).status).toBe('published');
   // Published, but no learner gets it yet: the card says so.
   const feedLine = (shown) => shown.locator('.pc-feed');

@@ -36,7 +36,8 @@ export class PairCard {
     this.id = id;
     this.headingId = uid('pair');
     this.node = el('article', { class: 'pc', 'aria-labelledby': this.headingId, 'data-pair': id });
-    this.message = el('div', { class: 'pc-msg', role: 'alert' });
+    // Focusable from script: after a refused action the focus goes to the reason.
+    this.message = el('div', { class: 'pc-msg', role: 'alert', tabindex: '-1' });
     this.editor = null; // the open edit form: {node, save()}
     this.feeds = null; // published only: [[lang, {in_feed, reasons}]] once read
     this.feedRead = null; // the running read of the feeds (awaited by "Publish all reviewed")
@@ -250,12 +251,21 @@ export class PairCard {
   }
 
   // Runs a request with the pair's buttons waiting (those disabled already stay so); the card
-  // is drawn anew afterwards.
+  // is drawn anew afterwards. The focus, when it was in the card, does not fall to the page:
+  // it goes to the reason of a refusal, else to the pair's next step (its highlighted button)
+  // or its first action.
   async waiting(fn) {
+    const hadFocus = this.node.contains(document.activeElement);
     try {
       return await busy(this.node.querySelectorAll('button'), fn);
     } finally {
       this.render();
+      if (hadFocus && this.node.isConnected) {
+        const next =
+          this.node.querySelector('.pc-actions .primary') ??
+          this.node.querySelector('.pc-actions button');
+        (this.message.textContent ? this.message : next)?.focus();
+      }
     }
   }
 
