@@ -102,6 +102,7 @@ test('a pair of each answer type through the form: stored with its statement, qu
   await form.getByLabel('Hund', { exact: true }).selectOption('both');
   await form.getByRole('button', { name: 'Create pair' }).click();
   await expect(form.getByRole('status')).toHaveText(/^Pair #\d+ created\.$/);
+  await expect(form.getByRole('status')).toBeFocused(); // the message, not the page
   const first = Number((await form.getByRole('status').textContent()).match(/#(\d+)/)[1]);
   await expect(card(page, first)).toBeVisible();
 
@@ -223,6 +224,7 @@ test('an API refusal in the form is shown beside the part it names', async ({
   await expect(group(form, 'Question').getByRole('alert')).toHaveText(
     'Not created: question.text_de, question.text_en or question.text_sv is required',
   );
+  await expect(group(form, 'Question').getByRole('alert')).toBeFocused();
   await group(form, 'New statement')
     .getByLabel('German', { exact: true })
     .fill('Eine Frage ohne Text.');
@@ -330,6 +332,7 @@ test('edit a pair; a second editor saving first makes the save refused (412) and
   await expectAccessible(page);
   await shown.getByRole('button', { name: `Reload pair #${pair.id}` }).click();
   await expect(edit).toBeHidden();
+  await expect(shown.getByRole('button', { name: `Review pair #${pair.id}` })).toBeFocused();
   await expect(shown.getByRole('row', { name: /Statement/ })).toContainText('Ihr Text.');
   await expect(shown.locator('.pc-msg')).toBeEmpty();
 

@@ -319,21 +319,24 @@ export class PairCard {
   }
 
   // The reload a 412 offers: the pair as stored now; an open edit form is dropped.
-  async reload() {
-    try {
-      const r = await this.api.get(`/api/cms/db-pairs/${this.id}`);
-      this.editor = null;
-      this.say('');
-      this.screen.update(r.body, r.etag);
-      this.screen.announce(MSG.done(`Pair #${this.id}`, 'reloaded'));
-    } catch (e) {
-      if (e.status === 404) {
-        this.screen.remove(this.id);
-        this.screen.announce(MSG.deletedElsewhere(`Pair #${this.id}`));
-      } else {
-        this.say(MSG.reloadFailed(errorText(e)), true);
+  // Through waiting(): the focus goes to the reloaded pair's next step, not to the page.
+  reload() {
+    return this.waiting(async () => {
+      try {
+        const r = await this.api.get(`/api/cms/db-pairs/${this.id}`);
+        this.editor = null;
+        this.say('');
+        this.screen.update(r.body, r.etag);
+        this.screen.announce(MSG.done(`Pair #${this.id}`, 'reloaded'));
+      } catch (e) {
+        if (e.status === 404) {
+          this.screen.remove(this.id);
+          this.screen.announce(MSG.deletedElsewhere(`Pair #${this.id}`));
+        } else {
+          this.say(MSG.reloadFailed(errorText(e)), true);
+        }
       }
-    }
+    });
   }
 
   edit() {

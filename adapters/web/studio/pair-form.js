@@ -32,7 +32,7 @@ export class PairForm {
     this.alerts = Object.fromEntries(
       ['statement', 'question', 'words', 'level', 'general'].map((k) => [
         k,
-        el('p', { class: 'pf-error', role: 'alert' }),
+        el('p', { class: 'pf-error', role: 'alert', tabindex: '-1' }),
       ]),
     );
 
@@ -67,7 +67,7 @@ export class PairForm {
 
     this.wordRows = el('div', { class: 'pf-words' });
     this.create = el('button', { type: 'submit', class: 'primary' }, 'Create pair');
-    this.done = el('p', { class: 'pf-ok', role: 'status' });
+    this.done = el('p', { class: 'pf-ok', role: 'status', tabindex: '-1' });
 
     this.node = el(
       'form',
@@ -246,6 +246,9 @@ export class PairForm {
       this.alerts.statement.textContent = MSG.statementNeeded;
       return;
     }
+    // Where the focus goes once the button is given back (it was disabled meanwhile, which
+    // dropped the focus to the page): the message saying what happened.
+    let said = null;
     await busy(this.create, async () => {
       try {
         const r = await this.screen.api.send('POST', '/api/cms/db-pairs', body);
@@ -253,12 +256,15 @@ export class PairForm {
         this.screen.update(r.body, r.etag);
         this.reset();
         this.done.textContent = MSG.done(`Pair #${r.body.id}`, 'created');
+        said = this.done;
         this.refresh();
       } catch (e) {
         const text = errorText(e);
-        this.alertFor(text).textContent = MSG.not('created', text);
+        said = this.alertFor(text);
+        said.textContent = MSG.not('created', text);
       }
     });
+    said?.focus();
   }
 
   // Ready for the next pair: the texts and links go; object, answer type and level stay.
