@@ -156,6 +156,11 @@ test('a question: texts, short answers and level are stored; a refused level is 
   await page.getByRole('button', { name: `New question for object #${object.id}` }).click();
   const form = article(page, 'New question');
   await expect(field(form, 'German')).toBeFocused();
+  // Tab goes along the rows as they are seen: the three texts, then the three short answers.
+  for (const next of ['English', 'Swedish', 'German short answer', 'English short answer']) {
+    await page.keyboard.press('Tab');
+    await expect(field(form, next)).toBeFocused();
+  }
   await field(form, 'German').fill('Welche Farbe hat das Boot?');
   await field(form, 'German short answer').fill('rot');
   await form.getByRole('button', { name: 'Create question' }).click();

@@ -86,17 +86,7 @@ export class TextCard {
             ? el('span', { class: 'tx-note' }, this.options.note(item))
             : null,
         ),
-        el(
-          'div',
-          { class: 'tx-langs' },
-          LANGUAGES.map((l) =>
-            el(
-              'div',
-              { class: 'tx-lang' },
-              this.fields.filter((f) => f.lang === l.code).map((f) => this.field(f)),
-            ),
-          ),
-        ),
+        el('div', { class: 'tx-langs' }, this.languageRows()),
         level ? this.field(level) : null,
         item && this.options.extra ? this.options.extra(this) : null,
         el('div', { class: 'tx-actions' }, this.actions(name)),
@@ -105,6 +95,19 @@ export class TextCard {
     );
     this.fill(item);
     if (item) this.loadAudio(name);
+  }
+
+  // The fields of each language side by side, in rows (the texts, then the short answers): in
+  // that order in the page too, so Tab goes along a row as the eye does, German to English to
+  // Swedish, and never from a German text down into the German short answer.
+  languageRows() {
+    const perLanguage = LANGUAGES.map((l) => this.fields.filter((f) => f.lang === l.code));
+    const rows = Math.max(...perLanguage.map((fields) => fields.length));
+    const cells = [];
+    for (let row = 0; row < rows; row += 1)
+      for (const fields of perLanguage)
+        cells.push(fields[row] ? this.field(fields[row]) : el('div', { class: 'tx-empty' }));
+    return cells;
   }
 
   field(f) {
