@@ -386,6 +386,14 @@ test('review and publish one by one, a refused publish, and "Publish all reviewe
     await expect(
       page.getByRole('button', { name: `${action} pair #${pairs[2].id}`, exact: true }),
     ).toBeVisible();
+  // "Go to a pair" gets past the cards before it: the fourth pair's Review is two keys away.
+  const go = page.getByRole('navigation', { name: 'Go to a pair' });
+  await expect(go.getByRole('button')).toHaveCount(4);
+  await go.getByRole('button', { name: `Pair #${pairs[3].id}` }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: `Edit pair #${pairs[3].id}` })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: `Review pair #${pairs[3].id}` })).toBeFocused();
 
   // Publishing a draft is refused: the API's message beside the pair; nothing changes.
   await first.getByRole('button', { name: 'Publish' }).click();

@@ -164,12 +164,22 @@ class PairsScreen {
       'New pair',
     );
     this.list = el('div', { class: 'pairs-list' });
+    // A way past the cards before it: one button per pair, which moves to that pair's first
+    // action (docs/studio.md "Pairs"), instead of Tab through every card's controls.
+    this.jump = el('ul', { class: 'pairs-jump' });
+    this.jumpNav = el(
+      'nav',
+      { class: 'pairs-jump-nav', 'aria-label': 'Go to a pair' },
+      el('span', { 'aria-hidden': 'true' }, 'Go to'),
+      this.jump,
+    );
     this.container.replaceChildren(
       el(
         'section',
         { class: 'pairs', 'aria-label': 'Pairs' },
         pictureHead(p, 'pairs'),
         el('div', { class: 'pairs-bar' }, this.newBtn, this.publishBtn, this.summary),
+        this.jumpNav,
         this.publishResult,
         this.publishError,
         this.form.node,
@@ -197,6 +207,21 @@ class PairsScreen {
       this.cards.get(id).render();
     }
     this.list.replaceChildren(...ids.map((id) => this.cards.get(id).node));
+    this.jumpNav.hidden = ids.length < 2;
+    this.jump.replaceChildren(
+      ...ids.map((id) =>
+        el(
+          'li',
+          {},
+          el(
+            'button',
+            { type: 'button', class: 'pairs-go', onclick: () => this.goTo(id) },
+            `Pair #${id}`,
+            el('span', { class: 'visually-hidden' }, ` (${this.entries.get(id).pair.status})`),
+          ),
+        ),
+      ),
+    );
     if (!ids.length) this.list.append(el('p', { class: 'pairs-empty' }, MSG.noPairs));
     const count = (s) => ids.filter((id) => this.entries.get(id).pair.status === s).length;
     this.summary.textContent = MSG.pairsSummary(
@@ -209,6 +234,15 @@ class PairsScreen {
 
   announce(text) {
     this.announcer.textContent = text;
+  }
+
+  // To the pair's card: its first action has the focus, the card is in view.
+  goTo(id) {
+    const node = this.cards.get(id)?.node;
+    const first = node?.querySelector('.pc-actions button');
+    if (!first) return;
+    node.scrollIntoView({ block: 'start' });
+    first.focus();
   }
 
   // After an answer that shows the pair (its ETag with it).
