@@ -330,11 +330,39 @@ test('edit a pair; a second editor saving first makes the save refused (412) and
   ); // kept until Reload
   expect((await stored(api, pair.id)).statement.text_de).toBe('Ihr Text.');
   await expectAccessible(page);
+  // Reload keeps the editor's text in the form and shows the stored one beside it; the focus
+  // is on the message that says so.
   await shown.getByRole('button', { name: `Reload pair #${pair.id}` }).click();
+  await expect(shown.getByRole('alert')).toContainText(
+    'Reloaded. Your changes are still in the form',
+  );
+  await expect(shown.getByRole('alert')).toBeFocused();
+  const german = group(edit, 'Statement').getByLabel('German', { exact: true });
+  await expect(german).toHaveValue('Mein Text.');
+  await expect(group(edit, 'Statement').locator('.pc-stored')).toHaveText([
+    'Stored now: Ihr Text.',
+  ]);
+  await expectAccessible(page);
+  // Cancel takes the stored pair ...
+  await edit.getByRole('button', { name: 'Cancel' }).click();
   await expect(edit).toBeHidden();
-  await expect(shown.getByRole('button', { name: `Review pair #${pair.id}` })).toBeFocused();
   await expect(shown.getByRole('row', { name: /Statement/ })).toContainText('Ihr Text.');
   await expect(shown.locator('.pc-msg')).toBeEmpty();
+  // ... and after another conflict, Save keeps the editor's text over the stored one.
+  await shown.getByRole('button', { name: 'Edit' }).click();
+  await german.fill('Mein zweiter Text.');
+  const theirs = { statement: { text_de: 'Ihr zweiter Text.' } };
+  expect((await api.patch(`/api/cms/db-pairs/${pair.id}`, theirs)).status).toBe(200);
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(shown.getByRole('alert')).toContainText('Not saved: Changed by someone else');
+  await shown.getByRole('button', { name: `Reload pair #${pair.id}` }).click();
+  await expect(german).toHaveValue('Mein zweiter Text.');
+  await expect(group(edit, 'Statement').locator('.pc-stored')).toHaveText([
+    'Stored now: Ihr zweiter Text.',
+  ]);
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toBeHidden();
+  expect((await stored(api, pair.id)).statement.text_de).toBe('Mein zweiter Text.');
 
   // Emptying every question field takes the question off the pair.
   await shown.getByRole('button', { name: 'Edit' }).click();

@@ -41,6 +41,10 @@ export const MSG = {
   done: (what, how) => `${what} ${how}.`,
   deletedElsewhere: (what) => `${what} was deleted by someone else.`,
   reloadFailed: (reason) => `Reload failed: ${reason}`,
+  storedNow: (value) => `Stored now: ${value === null || value === '' ? '(empty)' : value}`,
+  keptOnReload:
+    'Reloaded. Your changes are still in the form; where the pair was changed meanwhile, ' +
+    'what is stored now is shown under the field. Save keeps yours, Cancel takes the stored pair.',
   saved: 'Saved.',
   count,
   nOf: (part, whole) => `${part} of ${whole}`,

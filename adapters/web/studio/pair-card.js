@@ -319,14 +319,23 @@ export class PairCard {
   }
 
   // The reload a 412 offers: the pair as stored now; an open edit form is dropped.
-  // Through waiting(): the focus goes to the reloaded pair's next step, not to the page.
+  // Through waiting(): the focus goes to the reloaded pair's next step, not to the page. With
+  // the edit form open, the editor's values stay in it (now against the stored version and
+  // its ETag), the stored ones shown beside where they differ: Save keeps the editor's,
+  // Cancel takes the stored pair.
   reload() {
     return this.waiting(async () => {
       try {
         const r = await this.api.get(`/api/cms/db-pairs/${this.id}`);
+        const mine = this.editor?.values();
         this.editor = null;
         this.say('');
         this.screen.update(r.body, r.etag);
+        if (mine) {
+          this.editor = this.editForm(this.pair);
+          this.editor.keep(mine);
+          this.say(MSG.keptOnReload);
+        }
         this.screen.announce(MSG.done(`Pair #${this.id}`, 'reloaded'));
       } catch (e) {
         if (e.status === 404) {
@@ -390,14 +399,40 @@ export class PairCard {
         el('button', { type: 'button', onclick: () => this.cancel() }, 'Cancel'),
       ),
     );
+    const values = () => ({
+      answer_type: type.value,
+      level: level.value === '' ? null : Number(level.value),
+      statement: statement.read(),
+      question: { ...question.read(), ...short.read() },
+    });
+    // After a reload on a 412: the editor's values back in the form, and under each field
+    // where the pair as stored now differs, what it holds (docs/studio.md "Pairs").
+    const keep = (mine) => {
+      const storedNow = (control, value) =>
+        control.after(el('p', { class: 'pc-stored' }, MSG.storedNow(value)));
+      if (mine.answer_type !== pair.answer_type) {
+        storedNow(type, ANSWER_NAME[pair.answer_type] ?? pair.answer_type);
+        type.value = mine.answer_type;
+      }
+      if (mine.level !== pair.level) {
+        storedNow(level, pair.level);
+        level.value = mine.level ?? '';
+      }
+      const restore = (group, typed, stored) => {
+        for (const [name, input] of Object.entries(group.inputs)) {
+          const before = stored?.[name] ?? null;
+          if ((typed[name] ?? null) === before) continue;
+          storedNow(input, before);
+          input.value = typed[name] ?? '';
+        }
+      };
+      restore(statement, mine.statement, pair.statement);
+      restore(question, mine.question, pair.question);
+      restore(short, mine.question, pair.question);
+    };
     form.addEventListener('submit', (e) => {
       e.preventDefault();
-      const body = pairChanges(pair, {
-        answer_type: type.value,
-        level: level.value === '' ? null : Number(level.value),
-        statement: statement.read(),
-        question: { ...question.read(), ...short.read() },
-      });
+      const body = pairChanges(pair, values());
       if (!Object.keys(body).length) return this.cancel();
       const editor = this.editor;
       this.patch(body, 'saved', `Pair #${this.id}`).then((ok) => {
@@ -407,7 +442,7 @@ export class PairCard {
         }
       });
     });
-    return { node: form };
+    return { node: form, values, keep };
   }
 
   cancel() {
