@@ -351,7 +351,7 @@ test('edit a pair; a second editor saving first makes the save refused (412) and
   // ... and after another conflict, Save keeps the editor's text over the stored one.
   await shown.getByRole('button', { name: 'Edit' }).click();
   await german.fill('Mein zweiter Text.');
-  const theirs = { statement: { text_de: 'Ihr zweiter Text.' } };
+  const theirs = { statement: { text_de: 'Ihr zweiter Text.', text_en: 'Their second text.' } };
   expect((await api.patch(`/api/cms/db-pairs/${pair.id}`, theirs)).status).toBe(200);
   await edit.getByRole('button', { name: 'Save' }).click();
   await expect(shown.getByRole('alert')).toContainText('Not saved: Changed by someone else');
@@ -360,9 +360,16 @@ test('edit a pair; a second editor saving first makes the save refused (412) and
   await expect(group(edit, 'Statement').locator('.pc-stored')).toHaveText([
     'Stored now: Ihr zweiter Text.',
   ]);
+  // The English text, which this editor left alone, is the other's: no conflict there.
+  await expect(group(edit, 'Statement').getByLabel('English', { exact: true })).toHaveValue(
+    'Their second text.',
+  );
   await edit.getByRole('button', { name: 'Save' }).click();
   await expect(edit).toBeHidden();
-  expect((await stored(api, pair.id)).statement.text_de).toBe('Mein zweiter Text.');
+  expect((await stored(api, pair.id)).statement).toMatchObject({
+    text_de: 'Mein zweiter Text.',
+    text_en: 'Their second text.',
+  });
 
   // Emptying every question field takes the question off the pair.
   await shown.getByRole('button', { name: 'Edit' }).click();

@@ -344,15 +344,22 @@ test('two editors on one question: the second save is refused with a reload offe
       text_de: 'Was ist das?',
       text_en: 'What is that?',
     });
-    // The second editor's text stays until they choose to reload.
+    // The second editor's text stays, also on reload: the stored German is shown under it,
+    // the English they left alone is the first editor's.
     await expect(field(theirs, 'German')).toHaveValue('Was ist hier?');
     await theirs.getByRole('button', { name: 'Reload' }).click();
-    await expect(field(theirs, 'German')).toHaveValue('Was ist das?');
+    await expect(theirs.getByRole('alert').filter({ hasText: 'Reloaded.' })).toHaveText(
+      'Reloaded. Your changes are still in the fields; where the text was changed meanwhile, ' +
+        'what is stored now is shown under the field. Save keeps yours.',
+    );
+    await expect(field(theirs, 'German')).toHaveValue('Was ist hier?');
+    await expect(theirs.locator('.tx-stored')).toHaveText(['Stored now: Was ist das?']);
     await expect(field(theirs, 'English')).toHaveValue('What is that?');
+    await expectAccessible(other);
 
-    await field(theirs, 'German').fill('Was ist hier?');
     await theirs.getByRole('button', { name: /^Save/ }).click();
     await expect(theirs.getByText('Saved', { exact: true })).toBeVisible();
+    await expect(theirs.locator('.tx-stored')).toHaveCount(0);
     expect(await stored(api, `/api/cms/db-questions/${question.id}`)).toMatchObject({
       text_de: 'Was ist hier?',
       text_en: 'What is that?',

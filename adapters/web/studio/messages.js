@@ -154,6 +154,9 @@ export const MSG = {
   unsavedChanges: 'Unsaved changes',
   savedState: 'Saved',
   reloadedState: 'Reloaded',
+  keptOnReloadText:
+    'Reloaded. Your changes are still in the fields; where the text was changed meanwhile, ' +
+    'what is stored now is shown under the field. Save keeps yours.',
   confirmDeleteText: (name) => `Delete ${name}? Its audio and word links go with it.`,
 
   // ---- pairs and the learner preview

@@ -328,12 +328,13 @@ export class PairCard {
       try {
         const r = await this.api.get(`/api/cms/db-pairs/${this.id}`);
         const mine = this.editor?.values();
+        const was = this.pair; // the version the editor started from
         this.editor = null;
         this.say('');
         this.screen.update(r.body, r.etag);
         if (mine) {
           this.editor = this.editForm(this.pair);
-          this.editor.keep(mine);
+          this.editor.keep(mine, was);
           this.say(MSG.keptOnReload);
         }
         this.screen.announce(MSG.done(`Pair #${this.id}`, 'reloaded'));
@@ -405,30 +406,33 @@ export class PairCard {
       statement: statement.read(),
       question: { ...question.read(), ...short.read() },
     });
-    // After a reload on a 412: the editor's values back in the form, and under each field
-    // where the pair as stored now differs, what it holds (docs/studio.md "Pairs").
-    const keep = (mine) => {
+    // After a reload on a 412 (this form shows the pair as stored now): what the editor changed
+    // from the version they started on (`was`) goes back into the form, and where the stored
+    // pair differs from it, what it holds is shown under the field; a field the editor left
+    // alone takes the stored value (docs/studio.md "Pairs").
+    const keep = (mine, was) => {
       const storedNow = (control, value) =>
         control.after(el('p', { class: 'pc-stored' }, MSG.storedNow(value)));
-      if (mine.answer_type !== pair.answer_type) {
-        storedNow(type, ANSWER_NAME[pair.answer_type] ?? pair.answer_type);
-        type.value = mine.answer_type;
-      }
-      if (mine.level !== pair.level) {
-        storedNow(level, pair.level);
-        level.value = mine.level ?? '';
-      }
-      const restore = (group, typed, stored) => {
-        for (const [name, input] of Object.entries(group.inputs)) {
-          const before = stored?.[name] ?? null;
-          if ((typed[name] ?? null) === before) continue;
-          storedNow(input, before);
-          input.value = typed[name] ?? '';
-        }
+      const take = (control, typed, started, stored, shown = stored) => {
+        if ((typed ?? null) === (started ?? null)) return; // untouched: the stored value
+        if ((typed ?? null) !== (stored ?? null)) storedNow(control, shown);
+        control.value = typed ?? '';
       };
-      restore(statement, mine.statement, pair.statement);
-      restore(question, mine.question, pair.question);
-      restore(short, mine.question, pair.question);
+      take(
+        type,
+        mine.answer_type,
+        was.answer_type,
+        pair.answer_type,
+        ANSWER_NAME[pair.answer_type] ?? pair.answer_type,
+      );
+      take(level, mine.level, was.level, pair.level);
+      const restore = (group, typed, started, stored) => {
+        for (const [name, input] of Object.entries(group.inputs))
+          take(input, typed[name], started?.[name], stored?.[name]);
+      };
+      restore(statement, mine.statement, was.statement, pair.statement);
+      restore(question, mine.question, was.question, pair.question);
+      restore(short, mine.question, was.question, pair.question);
     };
     form.addEventListener('submit', (e) => {
       e.preventDefault();

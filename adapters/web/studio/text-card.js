@@ -171,7 +171,12 @@ export class TextCard {
     }
   }
 
+  clearStored() {
+    for (const note of this.node.querySelectorAll('.tx-stored')) note.remove();
+  }
+
   fill(item) {
+    this.clearStored();
     for (const [key, input] of this.inputs) {
       const value = item ? item[key] : key === 'level' ? 1 : null;
       input.value = value === null || value === undefined ? '' : String(value);
@@ -268,6 +273,7 @@ export class TextCard {
       });
       this.item = r.body;
       this.etag = r.etag;
+      this.clearStored();
       // What was typed while the request ran stays (and counts as unsaved).
       if (JSON.stringify(this.values()) === sent) this.fill(r.body);
       this.state.textContent = MSG.savedState;
@@ -293,14 +299,32 @@ export class TextCard {
     });
   }
 
+  // The item as stored now, with what the editor changed from the version they started on kept
+  // in the fields and the stored text shown under each of those where it differs; a field the
+  // editor left alone takes the stored value (docs/studio.md "Texts"). Save then writes the
+  // editor's over the new version.
   reload() {
     return this.run(async () => {
       try {
+        const mine = this.values();
+        const was = this.item;
         const r = await this.api.get(`${this.kind.path}/${this.item.id}`);
         this.item = r.body;
         this.etag = r.etag;
-        this.fill(r.body);
+        this.clearStored();
+        let kept = 0;
+        for (const [key, input] of this.inputs) {
+          const typed = mine[key] ?? null;
+          const stored = r.body[key] ?? null;
+          if (typed === (was[key] ?? null)) {
+            input.value = stored === null ? '' : String(stored);
+          } else if (typed !== stored) {
+            input.after(el('p', { class: 'tx-stored' }, MSG.storedNow(stored)));
+            kept += 1;
+          }
+        }
         this.state.textContent = MSG.reloadedState;
+        if (kept) this.message.textContent = MSG.keptOnReloadText;
       } catch (e) {
         if (e.status !== 404) throw e;
         this.message.textContent = MSG.deletedElsewhere(`${this.kind.title} #${this.item.id}`);
