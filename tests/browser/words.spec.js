@@ -247,7 +247,7 @@ test("a word's titles, level and categories are edited and stored; publish and u
   await expectAccessible(page);
 });
 
-test('a second editor saved the word first: 412, nothing overwritten, Reload shows the stored word', async ({
+test('a second editor saved the word first: 412, nothing overwritten, Reload keeps the edit beside the stored word', async ({
   page,
   browser,
   server,
@@ -290,15 +290,24 @@ test('a second editor saved the word first: 412, nothing overwritten, Reload sho
   expect((await api.get(`/api/cms/db-words/${word.id}`)).body.title_en).toBe('nanny goat');
   await expect(form.getByLabel('English', { exact: true })).toHaveValue('billy goat'); // the editor's text stays
 
+  // Reload keeps the editor's English, with the stored one under it; the list shows the word
+  // as stored.
   await form.getByRole('button', { name: 'Reload' }).click();
-  await expect(form.getByLabel('English', { exact: true })).toHaveValue('nanny goat');
+  await expect(form.locator('.wd-saved')).toHaveText(
+    'Reloaded. Your changes are still in the form, what is stored now under each one the ' +
+      'other editor changed too. Save keeps yours.',
+  );
+  await expect(form.getByLabel('English', { exact: true })).toHaveValue('billy goat');
+  await expect(form.locator('.wd-stored')).toHaveText(['Stored now: nanny goat']);
   await expect(form.getByRole('button', { name: 'Reload' })).toBeHidden();
   await expect(row(page, 'Zicklein')).toContainText('nanny goat');
+  await expectAccessible(page);
   await form.getByLabel('Level', { exact: true }).fill('2');
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(form.locator('.wd-saved')).toHaveText('Saved.');
+  await expect(form.locator('.wd-stored')).toHaveCount(0);
   expect((await api.get(`/api/cms/db-words/${word.id}`)).body).toMatchObject({
-    title_en: 'nanny goat',
+    title_en: 'billy goat',
     level: 2,
   });
 });

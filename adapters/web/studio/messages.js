@@ -122,6 +122,9 @@ export const MSG = {
     `English ${w.title_en || '(none)'}, Swedish ${w.title_sv || '(none)'}. ` +
     `To change it, use Edit ${w.title_de}.`,
   wordReloaded: 'Reloaded: the word as stored now.',
+  wordKeptOnReload:
+    'Reloaded. Your changes are still in the form, what is stored now under each one the ' +
+    'other editor changed too. Save keeps yours.',
   noCategoriesForEditors: 'None yet (an admin adds them under Maintenance).',
   askingGenerator: 'Asking the generator…',
   suggestions: (n, generator) =>

@@ -146,8 +146,12 @@ export async function openWordEditor({ api, wordId, categories, onSaved, onClose
     reload.hidden = e?.status !== 412;
     fields.showError(e, msg, { category_ids: catError });
   };
+  const clearStored = () => form.querySelectorAll('.wd-stored').forEach((n) => n.remove());
+  const storedNow = (node, value) =>
+    node.after(el('p', { class: 'wd-stored' }, MSG.storedNow(value)));
   const take = (answer, text) => {
     ({ body: word, etag } = answer);
+    clearStored();
     show(null, text);
     onSaved(word);
   };
@@ -162,13 +166,35 @@ export async function openWordEditor({ api, wordId, categories, onSaved, onClose
       api.send('PATCH', path, body, { ifMatch: etag }).then((a) => take(a, MSG.saved), show),
     );
   });
-  // Only the editor's click replaces what they typed with the word as stored now.
+  // The word as stored now, with what the editor changed from the version they started on kept
+  // (the stored value shown under it where it differs); a field left alone takes the stored
+  // value (docs/studio.md "Words"). Save then writes the editor's over the new version.
   reload.addEventListener('click', () =>
     busy(reload, async () => {
       try {
+        const mine = fields.values();
+        const myCats = boxes.filter((b) => b.checked).map((b) => Number(b.value));
+        const was = word;
         take(await api.get(path), MSG.wordReloaded);
-        fields.fill(word);
-        tick();
+        const same = (a, b) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+        const kept = [];
+        for (const [name] of FIELDS) {
+          if (same(mine[name], was[name])) {
+            fields.inputs[name].value = word[name] ?? (name === 'level' ? '1' : '');
+          } else {
+            fields.inputs[name].value = mine[name] ?? '';
+            if (!same(mine[name], word[name])) kept.push([fields.inputs[name], word[name]]);
+          }
+        }
+        const sorted = (ids) => [...ids].sort((a, b) => a - b);
+        if (same(sorted(myCats), sorted(was.category_ids))) {
+          tick();
+        } else if (!same(sorted(myCats), sorted(word.category_ids))) {
+          const titles = categories.filter((c) => word.category_ids.includes(c.id));
+          kept.push([catError, titles.map((c) => c.titel_de).join(', ')]);
+        }
+        for (const [node, value] of kept) storedNow(node, value);
+        if (kept.length) status.textContent = MSG.wordKeptOnReload;
         fields.inputs.title_de.focus();
       } catch (e) {
         msg.textContent = MSG.reloadFailed(errorText(e));
