@@ -331,6 +331,7 @@ test('two editors on one question: the second save is refused with a reload offe
     const theirs = article(other, `Question #${question.id}`);
 
     await field(mine, 'English').fill('What is that?');
+    await field(mine, 'German').fill('Was ist dort?');
     await mine.getByRole('button', { name: /^Save/ }).click();
     await expect(mine.getByText('Saved', { exact: true })).toBeVisible();
 
@@ -341,19 +342,19 @@ test('two editors on one question: the second save is refused with a reload offe
     ).toBeVisible();
     await expectAccessible(other);
     expect(await stored(api, `/api/cms/db-questions/${question.id}`)).toMatchObject({
-      text_de: 'Was ist das?',
+      text_de: 'Was ist dort?',
       text_en: 'What is that?',
     });
-    // The second editor's text stays, also on reload: the stored German is shown under it,
-    // the English they left alone is the first editor's.
+    // The second editor's text stays, also on reload: the German both changed keeps theirs
+    // with the stored one under it; the English they left alone is the first editor's.
     await expect(field(theirs, 'German')).toHaveValue('Was ist hier?');
     await theirs.getByRole('button', { name: 'Reload' }).click();
     await expect(theirs.getByRole('alert').filter({ hasText: 'Reloaded.' })).toHaveText(
-      'Reloaded. Your changes are still in the fields; where the text was changed meanwhile, ' +
-        'what is stored now is shown under the field. Save keeps yours.',
+      'Reloaded. Your changes are still in the fields; where someone else changed the same text, ' +
+        'what is stored now is shown under it. Save keeps yours.',
     );
     await expect(field(theirs, 'German')).toHaveValue('Was ist hier?');
-    await expect(theirs.locator('.tx-stored')).toHaveText(['Stored now: Was ist das?']);
+    await expect(theirs.locator('.tx-stored')).toHaveText(['Stored now: Was ist dort?']);
     await expect(field(theirs, 'English')).toHaveValue('What is that?');
     await expectAccessible(other);
 

@@ -294,8 +294,8 @@ test('a second editor saved the word first: 412, nothing overwritten, Reload kee
   // as stored.
   await form.getByRole('button', { name: 'Reload' }).click();
   await expect(form.locator('.wd-saved')).toHaveText(
-    'Reloaded. Your changes are still in the form, what is stored now under each one the ' +
-      'other editor changed too. Save keeps yours.',
+    'Reloaded. Your changes are still in the form; where someone else changed the same field, ' +
+      'what is stored now is shown under it. Save keeps yours.',
   );
   await expect(form.getByLabel('English', { exact: true })).toHaveValue('billy goat');
   await expect(form.locator('.wd-stored')).toHaveText(['Stored now: nanny goat']);

@@ -179,13 +179,18 @@ test('a shape makes a new object unless it is added to one; shapes and list show
   const dog = await newObject(api, picture, {
     selections: [{ type: 'bbox', x: 100, y: 100, w: 200, h: 150 }],
   });
-  const word = { title_de: 'Hund', title_en: 'dog', title_sv: 'hund', level: 1 };
+  const word = {
+    title_de: 'Zeichenhund',
+    title_en: 'drawn dog',
+    title_sv: 'tecknad hund',
+    level: 1,
+  };
   expect((await api.post(`/api/cms/db-objects/${dog.id}/words`, word)).status).toBe(201);
   await signIn(page, accounts.editor);
   await openWorkspace(page, picture);
   // Named by number and label word on the picture and in the list.
-  await expect(page.locator(`text.ws-label`)).toHaveText([`#${dog.id} Hund`]);
-  await expect(objectButton(page, dog.id)).toContainText(`#${dog.id} Hund`);
+  await expect(page.locator(`text.ws-label`)).toHaveText([`#${dog.id} Zeichenhund`]);
+  await expect(objectButton(page, dog.id)).toContainText(`#${dog.id} Zeichenhund`);
 
   // The dog is chosen, and has a shape: a box drawn now makes a new object (the cat).
   await objectButton(page, dog.id).click();
@@ -195,14 +200,14 @@ test('a shape makes a new object unless it is added to one; shapes and list show
   await expect(page.locator('button.ws-obj')).toHaveCount(2);
   const [, cat] = (await api.get(`/api/cms/objects?picture_id=${picture.id}`)).body;
   await expect(objectButton(page, cat.id)).toHaveAttribute('aria-pressed', 'true');
-  await expect(page.locator('text.ws-label')).toHaveText([`#${dog.id} Hund`, `#${cat.id}`]);
+  await expect(page.locator('text.ws-label')).toHaveText([`#${dog.id} Zeichenhund`, `#${cat.id}`]);
 
   // Adding to the dog is asked for: the next shape joins it, once; Escape takes it back.
   await objectButton(page, dog.id).click();
-  const add = page.getByRole('button', { name: `Add a shape to #${dog.id} Hund` });
+  const add = page.getByRole('button', { name: `Add a shape to #${dog.id} Zeichenhund` });
   await add.click();
   await expect(page.locator('.ws-hint')).toContainText(
-    `The next shape joins object #${dog.id} Hund`,
+    `The next shape joins object #${dog.id} Zeichenhund`,
   );
   await page.keyboard.press('Escape');
   await expect(page.locator('.ws-hint')).toContainText('Each shape makes a new object.');
@@ -214,8 +219,18 @@ test('a shape makes a new object unless it is added to one; shapes and list show
   await page.getByRole('button', { name: 'New object' }).click();
   await expect(page.locator('button.ws-obj')).toHaveCount(3);
   await expect(page.locator('.ws-hint')).toContainText('which has none yet');
+  const empty = (await api.get(`/api/cms/objects?picture_id=${picture.id}`)).body[2];
   await drag(page, await toScreen(page, [800, 600]), await toScreen(page, [900, 700]));
+  await expect(objectButton(page, empty.id)).toContainText('1 selection');
   await expect(page.locator('button.ws-obj')).toHaveCount(3);
+  // Asked to join the dog, then another object chosen on the picture: that ask is dropped.
+  await objectButton(page, dog.id).click();
+  await add.click();
+  await page.keyboard.press('v');
+  await page.mouse.click(...(await toScreen(page, [600, 400]))); // the cat's box
+  await expect(objectButton(page, cat.id)).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press('b');
+  await expect(page.locator('.ws-hint')).toContainText('Each shape makes a new object.');
   await expectAccessible(page);
   await save(page);
   const objects = (await api.get(`/api/cms/objects?picture_id=${picture.id}`)).body;
@@ -225,27 +240,29 @@ test('a shape makes a new object unless it is added to one; shapes and list show
   await objectButton(page, cat.id).click();
   const form = page.getByRole('form', { name: 'Label word' });
   await expect(form).toContainText('No label word yet');
-  await form.getByLabel('German', { exact: true }).fill('Katze');
+  await form.getByLabel('German', { exact: true }).fill('Zeichenkatze');
   await form.getByLabel('English', { exact: true }).fill('cat');
   await form.getByLabel('Swedish', { exact: true }).fill('katt');
   await form.getByLabel('Level', { exact: true }).fill('2');
   await form.getByRole('button', { name: 'Set label' }).click();
-  await expect(form.getByRole('status')).toHaveText(`Katze is the label of object #${cat.id} now.`);
-  await expect(form).toContainText('Label: Katze (English cat, Swedish katt), level 2.');
+  await expect(form.getByRole('status')).toHaveText(
+    `Zeichenkatze is the label of object #${cat.id} now.`,
+  );
+  await expect(form).toContainText('Label: Zeichenkatze (English cat, Swedish katt), level 2.');
   await expect(form.getByRole('button', { name: 'Change label' })).toBeFocused();
-  await expect(page.locator('text.ws-label')).toContainText([`#${cat.id} Katze`]);
-  await expect(objectButton(page, cat.id)).toContainText(`#${cat.id} Katze`);
+  await expect(page.locator('text.ws-label')).toContainText([`#${cat.id} Zeichenkatze`]);
+  await expect(objectButton(page, cat.id)).toContainText(`#${cat.id} Zeichenkatze`);
   const words = (await api.get(`/api/cms/db-objects/${cat.id}/words`)).body;
   expect(words.map((w) => [w.title_de, w.title_en, w.title_sv, w.level, w.is_label])).toEqual([
-    ['Katze', 'cat', 'katt', 2, true],
+    ['Zeichenkatze', 'cat', 'katt', 2, true],
   ]);
   // An existing word is linked as stored, and the form says so.
   await objectButton(page, objects[2].id).click();
-  await form.getByLabel('German', { exact: true }).fill('hund');
+  await form.getByLabel('German', { exact: true }).fill('zeichenhund');
   await form.getByLabel('Level', { exact: true }).fill('5');
   await form.getByRole('button', { name: 'Set label' }).click();
   await expect(form.getByRole('status')).toContainText(
-    `Hund existed already and was linked to object #${objects[2].id} as stored: level 1`,
+    `Zeichenhund existed already and was linked to object #${objects[2].id} as stored: level 1`,
   );
   // A refused title: the API's message beside its field, nothing linked.
   await objectButton(page, cat.id).click();

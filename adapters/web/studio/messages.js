@@ -41,10 +41,10 @@ export const MSG = {
   done: (what, how) => `${what} ${how}.`,
   deletedElsewhere: (what) => `${what} was deleted by someone else.`,
   reloadFailed: (reason) => `Reload failed: ${reason}`,
-  storedNow: (value) => `Stored now: ${value === null || value === '' ? '(empty)' : value}`,
+  storedNow: (value) => `Stored now: ${value == null || value === '' ? '(empty)' : value}`,
   keptOnReload:
-    'Reloaded. Your changes are still in the form; where the pair was changed meanwhile, ' +
-    'what is stored now is shown under the field. Save keeps yours, Cancel takes the stored pair.',
+    'Reloaded. Your changes are still in the form; where someone else changed the same field, ' +
+    'what is stored now is shown under it. Save keeps yours, Cancel takes the stored pair.',
   saved: 'Saved.',
   count,
   nOf: (part, whole) => `${part} of ${whole}`,
@@ -117,14 +117,17 @@ export const MSG = {
     `Label: ${w.title_de} (English ${w.title_en || '(none)'}, Swedish ${w.title_sv || '(none)'}), ` +
     `level ${w.level}.`,
   // A word found by its German title: linked with what is stored, not what was typed.
-  linkedExisting: (w, subject) =>
+  // where: where its Edit button is, when not on this screen ("on the Words tab").
+  linkedExisting: (w, subject, where) =>
     `${w.title_de} existed already and was linked to ${subject} as stored: level ${w.level}, ` +
     `English ${w.title_en || '(none)'}, Swedish ${w.title_sv || '(none)'}. ` +
-    `To change it, use Edit ${w.title_de}.`,
+    `To change it, use Edit ${w.title_de}${where ? ` ${where}` : ''}.`,
+  noLabelYet: 'No label word yet: name the object in each language.',
+  addShapeTo: (name) => `Add a shape to ${name}`,
   wordReloaded: 'Reloaded: the word as stored now.',
   wordKeptOnReload:
-    'Reloaded. Your changes are still in the form, what is stored now under each one the ' +
-    'other editor changed too. Save keeps yours.',
+    'Reloaded. Your changes are still in the form; where someone else changed the same field, ' +
+    'what is stored now is shown under it. Save keeps yours.',
   noCategoriesForEditors: 'None yet (an admin adds them under Maintenance).',
   askingGenerator: 'Asking the generator…',
   suggestions: (n, generator) =>
@@ -158,8 +161,8 @@ export const MSG = {
   savedState: 'Saved',
   reloadedState: 'Reloaded',
   keptOnReloadText:
-    'Reloaded. Your changes are still in the fields; where the text was changed meanwhile, ' +
-    'what is stored now is shown under the field. Save keeps yours.',
+    'Reloaded. Your changes are still in the fields; where someone else changed the same text, ' +
+    'what is stored now is shown under it. Save keeps yours.',
   confirmDeleteText: (name) => `Delete ${name}? Its audio and word links go with it.`,
 
   // ---- pairs and the learner preview

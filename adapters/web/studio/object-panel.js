@@ -126,6 +126,7 @@ export class ObjectPanel {
       note.textContent = '';
       let linked = false;
       return busy(submit, async () => {
+        const former = this.ws.labels.get(id)?.title_de;
         try {
           const { body: words } = await this.ws.api.send(
             'POST',
@@ -134,16 +135,27 @@ export class ObjectPanel {
           );
           const label = words.find((w) => w.is_label) ?? null;
           this.ws.labels.set(id, label);
-          fields.fill({ level: 1 });
           const existed = linkedAsStored(values, words);
-          note.textContent = existed
-            ? MSG.linkedExisting(existed, `object #${id}`)
-            : MSG.labelMade(label?.title_de ?? values.title_de, `object #${id}`);
-          this.ws.announce(note.textContent);
+          const said = existed
+            ? MSG.linkedExisting(existed, `object #${id}`, 'on the Words tab')
+            : MSG.labelMade(
+                label?.title_de ?? values.title_de,
+                `object #${id}`,
+                former !== label?.title_de && former,
+              );
+          if (this.ws.activeId !== id) {
+            // Another object was chosen meanwhile: its form is left as the editor has it.
+            this.ws.announce(said);
+            this.ws.refresh();
+            return;
+          }
+          fields.fill({ level: 1 });
+          note.textContent = said; // a status: read out once, not announced again
           this.ws.refresh();
           linked = true;
         } catch (e) {
-          fields.showError(e, msg);
+          if (this.ws.activeId === id) fields.showError(e, msg);
+          else this.ws.announce(MSG.not('linked', errorText(e)));
         }
       }).then(() => linked && submit.focus()); // once busy() has given the button back
     });
@@ -152,9 +164,7 @@ export class ObjectPanel {
       // The chosen object's label, and fresh fields when another object was chosen.
       show: (id) => {
         const label = this.ws.labels.get(id);
-        current.textContent = label
-          ? MSG.labelNow(label)
-          : 'No label word yet: name the object in each language.';
+        current.textContent = label ? MSG.labelNow(label) : MSG.noLabelYet;
         submit.textContent = label ? 'Change label' : 'Set label';
         if (shownFor === id) return;
         shownFor = id;
@@ -230,11 +240,8 @@ export class ObjectPanel {
     if (document.activeElement !== this.notes) this.notes.value = draft.user_notes;
     const n = draft.selections.length;
     this.selCount.textContent = MSG.selectionsOfObject(n);
-    const asked = this.ws.addTo === activeId;
-    this.addShapeBtn.textContent = asked
-      ? `Drawing a shape for ${this.ws.name(activeId)}…`
-      : `Add a shape to ${this.ws.name(activeId)}`;
-    this.addShapeBtn.setAttribute('aria-pressed', String(asked));
+    this.addShapeBtn.textContent = MSG.addShapeTo(this.ws.name(activeId));
+    this.addShapeBtn.setAttribute('aria-pressed', String(this.ws.addTo === activeId));
     this.addShapeBtn.disabled = !this.ws.stage;
     if (this.deleteFor !== activeId) this.deleteMsg.textContent = '';
   }

@@ -228,7 +228,7 @@ export class PairCard {
       );
     return el(
       'div',
-      { class: 'pc-actions' },
+      { class: 'pc-actions pc-steps' },
       this.editor ? null : button('Edit', () => this.edit()),
       moves,
       button('Delete', () => this.remove(), { class: 'pc-delete' }),
@@ -261,12 +261,16 @@ export class PairCard {
     } finally {
       this.render();
       if (hadFocus && this.node.isConnected) {
-        const next =
-          this.node.querySelector('.pc-actions .primary') ??
-          this.node.querySelector('.pc-actions button');
-        (this.message.textContent ? this.message : next)?.focus();
+        this.focusStep();
       }
     }
+  }
+
+  // The card's own steps (not the edit form's Save): its highlighted one, else its first.
+  focusStep() {
+    const next =
+      this.node.querySelector('.pc-steps .primary') ?? this.node.querySelector('.pc-steps button');
+    (this.message.textContent ? this.message : next)?.focus();
   }
 
   // A PATCH of this pair with If-Match; true when it was stored. done: 'saved', 'linked'... of
@@ -328,14 +332,14 @@ export class PairCard {
       try {
         const r = await this.api.get(`/api/cms/db-pairs/${this.id}`);
         const mine = this.editor?.values();
-        const was = this.pair; // the version the editor started from
+        const was = this.editor?.started; // the version the form was opened on
         this.editor = null;
         this.say('');
         this.screen.update(r.body, r.etag);
         if (mine) {
           this.editor = this.editForm(this.pair);
-          this.editor.keep(mine, was);
-          this.say(MSG.keptOnReload);
+          const conflicts = this.editor.keep(mine, was);
+          this.say(conflicts ? MSG.keptOnReload : '');
         }
         this.screen.announce(MSG.done(`Pair #${this.id}`, 'reloaded'));
       } catch (e) {
@@ -413,10 +417,15 @@ export class PairCard {
     const keep = (mine, was) => {
       const storedNow = (control, value) =>
         control.after(el('p', { class: 'pc-stored' }, MSG.storedNow(value)));
+      let conflicts = 0;
       const take = (control, typed, started, stored, shown = stored) => {
         if ((typed ?? null) === (started ?? null)) return; // untouched: the stored value
-        if ((typed ?? null) !== (stored ?? null)) storedNow(control, shown);
         control.value = typed ?? '';
+        // Changed here and by the other editor, differently: what they stored, beside.
+        if ((stored ?? null) !== (started ?? null) && (typed ?? null) !== (stored ?? null)) {
+          storedNow(control, shown ?? null);
+          conflicts += 1;
+        }
       };
       take(
         type,
@@ -433,6 +442,7 @@ export class PairCard {
       restore(statement, mine.statement, was.statement, pair.statement);
       restore(question, mine.question, was.question, pair.question);
       restore(short, mine.question, was.question, pair.question);
+      return conflicts;
     };
     form.addEventListener('submit', (e) => {
       e.preventDefault();
@@ -443,15 +453,18 @@ export class PairCard {
         if (ok && this.editor === editor) {
           this.editor = null;
           this.render();
+          this.focusStep(); // the form and its Save are gone: not to the page
         }
       });
     });
-    return { node: form, values, keep };
+    return { node: form, values, keep, started: pair };
   }
 
   cancel() {
+    const hadFocus = this.node.contains(document.activeElement);
     this.editor = null;
     this.say('');
     this.render();
+    if (hadFocus) this.node.querySelector('.pc-steps button')?.focus(); // Edit, again
   }
 }

@@ -9,6 +9,7 @@ import { MSG, errorText } from './messages.js';
 import { loadStylesheet } from './workspace-dom.js';
 import { pictureHead } from './picture-tabs.js';
 import { PairCard } from './pair-card.js';
+import { STATUS_NAME } from './pair-fields.js';
 import { PairForm } from './pair-form.js';
 import { rememberedStatements } from './picture-statements.js';
 
@@ -217,7 +218,11 @@ class PairsScreen {
             'button',
             { type: 'button', class: 'pairs-go', onclick: () => this.goTo(id) },
             `Pair #${id}`,
-            el('span', { class: 'visually-hidden' }, ` (${this.entries.get(id).pair.status})`),
+            el(
+              'span',
+              { class: 'visually-hidden' },
+              ` (${STATUS_NAME[this.entries.get(id).pair.status] ?? this.entries.get(id).pair.status})`,
+            ),
           ),
         ),
       ),
@@ -239,7 +244,7 @@ class PairsScreen {
   // To the pair's card: its first action has the focus, the card is in view.
   goTo(id) {
     const node = this.cards.get(id)?.node;
-    const first = node?.querySelector('.pc-actions button');
+    const first = node?.querySelector('.pc-steps button');
     if (!first) return;
     node.scrollIntoView({ block: 'start' });
     first.focus();

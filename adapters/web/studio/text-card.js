@@ -316,9 +316,11 @@ export class TextCard {
         for (const [key, input] of this.inputs) {
           const typed = mine[key] ?? null;
           const stored = r.body[key] ?? null;
-          if (typed === (was[key] ?? null)) {
+          const started = was[key] ?? null;
+          if (typed === started) {
             input.value = stored === null ? '' : String(stored);
-          } else if (typed !== stored) {
+          } else if (stored !== started && typed !== stored) {
+            // Changed here and by the other editor, differently: what they stored, beside.
             input.after(el('p', { class: 'tx-stored' }, MSG.storedNow(stored)));
             kept += 1;
           }

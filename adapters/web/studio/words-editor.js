@@ -97,7 +97,10 @@ export function linkedAsStored(values, words) {
   const w = words.find((x) => x.title_de.trim().toLowerCase() === key);
   const typed = (name) => String(values[name] ?? '').trim();
   const other = (name) => typed(name) !== '' && typed(name) !== (w?.[name] ?? '');
-  return w && (w.level !== values.level || other('title_en') || other('title_sv')) ? w : null;
+  // An empty level is the API's default, 1.
+  return w && (w.level !== (values.level ?? 1) || other('title_en') || other('title_sv'))
+    ? w
+    : null;
 }
 
 // Reads the word (throws the read's ApiError) and resolves to {wordId, element, focus(),
@@ -183,13 +186,18 @@ export async function openWordEditor({ api, wordId, categories, onSaved, onClose
             fields.inputs[name].value = word[name] ?? (name === 'level' ? '1' : '');
           } else {
             fields.inputs[name].value = mine[name] ?? '';
-            if (!same(mine[name], word[name])) kept.push([fields.inputs[name], word[name]]);
+            // Changed here and by the other editor, differently: what they stored, beside.
+            if (!same(word[name], was[name]) && !same(mine[name], word[name]))
+              kept.push([fields.inputs[name], word[name]]);
           }
         }
         const sorted = (ids) => [...ids].sort((a, b) => a - b);
         if (same(sorted(myCats), sorted(was.category_ids))) {
           tick();
-        } else if (!same(sorted(myCats), sorted(word.category_ids))) {
+        } else if (
+          !same(sorted(word.category_ids), sorted(was.category_ids)) &&
+          !same(sorted(myCats), sorted(word.category_ids))
+        ) {
           const titles = categories.filter((c) => word.category_ids.includes(c.id));
           kept.push([catError, titles.map((c) => c.titel_de).join(', ')]);
         }

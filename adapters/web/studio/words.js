@@ -398,8 +398,7 @@ class WordsScreen {
           reset();
           const w = linkedAsStored(values, this.words);
           if (w) {
-            existed.textContent = MSG.linkedExisting(w, this.name);
-            this.announce(existed.textContent);
+            existed.textContent = MSG.linkedExisting(w, this.name); // a status: read out
             this.renderWords(`edit-${w.id}`);
             return;
           }

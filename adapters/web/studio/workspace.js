@@ -320,15 +320,20 @@ class Workspace {
   }
 
   select(objectId, index) {
-    if (objectId !== null && objectId !== this.activeId) this.activeId = objectId;
+    if (objectId !== null && objectId !== this.activeId) this.choose(objectId);
     this.selectedIndex = index;
     this.refresh();
   }
 
+  // The chosen object; a shape asked to join another one no longer will.
+  choose(id) {
+    if (this.addTo !== id) this.addTo = null;
+    this.activeId = id;
+  }
+
   activate(id) {
     if (id === this.activeId) return;
-    if (this.addTo !== id) this.addTo = null; // the shape was to join another object
-    this.activeId = id;
+    this.choose(id);
     this.selectedIndex = null;
     this.stage?.cancelPolygon();
     this.refresh();
@@ -358,10 +363,12 @@ class Workspace {
     return null;
   }
 
-  // "Add a shape to #5 Hund": the next shape drawn joins that object, once.
+  // "Add a shape to #5 Hund": the next shape drawn joins that object, once; pressed again,
+  // not.
   addShapeTo(id) {
-    this.addTo = id;
+    if (this.addTo === id) return this.cancelAddShape();
     this.activate(id);
+    this.addTo = id;
     const tool = this.stage?.tool;
     if (tool !== 'box' && tool !== 'polygon') this.stage?.setTool('box');
     this.announce(MSG.nextShapeJoins(this.name(id)));
@@ -445,7 +452,7 @@ class Workspace {
   restore(id, draft, text) {
     if (!this.drafts.has(id)) return;
     this.drafts.setDraft(id, draft);
-    this.activeId = id;
+    this.choose(id);
     if (this.selectedIndex !== null && this.selectedIndex >= draft.selections.length)
       this.selectedIndex = null;
     this.announce(text);
