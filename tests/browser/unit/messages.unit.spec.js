@@ -59,7 +59,16 @@ test('messages with parts keep their wording', () => {
     'The coverage could not be read: Unauthorized',
   );
   expect(MSG.toolHint('box', null)).toBe(
-    'Drag on the picture to draw a box. New selections create a new object.',
+    'Drag on the picture to draw a box. Each shape makes a new object.',
   );
+  expect(MSG.toolHint('box', { id: 5, name: '#5 Hund', asked: true })).toBe(
+    'Drag on the picture to draw a box. The next shape joins object #5 Hund ' +
+      '(Escape: a new object instead).',
+  );
+  expect(MSG.toolHint('box', { id: 6, name: '#6', asked: false })).toBe(
+    'Drag on the picture to draw a box. The next shape goes to object #6, which has none yet.',
+  );
+  expect(MSG.storedNow(undefined)).toBe('Stored now: (empty)');
+  expect(MSG.storedNow(3)).toBe('Stored now: 3');
   expect(MSG.toolHint('hand', 3)).toBe('Drag to move the picture; the wheel zooms.');
 });
