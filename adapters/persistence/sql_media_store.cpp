@@ -31,12 +31,6 @@ std::string from_hex(std::string_view hex) {
     return out;
 }
 
-// A stored column may carry the public prefix ("/media/<name>"); the store knows bare names.
-std::string bare_name(const std::string& stored) {
-    const auto slash = stored.find_last_of('/');
-    return slash == std::string::npos ? stored : stored.substr(slash + 1);
-}
-
 // PostgreSQL: statements sent through the session's libpq connection, with the bytes in binary
 // both ways (SOCI binds and reads bytea only as text: hex, twice the bytes, and copies of them).
 // Parameters are text but for the formats given (1: binary). A failure is a soci_error, so that
@@ -180,7 +174,7 @@ std::vector<std::string> referenced_media(const std::string& database_url) {
         std::set<std::string> out;
         soci::rowset<std::string> rows =
             (s.prepare << sql::query(db.dialect(), "media_files.referenced"));
-        for (const auto& stored : rows) out.insert(bare_name(stored));
+        for (const auto& stored : rows) out.emplace(stored_media_name(stored));
         return std::vector<std::string>(out.begin(), out.end());
     });
 }

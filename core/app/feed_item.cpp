@@ -1,11 +1,11 @@
 #include "core/app/feed_item.hpp"
 
+#include "core/ports/media_store.hpp"
+
 namespace ll {
 
 std::string feed_media_url(std::string_view stored) {
-    const auto slash = stored.find_last_of('/');
-    return "/media/" +
-           std::string(slash == std::string_view::npos ? stored : stored.substr(slash + 1));
+    return media_url(stored_media_name(stored));
 }
 
 FeedAudio feed_audio_of(const Audio& audio) {

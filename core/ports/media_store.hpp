@@ -33,4 +33,11 @@ inline std::string media_url(std::string_view name) {
     return "/media/" + std::string(name);
 }
 
+// The file name a content column holds: a column may carry the public prefix
+// ("/media/<name>"); the stores know bare names.
+inline std::string_view stored_media_name(std::string_view stored) {
+    const auto slash = stored.find_last_of('/');
+    return slash == std::string_view::npos ? stored : stored.substr(slash + 1);
+}
+
 }  // namespace ll

@@ -9,6 +9,7 @@ import { LANGUAGES, LANGUAGE_NAME, SHORT_ANSWER_FIELD, TEXT_FIELD } from './lang
 import { MSG, errorText } from './messages.js';
 import { audioControls } from './audio-field.js';
 import { feedLine, readFeeds } from './pair-feeds.js';
+import { mergeField, storedNote } from './reload-merge.js';
 import {
   ANSWER_NAME,
   LINK_TO,
@@ -415,15 +416,13 @@ export class PairCard {
     // pair differs from it, what it holds is shown under the field; a field the editor left
     // alone takes the stored value (docs/studio.md "Pairs").
     const keep = (mine, was) => {
-      const storedNow = (control, value) =>
-        control.after(el('p', { class: 'pc-stored' }, MSG.storedNow(value)));
       let conflicts = 0;
       const take = (control, typed, started, stored, shown = stored) => {
-        if ((typed ?? null) === (started ?? null)) return; // untouched: the stored value
+        const { keep, conflict } = mergeField(typed, started, stored);
+        if (!keep) return; // this form shows the stored value already
         control.value = typed ?? '';
-        // Changed here and by the other editor, differently: what they stored, beside.
-        if ((stored ?? null) !== (started ?? null) && (typed ?? null) !== (stored ?? null)) {
-          storedNow(control, shown ?? null);
+        if (conflict) {
+          storedNote(control, shown, 'pc-stored');
           conflicts += 1;
         }
       };

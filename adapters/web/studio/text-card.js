@@ -7,6 +7,7 @@ import { busy, el } from './dom.js';
 import { LANGUAGES } from './languages.js';
 import { MSG, errorText } from './messages.js';
 import { audioControls } from './audio-field.js';
+import { mergeField, storedNote } from './reload-merge.js';
 
 const KINDS = {
   statement: { table: 'statements', path: '/api/cms/db-statements', title: 'Statement' },
@@ -314,14 +315,11 @@ export class TextCard {
         this.clearStored();
         let kept = 0;
         for (const [key, input] of this.inputs) {
-          const typed = mine[key] ?? null;
           const stored = r.body[key] ?? null;
-          const started = was[key] ?? null;
-          if (typed === started) {
-            input.value = stored === null ? '' : String(stored);
-          } else if (stored !== started && typed !== stored) {
-            // Changed here and by the other editor, differently: what they stored, beside.
-            input.after(el('p', { class: 'tx-stored' }, MSG.storedNow(stored)));
+          const { keep, conflict } = mergeField(mine[key], was[key], stored);
+          if (!keep) input.value = stored === null ? '' : String(stored);
+          if (conflict) {
+            storedNote(input, stored, 'tx-stored');
             kept += 1;
           }
         }

@@ -6,6 +6,7 @@ import { busy, el } from './dom.js';
 import { LANGUAGES } from './languages.js';
 import { MSG, errorText } from './messages.js';
 import { audioControls } from './audio-field.js';
+import { mergeField, storedNote } from './reload-merge.js';
 
 // [name, label, language]: a title in each language, then the level.
 const FIELDS = [...LANGUAGES.map((l) => [`title_${l.code}`, l.name, l.code]), ['level', 'Level']];
@@ -150,8 +151,6 @@ export async function openWordEditor({ api, wordId, categories, onSaved, onClose
     fields.showError(e, msg, { category_ids: catError });
   };
   const clearStored = () => form.querySelectorAll('.wd-stored').forEach((n) => n.remove());
-  const storedNow = (node, value) =>
-    node.after(el('p', { class: 'wd-stored' }, MSG.storedNow(value)));
   const take = (answer, text) => {
     ({ body: word, etag } = answer);
     clearStored();
@@ -179,29 +178,25 @@ export async function openWordEditor({ api, wordId, categories, onSaved, onClose
         const myCats = boxes.filter((b) => b.checked).map((b) => Number(b.value));
         const was = word;
         take(await api.get(path), MSG.wordReloaded);
-        const same = (a, b) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
         const kept = [];
         for (const [name] of FIELDS) {
-          if (same(mine[name], was[name])) {
-            fields.inputs[name].value = word[name] ?? (name === 'level' ? '1' : '');
-          } else {
-            fields.inputs[name].value = mine[name] ?? '';
-            // Changed here and by the other editor, differently: what they stored, beside.
-            if (!same(word[name], was[name]) && !same(mine[name], word[name]))
-              kept.push([fields.inputs[name], word[name]]);
-          }
+          const { keep, conflict } = mergeField(mine[name], was[name], word[name]);
+          const input = fields.inputs[name];
+          input.value = keep ? (mine[name] ?? '') : (word[name] ?? (name === 'level' ? '1' : ''));
+          if (conflict) kept.push([input, word[name]]);
         }
         const sorted = (ids) => [...ids].sort((a, b) => a - b);
-        if (same(sorted(myCats), sorted(was.category_ids))) {
-          tick();
-        } else if (
-          !same(sorted(word.category_ids), sorted(was.category_ids)) &&
-          !same(sorted(myCats), sorted(word.category_ids))
-        ) {
+        const cats = mergeField(
+          sorted(myCats),
+          sorted(was.category_ids),
+          sorted(word.category_ids),
+        );
+        if (!cats.keep) tick();
+        if (cats.conflict) {
           const titles = categories.filter((c) => word.category_ids.includes(c.id));
           kept.push([catError, titles.map((c) => c.titel_de).join(', ')]);
         }
-        for (const [node, value] of kept) storedNow(node, value);
+        for (const [node, value] of kept) storedNote(node, value, 'wd-stored');
         if (kept.length) status.textContent = MSG.wordKeptOnReload;
         fields.inputs.title_de.focus();
       } catch (e) {
