@@ -9,6 +9,8 @@ packages=(
   libsoci-dev libsqlite3-dev sqlite3 libpq-dev
   libsodium-dev libssl-dev zlib1g-dev ca-certificates libfmt-dev libspdlog-dev catch2
   libvips-dev
+  # Typed answers compared in NFC and case-folded (docs/learning.md "Graded answers").
+  libutf8proc-dev
   # Password reset mails: the SMTP adapter on libcurl, and the real SMTP server its tests send to
   # (tests/http/support/smtp_sink.py).
   libcurl4-openssl-dev python3-aiosmtpd

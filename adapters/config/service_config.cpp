@@ -219,6 +219,11 @@ ServiceConfig load_config(ServiceKind kind, const EnvLookup& env) {
     if (auto v = get("DB_POOL_SIZE"))
         c.db_pool_size = static_cast<int>(parse_number("DB_POOL_SIZE", *v, 1, 1024));
     if (auto v = get("MEDIA_DIR")) c.media_dir = *v;
+    if (auto v = get("CLIENT_SCORING")) {
+        if (*v != "accept" && *v != "cap" && *v != "refuse")
+            throw ConfigError("CLIENT_SCORING: expected accept, cap or refuse, not " + *v);
+        c.client_scoring = *v;
+    }
     if (auto v = get("MEDIA_STORE")) {
         if (*v != "folder" && *v != "database")
             throw ConfigError("MEDIA_STORE: expected folder or database, not " + *v);

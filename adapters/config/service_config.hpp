@@ -29,6 +29,9 @@ struct ServiceConfig {
     // MEDIA_STORE: where pictures and audio live (docs/operations.md "Media"): `folder`
     // (MEDIA_DIR) or `database` (media_files in DATABASE_URL's database).
     bool media_in_database = false;
+    // CLIENT_SCORING: accept, cap or refuse the points an app sends to POST /auth/progress
+    // (docs/learning.md "Client scoring"); checked when read.
+    std::string client_scoring = "accept";
     int media_pool_size = 2;         // MEDIA_POOL_SIZE: threads serving /media and their sessions
     std::string log_level = "info";  // debug, info, warn, error
     bool log_json = false;           // LOG_FORMAT=json: the service's messages as JSON lines

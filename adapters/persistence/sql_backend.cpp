@@ -48,6 +48,7 @@ SqlBackend::SqlBackend(const SqlBackendOptions& options) : impl_(std::make_uniqu
     learning_settings_ = sql::make_learning_settings(db);
     practice_ = sql::make_practice(db);
     review_log_ = sql::make_review_log(db);
+    answer_keys_ = sql::make_answer_keys(db);
 }
 
 SqlBackend::~SqlBackend() = default;

@@ -10,6 +10,7 @@
 #include "adapters/mail/smtp_mailer.hpp"
 #include "adapters/security/argon2id_password_hasher.hpp"
 #include "adapters/security/sodium_secret_tokens.hpp"
+#include "adapters/text/utf8proc_folding.hpp"
 #include "apps/common/service_runner.hpp"
 #include "core/app/book_progress.hpp"
 #include "core/app/learning/review_retention.hpp"
@@ -57,9 +58,11 @@ int main() {
         hasher = std::make_unique<Argon2idPasswordHasher>(s.config.password_hash_memory_kib,
                                                           s.config.password_hash_passes);
         secrets = std::make_unique<SodiumSecretTokens>(s.config.jwt_secret);
+        static const Utf8procFolding folding;
         LearnerPorts ports =
-            make_learner_ports(s.storage, s.clock, *hasher, s.tokens, *secrets,
+            make_learner_ports(s.storage, s.clock, *hasher, s.tokens, *secrets, folding,
                                std::chrono::seconds(s.config.refresh_expires_in_seconds));
+        ports.client_scoring = *client_scoring_from(s.config.client_scoring);
         const std::chrono::milliseconds interval(s.config.idempotency_purge_seconds * 1000LL);
         // Replicas started together should not all purge at the same moment.
         std::uniform_int_distribution<long long> spread(0, interval.count());

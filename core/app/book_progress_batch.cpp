@@ -48,19 +48,18 @@ Result<BookingCommand> check_item(const LooseValue& item, Id user_id, Timestamp 
     return c;
 }
 
-// Out of the window: too old, before the account existed (a new account cannot bring a week of
-// history and its streak achievements), or too far ahead; nullopt inside it.
-// account_created is Timestamp::min() when unknown: GCC's -O2 flow analysis reports a
-// std::optional here as maybe uninitialized (-Werror breaks the Release build).
-std::optional<Error> out_of_window(Timestamp answered_at, Timestamp now,
-                                   Timestamp account_created) {
+}  // namespace
+
+// A new account cannot bring a week of history and its streak achievements. account_created is
+// Timestamp::min() when unknown: GCC's -O2 flow analysis reports a std::optional here as maybe
+// uninitialized (-Werror breaks the Release build).
+std::optional<Error> answered_at_out_of_window(Timestamp answered_at, Timestamp now,
+                                               Timestamp account_created) {
     if (answered_at < now - kBatchOldestAnswer) return errors::answered_at_too_old();
     if (answered_at < account_created) return errors::answered_at_before_account();
     if (answered_at > now + kBatchFutureSlack) return errors::answered_at_in_future();
     return std::nullopt;
 }
-
-}  // namespace
 
 Result<std::vector<BatchItemResult>> book_progress_batch(const BatchPorts& ports, Id user_id,
                                                          const LooseValue& items) {
@@ -94,7 +93,7 @@ Result<std::vector<BatchItemResult>> book_progress_batch(const BatchPorts& ports
                      [](const auto& a, const auto& b) { return a.command.now < b.command.now; });
     for (auto& item : to_book) {
         BookingCommand& command = item.command;  // dated in the learner's zone by the booking
-        const auto refused = out_of_window(command.now, now, created);
+        const auto refused = answered_at_out_of_window(command.now, now, created);
         command.replay_only = refused.has_value();
         const BookingOutcome outcome = book_card_in_zone(ports.progress, ports.clock, command);
         results[item.index].result =

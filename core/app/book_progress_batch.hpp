@@ -38,6 +38,12 @@ struct BatchItemResult {
     Result<BookProgressOutput> result = errors::internal();
 };
 
+// The 422 of an answered_at out of the window (too old, before the account was created, too far
+// ahead; account_created is Timestamp::min() when unknown); nullopt inside it. POST
+// /auth/answers checks its answered_at the same way.
+std::optional<Error> answered_at_out_of_window(Timestamp answered_at, Timestamp now,
+                                               Timestamp account_created);
+
 // 400 batch_items_invalid (nothing booked) when `items` is not an array of at most
 // kMaxBatchItems objects; otherwise every item's result.
 Result<std::vector<BatchItemResult>> book_progress_batch(const BatchPorts& ports, Id user_id,

@@ -6,6 +6,7 @@
 #include <chrono>
 
 #include "core/app/account_sessions.hpp"
+#include "core/app/learning/client_scoring.hpp"
 
 #include "core/ports/accounts.hpp"
 #include "core/ports/clock.hpp"
@@ -20,6 +21,7 @@
 #include "core/ports/staff_sessions.hpp"
 #include "core/ports/stats.hpp"
 #include "core/ports/storage_backend.hpp"
+#include "core/ports/text_folding.hpp"
 
 namespace ll {
 
@@ -51,13 +53,20 @@ struct LearnerPorts {
     LearningSettingsRepository& learning_settings;
     // The practice queue's reads (GET /auth/practice).
     PracticeQuery& practice;
+    // Graded answers (POST /auth/answers): what a card accepts, and the Unicode folding typed
+    // answers are compared in.
+    AnswerKeyQuery& answer_keys;
+    const TextFolding& folding;
+    // What POST /auth/progress does with the points an app sends (CLIENT_SCORING).
+    ClientScoring client_scoring = ClientScoring::accept;
 };
 
 inline constexpr std::chrono::seconds kDefaultRefreshLifetime{60LL * 24 * 3600};  // 60 days
 
 inline LearnerPorts make_learner_ports(
     StorageBackend& storage, const Clock& clock, PasswordHasher& hasher, TokenService& tokens,
-    SecretTokens& secrets, std::chrono::seconds refresh_lifetime = kDefaultRefreshLifetime) {
+    SecretTokens& secrets, const TextFolding& folding,
+    std::chrono::seconds refresh_lifetime = kDefaultRefreshLifetime) {
     return LearnerPorts{storage.accounts(),
                         storage.blocklist(),
                         storage.languages(),
@@ -76,7 +85,9 @@ inline LearnerPorts make_learner_ports(
                         storage.password_resets(),
                         storage.staff_sessions(),
                         storage.learning_settings(),
-                        storage.practice()};
+                        storage.practice(),
+                        storage.answer_keys(),
+                        folding};
 }
 
 }  // namespace ll

@@ -440,6 +440,25 @@ inline Error client_id_reused() {
 }
 // ---- end of the offline practice and time zone block
 
+// ---- Graded answers (docs/learning.md "Graded answers").
+inline Error answer_kind_invalid() {
+    return make(400, "answer_kind_invalid", "send exactly one of choice_id, text and rating");
+}
+inline Error answer_kind_not_for_card() {
+    return make(400, "answer_kind_not_for_card",
+                "a text card is answered with rating, every other card with choice_id or text");
+}
+inline Error choice_id_invalid() {
+    return make(400, "choice_id_invalid", "choice_id must be the id of one of the card's choices");
+}
+inline Error answer_text_invalid() {
+    return make(400, "answer_text_invalid", "text must be a string of 1 to 200 characters");
+}
+inline Error client_scoring_refused() {
+    return make(403, "client_scoring_refused",
+                "Scores are graded on the server: send answers to POST /auth/answers");
+}
+
 inline Error idempotency_key_reused() {
     return make(422, "idempotency_key_reused", "Idempotency-Key reused with a different request");
 }

@@ -9,6 +9,7 @@
 #include "core/ports/feed.hpp"
 #include "core/ports/languages.hpp"
 #include "core/ports/learner_data.hpp"
+#include "core/ports/learning/answer_keys.hpp"
 #include "core/ports/learning/practice.hpp"
 #include "core/ports/learning/review_log.hpp"
 #include "core/ports/learning/settings.hpp"
@@ -49,6 +50,8 @@ class StorageBackend {
     virtual PracticeQuery& practice() = 0;
     // The review log as the parameter fit reads it (langlearn-admin fit-schedules).
     virtual ReviewLogReader& review_log() = 0;
+    // What grading an answer reads about a card (POST /auth/answers).
+    virtual AnswerKeyQuery& answer_keys() = 0;
     // Database reachable and schema at the latest migration (/readyz).
     virtual bool ready() = 0;
 };
@@ -74,6 +77,7 @@ class PortOwningBackend : public StorageBackend {
     LearningSettingsRepository& learning_settings() final { return *learning_settings_; }
     PracticeQuery& practice() final { return *practice_; }
     ReviewLogReader& review_log() final { return *review_log_; }
+    AnswerKeyQuery& answer_keys() final { return *answer_keys_; }
 
   protected:
     std::unique_ptr<AccountRepository> accounts_;
@@ -93,6 +97,7 @@ class PortOwningBackend : public StorageBackend {
     std::unique_ptr<LearningSettingsRepository> learning_settings_;
     std::unique_ptr<PracticeQuery> practice_;
     std::unique_ptr<ReviewLogReader> review_log_;
+    std::unique_ptr<AnswerKeyQuery> answer_keys_;
 };
 
 }  // namespace ll

@@ -15,7 +15,8 @@ Timestamp fuzz_now() {
 }
 
 LearnerWorld::LearnerWorld(http::RateLimits limits) {
-    http::add_learner_routes(router, make_learner_ports(backend, clock, hasher, tokens, secrets),
+    http::add_learner_routes(router,
+                             make_learner_ports(backend, clock, hasher, tokens, secrets, folding),
                              metrics, std::move(limits));
     http::add_operational_routes(router, backend, metrics, media);
 

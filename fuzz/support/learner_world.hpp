@@ -18,6 +18,7 @@
 #include "adapters/memory/memory_backend.hpp"
 #include "adapters/memory/memory_media_store.hpp"
 #include "adapters/security/jwt_token_service.hpp"
+#include "adapters/text/utf8proc_folding.hpp"
 
 namespace ll::fuzz {
 
@@ -37,6 +38,7 @@ struct LearnerWorld {
     FakePasswordHasher hasher;
     JwtTokenService tokens{kFuzzSecret, 7 * 24 * 3600};
     FakeSecretTokens secrets;  // deterministic, so inputs replay exactly
+    Utf8procFolding folding;
     http::Metrics metrics;
     MemoryMediaStore media;
     http::Router router;

@@ -135,6 +135,13 @@ def live_answers(service):
     # The practice queue after those answers: new cards (the answered ones wait for their step).
     practice = s.ok(200, "GET", "/auth/practice", token=token)
     cards = s.ok(200, "GET", "/auth/cards", token=token)
+    # A graded answer: a word card's Swedish answer typed as a learner might.
+    word = next(i for i in feed["items"] if i["answer_type"] == "word" and i.get("question"))
+    graded = s.ok(200, "POST", "/auth/answers",
+                  {"pair_id": word["pair_id"], "text": "  " + word["question"]["short_answer_se"].upper() + "!"},
+                  token)
+    if not graded["correct"]:
+        raise RuntimeError(f"a right typed answer was graded wrong: {graded}")
     return {
         "Error": [unauthorized],
         "UsernameFormatError": [bad_username],
@@ -155,6 +162,7 @@ def live_answers(service):
         "Feed": [first_page],
         "Practice": [practice],
         "CardsPage": [cards],
+        "GradedAnswer": [graded],
         "whole feed": feed,
         "Status": [s.ok(200, "GET", "/livez")],
     }

@@ -144,6 +144,26 @@ TEST_CASE("config: the review log is kept for ever unless REVIEW_LOG_DAYS says o
               .review_log_days == 365);
 }
 
+TEST_CASE("config: CLIENT_SCORING is accept, cap or refuse", "[config]") {
+    CHECK(load_config(ServiceKind::learner, env({{"JWT_SECRET", kSecret}})).client_scoring ==
+          "accept");
+    for (const char* value : {"accept", "cap", "refuse"}) {
+        CHECK(load_config(ServiceKind::learner,
+                          env({{"JWT_SECRET", kSecret}, {"CLIENT_SCORING", value}}))
+                  .client_scoring == value);
+    }
+    // Empty is unset, as for every variable.
+    CHECK(load_config(ServiceKind::learner, env({{"JWT_SECRET", kSecret}, {"CLIENT_SCORING", ""}}))
+              .client_scoring == "accept");
+    for (const char* value : {"Cap", "ignore"}) {
+        INFO(value);
+        CHECK_THROWS_WITH(
+            load_config(ServiceKind::learner,
+                        env({{"JWT_SECRET", kSecret}, {"CLIENT_SCORING", value}})),
+            std::string("CLIENT_SCORING: expected accept, cap or refuse, not ") + value);
+    }
+}
+
 TEST_CASE("config: the idempotency-key purge interval", "[config]") {
     CHECK(load_config(ServiceKind::learner, env({{"JWT_SECRET", kSecret}}))
               .idempotency_purge_seconds == 600);

@@ -235,7 +235,8 @@ TEST_CASE("a sign-in with the old password that overlaps a reset ends without a 
           "[password]") {
     PasswordWorld w;
     HasherWithInterlude hasher;
-    LearnerPorts racing = make_learner_ports(w.backend, w.clock, hasher, w.tokens, w.secrets);
+    LearnerPorts racing =
+        make_learner_ports(w.backend, w.clock, hasher, w.tokens, w.secrets, w.folding);
     // The reset commits while the old password is being checked: new hash, sessions revoked.
     hasher.meanwhile = [&] { REQUIRE(w.confirm(w.request_token()).ok()); };
     const auto thief = login(

@@ -123,7 +123,9 @@ TEST_CASE("register: a lost race on the unique e-mail is 409", "[register]") {
                               ports.password_resets,
                               ports.staff_sessions,
                               ports.learning_settings,
-                              ports.practice};
+                              ports.practice,
+                              ports.answer_keys,
+                              ports.folding};
     CHECK(register_user(racing_ports, reg(LooseValue::of("a@b.cd"), LooseValue::of("password1")))
               .error() == errors::email_already_registered());
 }

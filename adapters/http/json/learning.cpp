@@ -111,4 +111,14 @@ json::value to_json(const CardsOutput& out) {
         {"cards", std::move(cards)}, {"next_cursor", out.next_cursor}, {"has_more", out.has_more}};
 }
 
+json::value to_json(const AnswerOutput& out) {
+    json::object o = to_json(out.booking).as_object();
+    o["correct"] = out.correct;
+    o["near_miss"] = out.near_miss;
+    o["expected"] = out.expected ? json::value(*out.expected) : json::value(nullptr);
+    o["points"] = out.points;
+    o["rating"] = static_cast<int>(out.rating);
+    return o;
+}
+
 }  // namespace ll::http

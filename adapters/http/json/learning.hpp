@@ -3,6 +3,7 @@
 // review log's lines.
 #include <boost/json.hpp>
 
+#include "core/app/learning/answers.hpp"
 #include "core/app/learning/cards.hpp"
 #include "core/app/learning/practice.hpp"
 #include "core/app/learning/settings.hpp"
@@ -24,6 +25,8 @@ boost::json::value to_json(const CardMemoryRecord& record);
 boost::json::value to_json(const ReviewLogRecord& line);
 // GET /auth/practice's answer: {items, due_now, due_today, new_left_today, next_due_at}.
 boost::json::value to_json(const PracticeOutput& out);
+// POST /auth/answers: the grade and the booking (docs/learning.md "Graded answers").
+boost::json::value to_json(const AnswerOutput& out);
 // GET /auth/cards's answer: {cards: [{pair_id, language_id, memory, seen_count, correct_count,
 // wrong_count, last_answered_at}], next_cursor, has_more}.
 boost::json::value to_json(const CardsOutput& out);

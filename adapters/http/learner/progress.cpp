@@ -1,9 +1,14 @@
-// POST /auth/progress: one answer booked (docs/spec/service.md, docs/spec/decisions.md 11).
+// POST /auth/progress: one answer booked (docs/spec/service.md, docs/spec/decisions.md 11), under
+// CLIENT_SCORING (docs/learning.md "Client scoring"); POST /auth/answers: one answer graded on the
+// server and booked (docs/learning.md "Graded answers").
 #include "adapters/http/api/answers.hpp"
+#include "adapters/http/json/learning.hpp"
 #include "adapters/http/learner/resources.hpp"
 #include "adapters/http/server/accept_language.hpp"
 #include "core/app/book_progress.hpp"
 #include "core/app/book_progress_batch.hpp"
+#include "core/app/learning/answers.hpp"
+#include "core/app/learning/client_scoring.hpp"
 #include "core/domain/messages.hpp"
 
 namespace ll::http::learner {
@@ -19,7 +24,7 @@ void add_progress_routes(RouteBuilder& routes, LearnerPorts p, Metrics& metrics)
              if (const auto header = c.request.header("idempotency-key");
                  header && !header->empty())
                  key = std::string(*header);
-             auto result = book_progress(
+             auto result = book_client_scored(
                  p, c.claims().user_id,
                  BookProgressInput{c.field("pair_id"), c.field("correct"), c.field("points"),
                                    std::move(key), c.field("rating")});
@@ -29,7 +34,7 @@ void add_progress_routes(RouteBuilder& routes, LearnerPorts p, Metrics& metrics)
     // Answers given offline, {"items": [...]} (docs/accounts.md "Offline practice").
     routes.add(
         {"POST", {"/auth/progress/batch"}, Auth::token, Body::json, [p, &metrics](Call& c) mutable {
-             auto result = book_progress_batch(p, c.claims().user_id, c.field("items"));
+             auto result = book_batch_client_scored(p, c.claims().user_id, c.field("items"));
              const auto asked = asked_language(c.request);
              if (result) {
                  for (auto& item : result.value()) {
@@ -48,6 +53,20 @@ void add_progress_routes(RouteBuilder& routes, LearnerPorts p, Metrics& metrics)
              if (r.status == 200) say_language(r, asked);
              return r;
          }});
+    // An answer graded on the server: what the learner chose or typed, never a score.
+    routes.add({"POST", {"/auth/answers"}, Auth::token, Body::json, [p, &metrics](Call& c) mutable {
+                    std::optional<std::string> key;
+                    if (const auto header = c.request.header("idempotency-key");
+                        header && !header->empty())
+                        key = std::string(*header);
+                    auto result = answer_card(
+                        p, c.claims().user_id,
+                        AnswerInput{c.field("pair_id"), c.field("choice_id"), c.field("text"),
+                                    c.field("rating"), c.field("answered_at"), c.field("client_id"),
+                                    std::move(key)});
+                    if (result) metrics.increment("langlearn_bookings_total");
+                    return answer(result);
+                }});
 }
 
 }  // namespace ll::http::learner

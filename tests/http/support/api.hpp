@@ -8,6 +8,10 @@
 namespace ll::test {
 
 struct Api {
+    Api() = default;
+    // A server whose POST /auth/progress takes the app's points as CLIENT_SCORING says.
+    explicit Api(ClientScoring client_scoring) : server({}, {}, nullptr, {}, {}, client_scoring) {}
+
     TestServer server;
     HttpClient client{server.port()};
 

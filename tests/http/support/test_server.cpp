@@ -29,9 +29,16 @@ std::unique_ptr<MediaStore> test_media_store(const TestDatabase& db, const std::
     return std::make_unique<LocalMediaStore>(folder);
 }
 
+namespace {
+LearnerPorts scored(LearnerPorts ports, ClientScoring client_scoring) {
+    ports.client_scoring = client_scoring;
+    return ports;
+}
+}  // namespace
+
 TestServer::TestServer(http::ServerOptions options, http::RateLimits limits,
                        std::shared_ptr<TestDatabase> database, const std::string& media_folder,
-                       http::PasswordResetMail reset_mail)
+                       http::PasswordResetMail reset_mail, ClientScoring client_scoring)
     : db(database ? std::move(database) : std::shared_ptr<TestDatabase>(make_test_database(4))),
       clock(std::chrono::time_point_cast<std::chrono::milliseconds>(
           std::chrono::system_clock::now())),
@@ -39,9 +46,11 @@ TestServer::TestServer(http::ServerOptions options, http::RateLimits limits,
       media_store(test_media_store(*db, media_dir)),
       media(*media_store) {
     http::Router router;
-    http::add_learner_routes(router,
-                             make_learner_ports(db->backend(), clock, hasher, tokens, secrets),
-                             metrics, std::move(limits), std::chrono::seconds(30), reset_mail);
+    http::add_learner_routes(
+        router,
+        scored(make_learner_ports(db->backend(), clock, hasher, tokens, secrets, folding),
+               client_scoring),
+        metrics, std::move(limits), std::chrono::seconds(30), reset_mail);
     http::add_operational_routes(router, db->backend(), metrics, media);
     options.host = "127.0.0.1";
     options.port = 0;

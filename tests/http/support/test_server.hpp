@@ -12,6 +12,7 @@
 #include "adapters/security/argon2id_password_hasher.hpp"
 #include "adapters/security/jwt_token_service.hpp"
 #include "adapters/security/sodium_secret_tokens.hpp"
+#include "adapters/text/utf8proc_folding.hpp"
 #include "tests/support/test_backends.hpp"
 
 namespace ll::test {
@@ -33,7 +34,8 @@ struct TestServer {
     explicit TestServer(http::ServerOptions options = {}, http::RateLimits limits = {},
                         std::shared_ptr<TestDatabase> database = nullptr,
                         const std::string& media_folder = {},
-                        http::PasswordResetMail reset_mail = {});
+                        http::PasswordResetMail reset_mail = {},
+                        ClientScoring client_scoring = ClientScoring::accept);
     ~TestServer();
 
     std::shared_ptr<TestDatabase> db;
@@ -41,6 +43,7 @@ struct TestServer {
     Argon2idPasswordHasher hasher;
     JwtTokenService tokens{kTestSecret, 7 * 24 * 3600};
     SodiumSecretTokens secrets{kTestSecret};  // refresh tokens
+    Utf8procFolding folding;                  // graded answers (POST /auth/answers)
     http::Metrics metrics;
     std::string media_dir = fresh_media_dir();
     // Before `server`, which serves from it: the folder, or with LL_TEST_MEDIA_STORE=database

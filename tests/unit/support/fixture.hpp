@@ -3,6 +3,7 @@
 #include "adapters/memory/fake_security.hpp"
 #include "adapters/memory/manual_clock.hpp"
 #include "adapters/memory/memory_backend.hpp"
+#include "adapters/text/utf8proc_folding.hpp"
 #include "core/app/create_profile.hpp"
 #include "core/app/learner_ports.hpp"
 #include "core/app/register_user.hpp"
@@ -17,7 +18,8 @@ struct World {
     FakePasswordHasher hasher;
     FakeTokenService tokens;
     FakeSecretTokens secrets;
-    LearnerPorts ports = make_learner_ports(backend, clock, hasher, tokens, secrets);
+    Utf8procFolding folding;  // the real Unicode tables (Debian's utf8proc)
+    LearnerPorts ports = make_learner_ports(backend, clock, hasher, tokens, secrets, folding);
 
     // A user registered eight days ago (offline answers of the last week are not older than the
     // account), optionally with a profile (native de, target sv).

@@ -1,0 +1,231 @@
+#include "core/app/learning/answers.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "core/app/book_progress_batch.hpp"
+#include "core/domain/fields.hpp"
+#include "core/domain/rules.hpp"
+#include "core/domain/time_format.hpp"
+#include "core/domain/utf8.hpp"
+
+namespace ll {
+
+std::string word_choice_id(Id word_id) {
+    return fmt::format("w{}", word_id);
+}
+
+namespace {
+
+bool present(const LooseValue& v) {
+    return v.kind != LooseValue::Kind::missing && v.kind != LooseValue::Kind::null;
+}
+
+// "w12" -> 12; anything else nullopt.
+std::optional<Id> word_of_choice(const std::string& id) {
+    if (id.size() < 2 || id.size() > 19 || id[0] != 'w' || id[1] == '0') return std::nullopt;
+    Id out = 0;
+    for (std::size_t i = 1; i < id.size(); ++i) {
+        if (id[i] < '0' || id[i] > '9') return std::nullopt;
+        out = out * 10 + (id[i] - '0');
+    }
+    return out;
+}
+
+std::optional<std::string> word_title(const AnswerWord& w, std::string_view lang) {
+    if (lang == "de") return w.title_de;
+    if (lang == "en") return w.title_en;
+    if (lang == "sv") return w.title_sv;
+    return std::nullopt;
+}
+
+// Only white space (nothing to grade).
+bool blank(std::string_view text) {
+    for (std::size_t at = 0; at < text.size();) {
+        const auto d = utf8::decode(text, at);
+        if (!utf8::is_js_whitespace(d.code_point)) return false;
+        at += d.length;
+    }
+    return true;
+}
+
+std::optional<std::string> short_answer_in(const AnswerKey& key, std::string_view lang) {
+    if (lang == "de") return key.short_answer_de;
+    if (lang == "en") return key.short_answer_en;
+    if (lang == "sv") return key.short_answer_se;
+    return std::nullopt;
+}
+
+// The words for yes and no in the card's language (docs/learning.md "Exercises").
+std::string_view yes_word(std::string_view lang) {
+    return lang == "en" ? "yes" : "ja";
+}
+std::string_view no_word(std::string_view lang) {
+    if (lang == "en") return "no";
+    return lang == "sv" ? "nej" : "nein";
+}
+
+std::string normal(const TextFolding& folding, std::string_view text, std::string_view lang) {
+    return grading::normal_form(folding.fold(text), lang);
+}
+
+// A yes_no card's truth: its short answer (in the language, else in German) says no in any of
+// the three languages, or yes.
+bool yes_no_truth(const AnswerKey& key, std::string_view lang, const TextFolding& folding) {
+    const auto said = short_answer_in(key, lang) ? short_answer_in(key, lang) : key.short_answer_de;
+    if (!said) return true;
+    const std::string n = normal(folding, *said, lang);
+    return n != "nein" && n != "no" && n != "nej";
+}
+
+// The texts a card accepts in `lang`, its own answer first: the label word of a `word` card,
+// the question's short answer, the question's answer words; each once.
+std::vector<grading::Accepted> accepted_texts(const AnswerKey& key, std::string_view lang,
+                                              const TextFolding& folding) {
+    std::vector<std::string> shown;
+    if (key.answer_type == "yes_no") {
+        shown.emplace_back(yes_no_truth(key, lang, folding) ? yes_word(lang) : no_word(lang));
+    } else {
+        if (key.answer_type == "word" && !key.answers.empty())
+            if (auto t = word_title(key.answers.front(), lang)) shown.push_back(*t);
+        if (auto s = short_answer_in(key, lang)) shown.push_back(*s);
+        for (const auto& w : key.answers)
+            if (auto t = word_title(w, lang)) shown.push_back(*t);
+    }
+    std::vector<grading::Accepted> out;
+    for (const auto& s : shown) {
+        grading::Accepted a{normal(folding, s, lang), s};
+        if (a.normal.empty()) continue;
+        const bool seen = std::any_of(out.begin(), out.end(),
+                                      [&](const auto& o) { return o.normal == a.normal; });
+        if (!seen) out.push_back(std::move(a));
+    }
+    return out;
+}
+
+// The checks of the body's own fields: one answer of a well-formed kind.
+std::optional<Error> check_form(const AnswerInput& in) {
+    const int kinds =
+        (present(in.choice_id) ? 1 : 0) + (present(in.text) ? 1 : 0) + (present(in.rating) ? 1 : 0);
+    if (kinds != 1) return errors::answer_kind_invalid();
+    if (present(in.choice_id)) {
+        const auto& c = in.choice_id;
+        if (!c.is_string() ||
+            (c.string != kYesChoice && c.string != kNoChoice && !word_of_choice(c.string)))
+            return errors::choice_id_invalid();
+    }
+    if (present(in.text)) {
+        const auto& t = in.text;
+        if (!t.is_string() || !utf8::storable_text(t.string) ||
+            code_point_count(t.string) > fields::kTitleMax || blank(t.string))
+            return errors::answer_text_invalid();
+    }
+    if (present(in.rating) && !(in.rating.kind == LooseValue::Kind::integer &&
+                                fsrs::rating_from_number(in.rating.integer)))
+        return errors::rating_invalid();
+    if (present(in.client_id) && !(in.client_id.is_string() && valid_key(in.client_id.string)))
+        return errors::client_id_invalid();
+    if (present(in.answered_at) &&
+        !(in.answered_at.is_string() && parse_rfc3339(in.answered_at.string)))
+        return errors::answered_at_invalid();
+    if (in.idempotency_key && !valid_key(*in.idempotency_key))
+        return errors::invalid_idempotency_key();
+    return std::nullopt;
+}
+
+}  // namespace
+
+Result<AnswerOutput> answer_card(const AnswerPorts& ports, Id user_id, const AnswerInput& in) {
+    const Result<Id> pair_id = booked_pair_id(in.pair_id);
+    if (!pair_id) return pair_id.error();
+    if (auto problem = check_form(in)) return *problem;
+    const auto key = ports.answer_keys.answer_key(pair_id.value());
+    if (!key) return errors::pair_not_found();
+    if ((key->answer_type == "text") != present(in.rating))
+        return errors::answer_kind_not_for_card();
+    const auto profile = ports.profiles.find_by_user(user_id);
+    if (!profile) return errors::no_profile_for_progress();
+    std::string lang;
+    for (const auto& l : ports.languages.list_published())
+        if (l.id == profile->language_target_id) lang = l.short_en;
+
+    // The grade.
+    AnswerOutput out;
+    grading::Verdict verdict = grading::Verdict::wrong;
+    std::string fingerprint;
+    if (present(in.rating)) {
+        out.rating = *fsrs::rating_from_number(in.rating.integer);
+        verdict =
+            out.rating == fsrs::Rating::again ? grading::Verdict::wrong : grading::Verdict::correct;
+        fingerprint = fmt::format("rating={}", in.rating.integer);
+    } else {
+        const auto accepted = accepted_texts(*key, lang, ports.folding);
+        if (!accepted.empty()) out.expected = accepted.front().shown;
+        if (present(in.choice_id)) {
+            const std::string& choice = in.choice_id.string;
+            const bool yes_no = key->answer_type == "yes_no";
+            const auto word = word_of_choice(choice);
+            if (yes_no == word.has_value()) return errors::choice_id_invalid();
+            const bool right =
+                yes_no ? (choice == kYesChoice) == yes_no_truth(*key, lang, ports.folding)
+                       : std::any_of(key->answers.begin(), key->answers.end(),
+                                     [&](const AnswerWord& w) { return w.word_id == *word; });
+            verdict = right ? grading::Verdict::correct : grading::Verdict::wrong;
+            fingerprint = "choice=" + choice;
+        } else {
+            const auto grade =
+                grading::grade_text(normal(ports.folding, in.text.string, lang), accepted);
+            verdict = grade.verdict;
+            if (!grade.expected.empty()) out.expected = grade.expected;
+            fingerprint = "text=" + in.text.string;
+        }
+        out.rating = grading::rating_for(verdict);
+    }
+    out.correct = verdict != grading::Verdict::wrong;
+    out.near_miss = verdict == grading::Verdict::near_miss;
+    out.points = grading::points_for(key->answer_type, key->level, out.rating);
+
+    // The booking, as POST /auth/progress (or a batch item, with answered_at) books it.
+    const Timestamp now = ports.clock.now();
+    BookingCommand command;
+    command.user_id = user_id;
+    command.pair_id = pair_id.value();
+    command.correct = out.correct;
+    command.points = out.points;
+    command.rating = out.rating;
+    command.now = now;
+    std::optional<Error> refused;
+    if (present(in.answered_at)) {
+        command.now = *parse_rfc3339(in.answered_at.string);
+        command.recorded_at = now;
+        const auto account = ports.accounts.find_by_id(user_id);
+        refused = answered_at_out_of_window(
+            command.now, now,
+            account && account->created_at ? *account->created_at : Timestamp::min());
+        // Out of the window, a client_id may still replay; without one there is nothing to do.
+        if (refused && !present(in.client_id)) return *refused;
+        command.replay_only = refused.has_value();
+        fingerprint += ";at=" + format_timestamp(command.now);
+    }
+    const bool by_client_id = present(in.client_id);
+    if (by_client_id || in.idempotency_key) {
+        // The answer as sent: the same id with another answer is refused, not replayed.
+        command.idempotency = IdempotencyKey{
+            by_client_id ? kBatchClientIdPrefix + in.client_id.string : *in.idempotency_key,
+            fmt::format("answer;pair={};{}", command.pair_id, fingerprint),
+            now - (by_client_id
+                       ? std::chrono::duration_cast<Timestamp::duration>(kBatchClientIdLifetime)
+                       : std::chrono::duration_cast<Timestamp::duration>(kIdempotencyKeyLifetime))};
+    }
+    const BookingOutcome outcome = book_card_in_zone(ports.progress, ports.clock, command);
+    if (outcome.status == BookingStatus::not_stored && refused) return *refused;
+    auto booked = progress_answer(
+        outcome, command.points,
+        by_client_id ? errors::client_id_reused() : errors::idempotency_key_reused());
+    if (!booked) return booked.error();
+    out.booking = std::move(booked.value());
+    return out;
+}
+
+}  // namespace ll

@@ -1,0 +1,72 @@
+#pragma once
+// POST /auth/answers (docs/learning.md "Graded answers"): an answer the server grades. The app
+// sends what the learner chose or typed; the core finds whether it is right, the rating and the
+// points, and books the card with the same booking as POST /auth/progress.
+#include <optional>
+#include <string>
+
+#include "core/app/book_progress.hpp"
+#include "core/domain/grading.hpp"
+#include "core/domain/loose_value.hpp"
+#include "core/domain/result.hpp"
+#include "core/ports/accounts.hpp"
+#include "core/ports/clock.hpp"
+#include "core/ports/languages.hpp"
+#include "core/ports/learning/answer_keys.hpp"
+#include "core/ports/profiles.hpp"
+#include "core/ports/progress.hpp"
+#include "core/ports/text_folding.hpp"
+
+namespace ll {
+
+// What POST /auth/answers uses: made from the learner routes' LearnerPorts.
+struct AnswerPorts {
+    AnswerKeyQuery& answer_keys;
+    ProfileRepository& profiles;
+    LanguageRepository& languages;
+    AccountRepository& accounts;
+    ProgressStore& progress;
+    const Clock& clock;
+    const TextFolding& folding;
+    template <typename From>
+    AnswerPorts(const From& from)  // implicit on purpose: callers pass their own ports
+        : answer_keys(from.answer_keys),
+          profiles(from.profiles),
+          languages(from.languages),
+          accounts(from.accounts),
+          progress(from.progress),
+          clock(from.clock),
+          folding(from.folding) {}
+};
+
+struct AnswerInput {
+    LooseValue pair_id;
+    LooseValue choice_id = LooseValue::missing();
+    LooseValue text = LooseValue::missing();
+    LooseValue rating = LooseValue::missing();
+    // When the learner answered, for an answer sent later (as a batch item's; default now).
+    LooseValue answered_at = LooseValue::missing();
+    // A retry with the same client_id (or Idempotency-Key header) gets the first answer.
+    LooseValue client_id = LooseValue::missing();
+    std::optional<std::string> idempotency_key = std::nullopt;
+};
+
+// The choice ids of the practice queue's exercises: "w" and a word's id, or "yes" and "no".
+std::string word_choice_id(Id word_id);
+inline constexpr const char* kYesChoice = "yes";
+inline constexpr const char* kNoChoice = "no";
+
+struct AnswerOutput {
+    bool correct = false;
+    bool near_miss = false;
+    std::optional<std::string> expected;  // the right text (none for a self-rated text card)
+    Ep points = 0;
+    fsrs::Rating rating = fsrs::Rating::again;
+    BookProgressOutput booking;
+};
+
+// 400 for a body that does not name one answer the card takes, 404 for an unknown pair, 409
+// without a profile, 422 for an answered_at out of the window or a reused client_id.
+Result<AnswerOutput> answer_card(const AnswerPorts& ports, Id user_id, const AnswerInput& input);
+
+}  // namespace ll

@@ -1,0 +1,64 @@
+#include "core/app/learning/client_scoring.hpp"
+
+#include <algorithm>
+
+#include "core/domain/grading.hpp"
+#include "core/domain/rules.hpp"
+
+namespace ll {
+
+std::optional<ClientScoring> client_scoring_from(std::string_view text) {
+    if (text == "accept") return ClientScoring::accept;
+    if (text == "cap") return ClientScoring::cap;
+    if (text == "refuse") return ClientScoring::refuse;
+    return std::nullopt;
+}
+
+namespace {
+
+// `points` no more than the table's points of the card for an answer as correct as this one;
+// as sent when the pair id is not usable or the pair unknown (the booking answers that).
+void cap_points(AnswerKeyQuery& keys, const LooseValue& pair_id, const LooseValue& correct,
+                LooseValue& points) {
+    const PairIdParse pair = parse_pair_id(pair_id);
+    if (!pair.id) return;
+    const auto key = keys.answer_key(*pair.id);
+    if (!key) return;
+    const Ep most = grading::points_for(key->answer_type, key->level,
+                                        fsrs::rating_for_answer(parse_correct(correct)));
+    points = LooseValue::of(static_cast<std::int64_t>(std::min(parse_points(points), most)));
+}
+
+}  // namespace
+
+Result<BookProgressOutput> book_client_scored(const ScoredBookingPorts& ports, Id user_id,
+                                              BookProgressInput input) {
+    if (ports.client_scoring == ClientScoring::refuse) return errors::client_scoring_refused();
+    if (ports.client_scoring == ClientScoring::cap)
+        cap_points(ports.answer_keys, input.pair_id, input.correct, input.points);
+    return book_progress(ports, user_id, input);
+}
+
+Result<std::vector<BatchItemResult>> book_batch_client_scored(const ScoredBookingPorts& ports,
+                                                              Id user_id, LooseValue items) {
+    if (ports.client_scoring == ClientScoring::refuse) return errors::client_scoring_refused();
+    if (ports.client_scoring == ClientScoring::cap && items.is_array() &&
+        items.items.size() <= kMaxBatchItems) {
+        for (auto& item : items.items) {
+            if (!item.is_object()) continue;
+            LooseValue points = item["points"];
+            cap_points(ports.answer_keys, item["pair_id"], item["correct"], points);
+            bool set = false;
+            for (auto& [name, value] : item.members) {
+                if (name == "points") {
+                    value = points;
+                    set = true;
+                }
+            }
+            if (!set) item.members.emplace_back("points", points);
+        }
+    }
+    return book_progress_batch(ports, user_id, items);
+}
+
+}  // namespace ll

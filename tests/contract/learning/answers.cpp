@@ -1,0 +1,259 @@
+// Graded answers (POST /auth/answers' use case, core/app/learning/answers.hpp) and CLIENT_SCORING
+// (core/app/learning/client_scoring.hpp) on every backend: what a card accepts read through
+// AnswerKeyQuery, the grade, the points of the table booked whatever else the body says, replays,
+// and the answers a card of another type refuses.
+#include <catch2/catch.hpp>
+
+#include "adapters/memory/manual_clock.hpp"
+#include "adapters/text/utf8proc_folding.hpp"
+#include "core/app/learning/answers.hpp"
+#include "core/app/learning/client_scoring.hpp"
+#include "core/domain/time_format.hpp"
+#include "tests/support/graded_cards.hpp"
+#include "tests/support/instants.hpp"
+#include "tests/support/learners.hpp"
+#include "tests/support/test_backends.hpp"
+
+using namespace ll;
+
+namespace {
+using test::at;
+
+struct World {
+    std::unique_ptr<test::TestDatabase> db = test::make_test_database();
+    StorageBackend& b = db->backend();
+    ManualClock clock{at("2026-11-20T08:00:00.000Z")};
+    Utf8procFolding folding;
+    // The ports POST /auth/answers and POST /auth/progress use.
+    AnswerKeyQuery& answer_keys = b.answer_keys();
+    ProfileRepository& profiles = b.profiles();
+    LanguageRepository& languages = b.languages();
+    AccountRepository& accounts = b.accounts();
+    ProgressStore& progress = b.progress();
+    ClientScoring client_scoring = ClientScoring::accept;
+
+    Ep total(Id who) { return profiles.find_by_user(who)->total_ep; }
+    Result<AnswerOutput> choose(Id who, Id pair, const std::string& choice) {
+        return answer_card(*this, who, AnswerInput{LooseValue::of(pair), LooseValue::of(choice)});
+    }
+    Result<AnswerOutput> type(Id who, Id pair, const std::string& text) {
+        return answer_card(
+            *this, who,
+            AnswerInput{LooseValue::of(pair), LooseValue::missing(), LooseValue::of(text)});
+    }
+};
+
+const test::CardWord kDog{"Hund", "dog", "hund"};
+const test::CardWord kCat{"Katze", "cat", "katt"};
+const test::CardWord kHorse{"Pferd", "horse", "häst"};
+
+}  // namespace
+
+TEST_CASE("answer keys: the label word, the question's short answers and words, by word id",
+          "[learning-answers]") {
+    World w;
+    const auto card = test::graded_card(
+        w.b.content(),
+        {"question", 23, kDog, test::CardWord{"Bello", "Rex", "Fido"}, {kHorse}, {kCat}});
+    const auto key = w.answer_keys.answer_key(card.pair_id);
+    REQUIRE(key);
+    CHECK(key->answer_type == "question");
+    CHECK(key->level == 23);
+    CHECK(key->short_answer_se == "Fido");
+    CHECK(key->short_answer_en == "Rex");
+    // A question card: its label word is no answer.
+    REQUIRE(key->answers.size() == 1);
+    CHECK(key->answers[0] == AnswerWord{card.answer_words[0], "Pferd", "horse", "häst"});
+    REQUIRE(key->distractors.size() == 1);
+    CHECK(key->distractors[0].word_id == card.distractor_words[0]);
+    CHECK_FALSE(w.answer_keys.answer_key(card.pair_id + 1000));
+
+    // A word card: the label answers too, once when the question names it as well.
+    const auto word = test::graded_card(w.b.content(), {"word", 1, kDog, kDog, {kDog}, {kCat}});
+    const auto word_key = w.answer_keys.answer_key(word.pair_id);
+    REQUIRE(word_key);
+    REQUIRE(word_key->answers.size() == 1);
+    CHECK(word_key->answers[0].word_id == *word.label_word);
+    CHECK(word_key->answers[0].title_sv == "hund");
+}
+
+TEST_CASE(
+    "graded answers: a choice, a typed text, a self-rating, each booked with the table's "
+    "points",
+    "[learning-answers]") {
+    World w;
+    const Id ada = test::swedish_learner(w.b, "ada");
+    const auto word = test::graded_card(w.b.content(), {"word", 12, kDog, kDog, {}, {kCat}});
+
+    // The right choice: Good, the word card's 10 and one for level 12.
+    auto right = w.choose(ada, word.pair_id, word_choice_id(*word.label_word));
+    REQUIRE(right);
+    CHECK(right->correct);
+    CHECK_FALSE(right->near_miss);
+    CHECK(right->expected == "hund");
+    CHECK(right->points == 11);
+    CHECK(right->rating == fsrs::Rating::good);
+    CHECK(right->booking.total_ep == 11);
+    CHECK(w.total(ada) == 11);
+
+    // A distractor: Again, nothing earned, the right text given.
+    auto wrong = w.choose(ada, word.pair_id, word_choice_id(word.distractor_words[0]));
+    REQUIRE(wrong);
+    CHECK_FALSE(wrong->correct);
+    CHECK(wrong->points == 0);
+    CHECK(wrong->expected == "hund");
+    CHECK(w.total(ada) == 11);
+
+    // Typed: case, article, punctuation and spaces do not matter.
+    auto typed = w.type(ada, word.pair_id, "  En   HUND! ");
+    REQUIRE(typed);
+    CHECK(typed->correct);
+    CHECK(w.total(ada) == 22);
+
+    // A near miss on a long answer: booked as Hard for half the points.
+    const auto long_word = test::graded_card(
+        w.b.content(),
+        {"word", 1, test::CardWord{"Schmetterling", "butterfly", "fjäril"}, {}, {}, {}});
+    auto near = w.type(ada, long_word.pair_id, "fjärli");
+    REQUIRE(near);
+    CHECK(near->correct);
+    CHECK(near->near_miss);
+    CHECK(near->expected == "fjäril");
+    CHECK(near->rating == fsrs::Rating::hard);
+    CHECK(near->points == 5);
+    CHECK(w.total(ada) == 27);
+    // Two edits away is wrong.
+    auto far = w.type(ada, long_word.pair_id, "fjärlii");
+    REQUIRE(far);
+    CHECK_FALSE(far->correct);
+    CHECK(w.total(ada) == 27);
+
+    // A text card is rated by the learner: Hard half of 10, Again nothing.
+    const auto text = test::graded_card(w.b.content(), {"text", 1, {}, {}, {}, {}});
+    auto hard = answer_card(w, ada,
+                            AnswerInput{LooseValue::of(text.pair_id), LooseValue::missing(),
+                                        LooseValue::missing(), LooseValue::of(2)});
+    REQUIRE(hard);
+    CHECK(hard->correct);
+    CHECK(hard->points == 5);
+    CHECK_FALSE(hard->expected);
+    CHECK(w.total(ada) == 32);
+}
+
+TEST_CASE("graded answers: yes_no cards take yes or no, in the learner's language",
+          "[learning-answers]") {
+    World w;
+    const Id ada = test::swedish_learner(w.b, "ada");
+    const auto yes = test::graded_card(
+        w.b.content(), {"yes_no", 1, kDog, test::CardWord{"ja", "yes", "ja"}, {}, {}});
+    const auto no = test::graded_card(
+        w.b.content(), {"yes_no", 1, kDog, test::CardWord{"Nein.", "No", "Nej"}, {}, {}});
+    CHECK(w.choose(ada, yes.pair_id, kYesChoice)->correct);
+    CHECK_FALSE(w.choose(ada, yes.pair_id, kNoChoice)->correct);
+    auto right_no = w.choose(ada, no.pair_id, kNoChoice);
+    CHECK(right_no->correct);
+    CHECK(right_no->expected == "nej");
+    CHECK(right_no->points == 5);
+    CHECK(w.type(ada, no.pair_id, "Nej!")->correct);
+    CHECK_FALSE(w.type(ada, no.pair_id, "ja")->correct);
+    // A word's choice on a yes_no card, or yes on a word card, is no choice of the card.
+    CHECK(w.choose(ada, no.pair_id, "w1").error() == errors::choice_id_invalid());
+    const auto word = test::graded_card(w.b.content(), {"word", 1, kCat, {}, {}, {}});
+    CHECK(w.choose(ada, word.pair_id, kYesChoice).error() == errors::choice_id_invalid());
+}
+
+TEST_CASE("graded answers: refused bodies book nothing", "[learning-answers]") {
+    World w;
+    const Id ada = test::swedish_learner(w.b, "ada");
+    const auto word = test::graded_card(w.b.content(), {"word", 1, kDog, {}, {}, {}});
+    const auto text = test::graded_card(w.b.content(), {"text", 1, {}, {}, {}, {}});
+    const auto refused = [&](AnswerInput in) {
+        auto r = answer_card(w, ada, in);
+        REQUIRE_FALSE(r);
+        return r.error();
+    };
+    const LooseValue pair = LooseValue::of(word.pair_id);
+    const LooseValue none = LooseValue::missing();
+    CHECK(refused({pair}) == errors::answer_kind_invalid());
+    CHECK(refused({pair, LooseValue::of("w1"), LooseValue::of("hund")}) ==
+          errors::answer_kind_invalid());
+    CHECK(refused({pair, LooseValue::of("x1")}) == errors::choice_id_invalid());
+    CHECK(refused({pair, LooseValue::of("w01")}) == errors::choice_id_invalid());
+    CHECK(refused({pair, LooseValue::of(7)}) == errors::choice_id_invalid());
+    CHECK(refused({pair, none, LooseValue::of("   ")}) == errors::answer_text_invalid());
+    CHECK(refused({pair, none, LooseValue::of(std::string(201, 'a'))}) ==
+          errors::answer_text_invalid());
+    CHECK(refused({pair, none, none, LooseValue::of(5)}) == errors::rating_invalid());
+    // The kind a card takes: a rating for a text card, a choice or a text for the others.
+    CHECK(refused({pair, none, none, LooseValue::of(3)}) == errors::answer_kind_not_for_card());
+    CHECK(refused({LooseValue::of(text.pair_id), none, LooseValue::of("hund")}) ==
+          errors::answer_kind_not_for_card());
+    CHECK(refused({LooseValue::of(word.pair_id + 1000), none, LooseValue::of("hund")}) ==
+          errors::pair_not_found());
+    CHECK(refused({LooseValue::missing(), none, LooseValue::of("hund")}) ==
+          errors::pair_id_required());
+    const Id nobody = w.b.accounts().create(NewAccount{"n@example.com", "h", "end-user"})->id;
+    CHECK(answer_card(w, nobody, {pair, none, LooseValue::of("hund")}).error() ==
+          errors::no_profile_for_progress());
+    CHECK(w.total(ada) == 0);
+}
+
+TEST_CASE(
+    "graded answers: a retry under the same client_id books once, another answer under it "
+    "is refused",
+    "[learning-answers]") {
+    World w;
+    const Id ada = test::swedish_learner(w.b, "ada");
+    const auto word = test::graded_card(w.b.content(), {"word", 1, kDog, {}, {}, {}});
+    AnswerInput in{LooseValue::of(word.pair_id), LooseValue::missing(), LooseValue::of("hund")};
+    in.client_id = LooseValue::of("phone-1");
+    auto first = answer_card(w, ada, in);
+    REQUIRE(first);
+    auto again = answer_card(w, ada, in);
+    REQUIRE(again);
+    CHECK(again->booking.total_ep == first->booking.total_ep);
+    CHECK(w.total(ada) == 10);
+    in.text = LooseValue::of("katt");
+    CHECK(answer_card(w, ada, in).error() == errors::client_id_reused());
+    CHECK(w.total(ada) == 10);
+}
+
+TEST_CASE("CLIENT_SCORING: accept books the sent points, cap the table's, refuse nothing",
+          "[learning-answers]") {
+    World w;
+    // The batch's answered_at must not be before the account, which the SQL backends date at
+    // their own now.
+    w.clock.set(std::chrono::time_point_cast<std::chrono::milliseconds>(
+        std::chrono::system_clock::now() + std::chrono::minutes(10)));
+    const Id ada = test::swedish_learner(w.b, "ada");
+    const auto word = test::graded_card(w.b.content(), {"word", 20, kDog, {}, {}, {}});
+    const auto forged = [&](bool correct) {
+        return BookProgressInput{LooseValue::of(word.pair_id), LooseValue::of(correct),
+                                 LooseValue::of(5000)};
+    };
+    REQUIRE(book_client_scored(w, ada, forged(true)));
+    CHECK(w.total(ada) == 1000);  // the seed's clamp
+    w.client_scoring = ClientScoring::cap;
+    REQUIRE(book_client_scored(w, ada, forged(true)));
+    CHECK(w.total(ada) == 1012);  // the word card's 10 and 2 for level 20
+    REQUIRE(book_client_scored(w, ada, forged(false)));
+    CHECK(w.total(ada) == 1012);  // a wrong answer earns nothing
+    auto batch = book_batch_client_scored(
+        w, ada,
+        LooseValue::array({LooseValue::object(
+            {{"client_id", LooseValue::of("b1")},
+             {"pair_id", LooseValue::of(word.pair_id)},
+             {"correct", LooseValue::of(true)},
+             {"points", LooseValue::of(900)},
+             {"answered_at",
+              LooseValue::of(format_timestamp(w.clock.now() - std::chrono::minutes(1)))}})}));
+    REQUIRE(batch);
+    INFO((batch.value()[0].result ? std::string() : batch.value()[0].result.error().message));
+    REQUIRE(batch.value()[0].result);
+    CHECK(w.total(ada) == 1024);
+    w.client_scoring = ClientScoring::refuse;
+    CHECK(book_client_scored(w, ada, forged(true)).error() == errors::client_scoring_refused());
+    CHECK(book_batch_client_scored(w, ada, LooseValue::array({})).error() ==
+          errors::client_scoring_refused());
+    CHECK(w.total(ada) == 1024);
+}
