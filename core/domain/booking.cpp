@@ -93,13 +93,17 @@ BookingDecision decide_booking(const BookingCommand& c, const BookingState& s) {
     if (!s.answer_type) return not_booked(c, s, BookingStatus::pair_not_found);
     if (!s.profile) return not_booked(c, s, BookingStatus::no_profile);
     const BookingProfile& p = *s.profile;
+    // A graded answer earns the card's points once per gap (docs/learning.md "Points").
+    const bool earns = !c.points_gap || !s.memory || !s.memory->last_review ||
+                       c.now - *s.memory->last_review >= *c.points_gap;
+    const Ep points = earns ? c.points : 0;
 
     BookingWrite w;
     w.user_id = c.user_id;
     w.pair_id = c.pair_id;
     w.booked = true;
     w.expected_version = p.version;
-    w.total_ep = p.total_ep + c.points;
+    w.total_ep = p.total_ep + points;
     // An answer dated before the last practice date (sent late from offline) counts for its own
     // day's figures but moves neither the streak nor the last practice: the streak is kept
     // incrementally from last_practice_date and cannot be rebuilt backwards.
@@ -114,7 +118,7 @@ BookingDecision decide_booking(const BookingCommand& c, const BookingState& s) {
     w.next_streak_threshold = p.next_streak_threshold;
     w.stats.first_practice_of_pair = !s.pair_practised;
     w.stats.correct = c.correct;
-    w.stats.points = c.points;
+    w.stats.points = points;
     w.pair_answer_type = *s.answer_type;
     if (answer_type_counted(*s.answer_type)) w.stats.answer_type = *s.answer_type;
     w.stats.categories = s.categories;
@@ -128,7 +132,7 @@ BookingDecision decide_booking(const BookingCommand& c, const BookingState& s) {
     out.total_ep = w.total_ep;
     out.previous_streak_days = p.streak_days;
     out.streak_days = w.streak_days;
-    out.daily_ep = s.daily_ep + c.points;
+    out.daily_ep = s.daily_ep + points;
     out.daily_goal_ep = p.daily_goal_ep;
 
     // Achievements (docs/spec/decisions.md 6): only when a threshold is reached are the locked

@@ -4,6 +4,7 @@
 // request (BookingCommand) in, what to answer and what to write (BookingDecision) out. The store
 // only reads and writes; every rule (streak, EP, goal, achievements, the statistics' increments,
 // idempotency) is here.
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -45,6 +46,10 @@ struct BookingCommand {
     // The learner's own grade of the answer (docs/learning.md "Ratings"); nullopt: Good when
     // correct, Again when not. Consistent with `correct` (the request's checks see to that).
     std::optional<fsrs::Rating> rating = std::nullopt;
+    // Graded answers (docs/learning.md "Points"): `points` only when the card's memory in the
+    // learner's language was last reviewed at least this long before `now` (or never); else the
+    // answer is booked with 0 points. nullopt: always (POST /auth/progress).
+    std::optional<std::chrono::hours> points_gap = std::nullopt;
 };
 
 // key_reused: the key was used by this user for another request (nothing written).

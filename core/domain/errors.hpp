@@ -454,6 +454,10 @@ inline Error choice_id_invalid() {
 inline Error answer_text_invalid() {
     return make(400, "answer_text_invalid", "text must be a string of 1 to 200 characters");
 }
+inline Error card_has_no_answer() {
+    return make(409, "card_has_no_answer",
+                "This card has no answer in your target language to grade against");
+}
 inline Error client_scoring_refused() {
     return make(403, "client_scoring_refused",
                 "Scores are graded on the server: send answers to POST /auth/answers");

@@ -49,7 +49,15 @@ TEST_CASE("POST /auth/answers: graded on the server, forged correct and points c
     CHECK(wrong.json.at("total_ep") == 0);
     CHECK(total_ep(api, ada) == 0);
 
-    // A typed answer in another spelling: correct, the word card's 10 and 1 for level 10.
+    // Right at once: reviewed, but a card earns its points once in 12 hours.
+    const Reply soon = c.post("/auth/answers", body(card.pair_id, R"("text":"hund")"), ada);
+    REQUIRE(soon.status == 200);
+    CHECK(soon.json.at("correct") == true);
+    CHECK(soon.json.at("points") == 0);
+    CHECK(total_ep(api, ada) == 0);
+
+    // 12 hours later, typed in another spelling: the word card's 10 and 1 for level 10.
+    api.server.clock.advance(std::chrono::hours(12));
     const Reply right =
         c.post("/auth/answers", body(card.pair_id, R"("text":"  En HUND.","points":0)"), ada);
     REQUIRE(right.status == 200);
@@ -65,7 +73,7 @@ TEST_CASE("POST /auth/answers: graded on the server, forged correct and points c
     const Reply cards = c.get("/auth/cards", ada);
     REQUIRE(cards.status == 200);
     REQUIRE(cards.json.at("cards").as_array().size() == 1);
-    CHECK(cards.json.at("cards").as_array()[0].at("memory").at("reps") == 2);
+    CHECK(cards.json.at("cards").as_array()[0].at("memory").at("reps") == 3);
 }
 
 TEST_CASE("POST /auth/answers: refused bodies are 400s that book nothing; a retry replays",

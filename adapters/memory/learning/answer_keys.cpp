@@ -1,6 +1,7 @@
 // What grading an answer reads about a card, over the in-memory content tables
 // (core/ports/learning/answer_keys.hpp).
 #include <algorithm>
+#include <set>
 
 #include "adapters/memory/memory_state.hpp"
 
@@ -17,6 +18,52 @@ class MemoryAnswerKeys final : public AnswerKeyQuery {
 
     std::optional<AnswerKey> answer_key(Id pair_id) override {
         std::lock_guard lock(s_.mutex);
+        return key_of(pair_id);
+    }
+
+    std::vector<AnswerKey> answer_keys(const std::vector<Id>& pair_ids) override {
+        std::lock_guard lock(s_.mutex);
+        std::set<Id> ids(pair_ids.begin(), pair_ids.end());
+        std::vector<AnswerKey> out;
+        for (const Id id : ids)
+            if (auto key = key_of(id)) out.push_back(std::move(*key));
+        return out;
+    }
+
+    std::vector<std::pair<Id, AnswerWord>> category_words(const std::vector<Id>& word_ids,
+                                                          int per_word) override {
+        std::lock_guard lock(s_.mutex);
+        const ContentTables& t = s_.content;
+        std::vector<std::pair<Id, AnswerWord>> out;
+        for (const Id shared : std::set<Id>(word_ids.begin(), word_ids.end())) {
+            std::set<Id> categories, others;
+            for (const auto& [word, category] : t.word_categories)
+                if (word == shared) categories.insert(category);
+            for (const auto& [word, category] : t.word_categories)
+                if (word != shared && categories.count(category)) others.insert(word);
+            int taken = 0;
+            for (const Id other : others) {  // by word id
+                const auto w = t.words.find(other);
+                if (w == t.words.end() || w->second.status != status::kPublished) continue;
+                if (taken++ == per_word) break;
+                out.emplace_back(shared, answer_word(w->second));
+            }
+        }
+        return out;
+    }
+
+    std::vector<AnswerWord> some_words(int max) override {
+        std::lock_guard lock(s_.mutex);
+        std::vector<AnswerWord> out;
+        for (const auto& [id, w] : s_.content.words) {
+            if (static_cast<int>(out.size()) >= max) break;
+            if (w.status == status::kPublished) out.push_back(answer_word(w));
+        }
+        return out;
+    }
+
+  private:
+    std::optional<AnswerKey> key_of(Id pair_id) {
         const ContentTables& t = s_.content;
         const auto pair = t.pairs.find(pair_id);
         if (pair == t.pairs.end()) return std::nullopt;
@@ -30,6 +77,17 @@ class MemoryAnswerKeys final : public AnswerKeyQuery {
             const auto q = t.questions.find(*p.question_id);
             if (q != t.questions.end()) question = &q->second;
         }
+        if (p.object_id) {
+            const auto object = t.objects.find(*p.object_id);
+            if (object != t.objects.end()) key.outline = object->second.selections;
+        }
+        if (p.picture_id) {
+            const auto picture = t.pictures.find(*p.picture_id);
+            if (picture != t.pictures.end()) {
+                key.width = picture->second.width;
+                key.height = picture->second.height;
+            }
+        }
         if (question) {
             key.short_answer_de = question->short_answer_de;
             key.short_answer_en = question->short_answer_en;
@@ -39,10 +97,14 @@ class MemoryAnswerKeys final : public AnswerKeyQuery {
             const auto w = t.words.find(id);
             return w == t.words.end() ? nullptr : &w->second;
         };
+        bool labelled = false;  // answers[0] is the object's label word
         if (p.answer_type == "word" && p.object_id) {
             for (const auto& [id, link] : t.object_words)
                 if (link.object_id == *p.object_id && link.is_label)
-                    if (const Word* w = word(link.word_id)) key.answers.push_back(answer_word(*w));
+                    if (const Word* w = word(link.word_id)) {
+                        key.answers.push_back(answer_word(*w));
+                        labelled = true;
+                    }
         }
         if (question) {
             for (const auto& [id, link] : t.question_words) {
@@ -53,19 +115,22 @@ class MemoryAnswerKeys final : public AnswerKeyQuery {
                 list.push_back(answer_word(*w));
             }
         }
-        // By word id, a label word that also answers the question once (as the SQL reads them).
+        // The label first, then by word id; a label word that also answers the question once
+        // (as the SQL reads them).
         for (auto* list : {&key.answers, &key.distractors}) {
-            std::stable_sort(list->begin(), list->end(),
+            const auto first = list == &key.answers && labelled ? list->begin() + 1 : list->begin();
+            std::stable_sort(first, list->end(),
                              [](const auto& a, const auto& b) { return a.word_id < b.word_id; });
-            list->erase(
-                std::unique(list->begin(), list->end(),
-                            [](const auto& a, const auto& b) { return a.word_id == b.word_id; }),
-                list->end());
+            std::vector<AnswerWord> once;
+            for (auto& w : *list)
+                if (std::none_of(once.begin(), once.end(),
+                                 [&](const AnswerWord& o) { return o.word_id == w.word_id; }))
+                    once.push_back(std::move(w));
+            *list = std::move(once);
         }
         return key;
     }
 
-  private:
     MemoryBackend::State& s_;
 };
 

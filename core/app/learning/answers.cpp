@@ -50,11 +50,14 @@ bool blank(std::string_view text) {
     return true;
 }
 
+// The question's short answer in `lang`; a blank one is none.
 std::optional<std::string> short_answer_in(const AnswerKey& key, std::string_view lang) {
-    if (lang == "de") return key.short_answer_de;
-    if (lang == "en") return key.short_answer_en;
-    if (lang == "sv") return key.short_answer_se;
-    return std::nullopt;
+    const std::optional<std::string>* said = nullptr;
+    if (lang == "de") said = &key.short_answer_de;
+    if (lang == "en") said = &key.short_answer_en;
+    if (lang == "sv") said = &key.short_answer_se;
+    if (!said || !*said || blank(**said)) return std::nullopt;
+    return **said;
 }
 
 // The words for yes and no in the card's language (docs/learning.md "Exercises").
@@ -72,9 +75,12 @@ std::string normal(const TextFolding& folding, std::string_view text, std::strin
 
 // A yes_no card's truth: its short answer (in the language, else in German) says no in any of
 // the three languages, or yes.
-bool yes_no_truth(const AnswerKey& key, std::string_view lang, const TextFolding& folding) {
-    const auto said = short_answer_in(key, lang) ? short_answer_in(key, lang) : key.short_answer_de;
-    if (!said) return true;
+// nullopt: the card has no short answer to tell.
+std::optional<bool> yes_no_truth(const AnswerKey& key, std::string_view lang,
+                                 const TextFolding& folding) {
+    auto said = short_answer_in(key, lang);
+    if (!said) said = short_answer_in(key, "de");
+    if (!said) return std::nullopt;
     const std::string n = normal(folding, *said, lang);
     return n != "nein" && n != "no" && n != "nej";
 }
@@ -85,7 +91,8 @@ std::vector<grading::Accepted> accepted_texts(const AnswerKey& key, std::string_
                                               const TextFolding& folding) {
     std::vector<std::string> shown;
     if (key.answer_type == "yes_no") {
-        shown.emplace_back(yes_no_truth(key, lang, folding) ? yes_word(lang) : no_word(lang));
+        if (const auto truth = yes_no_truth(key, lang, folding))
+            shown.emplace_back(*truth ? yes_word(lang) : no_word(lang));
     } else {
         if (key.answer_type == "word" && !key.answers.empty())
             if (auto t = word_title(key.answers.front(), lang)) shown.push_back(*t);
@@ -167,18 +174,22 @@ Result<AnswerOutput> answer_card(const AnswerPorts& ports, Id user_id, const Ans
             const bool yes_no = key->answer_type == "yes_no";
             const auto word = word_of_choice(choice);
             if (yes_no == word.has_value()) return errors::choice_id_invalid();
+            const auto truth = yes_no ? yes_no_truth(*key, lang, ports.folding) : std::nullopt;
+            if (yes_no ? !truth : key->answers.empty()) return errors::card_has_no_answer();
             const bool right =
-                yes_no ? (choice == kYesChoice) == yes_no_truth(*key, lang, ports.folding)
+                yes_no ? (choice == kYesChoice) == *truth
                        : std::any_of(key->answers.begin(), key->answers.end(),
                                      [&](const AnswerWord& w) { return w.word_id == *word; });
             verdict = right ? grading::Verdict::correct : grading::Verdict::wrong;
             fingerprint = "choice=" + choice;
         } else {
+            if (accepted.empty()) return errors::card_has_no_answer();
             const auto grade =
                 grading::grade_text(normal(ports.folding, in.text.string, lang), accepted);
             verdict = grade.verdict;
             if (!grade.expected.empty()) out.expected = grade.expected;
-            fingerprint = "text=" + in.text.string;
+            // Its length first: no text can spell another field into the fingerprint.
+            fingerprint = fmt::format("text={}:{}", in.text.string.size(), in.text.string);
         }
         out.rating = grading::rating_for(verdict);
     }
@@ -194,6 +205,7 @@ Result<AnswerOutput> answer_card(const AnswerPorts& ports, Id user_id, const Ans
     command.correct = out.correct;
     command.points = out.points;
     command.rating = out.rating;
+    command.points_gap = kGradedPointsGap;
     command.now = now;
     std::optional<Error> refused;
     if (present(in.answered_at)) {
@@ -220,10 +232,13 @@ Result<AnswerOutput> answer_card(const AnswerPorts& ports, Id user_id, const Ans
     }
     const BookingOutcome outcome = book_card_in_zone(ports.progress, ports.clock, command);
     if (outcome.status == BookingStatus::not_stored && refused) return *refused;
+    // The points booked (0 within the gap), as stored: a replay gives the first answer's.
+    const Ep booked_points = outcome.total_ep - outcome.previous_total_ep;
     auto booked = progress_answer(
-        outcome, command.points,
+        outcome, booked_points,
         by_client_id ? errors::client_id_reused() : errors::idempotency_key_reused());
     if (!booked) return booked.error();
+    out.points = booked_points;
     out.booking = std::move(booked.value());
     return out;
 }

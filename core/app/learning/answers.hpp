@@ -56,17 +56,21 @@ std::string word_choice_id(Id word_id);
 inline constexpr const char* kYesChoice = "yes";
 inline constexpr const char* kNoChoice = "no";
 
+// A graded answer earns the card's points at most once in this long (docs/learning.md "Points").
+inline constexpr std::chrono::hours kGradedPointsGap{12};
+
 struct AnswerOutput {
     bool correct = false;
     bool near_miss = false;
     std::optional<std::string> expected;  // the right text (none for a self-rated text card)
-    Ep points = 0;
+    Ep points = 0;  // booked: the table's, or 0 within kGradedPointsGap of the last review
     fsrs::Rating rating = fsrs::Rating::again;
     BookProgressOutput booking;
 };
 
 // 400 for a body that does not name one answer the card takes, 404 for an unknown pair, 409
-// without a profile, 422 for an answered_at out of the window or a reused client_id.
+// without a profile or for a card with nothing to grade against in the learner's language, 422
+// for an answered_at out of the window or a reused client_id.
 Result<AnswerOutput> answer_card(const AnswerPorts& ports, Id user_id, const AnswerInput& input);
 
 }  // namespace ll

@@ -16,16 +16,20 @@ std::optional<ClientScoring> client_scoring_from(std::string_view text) {
 
 namespace {
 
-// `points` no more than the table's points of the card for an answer as correct as this one;
-// as sent when the pair id is not usable or the pair unknown (the booking answers that).
+// `points` no more than the table's points of the card for an answer graded like this one (its
+// rating, else Good when correct and Again when not); as sent when the pair id is not usable, the
+// pair unknown or the rating refused (the booking answers those).
 void cap_points(AnswerKeyQuery& keys, const LooseValue& pair_id, const LooseValue& correct,
-                LooseValue& points) {
+                const LooseValue& rating, LooseValue& points) {
     const PairIdParse pair = parse_pair_id(pair_id);
     if (!pair.id) return;
+    const bool right = parse_correct(correct);
+    const auto rated = answer_rating(rating, right);
+    if (!rated) return;
     const auto key = keys.answer_key(*pair.id);
     if (!key) return;
     const Ep most = grading::points_for(key->answer_type, key->level,
-                                        fsrs::rating_for_answer(parse_correct(correct)));
+                                        rated.value().value_or(fsrs::rating_for_answer(right)));
     points = LooseValue::of(static_cast<std::int64_t>(std::min(parse_points(points), most)));
 }
 
@@ -35,7 +39,7 @@ Result<BookProgressOutput> book_client_scored(const ScoredBookingPorts& ports, I
                                               BookProgressInput input) {
     if (ports.client_scoring == ClientScoring::refuse) return errors::client_scoring_refused();
     if (ports.client_scoring == ClientScoring::cap)
-        cap_points(ports.answer_keys, input.pair_id, input.correct, input.points);
+        cap_points(ports.answer_keys, input.pair_id, input.correct, input.rating, input.points);
     return book_progress(ports, user_id, input);
 }
 
@@ -47,7 +51,7 @@ Result<std::vector<BatchItemResult>> book_batch_client_scored(const ScoredBookin
         for (auto& item : items.items) {
             if (!item.is_object()) continue;
             LooseValue points = item["points"];
-            cap_points(ports.answer_keys, item["pair_id"], item["correct"], points);
+            cap_points(ports.answer_keys, item["pair_id"], item["correct"], item["rating"], points);
             bool set = false;
             for (auto& [name, value] : item.members) {
                 if (name == "points") {

@@ -1,10 +1,15 @@
 #pragma once
 // What grading an answer reads about a card (POST /auth/answers; docs/learning.md "Graded
-// answers"): its answer type and level, the question's short answers, and the words that answer
-// it or are offered beside the answer.
+// answers"), and what the practice queue's exercises are made of (docs/learning.md "Exercises"):
+// its answer type and level, the question's short answers, the words that answer it or are
+// offered beside the answer, the outline of its object, and other words to offer as wrong
+// choices.
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
+
+#include "core/domain/content.hpp"
 
 #include "core/domain/types.hpp"
 
@@ -28,6 +33,10 @@ struct AnswerKey {
     std::vector<AnswerWord> answers;
     // The question's words of role `distractor`, by word id.
     std::vector<AnswerWord> distractors;
+    // The pair's object's shapes, in pixels of its picture, and the picture's size (where
+    // known): the outline a `word` exercise shows.
+    std::vector<Selection> outline;
+    std::optional<int> width, height;
     bool operator==(const AnswerKey&) const = default;
 };
 
@@ -37,6 +46,14 @@ class AnswerKeyQuery {
     // The key of any pair that exists, whatever its status (as POST /auth/progress books any
     // pair that exists); nullopt for an unknown pair.
     virtual std::optional<AnswerKey> answer_key(Id pair_id) = 0;
+    // The keys of those of these pairs that exist, by pair id (one practice page).
+    virtual std::vector<AnswerKey> answer_keys(const std::vector<Id>& pair_ids) = 0;
+    // Published words that share a category with one of `word_ids` (and are none of them), at
+    // most `per_word` for each of those, by word id: (the word of `word_ids`, the other word).
+    virtual std::vector<std::pair<Id, AnswerWord>> category_words(const std::vector<Id>& word_ids,
+                                                                  int per_word) = 0;
+    // The first `max` published words by id (the last resort for wrong choices).
+    virtual std::vector<AnswerWord> some_words(int max) = 0;
 };
 
 }  // namespace ll

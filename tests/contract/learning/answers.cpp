@@ -75,6 +75,24 @@ TEST_CASE("answer keys: the label word, the question's short answers and words, 
     REQUIRE(word_key->answers.size() == 1);
     CHECK(word_key->answers[0].word_id == *word.label_word);
     CHECK(word_key->answers[0].title_sv == "hund");
+
+    // The label first even when a question's answer word has a lower id; then by word id.
+    const auto cat = test::graded_card(w.b.content(), {"word", 1, kCat, {}, {kHorse, kDog}, {}});
+    REQUIRE(*cat.label_word > card.answer_words[0]);
+    const auto cat_key = w.answer_keys.answer_key(cat.pair_id);
+    REQUIRE(cat_key);
+    REQUIRE(cat_key->answers.size() == 3);
+    CHECK(cat_key->answers[0].word_id == *cat.label_word);
+    CHECK(cat_key->answers[1].word_id == *word.label_word);  // Hund, id 1
+    CHECK(cat_key->answers[2].word_id == card.answer_words[0]);
+    // The batch read gives the same keys, by pair id; unknown ids are left out.
+    const auto keys = w.answer_keys.answer_keys({cat.pair_id, 999999, card.pair_id});
+    REQUIRE(keys.size() == 2);
+    CHECK(keys[0] == *key);
+    CHECK(keys[1] == *cat_key);
+    // The outline: the object's shape and the picture's size (the helper stores no size).
+    REQUIRE(key->outline.size() == 1);
+    CHECK(key->outline[0].w == 30);
 }
 
 TEST_CASE(
@@ -104,10 +122,19 @@ TEST_CASE(
     CHECK(wrong->expected == "hund");
     CHECK(w.total(ada) == 11);
 
-    // Typed: case, article, punctuation and spaces do not matter.
+    // Right again within 12 hours of the card's last review: reviewed, but no points.
+    auto soon = w.choose(ada, word.pair_id, word_choice_id(*word.label_word));
+    REQUIRE(soon);
+    CHECK(soon->correct);
+    CHECK(soon->points == 0);
+    CHECK(w.total(ada) == 11);
+
+    // 12 hours later, typed: case, article, punctuation and spaces do not matter.
+    w.clock.advance(std::chrono::hours(12));
     auto typed = w.type(ada, word.pair_id, "  En   HUND! ");
     REQUIRE(typed);
     CHECK(typed->correct);
+    CHECK(typed->points == 11);
     CHECK(w.total(ada) == 22);
 
     // A near miss on a long answer: booked as Hard for half the points.
@@ -123,6 +150,7 @@ TEST_CASE(
     CHECK(near->points == 5);
     CHECK(w.total(ada) == 27);
     // Two edits away is wrong.
+    w.clock.advance(std::chrono::hours(12));
     auto far = w.type(ada, long_word.pair_id, "fjärlii");
     REQUIRE(far);
     CHECK_FALSE(far->correct);
@@ -160,6 +188,21 @@ TEST_CASE("graded answers: yes_no cards take yes or no, in the learner's languag
     CHECK(w.choose(ada, no.pair_id, "w1").error() == errors::choice_id_invalid());
     const auto word = test::graded_card(w.b.content(), {"word", 1, kCat, {}, {}, {}});
     CHECK(w.choose(ada, word.pair_id, kYesChoice).error() == errors::choice_id_invalid());
+    // A blank short answer in the learner's language is none: the German one tells.
+    const auto german = test::graded_card(
+        w.b.content(), {"yes_no", 1, kDog, test::CardWord{"Nein", "no", "  "}, {}, {}});
+    CHECK(w.choose(ada, german.pair_id, kNoChoice)->correct);
+    // Nothing to tell at all: 409, nothing booked.
+    const auto silent = test::graded_card(w.b.content(), {"yes_no", 1, kDog, {}, {}, {}});
+    const Ep before = w.total(ada);
+    CHECK(w.choose(ada, silent.pair_id, kYesChoice).error() == errors::card_has_no_answer());
+    CHECK(w.type(ada, silent.pair_id, "ja").error() == errors::card_has_no_answer());
+    // A question card with no answer in Swedish: typed answers cannot be graded either.
+    const auto bare = test::graded_card(w.b.content(), {"question", 1, kDog, {}, {}, {kCat}});
+    CHECK(w.type(ada, bare.pair_id, "hund").error() == errors::card_has_no_answer());
+    CHECK(w.choose(ada, bare.pair_id, word_choice_id(bare.distractor_words[0])).error() ==
+          errors::card_has_no_answer());
+    CHECK(w.total(ada) == before);
 }
 
 TEST_CASE("graded answers: refused bodies book nothing", "[learning-answers]") {
