@@ -162,3 +162,35 @@ TEST_CASE("CLIENT_SCORING: accept, cap and refuse on POST /auth/progress and its
         CHECK(total_ep(api, ada) == 10);
     }
 }
+
+TEST_CASE("GET /auth/practice: each entry's exercise, whose choices POST /auth/answers grades",
+          "[http][answers]") {
+    Api api;
+    auto& c = api.client;
+    const std::string ada = api.learner();
+    const auto card = dog_card(api);
+    const Reply queue = c.get("/auth/practice", ada);
+    REQUIRE(queue.status == 200);
+    const auto& items = queue.json.at("items").as_array();
+    REQUIRE(items.size() == 1);
+    const auto& exercise = items[0].at("exercise").as_object();
+    CHECK(exercise.at("type") == "word");
+    CHECK(exercise.at("prompt") == "Vad är det här?");
+    CHECK(exercise.at("accepts_text") == true);
+    CHECK(exercise.at("self_rated") == false);
+    CHECK(exercise.at("outline").at("shapes").as_array().size() == 1);
+    const auto& choices = exercise.at("choices").as_array();
+    REQUIRE(choices.size() == 2);  // the answer and the question's distractor
+    for (const auto& choice : choices) {
+        CHECK(choice.as_object().size() == 2);  // id and text: nothing says which is right
+    }
+    std::string right;
+    for (const auto& choice : choices)
+        if (choice.at("text") == "hund") right = std::string(choice.at("id").as_string());
+    REQUIRE_FALSE(right.empty());
+    const Reply graded =
+        c.post("/auth/answers", body(card.pair_id, R"("choice_id":")" + right + "\""), ada);
+    REQUIRE(graded.status == 200);
+    CHECK(graded.json.at("correct") == true);
+    CHECK(graded.json.at("points") == 10);
+}

@@ -23,6 +23,9 @@ struct GradedCardSpec {
     std::optional<CardWord> short_answer;
     std::vector<CardWord> answers;      // the question's answer words
     std::vector<CardWord> distractors;  // the question's distractor words
+    // A category every new word of the card gets (made when missing): words of cards with the
+    // same category are offered as each other's wrong choices.
+    std::optional<std::string> category = std::nullopt;
 };
 
 struct GradedCard {
@@ -34,8 +37,15 @@ struct GradedCard {
 inline GradedCard graded_card(ContentStore& content, const GradedCardSpec& spec) {
     GradedCard card;
     content.write([&](ContentTx& tx) {
+        std::optional<Category> category;
+        if (spec.category) {
+            for (const auto& c : tx.categories())
+                if (c.titel_de == *spec.category) category = c;
+            if (!category) category = tx.insert_category(*spec.category);
+        }
         const auto word = [&](const CardWord& w) {
             Word row;
+            if (category) row.categories.push_back(*category);
             row.title_de = w.de;
             row.title_en = w.en;
             row.title_sv = w.sv;

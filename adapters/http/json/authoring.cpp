@@ -22,13 +22,6 @@ json::value int_or_null(const std::optional<int>& v) {
     return v ? json::value(*v) : json::value(nullptr);
 }
 
-// Pixel coordinates: whole numbers print as integers (10, not 1E1), fractions as they are.
-json::value number(double v) {
-    if (std::trunc(v) == v && std::fabs(v) < 9.0e15)
-        return json::value(static_cast<std::int64_t>(v));
-    return json::value(v);
-}
-
 void stamp(json::object& o, Timestamp created, Timestamp updated) {
     o["created_at"] = format_timestamp(created);
     o["updated_at"] = format_timestamp(updated);
@@ -87,25 +80,11 @@ json::value to_json(const Picture& p) {
 }
 
 json::value to_json(const ContentObject& obj) {
-    json::array selections;
-    for (const auto& s : obj.selections) {
-        if (s.type == Selection::Type::bbox) {
-            selections.push_back(json::object{{"type", "bbox"},
-                                              {"x", number(s.x)},
-                                              {"y", number(s.y)},
-                                              {"w", number(s.w)},
-                                              {"h", number(s.h)}});
-        } else {
-            json::array points;
-            for (const auto& [x, y] : s.points) points.push_back(json::array{number(x), number(y)});
-            selections.push_back(json::object{{"type", "polygon"}, {"points", std::move(points)}});
-        }
-    }
     json::object o{{"id", obj.id},
                    {"picture_id", obj.picture_id},
                    {"parent_id", id_or_null(obj.parent_id)},
                    {"user_notes", nullable(obj.user_notes)},
-                   {"selections", std::move(selections)},
+                   {"selections", selections_json(obj.selections)},
                    {"status", obj.status}};
     stamp(o, obj.created_at, obj.updated_at);
     return o;

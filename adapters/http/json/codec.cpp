@@ -1,5 +1,7 @@
 #include "adapters/http/json/codec.hpp"
 
+#include <cmath>
+
 #include "core/domain/time_format.hpp"
 
 #include <cctype>
@@ -126,6 +128,33 @@ json::value nullable(const std::optional<std::int64_t>& v) {
 
 json::value timestamp(const std::optional<Timestamp>& t) {
     return t ? json::value(format_timestamp(*t)) : json::value(nullptr);
+}
+
+namespace {
+// Pixel coordinates: whole numbers print as integers (10, not 1E1), fractions as they are.
+json::value pixel(double v) {
+    if (std::trunc(v) == v && std::fabs(v) < 9.0e15)
+        return json::value(static_cast<std::int64_t>(v));
+    return json::value(v);
+}
+}  // namespace
+
+json::array selections_json(const std::vector<Selection>& selections) {
+    json::array out;
+    for (const auto& s : selections) {
+        if (s.type == Selection::Type::bbox) {
+            out.push_back(json::object{{"type", "bbox"},
+                                       {"x", pixel(s.x)},
+                                       {"y", pixel(s.y)},
+                                       {"w", pixel(s.w)},
+                                       {"h", pixel(s.h)}});
+        } else {
+            json::array points;
+            for (const auto& [x, y] : s.points) points.push_back(json::array{pixel(x), pixel(y)});
+            out.push_back(json::object{{"type", "polygon"}, {"points", std::move(points)}});
+        }
+    }
+    return out;
 }
 
 }  // namespace ll::http

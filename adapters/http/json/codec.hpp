@@ -7,6 +7,7 @@
 
 #include <boost/json.hpp>
 
+#include "core/domain/content.hpp"
 #include "core/domain/loose_value.hpp"
 #include "core/domain/types.hpp"
 
@@ -32,5 +33,8 @@ json::value nullable(const std::optional<std::string>& v);
 json::value nullable(const std::optional<std::int64_t>& v);
 // An instant as docs/openapi.yaml's Timestamp, or null.
 json::value timestamp(const std::optional<Timestamp>& t);
+// An object's shapes as docs/openapi-authoring.yaml's Selection: the studio's objects and the
+// practice queue's outlines (docs/learning.md "Exercises").
+json::array selections_json(const std::vector<Selection>& selections);
 
 }  // namespace ll::http

@@ -58,6 +58,26 @@ json::value to_json(const ReviewLogRecord& line) {
         {"difficulty", stored_number(r.difficulty)}};
 }
 
+namespace {
+// A practice entry's exercise (docs/learning.md "Exercises").
+json::value exercise_json(const Exercise& e) {
+    json::array choices;
+    for (const auto& c : e.choices) choices.push_back(json::object{{"id", c.id}, {"text", c.text}});
+    json::value outline = nullptr;
+    if (e.type == "word" && !e.outline.empty()) {
+        outline = json::object{{"width", e.width ? json::value(*e.width) : json::value(nullptr)},
+                               {"height", e.height ? json::value(*e.height) : json::value(nullptr)},
+                               {"shapes", selections_json(e.outline)}};
+    }
+    return json::object{{"type", e.type},
+                        {"prompt", nullable(e.prompt)},
+                        {"choices", std::move(choices)},
+                        {"accepts_text", e.accepts_text},
+                        {"self_rated", e.self_rated},
+                        {"outline", std::move(outline)}};
+}
+}  // namespace
+
 json::value to_json(const PracticeOutput& out) {
     json::array items;
     for (const auto& entry : out.entries) {
@@ -69,6 +89,7 @@ json::value to_json(const PracticeOutput& out) {
             memory = std::move(known);
         }
         item["memory"] = std::move(memory);
+        item["exercise"] = entry.exercise ? exercise_json(*entry.exercise) : json::value(nullptr);
         items.push_back(std::move(item));
     }
     return json::object{

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "core/app/book_progress.hpp"
+#include "core/app/learning/answer_texts.hpp"
 #include "core/domain/grading.hpp"
 #include "core/domain/loose_value.hpp"
 #include "core/domain/result.hpp"
@@ -50,11 +51,6 @@ struct AnswerInput {
     LooseValue client_id = LooseValue::missing();
     std::optional<std::string> idempotency_key = std::nullopt;
 };
-
-// The choice ids of the practice queue's exercises: "w" and a word's id, or "yes" and "no".
-std::string word_choice_id(Id word_id);
-inline constexpr const char* kYesChoice = "yes";
-inline constexpr const char* kNoChoice = "no";
 
 // A graded answer earns the card's points at most once in this long (docs/learning.md "Points").
 inline constexpr std::chrono::hours kGradedPointsGap{12};

@@ -7,12 +7,17 @@
 #include "core/app/learning/settings.hpp"
 #include "core/domain/errors.hpp"
 #include "core/domain/rules.hpp"
+#include "core/domain/time_format.hpp"
 
 namespace ll {
 namespace {
 
 // Due cards read beyond the page, for those the feed no longer has (unpublished since).
 constexpr int kDueSlack = 10;
+// Words read to fill up wrong choices: per answer word of the page sharing a category with it,
+// and any others (the first published by id).
+constexpr int kPoolPerWord = 8;
+constexpr int kPoolOthers = 12;
 
 // The first instant in (low, high] whose local date is not `date`, found by halving: the local
 // date only grows with time, and the clock converts instants, not dates (core/ports/clock.hpp).
@@ -30,6 +35,31 @@ std::optional<int> practice_limit(const std::optional<std::string>& text) {
     const auto value = decimal_in(*text, 1, kMaxPracticeLimit);
     if (!value) return std::nullopt;
     return static_cast<int>(*value);
+}
+
+// Each entry's exercise, from the page's answer keys read at once; the words that fill up wrong
+// choices are read only when some card needs them, once for the page.
+void attach_exercises(const PracticePorts& ports, Id user_id, std::string_view lang,
+                      const std::string& local_date, std::vector<PracticeEntry>& entries) {
+    std::vector<Id> ids;
+    for (const auto& e : entries) ids.push_back(e.item.pair_id);
+    std::map<Id, AnswerKey> keys;
+    for (auto& key : ports.answer_keys.answer_keys(ids)) keys.emplace(key.pair_id, std::move(key));
+    DistractorPool pool;
+    std::vector<Id> answer_words;
+    for (const auto& [id, key] : keys)
+        if (needs_pool(key))
+            for (const auto& w : key.answers) answer_words.push_back(w.word_id);
+    if (!answer_words.empty()) {
+        pool.same_category = ports.answer_keys.category_words(answer_words, kPoolPerWord);
+        pool.others = ports.answer_keys.some_words(kPoolOthers);
+    }
+    for (auto& e : entries) {
+        const auto key = keys.find(e.item.pair_id);
+        if (key == keys.end()) continue;
+        e.exercise = exercise_for(key->second, e.item, lang, pool, ports.folding,
+                                  exercise_seed(user_id, e.item.pair_id, local_date));
+    }
 }
 
 }  // namespace
@@ -110,6 +140,8 @@ Result<PracticeOutput> get_practice(const PracticePorts& ports, Id user_id,
         if (it == items.end() || static_cast<int>(out.entries.size()) == *limit) continue;
         out.entries.push_back(PracticeEntry{std::move(it->second), std::nullopt, 0});
     }
+    attach_exercises(ports, user_id, code,
+                     format_date(ports.clock.learner_date(now, profile->timezone)), out.entries);
     return out;
 }
 

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/app/learning/exercises.hpp"
 #include "core/domain/result.hpp"
 #include "core/ports/clock.hpp"
 #include "core/ports/feed.hpp"
@@ -25,6 +26,9 @@ struct PracticePorts {
     LanguageRepository& languages;
     LearningSettingsRepository& learning_settings;
     const Clock& clock;
+    // The entries' exercises (docs/learning.md "Exercises").
+    AnswerKeyQuery& answer_keys;
+    const TextFolding& folding;
     template <typename From>
     PracticePorts(const From& from)  // implicit on purpose: callers pass their own ports
         : practice(from.practice),
@@ -32,7 +36,9 @@ struct PracticePorts {
           profiles(from.profiles),
           languages(from.languages),
           learning_settings(from.learning_settings),
-          clock(from.clock) {}
+          clock(from.clock),
+          answer_keys(from.answer_keys),
+          folding(from.folding) {}
 };
 
 inline constexpr int kDefaultPracticeLimit = 20;
@@ -46,6 +52,7 @@ struct PracticeEntry {
     FeedItem item;                            // as GET /feed has it
     std::optional<fsrs::MemoryState> memory;  // nullopt: a new card
     double retrievability = 0;                // at the time of the answer (0 for a new card)
+    std::optional<Exercise> exercise = std::nullopt;  // nullopt: the card's key is gone
 };
 
 struct PracticeOutput {

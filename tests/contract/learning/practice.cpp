@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include "adapters/memory/manual_clock.hpp"
+#include "adapters/text/utf8proc_folding.hpp"
 #include "core/app/book_progress.hpp"
 #include "core/app/learning/practice.hpp"
 #include "tests/support/feed_pairs.hpp"
@@ -28,6 +29,8 @@ struct World {
     ProfileRepository& profiles = b.profiles();
     LanguageRepository& languages = b.languages();
     LearningSettingsRepository& learning_settings = b.learning_settings();
+    AnswerKeyQuery& answer_keys = b.answer_keys();
+    Utf8procFolding folding;
 
     Id learner(const std::string& name) { return test::swedish_learner(b, name); }
     // A pair at `level`; in the feed of `audio_lang` when published.

@@ -1,0 +1,42 @@
+#pragma once
+// A card's texts in the learner's language, as grading (answers.cpp) and the practice queue's
+// exercises (exercises.cpp) both read them (docs/learning.md "Graded answers", "Exercises").
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/domain/grading.hpp"
+#include "core/ports/learning/answer_keys.hpp"
+#include "core/ports/text_folding.hpp"
+
+namespace ll {
+
+// The choice ids of the exercises: "w" and a word's id, or "yes" and "no".
+std::string word_choice_id(Id word_id);
+inline constexpr const char* kYesChoice = "yes";
+inline constexpr const char* kNoChoice = "no";
+// "w12" -> 12; anything else nullopt.
+std::optional<Id> word_of_choice(const std::string& id);
+
+// A word's title in `lang` ("de", "en", "sv"); nullopt where it has none.
+std::optional<std::string> word_title(const AnswerWord& w, std::string_view lang);
+// Only white space (nothing to grade).
+bool blank(std::string_view text);
+// The question's short answer in `lang`; a blank one is none.
+std::optional<std::string> short_answer_in(const AnswerKey& key, std::string_view lang);
+// The words for yes and no in `lang`.
+std::string_view yes_word(std::string_view lang);
+std::string_view no_word(std::string_view lang);
+// `text` folded and in its normal form for `lang` (core/domain/grading.hpp).
+std::string normal(const TextFolding& folding, std::string_view text, std::string_view lang);
+// A yes_no card's truth: its short answer (in the language, else in German) says no in any of
+// the three languages, or yes; nullopt when it has no short answer to tell.
+std::optional<bool> yes_no_truth(const AnswerKey& key, std::string_view lang,
+                                 const TextFolding& folding);
+// The texts a card accepts in `lang`, its own answer first: the label word of a `word` card,
+// the question's short answer, the question's answer words; each normal form once.
+std::vector<grading::Accepted> accepted_texts(const AnswerKey& key, std::string_view lang,
+                                              const TextFolding& folding);
+
+}  // namespace ll

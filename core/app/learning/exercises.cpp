@@ -1,0 +1,93 @@
+#include "core/app/learning/exercises.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "core/domain/digest.hpp"
+
+namespace ll {
+namespace {
+
+std::optional<std::string> question_in(const FeedItem& item, std::string_view lang) {
+    if (!item.question) return std::nullopt;
+    const auto& q = *item.question;
+    if (lang == "de") return q.de;
+    if (lang == "en") return q.en;
+    if (lang == "sv") return q.sv;
+    return std::nullopt;
+}
+
+// The choices of a word or question card: its answer word and up to kWrongChoices others, each
+// text once (in normal form), none of them an answer of the card.
+std::vector<ExerciseChoice> word_choices(const AnswerKey& key, std::string_view lang,
+                                         const DistractorPool& pool, const TextFolding& folding) {
+    std::vector<ExerciseChoice> out;
+    if (key.answers.empty()) return out;
+    const auto right = word_title(key.answers.front(), lang);
+    if (!right || blank(*right)) return out;
+    std::vector<std::string> seen{normal(folding, *right, lang)};
+    out.push_back({word_choice_id(key.answers.front().word_id), *right});
+    const auto is_answer = [&](Id id) {
+        return std::any_of(key.answers.begin(), key.answers.end(),
+                           [&](const AnswerWord& a) { return a.word_id == id; });
+    };
+    const auto offer = [&](const AnswerWord& w) {
+        if (out.size() > kWrongChoices || is_answer(w.word_id)) return;
+        const auto text = word_title(w, lang);
+        if (!text || blank(*text)) return;
+        std::string n = normal(folding, *text, lang);
+        if (std::find(seen.begin(), seen.end(), n) != seen.end()) return;
+        seen.push_back(std::move(n));
+        out.push_back({word_choice_id(w.word_id), *text});
+    };
+    for (const auto& w : key.distractors) offer(w);
+    for (const auto& [shared, w] : pool.same_category)
+        if (is_answer(shared)) offer(w);
+    for (const auto& w : pool.others) offer(w);
+    return out;
+}
+
+}  // namespace
+
+std::uint64_t exercise_seed(Id user_id, Id pair_id, std::string_view local_date) {
+    return fnv1a64(fmt::format("{}:{}:{}", user_id, pair_id, local_date));
+}
+
+bool needs_pool(const AnswerKey& key) {
+    return (key.answer_type == "word" || key.answer_type == "question") &&
+           key.distractors.size() < kWrongChoices;
+}
+
+Exercise exercise_for(const AnswerKey& key, const FeedItem& item, std::string_view lang,
+                      const DistractorPool& pool, const TextFolding& folding, std::uint64_t seed) {
+    Exercise e;
+    e.type = key.answer_type;
+    e.prompt = question_in(item, lang);
+    if (key.answer_type == "text") {
+        e.self_rated = true;
+        return e;
+    }
+    if (key.answer_type == "yes_no") {
+        e.choices = {{kYesChoice, std::string(yes_word(lang))},
+                     {kNoChoice, std::string(no_word(lang))}};
+        e.accepts_text = true;
+    } else {
+        e.choices = word_choices(key, lang, pool, folding);
+        e.accepts_text = true;
+    }
+    if (key.answer_type == "word") {
+        e.outline = key.outline;
+        e.width = key.width;
+        e.height = key.height;
+    }
+    // Shuffled by the seed: each choice's place is its digest with the seed, so the order is
+    // the same for the same learner, card and day, and says nothing about which is right.
+    std::sort(e.choices.begin(), e.choices.end(), [&](const auto& a, const auto& b) {
+        return fnv1a64(fmt::format("{}:{}", seed, a.id)) <
+               fnv1a64(fmt::format("{}:{}", seed, b.id));
+    });
+    return e;
+}
+
+}  // namespace ll

@@ -1,0 +1,152 @@
+// The practice queue's exercises (core/app/learning/exercises.hpp, docs/learning.md "Exercises")
+// on every backend: what each answer type gets, wrong choices from the question's distractors,
+// then words of the same category, then any words; the same order for a learner's card all day;
+// choice ids that POST /auth/answers grades as the card says; nothing says which is right.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <set>
+
+#include "adapters/memory/manual_clock.hpp"
+#include "adapters/text/utf8proc_folding.hpp"
+#include "core/app/learning/answers.hpp"
+#include "core/app/learning/practice.hpp"
+#include "tests/support/graded_cards.hpp"
+#include "tests/support/instants.hpp"
+#include "tests/support/learners.hpp"
+#include "tests/support/test_backends.hpp"
+
+using namespace ll;
+
+namespace {
+using test::at;
+using test::CardWord;
+
+struct World {
+    std::unique_ptr<test::TestDatabase> db = test::make_test_database();
+    StorageBackend& b = db->backend();
+    ManualClock clock{at("2026-11-20T08:00:00.000Z")};
+    Utf8procFolding folding;
+    PracticeQuery& practice = b.practice();
+    FeedQuery& feed = b.feed();
+    ProfileRepository& profiles = b.profiles();
+    LanguageRepository& languages = b.languages();
+    LearningSettingsRepository& learning_settings = b.learning_settings();
+    AnswerKeyQuery& answer_keys = b.answer_keys();
+    AccountRepository& accounts = b.accounts();
+    ProgressStore& progress = b.progress();
+
+    // The exercise of `pair` in `who`'s queue.
+    Exercise exercise(Id who, Id pair) {
+        auto out = get_practice(*this, who, PracticeInput{std::string("50")});
+        REQUIRE(out);
+        for (const auto& e : out.value().entries) {
+            if (e.item.pair_id != pair) continue;
+            REQUIRE(e.exercise);
+            return *e.exercise;
+        }
+        FAIL("the card is not in the queue");
+        return {};
+    }
+};
+
+std::set<std::string> texts(const Exercise& e) {
+    std::set<std::string> out;
+    for (const auto& c : e.choices) out.insert(c.text);
+    return out;
+}
+
+const CardWord kDog{"Hund", "dog", "hund"};
+const CardWord kCat{"Katze", "cat", "katt"};
+const CardWord kHorse{"Pferd", "horse", "häst"};
+const CardWord kCow{"Kuh", "cow", "ko"};
+const CardWord kApple{"Apfel", "apple", "äpple"};
+
+}  // namespace
+
+TEST_CASE("exercises: a word card names its object among its answer and three wrong choices",
+          "[learning-exercises]") {
+    World w;
+    const Id ada = test::swedish_learner(w.b, "ada");
+    // Other cards' words: two animals (the dog's category) and an apple (another).
+    test::graded_card(w.b.content(), {"word", 1, kCat, {}, {}, {}, "Tiere"});
+    test::graded_card(w.b.content(), {"word", 1, kHorse, {}, {}, {}, "Tiere"});
+    test::graded_card(w.b.content(), {"word", 1, kApple, {}, {}, {}, "Essen"});
+    const auto dog = test::graded_card(
+        w.b.content(), {"word", 1, kDog, CardWord{"Hund", "dog", "hund"}, {}, {kCow}, "Tiere"});
+
+    const Exercise e = w.exercise(ada, dog.pair_id);
+    CHECK(e.type == "word");
+    CHECK(e.prompt == "Vad är det här?");
+    CHECK(e.accepts_text);
+    CHECK_FALSE(e.self_rated);
+    // The question's own distractor first, then the two animals; the apple is not needed.
+    CHECK(texts(e) == std::set<std::string>{"hund", "ko", "katt", "häst"});
+    REQUIRE(e.outline.size() == 1);
+    CHECK(e.outline[0].h == 40);
+    // The same order all day; every choice graded as the card says.
+    CHECK(w.exercise(ada, dog.pair_id).choices == e.choices);
+    for (const auto& c : e.choices) {
+        auto graded =
+            answer_card(w, ada, AnswerInput{LooseValue::of(dog.pair_id), LooseValue::of(c.id)});
+        REQUIRE(graded);
+        CHECK(graded->correct == (c.text == "hund"));
+    }
+}
+
+TEST_CASE(
+    "exercises: a catalogue of two words still gives a choice; question, yes_no and text "
+    "cards",
+    "[learning-exercises]") {
+    World w;
+    const Id ada = test::swedish_learner(w.b, "ada");
+    const auto apple = test::graded_card(w.b.content(), {"word", 1, kApple, {}, {}, {}});
+    const auto dog = test::graded_card(w.b.content(), {"word", 1, kDog, {}, {}, {}});
+    // No category, no distractor: the other word of the catalogue.
+    CHECK(texts(w.exercise(ada, dog.pair_id)) == std::set<std::string>{"hund", "äpple"});
+    CHECK(texts(w.exercise(ada, apple.pair_id)) == std::set<std::string>{"hund", "äpple"});
+
+    const auto question = test::graded_card(w.b.content(), {"question",
+                                                            1,
+                                                            kDog,
+                                                            CardWord{"braun", "brown", "brun"},
+                                                            {CardWord{"braun", "brown", "brun"}},
+                                                            {CardWord{"rot", "red", "röd"}}});
+    const Exercise q = w.exercise(ada, question.pair_id);
+    CHECK(q.type == "question");
+    CHECK(q.accepts_text);
+    CHECK(q.outline.empty());  // only a word card shows its object
+    CHECK(texts(q).count("brun") == 1);
+    CHECK(texts(q).count("röd") == 1);
+
+    const auto yes_no =
+        test::graded_card(w.b.content(), {"yes_no", 1, kDog, CardWord{"ja", "yes", "ja"}, {}, {}});
+    const Exercise yn = w.exercise(ada, yes_no.pair_id);
+    CHECK(texts(yn) == std::set<std::string>{"ja", "nej"});
+    for (const auto& c : yn.choices) CHECK((c.id == kYesChoice || c.id == kNoChoice));
+
+    const auto text = test::graded_card(w.b.content(), {"text", 1, {}, {}, {}, {}});
+    const Exercise t = w.exercise(ada, text.pair_id);
+    CHECK(t.self_rated);
+    CHECK(t.choices.empty());
+    CHECK_FALSE(t.accepts_text);
+}
+
+TEST_CASE("exercises: the choices' order depends on the learner, the card and the day",
+          "[learning-exercises]") {
+    // Which choice comes first is the digest's: over 12 learners the right one is not always in
+    // the same place.
+    World w;
+    for (const auto& word : {kCat, kHorse, kCow})
+        test::graded_card(w.b.content(), {"word", 1, word, {}, {}, {}});
+    const auto dog = test::graded_card(w.b.content(), {"word", 1, kDog, {}, {}, {}});
+    std::set<std::size_t> places;
+    for (int i = 0; i < 12; ++i) {
+        const Id who = test::swedish_learner(w.b, "l" + std::to_string(i));
+        const auto choices = w.exercise(who, dog.pair_id).choices;
+        REQUIRE(choices.size() == 4);
+        for (std::size_t p = 0; p < choices.size(); ++p)
+            if (choices[p].text == "hund") places.insert(p);
+    }
+    CHECK(places.size() > 1);
+}
