@@ -55,7 +55,7 @@ def prepare(kind, build, work):
     learners = bench.register_learners(server, "ab", bench.LEARNERS)
     server.stop()
     data = run.work / "learners.lua"
-    bench.write_wrk_data(data, learners, pair_ids)
+    bench.write_wrk_data(data, learners, pair_ids, bench.text_pairs(db))
     return db, run, data
 
 
