@@ -161,6 +161,7 @@ BookingStatus status_from_text(const std::string& status) {
     if (status == "pair_not_found") return BookingStatus::pair_not_found;
     if (status == "no_profile") return BookingStatus::no_profile;
     if (status == "key_reused") return BookingStatus::key_reused;
+    if (status == "before_last_review") return BookingStatus::before_last_review;
     return BookingStatus::booked;
 }
 
@@ -176,6 +177,8 @@ const char* status_text(BookingStatus status) {
             return "contended";
         case BookingStatus::not_stored:  // never written (replay_only)
             return "not_stored";
+        case BookingStatus::before_last_review:
+            return "before_last_review";
         case BookingStatus::booked:
             break;
     }

@@ -137,6 +137,8 @@ Result<BookProgressOutput> progress_answer(BookingOutcome outcome, Ep points,
             return errors::busy();
         case BookingStatus::not_stored:  // the batch answers its own error (replay_only)
             return errors::internal();
+        case BookingStatus::before_last_review:  // graded answers only (points_gap)
+            return errors::answered_at_before_last_review();
         case BookingStatus::booked:
             break;
     }

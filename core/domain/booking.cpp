@@ -92,6 +92,8 @@ BookingDecision decide_booking(const BookingCommand& c, const BookingState& s) {
     }
     if (!s.answer_type) return not_booked(c, s, BookingStatus::pair_not_found);
     if (!s.profile) return not_booked(c, s, BookingStatus::no_profile);
+    if (c.points_gap && s.memory && s.memory->last_review && c.now < *s.memory->last_review)
+        return not_booked(c, s, BookingStatus::before_last_review);
     const BookingProfile& p = *s.profile;
     // A graded answer earns the card's points once per gap (docs/learning.md "Points").
     const bool earns = !c.points_gap || !s.memory || !s.memory->last_review ||

@@ -55,7 +55,18 @@ struct BookingCommand {
 // key_reused: the key was used by this user for another request (nothing written).
 // contended: other bookings of this learner won every attempt (nothing written; 503).
 // not_stored: a replay_only command found no record under its key (nothing written).
-enum class BookingStatus { booked, pair_not_found, no_profile, key_reused, contended, not_stored };
+// before_last_review: a graded answer (points_gap set) dated before the card's last review in the
+// language: refused, as booking it would move the card's memory back in time (and the points
+// gap with it; docs/learning.md "Points").
+enum class BookingStatus {
+    booked,
+    pair_not_found,
+    no_profile,
+    key_reused,
+    contended,
+    not_stored,
+    before_last_review
+};
 
 struct BookingOutcome {
     BookingStatus status = BookingStatus::booked;

@@ -458,6 +458,10 @@ inline Error card_has_no_answer() {
     return make(409, "card_has_no_answer",
                 "This card has no answer in your target language to grade against");
 }
+inline Error answered_at_before_last_review() {
+    return make(422, "answered_at_before_last_review",
+                "answered_at is before this card's last review");
+}
 inline Error client_scoring_refused() {
     return make(403, "client_scoring_refused",
                 "Scores are graded on the server: send answers to POST /auth/answers");

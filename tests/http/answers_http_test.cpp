@@ -34,12 +34,18 @@ TEST_CASE("POST /auth/answers: graded on the server, forged correct and points c
     const std::string ada = api.learner();
     const auto card = dog_card(api, 10);
 
-    // A wrong choice with a forged score: Again, nothing earned.
-    const Reply wrong =
-        c.post("/auth/answers",
-               body(card.pair_id, R"("choice_id":"w)" + std::to_string(card.distractor_words[0]) +
-                                      R"(","correct":true,"points":5000)"),
-               ada);
+    // A wrong choice (from the card's exercise) with a forged score: Again, nothing earned.
+    const Reply queue = c.get("/auth/practice", ada);
+    REQUIRE(queue.status == 200);
+    std::string distractor;
+    for (const auto& choice :
+         queue.json.at("items").as_array()[0].at("exercise").at("choices").as_array())
+        if (choice.at("text") == "katt") distractor = std::string(choice.at("id").as_string());
+    REQUIRE_FALSE(distractor.empty());
+    const Reply wrong = c.post(
+        "/auth/answers",
+        body(card.pair_id, R"("choice_id":")" + distractor + R"(","correct":true,"points":5000)"),
+        ada);
     REQUIRE(wrong.status == 200);
     CHECK(wrong.json.at("correct") == false);
     CHECK(wrong.json.at("near_miss") == false);
@@ -184,6 +190,8 @@ TEST_CASE("GET /auth/practice: each entry's exercise, whose choices POST /auth/a
     for (const auto& choice : choices) {
         CHECK(choice.as_object().size() == 2);  // id and text: nothing says which is right
     }
+    // The short answers would say it: null beside the exercise.
+    CHECK(items[0].at("question").at("short_answer_se").is_null());
     std::string right;
     for (const auto& choice : choices)
         if (choice.at("text") == "hund") right = std::string(choice.at("id").as_string());

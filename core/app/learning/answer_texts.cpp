@@ -4,22 +4,21 @@
 
 #include <fmt/format.h>
 
+#include "core/domain/digest.hpp"
 #include "core/domain/utf8.hpp"
 
 namespace ll {
 
-std::string word_choice_id(Id word_id) {
-    return fmt::format("w{}", word_id);
+std::string word_choice_id(const SecretTokens& secrets, Id user_id, Id pair_id, Id word_id) {
+    const std::string keyed =
+        secrets.successor(fmt::format("choice:{}:{}:{}", user_id, pair_id, word_id));
+    return fmt::format("c{:016x}", fnv1a64(keyed));
 }
 
-std::optional<Id> word_of_choice(const std::string& id) {
-    if (id.size() < 2 || id.size() > 19 || id[0] != 'w' || id[1] == '0') return std::nullopt;
-    Id out = 0;
-    for (std::size_t i = 1; i < id.size(); ++i) {
-        if (id[i] < '0' || id[i] > '9') return std::nullopt;
-        out = out * 10 + (id[i] - '0');
-    }
-    return out;
+bool is_word_choice_id(std::string_view id) {
+    return id.size() == 17 && id[0] == 'c' && std::all_of(id.begin() + 1, id.end(), [](char ch) {
+               return (ch >= '0' && ch <= '9') || (ch >= 'a' && ch <= 'f');
+           });
 }
 
 std::optional<std::string> word_title(const AnswerWord& w, std::string_view lang) {

@@ -8,16 +8,20 @@
 
 #include "core/domain/grading.hpp"
 #include "core/ports/learning/answer_keys.hpp"
+#include "core/ports/refresh_sessions.hpp"
 #include "core/ports/text_folding.hpp"
 
 namespace ll {
 
-// The choice ids of the exercises: "w" and a word's id, or "yes" and "no".
-std::string word_choice_id(Id word_id);
+// The choice ids of the exercises: a word's is "c" and 16 hex digits of a digest keyed with the
+// service's secret over the learner, the card and the word, so the id says nothing about the
+// word (not even its place among the ids) to anyone without the key, and the server finds it
+// again for the card's answer words when it grades; or "yes" and "no".
+std::string word_choice_id(const SecretTokens& secrets, Id user_id, Id pair_id, Id word_id);
 inline constexpr const char* kYesChoice = "yes";
 inline constexpr const char* kNoChoice = "no";
-// "w12" -> 12; anything else nullopt.
-std::optional<Id> word_of_choice(const std::string& id);
+// The shape of a word's choice id.
+bool is_word_choice_id(std::string_view id);
 
 // A word's title in `lang` ("de", "en", "sv"); nullopt where it has none.
 std::optional<std::string> word_title(const AnswerWord& w, std::string_view lang);

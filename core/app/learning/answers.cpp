@@ -27,7 +27,7 @@ std::optional<Error> check_form(const AnswerInput& in) {
     if (present(in.choice_id)) {
         const auto& c = in.choice_id;
         if (!c.is_string() ||
-            (c.string != kYesChoice && c.string != kNoChoice && !word_of_choice(c.string)))
+            (c.string != kYesChoice && c.string != kNoChoice && !is_word_choice_id(c.string)))
             return errors::choice_id_invalid();
     }
     if (present(in.text)) {
@@ -80,14 +80,16 @@ Result<AnswerOutput> answer_card(const AnswerPorts& ports, Id user_id, const Ans
         if (present(in.choice_id)) {
             const std::string& choice = in.choice_id.string;
             const bool yes_no = key->answer_type == "yes_no";
-            const auto word = word_of_choice(choice);
-            if (yes_no == word.has_value()) return errors::choice_id_invalid();
+            if (yes_no == is_word_choice_id(choice)) return errors::choice_id_invalid();
             const auto truth = yes_no ? yes_no_truth(*key, lang, ports.folding) : std::nullopt;
             if (yes_no ? !truth : key->answers.empty()) return errors::card_has_no_answer();
             const bool right =
                 yes_no ? (choice == kYesChoice) == *truth
                        : std::any_of(key->answers.begin(), key->answers.end(),
-                                     [&](const AnswerWord& w) { return w.word_id == *word; });
+                                     [&](const AnswerWord& w) {
+                                         return word_choice_id(ports.secrets, user_id, key->pair_id,
+                                                               w.word_id) == choice;
+                                     });
             verdict = right ? grading::Verdict::correct : grading::Verdict::wrong;
             fingerprint = "choice=" + choice;
         } else {

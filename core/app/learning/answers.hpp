@@ -29,6 +29,7 @@ struct AnswerPorts {
     ProgressStore& progress;
     const Clock& clock;
     const TextFolding& folding;
+    const SecretTokens& secrets;  // the choice ids' key
     template <typename From>
     AnswerPorts(const From& from)  // implicit on purpose: callers pass their own ports
         : answer_keys(from.answer_keys),
@@ -37,7 +38,8 @@ struct AnswerPorts {
           accounts(from.accounts),
           progress(from.progress),
           clock(from.clock),
-          folding(from.folding) {}
+          folding(from.folding),
+          secrets(from.secrets) {}
 };
 
 struct AnswerInput {

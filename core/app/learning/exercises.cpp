@@ -18,16 +18,22 @@ std::optional<std::string> question_in(const FeedItem& item, std::string_view la
     return std::nullopt;
 }
 
-// The choices of a word or question card: its answer word and up to kWrongChoices others, each
-// text once (in normal form), none of them an answer of the card.
+// The choices of a word or question card: its first answer word with a title in the language,
+// and up to kWrongChoices others, each text once (in normal form) and none of them a text the
+// card accepts (which a typed answer would pass) or an answer word of the card.
 std::vector<ExerciseChoice> word_choices(const AnswerKey& key, std::string_view lang,
-                                         const DistractorPool& pool, const TextFolding& folding) {
+                                         const DistractorPool& pool, const TextFolding& folding,
+                                         const std::function<std::string(Id)>& choice_id) {
     std::vector<ExerciseChoice> out;
-    if (key.answers.empty()) return out;
-    const auto right = word_title(key.answers.front(), lang);
-    if (!right || blank(*right)) return out;
-    std::vector<std::string> seen{normal(folding, *right, lang)};
-    out.push_back({word_choice_id(key.answers.front().word_id), *right});
+    const auto right = std::find_if(key.answers.begin(), key.answers.end(), [&](const auto& w) {
+        const auto t = word_title(w, lang);
+        return t && !blank(*t);
+    });
+    if (right == key.answers.end()) return out;
+    out.push_back({choice_id(right->word_id), *word_title(*right, lang)});
+    std::vector<std::string> seen;
+    for (const auto& a : accepted_texts(key, lang, folding)) seen.push_back(a.normal);
+    seen.push_back(normal(folding, out.front().text, lang));
     const auto is_answer = [&](Id id) {
         return std::any_of(key.answers.begin(), key.answers.end(),
                            [&](const AnswerWord& a) { return a.word_id == id; });
@@ -39,7 +45,7 @@ std::vector<ExerciseChoice> word_choices(const AnswerKey& key, std::string_view 
         std::string n = normal(folding, *text, lang);
         if (std::find(seen.begin(), seen.end(), n) != seen.end()) return;
         seen.push_back(std::move(n));
-        out.push_back({word_choice_id(w.word_id), *text});
+        out.push_back({choice_id(w.word_id), *text});
     };
     for (const auto& w : key.distractors) offer(w);
     for (const auto& [shared, w] : pool.same_category)
@@ -60,7 +66,8 @@ bool needs_pool(const AnswerKey& key) {
 }
 
 Exercise exercise_for(const AnswerKey& key, const FeedItem& item, std::string_view lang,
-                      const DistractorPool& pool, const TextFolding& folding, std::uint64_t seed) {
+                      const DistractorPool& pool, const TextFolding& folding, std::uint64_t seed,
+                      const std::function<std::string(Id)>& choice_id) {
     Exercise e;
     e.type = key.answer_type;
     e.prompt = question_in(item, lang);
@@ -69,11 +76,13 @@ Exercise exercise_for(const AnswerKey& key, const FeedItem& item, std::string_vi
         return e;
     }
     if (key.answer_type == "yes_no") {
-        e.choices = {{kYesChoice, std::string(yes_word(lang))},
-                     {kNoChoice, std::string(no_word(lang))}};
+        // Without a short answer there is nothing to grade against (409 card_has_no_answer).
+        if (yes_no_truth(key, lang, folding))
+            e.choices = {{kYesChoice, std::string(yes_word(lang))},
+                         {kNoChoice, std::string(no_word(lang))}};
         e.accepts_text = true;
     } else {
-        e.choices = word_choices(key, lang, pool, folding);
+        e.choices = word_choices(key, lang, pool, folding, choice_id);
         e.accepts_text = true;
     }
     if (key.answer_type == "word") {

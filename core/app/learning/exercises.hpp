@@ -3,6 +3,7 @@
 // what an app needs to render the card as a task the server then grades (POST /auth/answers).
 // Which choice is right is never in it.
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <utility>
@@ -41,8 +42,10 @@ inline constexpr std::size_t kWrongChoices = 3;
 
 // The exercise of `key` in `lang`. `seed` orders the choices: the same seed, the same order
 // (the practice queue gives one per learner, card and local day).
+// `choice_id` names a word's choice (word_choice_id for the learner and the card).
 Exercise exercise_for(const AnswerKey& key, const FeedItem& item, std::string_view lang,
-                      const DistractorPool& pool, const TextFolding& folding, std::uint64_t seed);
+                      const DistractorPool& pool, const TextFolding& folding, std::uint64_t seed,
+                      const std::function<std::string(Id)>& choice_id);
 
 // The seed of a learner's card on a local day ("2026-11-27").
 std::uint64_t exercise_seed(Id user_id, Id pair_id, std::string_view local_date);

@@ -57,8 +57,11 @@ void attach_exercises(const PracticePorts& ports, Id user_id, std::string_view l
     for (auto& e : entries) {
         const auto key = keys.find(e.item.pair_id);
         if (key == keys.end()) continue;
+        const Id pair = e.item.pair_id;
         e.exercise = exercise_for(key->second, e.item, lang, pool, ports.folding,
-                                  exercise_seed(user_id, e.item.pair_id, local_date));
+                                  exercise_seed(user_id, pair, local_date), [&](Id word) {
+                                      return word_choice_id(ports.secrets, user_id, pair, word);
+                                  });
     }
 }
 
@@ -139,6 +142,14 @@ Result<PracticeOutput> get_practice(const PracticePorts& ports, Id user_id,
         const auto it = items.find(id);
         if (it == items.end() || static_cast<int>(out.entries.size()) == *limit) continue;
         out.entries.push_back(PracticeEntry{std::move(it->second), std::nullopt, 0});
+    }
+    // The exercise is how a practice entry is answered: its short answers would give the
+    // answer away (docs/learning.md "Exercises"), so they are null here, unlike in GET /feed.
+    for (auto& e : out.entries) {
+        if (!e.item.question) continue;
+        e.item.question->short_answer_de.reset();
+        e.item.question->short_answer_en.reset();
+        e.item.question->short_answer_se.reset();
     }
     attach_exercises(ports, user_id, code,
                      format_date(ports.clock.learner_date(now, profile->timezone)), out.entries);

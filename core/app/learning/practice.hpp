@@ -29,6 +29,7 @@ struct PracticePorts {
     // The entries' exercises (docs/learning.md "Exercises").
     AnswerKeyQuery& answer_keys;
     const TextFolding& folding;
+    const SecretTokens& secrets;  // the choice ids' key
     template <typename From>
     PracticePorts(const From& from)  // implicit on purpose: callers pass their own ports
         : practice(from.practice),
@@ -38,7 +39,8 @@ struct PracticePorts {
           learning_settings(from.learning_settings),
           clock(from.clock),
           answer_keys(from.answer_keys),
-          folding(from.folding) {}
+          folding(from.folding),
+          secrets(from.secrets) {}
 };
 
 inline constexpr int kDefaultPracticeLimit = 20;

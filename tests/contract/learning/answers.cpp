@@ -4,6 +4,7 @@
 // and the answers a card of another type refuses.
 #include <catch2/catch.hpp>
 
+#include "adapters/memory/fake_security.hpp"
 #include "adapters/memory/manual_clock.hpp"
 #include "adapters/text/utf8proc_folding.hpp"
 #include "core/app/learning/answers.hpp"
@@ -24,6 +25,7 @@ struct World {
     StorageBackend& b = db->backend();
     ManualClock clock{at("2026-11-20T08:00:00.000Z")};
     Utf8procFolding folding;
+    FakeSecretTokens secrets;  // the choice ids' key
     // The ports POST /auth/answers and POST /auth/progress use.
     AnswerKeyQuery& answer_keys = b.answer_keys();
     ProfileRepository& profiles = b.profiles();
@@ -33,6 +35,10 @@ struct World {
     ClientScoring client_scoring = ClientScoring::accept;
 
     Ep total(Id who) { return profiles.find_by_user(who)->total_ep; }
+    // The choice id of `word` for `who` on `pair`, as the practice queue sends it.
+    std::string choice(Id who, Id pair, Id word) {
+        return word_choice_id(secrets, who, pair, word);
+    }
     Result<AnswerOutput> choose(Id who, Id pair, const std::string& choice) {
         return answer_card(*this, who, AnswerInput{LooseValue::of(pair), LooseValue::of(choice)});
     }
@@ -104,7 +110,7 @@ TEST_CASE(
     const auto word = test::graded_card(w.b.content(), {"word", 12, kDog, kDog, {}, {kCat}});
 
     // The right choice: Good, the word card's 10 and one for level 12.
-    auto right = w.choose(ada, word.pair_id, word_choice_id(*word.label_word));
+    auto right = w.choose(ada, word.pair_id, w.choice(ada, word.pair_id, *word.label_word));
     REQUIRE(right);
     CHECK(right->correct);
     CHECK_FALSE(right->near_miss);
@@ -115,7 +121,7 @@ TEST_CASE(
     CHECK(w.total(ada) == 11);
 
     // A distractor: Again, nothing earned, the right text given.
-    auto wrong = w.choose(ada, word.pair_id, word_choice_id(word.distractor_words[0]));
+    auto wrong = w.choose(ada, word.pair_id, w.choice(ada, word.pair_id, word.distractor_words[0]));
     REQUIRE(wrong);
     CHECK_FALSE(wrong->correct);
     CHECK(wrong->points == 0);
@@ -123,7 +129,7 @@ TEST_CASE(
     CHECK(w.total(ada) == 11);
 
     // Right again within 12 hours of the card's last review: reviewed, but no points.
-    auto soon = w.choose(ada, word.pair_id, word_choice_id(*word.label_word));
+    auto soon = w.choose(ada, word.pair_id, w.choice(ada, word.pair_id, *word.label_word));
     REQUIRE(soon);
     CHECK(soon->correct);
     CHECK(soon->points == 0);
@@ -185,7 +191,8 @@ TEST_CASE("graded answers: yes_no cards take yes or no, in the learner's languag
     CHECK(w.type(ada, no.pair_id, "Nej!")->correct);
     CHECK_FALSE(w.type(ada, no.pair_id, "ja")->correct);
     // A word's choice on a yes_no card, or yes on a word card, is no choice of the card.
-    CHECK(w.choose(ada, no.pair_id, "w1").error() == errors::choice_id_invalid());
+    CHECK(w.choose(ada, no.pair_id, w.choice(ada, no.pair_id, 1)).error() ==
+          errors::choice_id_invalid());
     const auto word = test::graded_card(w.b.content(), {"word", 1, kCat, {}, {}, {}});
     CHECK(w.choose(ada, word.pair_id, kYesChoice).error() == errors::choice_id_invalid());
     // A blank short answer in the learner's language is none: the German one tells.
@@ -200,8 +207,8 @@ TEST_CASE("graded answers: yes_no cards take yes or no, in the learner's languag
     // A question card with no answer in Swedish: typed answers cannot be graded either.
     const auto bare = test::graded_card(w.b.content(), {"question", 1, kDog, {}, {}, {kCat}});
     CHECK(w.type(ada, bare.pair_id, "hund").error() == errors::card_has_no_answer());
-    CHECK(w.choose(ada, bare.pair_id, word_choice_id(bare.distractor_words[0])).error() ==
-          errors::card_has_no_answer());
+    CHECK(w.choose(ada, bare.pair_id, w.choice(ada, bare.pair_id, bare.distractor_words[0]))
+              .error() == errors::card_has_no_answer());
     CHECK(w.total(ada) == before);
 }
 
@@ -218,10 +225,11 @@ TEST_CASE("graded answers: refused bodies book nothing", "[learning-answers]") {
     const LooseValue pair = LooseValue::of(word.pair_id);
     const LooseValue none = LooseValue::missing();
     CHECK(refused({pair}) == errors::answer_kind_invalid());
-    CHECK(refused({pair, LooseValue::of("w1"), LooseValue::of("hund")}) ==
+    CHECK(refused({pair, LooseValue::of("yes"), LooseValue::of("hund")}) ==
           errors::answer_kind_invalid());
     CHECK(refused({pair, LooseValue::of("x1")}) == errors::choice_id_invalid());
-    CHECK(refused({pair, LooseValue::of("w01")}) == errors::choice_id_invalid());
+    CHECK(refused({pair, LooseValue::of("w1")}) == errors::choice_id_invalid());  // a word id
+    CHECK(refused({pair, LooseValue::of("c0123456789ABCDEF")}) == errors::choice_id_invalid());
     CHECK(refused({pair, LooseValue::of(7)}) == errors::choice_id_invalid());
     CHECK(refused({pair, none, LooseValue::of("   ")}) == errors::answer_text_invalid());
     CHECK(refused({pair, none, LooseValue::of(std::string(201, 'a'))}) ==
@@ -299,4 +307,29 @@ TEST_CASE("CLIENT_SCORING: accept books the sent points, cap the table's, refuse
     CHECK(book_batch_client_scored(w, ada, LooseValue::array({})).error() ==
           errors::client_scoring_refused());
     CHECK(w.total(ada) == 1024);
+}
+
+TEST_CASE("graded answers: an answered_at before the card's last review is 422 and books nothing",
+          "[learning-answers]") {
+    World w;
+    // answered_at must not be before the account, which the SQL backends date at their own now.
+    w.clock.set(std::chrono::time_point_cast<std::chrono::milliseconds>(
+        std::chrono::system_clock::now() + std::chrono::minutes(30)));
+    const Id ada = test::swedish_learner(w.b, "ada");
+    const auto word = test::graded_card(w.b.content(), {"word", 1, kDog, {}, {}, {}});
+    const auto at = [&](std::chrono::minutes back) {
+        AnswerInput in{LooseValue::of(word.pair_id), LooseValue::missing(), LooseValue::of("hund")};
+        in.answered_at = LooseValue::of(format_timestamp(w.clock.now() - back));
+        return answer_card(w, ada, in);
+    };
+    REQUIRE(at(std::chrono::minutes(10)));
+    CHECK(w.total(ada) == 10);
+    // Earlier than that review: it would move the memory back, and the points gap with it.
+    CHECK(at(std::chrono::minutes(20)).error() == errors::answered_at_before_last_review());
+    CHECK(w.total(ada) == 10);
+    // Later: booked (within 12 hours: no points).
+    auto later = at(std::chrono::minutes(5));
+    REQUIRE(later);
+    CHECK(later->points == 0);
+    CHECK(w.total(ada) == 10);
 }

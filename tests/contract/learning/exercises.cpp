@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <set>
 
+#include "adapters/memory/fake_security.hpp"
 #include "adapters/memory/manual_clock.hpp"
 #include "adapters/text/utf8proc_folding.hpp"
 #include "core/app/learning/answers.hpp"
@@ -27,6 +28,7 @@ struct World {
     StorageBackend& b = db->backend();
     ManualClock clock{at("2026-11-20T08:00:00.000Z")};
     Utf8procFolding folding;
+    FakeSecretTokens secrets;  // the choice ids' key
     PracticeQuery& practice = b.practice();
     FeedQuery& feed = b.feed();
     ProfileRepository& profiles = b.profiles();
@@ -82,6 +84,14 @@ TEST_CASE("exercises: a word card names its object among its answer and three wr
     CHECK_FALSE(e.self_rated);
     // The question's own distractor first, then the two animals; the apple is not needed.
     CHECK(texts(e) == std::set<std::string>{"hund", "ko", "katt", "häst"});
+    // Opaque ids: none is a word's id.
+    for (const auto& c : e.choices) CHECK(is_word_choice_id(c.id));
+    // No short answer beside the exercise: it would give the answer away.
+    auto queue = get_practice(w, ada, PracticeInput{});
+    for (const auto& entry : queue.value().entries) {
+        REQUIRE(entry.item.question);
+        CHECK_FALSE(entry.item.question->short_answer_se);
+    }
     REQUIRE(e.outline.size() == 1);
     CHECK(e.outline[0].h == 40);
     // The same order all day; every choice graded as the card says.
@@ -124,6 +134,20 @@ TEST_CASE(
     const Exercise yn = w.exercise(ada, yes_no.pair_id);
     CHECK(texts(yn) == std::set<std::string>{"ja", "nej"});
     for (const auto& c : yn.choices) CHECK((c.id == kYesChoice || c.id == kNoChoice));
+
+    // A yes_no card without a short answer cannot be graded: no choices.
+    const auto silent = test::graded_card(w.b.content(), {"yes_no", 1, kDog, {}, {}, {}});
+    CHECK(w.exercise(ada, silent.pair_id).choices.empty());
+    // A wrong choice whose text the card accepts typed is never offered.
+    const auto puppy =
+        test::graded_card(w.b.content(), {"word",
+                                          1,
+                                          CardWord{"Welpe", "puppy", "valp"},
+                                          CardWord{"Hündchen", "doggy", "vovve"},
+                                          {},
+                                          {CardWord{"Wauwau", "woof", "vovve"}, kCat}});
+    CHECK(texts(w.exercise(ada, puppy.pair_id)).count("vovve") == 0);
+    CHECK(texts(w.exercise(ada, puppy.pair_id)).count("katt") == 1);
 
     const auto text = test::graded_card(w.b.content(), {"text", 1, {}, {}, {}, {}});
     const Exercise t = w.exercise(ada, text.pair_id);

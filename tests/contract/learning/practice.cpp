@@ -4,6 +4,7 @@
 // out never in it, and a card's memory per target language.
 #include <catch2/catch.hpp>
 
+#include "adapters/memory/fake_security.hpp"
 #include "adapters/memory/manual_clock.hpp"
 #include "adapters/text/utf8proc_folding.hpp"
 #include "core/app/book_progress.hpp"
@@ -31,6 +32,7 @@ struct World {
     LearningSettingsRepository& learning_settings = b.learning_settings();
     AnswerKeyQuery& answer_keys = b.answer_keys();
     Utf8procFolding folding;
+    FakeSecretTokens secrets;
 
     Id learner(const std::string& name) { return test::swedish_learner(b, name); }
     // A pair at `level`; in the feed of `audio_lang` when published.
