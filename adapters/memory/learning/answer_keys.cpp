@@ -36,18 +36,29 @@ class MemoryAnswerKeys final : public AnswerKeyQuery {
         const ContentTables& t = s_.content;
         std::vector<std::pair<Id, AnswerWord>> out;
         for (const Id shared : std::set<Id>(word_ids.begin(), word_ids.end())) {
-            std::set<Id> categories, others;
+            std::set<Id> categories;
+            std::vector<Id> others;  // sharing a category, within kCategoryWordsNear ids
             for (const auto& [word, category] : t.word_categories)
                 if (word == shared) categories.insert(category);
-            for (const auto& [word, category] : t.word_categories)
-                if (word != shared && categories.count(category)) others.insert(word);
-            int taken = 0;
-            for (const Id other : others) {  // by word id
-                const auto w = t.words.find(other);
+            for (const auto& [word, category] : t.word_categories) {
+                const Id gap = word > shared ? word - shared : shared - word;
+                if (word == shared || gap > kCategoryWordsNear || !categories.count(category))
+                    continue;
+                const auto w = t.words.find(word);
                 if (w == t.words.end() || w->second.status != status::kPublished) continue;
-                if (taken++ == per_word) break;
-                out.emplace_back(shared, answer_word(w->second));
+                if (std::find(others.begin(), others.end(), word) == others.end())
+                    others.push_back(word);
             }
+            // The nearest first, then by id; the first `per_word`, reported by id.
+            std::sort(others.begin(), others.end(), [&](Id a, Id b) {
+                const Id da = a > shared ? a - shared : shared - a;
+                const Id db = b > shared ? b - shared : shared - b;
+                return da != db ? da < db : a < b;
+            });
+            if (static_cast<int>(others.size()) > per_word)
+                others.resize(static_cast<std::size_t>(std::max(per_word, 0)));
+            std::sort(others.begin(), others.end());
+            for (const Id other : others) out.emplace_back(shared, answer_word(t.words.at(other)));
         }
         return out;
     }

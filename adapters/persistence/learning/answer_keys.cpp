@@ -81,12 +81,12 @@ class SqlAnswerKeys final : public AnswerKeyQuery {
                                                           int per_word) override {
         if (word_ids.empty() || per_word <= 0) return {};
         std::string ids = json_list(word_ids);
-        long long most = per_word;
+        long long most = per_word, near = kCategoryWordsNear;
         return db_.read([&](soci::session& s) {
             std::vector<std::pair<Id, AnswerWord>> out;
             soci::rowset<soci::row> rows =
-                (s.prepare << q("category_words"), soci::use(ids, "word_ids"),
-                 soci::use(most, "per_word"));
+                (s.prepare << q("category_words"), soci::use(near, "near"),
+                 soci::use(near, "near2"), soci::use(ids, "word_ids"), soci::use(most, "per_word"));
             for (const soci::row& r : rows) {
                 Cells c(r);
                 const Id shared = c.integer();

@@ -40,6 +40,8 @@ struct AnswerKey {
     bool operator==(const AnswerKey&) const = default;
 };
 
+inline constexpr Id kCategoryWordsNear = 256;
+
 class AnswerKeyQuery {
   public:
     virtual ~AnswerKeyQuery() = default;
@@ -48,8 +50,10 @@ class AnswerKeyQuery {
     virtual std::optional<AnswerKey> answer_key(Id pair_id) = 0;
     // The keys of those of these pairs that exist, by pair id (one practice page).
     virtual std::vector<AnswerKey> answer_keys(const std::vector<Id>& pair_ids) = 0;
-    // Published words that share a category with one of `word_ids` (and are none of them), at
-    // most `per_word` for each of those, by word id: (the word of `word_ids`, the other word).
+    // Published words that share a category with one of `word_ids` and whose id is at most
+    // kCategoryWordsNear from its id (words made for the same picture, likely), the nearest
+    // first, at most `per_word` for each of `word_ids`; ordered by that word, then word id:
+    // (the word of `word_ids`, the other word). A bounded read however large a category is.
     virtual std::vector<std::pair<Id, AnswerWord>> category_words(const std::vector<Id>& word_ids,
                                                                   int per_word) = 0;
     // The first `max` published words by id (the last resort for wrong choices).

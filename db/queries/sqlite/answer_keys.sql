@@ -28,14 +28,19 @@ JOIN words w ON w.id = qw.word_id
 WHERE p.id IN (SELECT value FROM json_each(:pair_ids2))
 ORDER BY 1, 7, 2, 6;
 
--- Published words in a category of one of the words, at most :per_word for each.
+-- Published words in a category of one of the words and within :near ids of it (the words of
+-- the same picture and the same editing session, likely), nearest first, at most :per_word for
+-- each. A range of the primary key (word_id, category_id) for each word: `+c.category_id` keeps
+-- the planner off the category index, which would read the whole of a large category.
 -- name: category_words
 SELECT shared, id, title_de, title_en, title_sv FROM (
     SELECT a.word_id AS shared, w.id, w.title_de, w.title_en, w.title_sv,
-           ROW_NUMBER() OVER (PARTITION BY a.word_id ORDER BY w.id) AS n
+           ROW_NUMBER() OVER (PARTITION BY a.word_id ORDER BY abs(w.id - a.word_id), w.id) AS n
     FROM (SELECT DISTINCT a.word_id, c.word_id AS other
           FROM word_categories a
-          JOIN word_categories c ON c.category_id = a.category_id AND c.word_id <> a.word_id
+          JOIN word_categories c
+            ON c.word_id BETWEEN a.word_id - :near AND a.word_id + :near2
+           AND +c.category_id = a.category_id AND c.word_id <> a.word_id
           WHERE a.word_id IN (SELECT value FROM json_each(:word_ids))) a
     JOIN words w ON w.id = a.other AND w.status = 'published'
 ) ranked

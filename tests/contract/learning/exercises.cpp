@@ -174,3 +174,40 @@ TEST_CASE("exercises: the choices' order depends on the learner, the card and th
     }
     CHECK(places.size() > 1);
 }
+
+TEST_CASE("answer keys: words of a category near a word, the nearest first, bounded",
+          "[learning-exercises]") {
+    World w;
+    std::vector<Id> ids;
+    w.b.content().write([&](ContentTx& tx) {
+        // A category of its own (the seeded ones may hold words of other tests' cards).
+        const auto made = tx.insert_category("Nahe Tiere");
+        REQUIRE(made);
+        const Category tiere = *made;
+        for (int i = 0; i < 300; ++i) {
+            Word word;
+            word.title_de = "Tier " + std::to_string(i);
+            word.status = i == 5 ? status::kDraft : status::kPublished;
+            word.categories.push_back(tiere);
+            ids.push_back(tx.find_or_insert_word(word).first.id);
+        }
+    });
+    const Id first = ids[0];
+    // The 8 nearest published ones (the draft left out), reported by id.
+    const auto near = w.answer_keys.category_words({first}, 8);
+    REQUIRE(near.size() == 8);
+    std::vector<Id> got;
+    for (const auto& [shared, word] : near) {
+        CHECK(shared == first);
+        got.push_back(word.word_id);
+    }
+    CHECK(got == std::vector<Id>{ids[1], ids[2], ids[3], ids[4], ids[6], ids[7], ids[8], ids[9]});
+    // No further than kCategoryWordsNear ids away, however many the category holds.
+    const auto all = w.answer_keys.category_words({first}, 1000);
+    CHECK(all.size() == static_cast<std::size_t>(kCategoryWordsNear) - 1);  // less the draft
+    const Id middle = ids[150];
+    const auto around = w.answer_keys.category_words({middle}, 2);
+    REQUIRE(around.size() == 2);
+    CHECK(around[0].second.word_id == ids[149]);
+    CHECK(around[1].second.word_id == ids[151]);
+}
