@@ -3,6 +3,7 @@
 #include <filesystem>
 
 #include "adapters/persistence/cached_languages.hpp"
+#include "adapters/persistence/learning/cached_answer_keys.hpp"
 #include "adapters/persistence/migrations.hpp"
 #include "adapters/persistence/sql_repositories.hpp"
 
@@ -48,7 +49,7 @@ SqlBackend::SqlBackend(const SqlBackendOptions& options) : impl_(std::make_uniqu
     learning_settings_ = sql::make_learning_settings(db);
     practice_ = sql::make_practice(db);
     review_log_ = sql::make_review_log(db);
-    answer_keys_ = sql::make_answer_keys(db);
+    answer_keys_ = std::make_unique<sql::CachedAnswerKeys>(sql::make_answer_keys(db));
 }
 
 SqlBackend::~SqlBackend() = default;

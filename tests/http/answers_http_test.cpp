@@ -2,6 +2,7 @@
 // POST /auth/answers grades what the learner chose or typed and books the table's points, so a
 // forged `correct` or `points` in the body changes nothing; its 400s book nothing; a retry under
 // the Idempotency-Key replays; and the three CLIENT_SCORING modes of POST /auth/progress.
+#include "core/domain/time_format.hpp"
 #include "tests/http/support/api.hpp"
 #include "tests/support/graded_cards.hpp"
 
@@ -201,4 +202,46 @@ TEST_CASE("GET /auth/practice: each entry's exercise, whose choices POST /auth/a
     REQUIRE(graded.status == 200);
     CHECK(graded.json.at("correct") == true);
     CHECK(graded.json.at("points") == 10);
+}
+
+TEST_CASE("POST /auth/answers/batch: graded answers given offline, each with its own result",
+          "[http][answers]") {
+    Api api;
+    auto& c = api.client;
+    const std::string ada = api.learner();
+    backdate_accounts(*api.server.db, api.server.clock.now() - std::chrono::hours(24 * 8));
+    const auto card = dog_card(api);
+    const auto at = [&](int minutes_back) {
+        return format_timestamp(api.server.clock.now() - std::chrono::minutes(minutes_back));
+    };
+    const std::string items =
+        R"({"items":[)"
+        R"({"client_id":"b1","pair_id":)" +
+        std::to_string(card.pair_id) + R"(,"text":"hund","answered_at":")" + at(30) +
+        R"("},)"
+        R"({"pair_id":)" +
+        std::to_string(card.pair_id) + R"(,"text":"hund","answered_at":")" + at(20) +
+        R"("},)"
+        R"({"client_id":"b3","pair_id":)" +
+        std::to_string(card.pair_id) + R"(,"rating":3,"answered_at":")" + at(10) + R"("}]})";
+    const Reply r = c.post("/auth/answers/batch", items, ada);
+    REQUIRE(r.status == 200);
+    const auto& results = r.json.at("results").as_array();
+    REQUIRE(results.size() == 3);
+    CHECK(results[0].at("status") == 200);
+    CHECK(results[0].at("client_id") == "b1");
+    CHECK(results[0].at("correct") == true);
+    CHECK(results[0].at("points") == 10);
+    CHECK(results[1].at("status") == 400);
+    CHECK(results[1].at("code") == "client_id_invalid");
+    CHECK(results[1].at("client_id").is_null());
+    CHECK(results[2].at("status") == 400);
+    CHECK(results[2].at("code") == "answer_kind_not_for_card");
+    CHECK(total_ep(api, ada) == 10);
+    // Sent again (the connection was lost): the same results, nothing booked twice.
+    const Reply again = c.post("/auth/answers/batch", items, ada);
+    REQUIRE(again.status == 200);
+    CHECK(again.json.at("results").as_array()[0].at("total_ep") == 10);
+    CHECK(total_ep(api, ada) == 10);
+    CHECK(c.post("/auth/answers/batch", R"({"items":7})", ada).status == 400);
 }

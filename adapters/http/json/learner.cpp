@@ -1,5 +1,6 @@
 #include "adapters/http/json/learner.hpp"
 
+#include "adapters/http/json/batch.hpp"
 #include "adapters/http/json/codec.hpp"
 #include "core/domain/time_format.hpp"
 
@@ -119,21 +120,7 @@ json::value to_json(const BookProgressOutput& out) {
 
 // The offline batch: each item as POST /auth/progress answers it, with its client_id and status.
 json::value to_json(const std::vector<BatchItemResult>& results) {
-    json::array out;
-    for (const auto& item : results) {
-        json::object entry;
-        if (item.result) {
-            entry = to_json(item.result.value()).as_object();
-            entry["status"] = 200;
-        } else {
-            entry["status"] = item.result.error().status;
-            entry["message"] = item.result.error().message;
-            entry["code"] = item.result.error().code;
-        }
-        entry["client_id"] = nullable(item.client_id);
-        out.push_back(std::move(entry));
-    }
-    return json::object{{"results", std::move(out)}};
+    return batch_json(results, [](const auto& answer) { return to_json(answer); });
 }
 
 json::value to_json(const SetTimezoneOutput& out) {

@@ -2,6 +2,7 @@
 
 #include <charconv>
 
+#include "adapters/http/json/batch.hpp"
 #include "adapters/http/json/codec.hpp"
 #include "adapters/http/json/learner.hpp"
 #include "core/domain/time_format.hpp"
@@ -140,6 +141,10 @@ json::value to_json(const AnswerOutput& out) {
     o["points"] = out.points;
     o["rating"] = static_cast<int>(out.rating);
     return o;
+}
+
+json::value to_json(const std::vector<AnswerBatchItem>& results) {
+    return batch_json(results, [](const auto& answer) { return to_json(answer); });
 }
 
 }  // namespace ll::http

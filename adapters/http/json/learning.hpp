@@ -27,6 +27,9 @@ boost::json::value to_json(const ReviewLogRecord& line);
 boost::json::value to_json(const PracticeOutput& out);
 // POST /auth/answers: the grade and the booking (docs/learning.md "Graded answers").
 boost::json::value to_json(const AnswerOutput& out);
+// POST /auth/answers/batch's {"results": [...]}: each item as POST /auth/answers answers it, or
+// its error, with its client_id and status.
+boost::json::value to_json(const std::vector<AnswerBatchItem>& results);
 // GET /auth/cards's answer: {cards: [{pair_id, language_id, memory, seen_count, correct_count,
 // wrong_count, last_answered_at}], next_cursor, has_more}.
 boost::json::value to_json(const CardsOutput& out);

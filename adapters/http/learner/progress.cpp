@@ -67,6 +67,16 @@ void add_progress_routes(RouteBuilder& routes, LearnerPorts p, Metrics& metrics)
                     if (result) metrics.increment("langlearn_bookings_total");
                     return answer(result);
                 }});
+    // Graded answers given offline, {"items": [...]}.
+    routes.add(
+        {"POST", {"/auth/answers/batch"}, Auth::token, Body::json, [p, &metrics](Call& c) mutable {
+             auto result = answer_cards_batch(p, c.claims().user_id, c.field("items"));
+             if (result) {
+                 for (const auto& item : result.value())
+                     if (item.result) metrics.increment("langlearn_bookings_total");
+             }
+             return answer(result);
+         }});
 }
 
 }  // namespace ll::http::learner

@@ -153,4 +153,42 @@ Result<AnswerOutput> answer_card(const AnswerPorts& ports, Id user_id, const Ans
     return out;
 }
 
+Result<std::vector<AnswerBatchItem>> answer_cards_batch(const AnswerPorts& ports, Id user_id,
+                                                        const LooseValue& items) {
+    if (!items.is_array() || items.items.size() > kMaxBatchItems ||
+        !std::all_of(items.items.begin(), items.items.end(),
+                     [](const LooseValue& item) { return item.is_object(); })) {
+        return errors::batch_items_invalid();
+    }
+    std::vector<AnswerBatchItem> results(items.items.size());
+    // The items that name a usable client_id and answered_at, in answered_at order.
+    std::vector<std::pair<Timestamp, std::size_t>> order;
+    for (std::size_t i = 0; i < items.items.size(); ++i) {
+        const LooseValue& item = items.items[i];
+        const LooseValue& client_id = item["client_id"];
+        if (!client_id.is_string() || !valid_key(client_id.string)) {
+            results[i].result = errors::client_id_invalid();
+            continue;
+        }
+        results[i].client_id = client_id.string;
+        const LooseValue& answered = item["answered_at"];
+        const auto at = answered.is_string() ? parse_rfc3339(answered.string) : std::nullopt;
+        if (!at) {
+            results[i].result = errors::answered_at_invalid();
+            continue;
+        }
+        order.emplace_back(*at, i);
+    }
+    std::stable_sort(order.begin(), order.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (const auto& [at, i] : order) {
+        const LooseValue& item = items.items[i];
+        AnswerInput in{item["pair_id"], item["choice_id"], item["text"], item["rating"]};
+        in.answered_at = item["answered_at"];
+        in.client_id = item["client_id"];
+        results[i].result = answer_card(ports, user_id, in);
+    }
+    return results;
+}
+
 }  // namespace ll

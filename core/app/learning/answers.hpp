@@ -71,4 +71,17 @@ struct AnswerOutput {
 // for an answered_at out of the window or a reused client_id.
 Result<AnswerOutput> answer_card(const AnswerPorts& ports, Id user_id, const AnswerInput& input);
 
+// POST /auth/answers/batch (docs/learning.md "Graded answers"): answers given offline, each item
+// a POST /auth/answers body with its client_id and answered_at (both required, as on
+// POST /auth/progress/batch), graded and booked one by one in answered_at order (ties in the
+// order sent), each with its own result in the order of the request.
+struct AnswerBatchItem {
+    std::optional<std::string> client_id;  // as sent, when it was a usable one
+    Result<AnswerOutput> result = errors::internal();
+};
+// 400 batch_items_invalid (nothing booked) when `items` is not an array of at most
+// kMaxBatchItems objects.
+Result<std::vector<AnswerBatchItem>> answer_cards_batch(const AnswerPorts& ports, Id user_id,
+                                                        const LooseValue& items);
+
 }  // namespace ll
