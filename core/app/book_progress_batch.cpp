@@ -61,13 +61,15 @@ std::optional<Error> answered_at_out_of_window(Timestamp answered_at, Timestamp 
     return std::nullopt;
 }
 
+bool batch_items_valid(const LooseValue& items) {
+    return items.is_array() && items.items.size() <= kMaxBatchItems &&
+           std::all_of(items.items.begin(), items.items.end(),
+                       [](const LooseValue& item) { return item.is_object(); });
+}
+
 Result<std::vector<BatchItemResult>> book_progress_batch(const BatchPorts& ports, Id user_id,
                                                          const LooseValue& items) {
-    if (!items.is_array() || items.items.size() > kMaxBatchItems ||
-        !std::all_of(items.items.begin(), items.items.end(),
-                     [](const LooseValue& item) { return item.is_object(); })) {
-        return errors::batch_items_invalid();
-    }
+    if (!batch_items_valid(items)) return errors::batch_items_invalid();
     const Timestamp now = ports.clock.now();
     std::vector<BatchItemResult> results(items.items.size());
     std::vector<CheckedItem> to_book;

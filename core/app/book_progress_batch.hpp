@@ -44,6 +44,10 @@ struct BatchItemResult {
 std::optional<Error> answered_at_out_of_window(Timestamp answered_at, Timestamp now,
                                                Timestamp account_created);
 
+// The shape every batch takes (POST /auth/progress/batch, POST /auth/answers/batch): an array of
+// at most kMaxBatchItems objects; else 400 batch_items_invalid and nothing is booked.
+bool batch_items_valid(const LooseValue& items);
+
 // 400 batch_items_invalid (nothing booked) when `items` is not an array of at most
 // kMaxBatchItems objects; otherwise every item's result.
 Result<std::vector<BatchItemResult>> book_progress_batch(const BatchPorts& ports, Id user_id,

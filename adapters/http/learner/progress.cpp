@@ -12,22 +12,27 @@
 #include "core/domain/messages.hpp"
 
 namespace ll::http::learner {
+namespace {
+
+// The Idempotency-Key header: retries with it replay the first answer (kept in the database with
+// the booking); an empty header counts as none.
+std::optional<std::string> idempotency_key(const Call& c) {
+    const auto header = c.request.header("idempotency-key");
+    if (!header || header->empty()) return std::nullopt;
+    return std::string(*header);
+}
+
+}  // namespace
 
 void add_progress_routes(RouteBuilder& routes, LearnerPorts p, Metrics& metrics) {
     // Scraped from the start: the "bookings dropped to zero" alert needs the series at 0.
     metrics.declare("langlearn_bookings_total");
     routes.add(
         {"POST", {"/auth/progress"}, Auth::token, Body::json, [p, &metrics](Call& c) mutable {
-             // Retries with the key replay the first answer (kept in the database with the
-             // booking); an empty header counts as none.
-             std::optional<std::string> key;
-             if (const auto header = c.request.header("idempotency-key");
-                 header && !header->empty())
-                 key = std::string(*header);
              auto result = book_client_scored(
                  p, c.claims().user_id,
                  BookProgressInput{c.field("pair_id"), c.field("correct"), c.field("points"),
-                                   std::move(key), c.field("rating")});
+                                   idempotency_key(c), c.field("rating")});
              if (result) metrics.increment("langlearn_bookings_total");
              return answer(result);
          }});
@@ -55,15 +60,11 @@ void add_progress_routes(RouteBuilder& routes, LearnerPorts p, Metrics& metrics)
          }});
     // An answer graded on the server: what the learner chose or typed, never a score.
     routes.add({"POST", {"/auth/answers"}, Auth::token, Body::json, [p, &metrics](Call& c) mutable {
-                    std::optional<std::string> key;
-                    if (const auto header = c.request.header("idempotency-key");
-                        header && !header->empty())
-                        key = std::string(*header);
                     auto result = answer_card(
                         p, c.claims().user_id,
                         AnswerInput{c.field("pair_id"), c.field("choice_id"), c.field("text"),
                                     c.field("rating"), c.field("answered_at"), c.field("client_id"),
-                                    std::move(key)});
+                                    idempotency_key(c)});
                     if (result) metrics.increment("langlearn_bookings_total");
                     return answer(result);
                 }});

@@ -155,11 +155,7 @@ Result<AnswerOutput> answer_card(const AnswerPorts& ports, Id user_id, const Ans
 
 Result<std::vector<AnswerBatchItem>> answer_cards_batch(const AnswerPorts& ports, Id user_id,
                                                         const LooseValue& items) {
-    if (!items.is_array() || items.items.size() > kMaxBatchItems ||
-        !std::all_of(items.items.begin(), items.items.end(),
-                     [](const LooseValue& item) { return item.is_object(); })) {
-        return errors::batch_items_invalid();
-    }
+    if (!batch_items_valid(items)) return errors::batch_items_invalid();
     std::vector<AnswerBatchItem> results(items.items.size());
     // The items that name a usable client_id and answered_at, in answered_at order.
     std::vector<std::pair<Timestamp, std::size_t>> order;

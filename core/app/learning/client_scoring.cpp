@@ -46,10 +46,9 @@ Result<BookProgressOutput> book_client_scored(const ScoredBookingPorts& ports, I
 Result<std::vector<BatchItemResult>> book_batch_client_scored(const ScoredBookingPorts& ports,
                                                               Id user_id, LooseValue items) {
     if (ports.client_scoring == ClientScoring::refuse) return errors::client_scoring_refused();
-    if (ports.client_scoring == ClientScoring::cap && items.is_array() &&
-        items.items.size() <= kMaxBatchItems) {
+    // A batch of another shape is refused whole by the booking: nothing to cap.
+    if (ports.client_scoring == ClientScoring::cap && batch_items_valid(items)) {
         for (auto& item : items.items) {
-            if (!item.is_object()) continue;
             LooseValue points = item["points"];
             cap_points(ports.answer_keys, item["pair_id"], item["correct"], item["rating"], points);
             bool set = false;
