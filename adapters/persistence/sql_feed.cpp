@@ -18,7 +18,7 @@ const std::string& q(Dialect dialect, std::string_view name) {
 }
 
 using TextRow = std::vector<std::optional<std::string>>;
-constexpr std::size_t kItemColumns = 33;
+constexpr std::size_t kItemColumns = 36;
 
 long long number(const std::optional<std::string>& cell) {
     return cell ? std::stoll(*cell) : 0;
@@ -63,6 +63,9 @@ FeedItem item_of(TextRow& r) {
     }
     item.image_url = feed_media_url(r[13].value_or(""));
     if (r[14]) item.image_phone_url = feed_media_url(*r[14]);
+    if (r[33]) item.thumbnail_url = feed_media_url(*r[33]);
+    if (r[34]) item.width = static_cast<int>(number(r[34]));
+    if (r[35]) item.height = static_cast<int>(number(r[35]));
     if (const auto spoken = audio_at(r, 15)) {
         item.audio_url = feed_media_url(spoken->file_path);
         item.audio = feed_audio_of(*spoken);

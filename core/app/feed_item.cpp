@@ -46,6 +46,12 @@ FeedItem feed_item_of(const FeedRows& rows) {
         item.image_url = feed_media_url(*rows.picture->image_path);
     if (rows.picture && rows.picture->phone_path)
         item.image_phone_url = feed_media_url(*rows.picture->phone_path);
+    if (rows.picture && rows.picture->thumbnail_path)
+        item.thumbnail_url = feed_media_url(*rows.picture->thumbnail_path);
+    if (rows.picture) {
+        item.width = rows.picture->width;
+        item.height = rows.picture->height;
+    }
     if (rows.audio) {
         item.audio_url = feed_media_url(rows.audio->file_path);
         item.audio = feed_audio_of(*rows.audio);

@@ -160,7 +160,8 @@ BookingDecision decide_booking(const BookingCommand& c, const BookingState& s) {
         w.next_ep_threshold = next_threshold(locked, "ep");
         w.next_streak_threshold = next_threshold(locked, "streak");
     }
-    w.outcome = out;
+    w.outcome = out;  // without the memory: a replay does not give it (BookingOutcome::memory)
+    out.memory = w.memory;
     d.write = std::move(w);
     return d;
 }

@@ -79,6 +79,9 @@ struct BookingOutcome {
     std::vector<UnlockedAchievement> unlocked;  // newly unlocked by this card only
     // The stored outcome of the first booking with this idempotency key, given again.
     bool replayed = false;
+    // The card's memory after this booking, in the profile's language; nullopt in a replay (not
+    // stored with the outcome: the card may have been answered since; GET /auth/cards has it).
+    std::optional<fsrs::MemoryState> memory;
 
     bool operator==(const BookingOutcome&) const = default;
 };

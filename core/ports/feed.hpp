@@ -49,6 +49,11 @@ struct FeedItem {
     // The picture's phone-sized rendition (docs/architecture.md "Renditions"); nullopt for a
     // picture stored before renditions existed.
     std::optional<std::string> image_phone_url;
+    // The picture's 320-pixel thumbnail (a list's preview) and the original's size in pixels (an
+    // exercise's outline is in these pixels; a layout can reserve the space before the image
+    // loads); nullopt for pictures stored before renditions, or of unknown size.
+    std::optional<std::string> thumbnail_url;
+    std::optional<int> width, height;
     std::optional<std::string> audio_url;  // /media/<name>, as image_url
     std::optional<FeedAudio> audio;        // set with audio_url
     std::vector<FeedCategory> categories;

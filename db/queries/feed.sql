@@ -12,7 +12,7 @@ SELECT p.id, p.answer_type, p.level, st.text_de, st.text_en, st.text_sv,
        sa.file_path, sa.mime, sa.duration_ms, sa.bytes, sa.opus_path, sa.opus_bytes, sa.aac_path,
        sa.aac_bytes, sa.variants_of,
        qa.file_path, qa.mime, qa.duration_ms, qa.bytes, qa.opus_path, qa.opus_bytes, qa.aac_path,
-       qa.aac_bytes, qa.variants_of
+       qa.aac_bytes, qa.variants_of, pic.thumbnail_path, pic.width, pic.height
 FROM pairs p JOIN pictures pic ON pic.id = p.picture_id
 JOIN statements st ON st.id = p.statement_id
 JOIN audios sa ON sa.id = (SELECT a.id FROM audios a
@@ -35,7 +35,7 @@ SELECT p.id, p.answer_type, p.level, st.text_de, st.text_en, st.text_sv,
        sa.file_path, sa.mime, sa.duration_ms, sa.bytes, sa.opus_path, sa.opus_bytes, sa.aac_path,
        sa.aac_bytes, sa.variants_of,
        qa.file_path, qa.mime, qa.duration_ms, qa.bytes, qa.opus_path, qa.opus_bytes, qa.aac_path,
-       qa.aac_bytes, qa.variants_of
+       qa.aac_bytes, qa.variants_of, pic.thumbnail_path, pic.width, pic.height
 FROM pairs p JOIN pictures pic ON pic.id = p.picture_id
 JOIN statements st ON st.id = p.statement_id
 JOIN audios sa ON sa.id = (SELECT a.id FROM audios a

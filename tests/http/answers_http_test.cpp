@@ -120,6 +120,13 @@ TEST_CASE("POST /auth/answers: refused bodies are 400s that book nothing; a retr
         c.call("POST", "/auth/answers", body(card.pair_id, R"("text":"hund")"), key);
     REQUIRE(again.status == 200);
     CHECK(again.json.at("total_ep") == first.json.at("total_ep"));
+    // The card's memory after the answer: its first review, a Good one; a replay has none.
+    const auto& memory = first.json.at("memory");
+    CHECK(memory.at("reps") == boost::json::value(1));
+    CHECK(memory.at("lapses") == boost::json::value(0));
+    CHECK(memory.at("phase").as_string() != "");
+    CHECK(memory.at("stability").as_double() > 0);
+    CHECK(again.json.at("memory").is_null());
     CHECK(c.call("POST", "/auth/answers", body(card.pair_id, R"("text":"katt")"), key).status ==
           422);
     CHECK(total_ep(api, ada) == 10);

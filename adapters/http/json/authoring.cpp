@@ -18,10 +18,6 @@ json::value url_or_null(const std::optional<std::string>& media_name) {
     return media_name ? json::value(media_url(*media_name)) : json::value(nullptr);
 }
 
-json::value int_or_null(const std::optional<int>& v) {
-    return v ? json::value(*v) : json::value(nullptr);
-}
-
 void stamp(json::object& o, Timestamp created, Timestamp updated) {
     o["created_at"] = format_timestamp(created);
     o["updated_at"] = format_timestamp(updated);
@@ -71,8 +67,8 @@ json::value to_json(const Picture& p) {
                    {"image_mime", nullable(p.image_mime)},
                    {"thumbnail_url", url_or_null(p.thumbnail_path)},
                    {"phone_url", url_or_null(p.phone_path)},
-                   {"width", int_or_null(p.width)},
-                   {"height", int_or_null(p.height)},
+                   {"width", nullable(p.width)},
+                   {"height", nullable(p.height)},
                    {"objects_created", p.objects_created},
                    {"objects_created_at", timestamp(p.objects_created_at)}};
     stamp(o, p.created_at, p.updated_at);

@@ -31,6 +31,7 @@ std::string to_text(const json::value& value);
 // JSON helpers for optional values.
 json::value nullable(const std::optional<std::string>& v);
 json::value nullable(const std::optional<std::int64_t>& v);
+json::value nullable(const std::optional<int>& v);
 // An instant as docs/openapi.yaml's Timestamp, or null.
 json::value timestamp(const std::optional<Timestamp>& t);
 // An object's shapes as docs/openapi-authoring.yaml's Selection: the studio's objects and the

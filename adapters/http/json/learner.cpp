@@ -214,6 +214,9 @@ json::value to_json(const FeedItem& item) {
                         {"question", std::move(question)},
                         {"image_url", nullable(item.image_url)},
                         {"image_phone_url", nullable(item.image_phone_url)},
+                        {"thumbnail_url", nullable(item.thumbnail_url)},
+                        {"width", nullable(item.width)},
+                        {"height", nullable(item.height)},
                         {"audio_url", nullable(item.audio_url)},
                         {"audio", audio_json(item.audio)},
                         {"categories", std::move(categories)}};

@@ -66,8 +66,8 @@ json::value exercise_json(const Exercise& e) {
     for (const auto& c : e.choices) choices.push_back(json::object{{"id", c.id}, {"text", c.text}});
     json::value outline = nullptr;
     if (e.type == "word" && !e.outline.empty()) {
-        outline = json::object{{"width", e.width ? json::value(*e.width) : json::value(nullptr)},
-                               {"height", e.height ? json::value(*e.height) : json::value(nullptr)},
+        outline = json::object{{"width", nullable(e.width)},
+                               {"height", nullable(e.height)},
                                {"shapes", selections_json(e.outline)}};
     }
     return json::object{{"type", e.type},
@@ -140,6 +140,7 @@ json::value to_json(const AnswerOutput& out) {
     o["expected"] = out.expected ? json::value(*out.expected) : json::value(nullptr);
     o["points"] = out.points;
     o["rating"] = static_cast<int>(out.rating);
+    o["memory"] = out.memory ? json::value(memory_json(*out.memory)) : json::value(nullptr);
     return o;
 }
 

@@ -149,6 +149,7 @@ Result<AnswerOutput> answer_card(const AnswerPorts& ports, Id user_id, const Ans
         by_client_id ? errors::client_id_reused() : errors::idempotency_key_reused());
     if (!booked) return booked.error();
     out.points = booked_points;
+    out.memory = outcome.memory;
     out.booking = std::move(booked.value());
     return out;
 }

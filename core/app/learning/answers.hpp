@@ -64,6 +64,8 @@ struct AnswerOutput {
     Ep points = 0;  // booked: the table's, or 0 within kGradedPointsGap of the last review
     fsrs::Rating rating = fsrs::Rating::again;
     BookProgressOutput booking;
+    // The card's memory after this answer; nullopt when the answer is a replay (BookingOutcome).
+    std::optional<fsrs::MemoryState> memory;
 };
 
 // 400 for a body that does not name one answer the card takes, 404 for an unknown pair, 409

@@ -80,7 +80,8 @@ TEST_CASE("feed: a published pair with image and audio, its media served by the 
     const json::value& item = f.json.at("items").at(0);
     CHECK(keys(item) == std::set<std::string>{"pair_id", "answer_type", "level", "statement",
                                               "question", "image_url", "image_phone_url",
-                                              "audio_url", "audio", "categories"});
+                                              "thumbnail_url", "width", "height", "audio_url",
+                                              "audio", "categories"});
     CHECK(str(item, "answer_type") == "question");
     CHECK(item.at("level").as_int64() == 3);
     CHECK(item.at("statement") == json::value(json::object{{"de", "Das ist ein Hund."},
@@ -97,6 +98,10 @@ TEST_CASE("feed: a published pair with image and audio, its media served by the 
     CHECK(str(item, "image_url") == image_url);
     // The phone-sized rendition the picture carries (a 32x24 picture keeps its size).
     CHECK(str(item, "image_phone_url") == str(pic.json, "phone_url"));
+    CHECK(str(item, "thumbnail_url") == str(pic.json, "thumbnail_url"));
+    CHECK(item.at("width") == pic.json.at("width"));
+    CHECK(item.at("height") == pic.json.at("height"));
+    CHECK(item.at("width").as_int64() == 32);
     CHECK(str(item, "audio_url") == str(audio, "audio_url"));
     CHECK(item.at("categories") ==
           json::value(json::array{json::object{{"id", category}, {"label", "Vierbeiner"}}}));

@@ -63,7 +63,8 @@ TEST_CASE("preview: a draft shows the feed entry to come and why it is not in th
     const json::value& item = r.json.at("item");
     CHECK(keys(item) == std::set<std::string>{"pair_id", "answer_type", "level", "statement",
                                               "question", "image_url", "image_phone_url",
-                                              "audio_url", "audio", "categories"});
+                                              "thumbnail_url", "width", "height", "audio_url",
+                                              "audio", "categories"});
     CHECK(item.at("pair_id").as_int64() == pair);
     CHECK(str(item, "answer_type") == "question");
     CHECK(item.at("level").as_int64() == 3);
@@ -71,6 +72,10 @@ TEST_CASE("preview: a draft shows the feed entry to come and why it is not in th
     CHECK(str(item.at("question"), "short_answer_se") == "hund");
     CHECK(str(item, "image_url") == str(pic.json, "image_url"));
     CHECK(str(item, "image_phone_url") == str(pic.json, "phone_url"));
+    CHECK(str(item, "thumbnail_url") == str(pic.json, "thumbnail_url"));
+    CHECK(item.at("width") == pic.json.at("width"));
+    CHECK(item.at("height") == pic.json.at("height"));
+    CHECK(item.at("width").as_int64() == 32);
     CHECK(item.at("audio_url").is_null());
     CHECK(item.at("audio").is_null());
     // The label word's category, although nothing has stored it for the pair yet.
