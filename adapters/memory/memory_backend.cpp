@@ -27,6 +27,7 @@ MemoryBackend::MemoryBackend() : state_(std::make_unique<State>()) {
     practice_ = make_memory_practice(s);
     review_log_ = make_memory_review_log(s);
     answer_keys_ = make_memory_answer_keys(s);
+    card_analytics_ = make_memory_card_analytics(s);
 
     // The seed migrations' content (docs/spec/decisions.md 6, 9).
     add_language(Language{0, "de", "Deutsch", "German", "Tyska", "Hallo!"}, true);

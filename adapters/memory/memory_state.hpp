@@ -91,5 +91,6 @@ std::unique_ptr<LearningSettingsRepository> make_memory_learning_settings(Memory
 std::unique_ptr<PracticeQuery> make_memory_practice(MemoryBackend::State& s);
 std::unique_ptr<ReviewLogReader> make_memory_review_log(MemoryBackend::State& s);
 std::unique_ptr<AnswerKeyQuery> make_memory_answer_keys(MemoryBackend::State& s);
+std::unique_ptr<CardAnalyticsQuery> make_memory_card_analytics(MemoryBackend::State& s);
 
 }  // namespace ll

@@ -50,6 +50,7 @@ SqlBackend::SqlBackend(const SqlBackendOptions& options) : impl_(std::make_uniqu
     practice_ = sql::make_practice(db);
     review_log_ = sql::make_review_log(db);
     answer_keys_ = std::make_unique<sql::CachedAnswerKeys>(sql::make_answer_keys(db));
+    card_analytics_ = sql::make_card_analytics(db);
 }
 
 SqlBackend::~SqlBackend() = default;

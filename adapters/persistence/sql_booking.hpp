@@ -75,6 +75,8 @@ struct BookingValues {
     double stability = 0, difficulty = 0, retrievability = 0;
     std::string reviewed, due;
     soci::indicator elapsed_ind = soci::i_null;  // NULL for the card's first review
+    long long distractor = 0;
+    soci::indicator distractor_ind = soci::i_null;  // NULL but for a wrong choice picked
 
     void set(const BookingWrite& write);
 };

@@ -95,10 +95,11 @@ struct BookingWriteStatements : BookingValues {
             "excluded.reps, lapses = excluded.lapses, phase = excluded.phase, step = "
             "excluded.step), "
             "log AS (INSERT INTO review_log (user_id, reviewed_at, pair_id, elapsed_days, "
-            "retrievability, stability, difficulty, language_id, rating) SELECT user_id, "
-            "CAST(:reviewed2 AS TIMESTAMPTZ), CAST(:lpair AS INTEGER), CAST(:elapsed AS INTEGER), "
-            "CAST(:retrievability AS REAL), CAST(:stability2 AS REAL), CAST(:difficulty2 AS "
-            "REAL), CAST(:language2 AS SMALLINT), CAST(:rating AS SMALLINT) FROM prof)";
+            "retrievability, stability, difficulty, language_id, rating, distractor_word_id) "
+            "SELECT user_id, CAST(:reviewed2 AS TIMESTAMPTZ), CAST(:lpair AS INTEGER), "
+            "CAST(:elapsed AS INTEGER), CAST(:retrievability AS REAL), CAST(:stability2 AS "
+            "REAL), CAST(:difficulty2 AS REAL), CAST(:language2 AS SMALLINT), CAST(:rating AS "
+            "SMALLINT), CAST(:distractor AS INTEGER) FROM prof)";
         // Categories and achievements that still exist (staff may have removed one since).
         if (shape.categories) {
             sql +=
@@ -150,7 +151,7 @@ struct BookingWriteStatements : BookingValues {
             soci::use(phase), soci::use(step);
         p, soci::use(reviewed), soci::use(pair), soci::use(elapsed, elapsed_ind),
             soci::use(retrievability), soci::use(stability), soci::use(difficulty),
-            soci::use(language), soci::use(rating);
+            soci::use(language), soci::use(rating), soci::use(distractor, distractor_ind);
         if (shape.categories) p, soci::use(points), soci::use(categories);
         if (shape.unlock) p, soci::use(recorded), soci::use(unlock);
         if (shape.key) {

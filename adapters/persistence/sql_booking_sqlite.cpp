@@ -1,7 +1,7 @@
 // A booked card written on SQLite: one BEGIN IMMEDIATE transaction (writers are serialised, so
 // the checks below and the writes after them see the same state), statements prepared once on
-// the writer session (Database::write). Nothing is written when the profile's version is no longer the one the rules
-// read or an unexpired record under the key has appeared.
+// the writer session (Database::write). Nothing is written when the profile's version is no longer
+// the one the rules read or an unexpired record under the key has appeared.
 #include "adapters/persistence/sql_booking.hpp"
 #include "core/domain/time_format.hpp"
 
@@ -72,10 +72,12 @@ struct SqliteBookingStatements : BookingValues {
                   soci::use(lapses), soci::use(phase), soci::use(step))),
           review((s.prepare << "INSERT INTO review_log (user_id, reviewed_at, pair_id, "
                                "language_id, rating, elapsed_days, retrievability, stability, "
-                               "difficulty) VALUES (:u, :at, :p, :l, :r, :e, :rt, :s, :d)",
+                               "difficulty, distractor_word_id) VALUES (:u, :at, :p, :l, :r, :e, "
+                               ":rt, :s, :d, :w)",
                   soci::use(user), soci::use(reviewed), soci::use(pair), soci::use(language),
                   soci::use(rating), soci::use(elapsed, elapsed_ind), soci::use(retrievability),
-                  soci::use(stability), soci::use(difficulty))),
+                  soci::use(stability), soci::use(difficulty),
+                  soci::use(distractor, distractor_ind))),
           // Categories and achievements that still exist (staff may have removed one since).
           category_stats((s.prepare << "INSERT INTO user_category_stats AS cs (user_id, "
                                        "category_id, points, seen) SELECT :u, id, :pts, 1 FROM "

@@ -101,6 +101,8 @@ void BookingValues::set(const BookingWrite& w) {
     retrievability = w.review.retrievability;
     elapsed = w.review.elapsed_days.value_or(0);
     elapsed_ind = w.review.elapsed_days ? soci::i_ok : soci::i_null;
+    distractor = w.review.distractor_word_id.value_or(0);
+    distractor_ind = w.review.distractor_word_id ? soci::i_ok : soci::i_null;
 }
 
 std::string json_list(const std::vector<Id>& ids) {

@@ -74,6 +74,7 @@ Pair pair_of(const soci::row& r) {
     p.status = c.text();
     p.created_at = c.timestamp();
     p.updated_at = c.timestamp();
+    p.revised_at = c.opt_timestamp();
     return p;
 }
 
@@ -86,7 +87,8 @@ void bind_pair(Query& q, const Pair& p) {
         .bind("answer_type", param(p.answer_type))
         .bind("level", param(p.level))
         .bind("status", param(p.status))
-        .bind("updated_at", ts(p.updated_at));
+        .bind("updated_at", ts(p.updated_at))
+        .bind("revised_at", ts(p.revised_at));
 }
 
 }  // namespace

@@ -25,6 +25,7 @@ std::unique_ptr<LearningSettingsRepository> make_learning_settings(Database& db)
 std::unique_ptr<PracticeQuery> make_practice(Database& db);
 std::unique_ptr<ReviewLogReader> make_review_log(Database& db);
 std::unique_ptr<AnswerKeyQuery> make_answer_keys(Database& db);
+std::unique_ptr<CardAnalyticsQuery> make_card_analytics(Database& db);
 // A learner's stored settings on a session the caller holds (the export's one read).
 std::optional<StoredLearningSettings> read_learning_settings(soci::session& s, Dialect dialect,
                                                              Id user_id);

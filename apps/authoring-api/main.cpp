@@ -61,7 +61,9 @@ int main() {
                 http::RateLimits{s.config.auth_rate_per_minute, s.config.login_failures_per_email,
                                  s.config.trusted_proxies, s.config.public_origin},
                 s.config.max_body_bytes, std::chrono::seconds(s.config.account_recheck_seconds)},
-            s.metrics);
+            s.metrics,
+            CardAnalyticsPorts{s.storage.card_analytics(), s.storage.languages(),
+                               s.storage.content()});
         http::add_studio_routes(s.router, web::studio_files());
     });
 }

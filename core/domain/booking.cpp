@@ -64,6 +64,7 @@ void review_card(const BookingCommand& c, const BookingState& s, const BookingPr
     r.retrievability = fsrs::stored_value(fsrs::retrievability(before, c.now, weights));
     r.stability = w.memory.stability;
     r.difficulty = w.memory.difficulty;
+    r.distractor_word_id = c.distractor_word;
 }
 
 }  // namespace

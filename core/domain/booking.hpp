@@ -50,6 +50,9 @@ struct BookingCommand {
     // learner's language was last reviewed at least this long before `now` (or never); else the
     // answer is booked with 0 points. nullopt: always (POST /auth/progress).
     std::optional<std::chrono::hours> points_gap = std::nullopt;
+    // A graded answer that picked a wrong choice: the word offered as that choice, kept on the
+    // review log's line for the editors' card analytics (docs/learning.md "Card analytics").
+    std::optional<Id> distractor_word = std::nullopt;
 };
 
 // key_reused: the key was used by this user for another request (nothing written).
@@ -159,6 +162,8 @@ struct ReviewRecord {
     double retrievability = 0;  // just before this review (0 for a new card)
     double stability = 0;       // after it
     double difficulty = 0;      // after it
+    // The wrong choice's word, for a graded answer that picked one (BookingCommand).
+    std::optional<Id> distractor_word_id;
     bool operator==(const ReviewRecord&) const = default;
 };
 

@@ -127,6 +127,11 @@ struct Pair {
     std::string status = status::kDraft;
     Timestamp created_at{};
     Timestamp updated_at{};
+    // When what the card asks last changed through the pair (level, answer type, statement,
+    // question, word links): its answers count from then on in the editors' card analytics
+    // (docs/learning.md "Card analytics"); nullopt: not since it was made. A status change is
+    // not a revision.
+    std::optional<Timestamp> revised_at;
 
     bool operator==(const Pair&) const = default;
 };

@@ -10,6 +10,7 @@
 #include "core/ports/languages.hpp"
 #include "core/ports/learner_data.hpp"
 #include "core/ports/learning/answer_keys.hpp"
+#include "core/ports/learning/card_analytics.hpp"
 #include "core/ports/learning/practice.hpp"
 #include "core/ports/learning/review_log.hpp"
 #include "core/ports/learning/settings.hpp"
@@ -52,6 +53,8 @@ class StorageBackend {
     virtual ReviewLogReader& review_log() = 0;
     // What grading an answer reads about a card (POST /auth/answers).
     virtual AnswerKeyQuery& answer_keys() = 0;
+    // What the editors' card analytics read (authoring-api).
+    virtual CardAnalyticsQuery& card_analytics() = 0;
     // Database reachable and schema at the latest migration (/readyz).
     virtual bool ready() = 0;
 };
@@ -78,6 +81,7 @@ class PortOwningBackend : public StorageBackend {
     PracticeQuery& practice() final { return *practice_; }
     ReviewLogReader& review_log() final { return *review_log_; }
     AnswerKeyQuery& answer_keys() final { return *answer_keys_; }
+    CardAnalyticsQuery& card_analytics() final { return *card_analytics_; }
 
   protected:
     std::unique_ptr<AccountRepository> accounts_;
@@ -98,6 +102,7 @@ class PortOwningBackend : public StorageBackend {
     std::unique_ptr<PracticeQuery> practice_;
     std::unique_ptr<ReviewLogReader> review_log_;
     std::unique_ptr<AnswerKeyQuery> answer_keys_;
+    std::unique_ptr<CardAnalyticsQuery> card_analytics_;
 };
 
 }  // namespace ll

@@ -4,26 +4,26 @@
 
 -- name: insert
 INSERT INTO pairs (id, picture_id, object_id, statement_id, question_id, answer_type, level,
-                   status, created_at, updated_at)
+                   status, created_at, updated_at, revised_at)
 VALUES (:id, :picture_id, :object_id, :statement_id, :question_id, :answer_type, :level,
-        :status, :created_at, :updated_at);
+        :status, :created_at, :updated_at, :revised_at);
 
 -- name: find
 SELECT id, picture_id, object_id, statement_id, question_id, answer_type, level, status,
-       CAST(created_at AS TEXT), CAST(updated_at AS TEXT)
+       CAST(created_at AS TEXT), CAST(updated_at AS TEXT), CAST(revised_at AS TEXT)
 FROM pairs WHERE id = :id;
 
 -- name: update
 UPDATE pairs SET picture_id = :picture_id, object_id = :object_id,
        statement_id = :statement_id, question_id = :question_id, answer_type = :answer_type,
-       level = :level, status = :status, updated_at = :updated_at
+       level = :level, status = :status, updated_at = :updated_at, revised_at = :revised_at
 WHERE id = :id;
 
 -- A filter not given (:NAME_given = 0) passes every row; :after is the cursor (content_pictures).
 -- The count over the same filters is put together in C++ (SqlContentTx::count_pairs says why).
 -- name: list
 SELECT id, picture_id, object_id, statement_id, question_id, answer_type, level, status,
-       CAST(created_at AS TEXT), CAST(updated_at AS TEXT)
+       CAST(created_at AS TEXT), CAST(updated_at AS TEXT), CAST(revised_at AS TEXT)
 FROM pairs
 WHERE (:picture_id_given = 0 OR picture_id = :picture_id)
   AND (:object_id_given = 0 OR object_id = :object_id)

@@ -22,7 +22,8 @@ AuthoringWorld::AuthoringWorld() {
         router, AuthoringPorts{backend.content(), media, renditions, speech, encoder, words, clock},
         http::AuthoringAccess{tokens, dev_tokens, backend.accounts(), backend.refresh_sessions(),
                               hasher, backend.staff_sessions(), signer, http::RateLimits{}},
-        metrics);
+        metrics,
+        CardAnalyticsPorts{backend.card_analytics(), backend.languages(), backend.content()});
 
     const auto post = [&](const char* pattern, const char* body) {
         must_succeed(router, "POST", pattern, body, authorization);

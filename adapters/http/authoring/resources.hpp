@@ -8,6 +8,7 @@
 #include "adapters/http/api/item_versions.hpp"
 #include "adapters/http/api/route_builder.hpp"
 #include "adapters/http/authoring/routes.hpp"
+#include "core/app/authoring/card_analytics.hpp"
 #include "core/app/authoring/requests/decoder.hpp"
 #include "core/app/authoring/review.hpp"
 #include "core/app/staff_session.hpp"
@@ -26,6 +27,7 @@ void add_pair_routes(RouteBuilder& routes, AuthoringPorts p);
 void add_generation_routes(RouteBuilder& routes, AuthoringPorts p);
 void add_audio_routes(RouteBuilder& routes, AuthoringPorts p);
 void add_maintenance_routes(RouteBuilder& routes, AuthoringPorts p);
+void add_analytics_routes(RouteBuilder& routes, CardAnalyticsPorts p);  // card analytics
 
 // POST <base>/review, <base>/publish, <base>/unpublish of one item kind; `change(id, action)`.
 template <typename F>

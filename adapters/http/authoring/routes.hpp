@@ -8,6 +8,7 @@
 #include "adapters/http/server/rate_limiter.hpp"
 #include "adapters/http/server/router.hpp"
 #include "core/app/authoring/authoring_ports.hpp"
+#include "core/app/authoring/card_analytics.hpp"
 #include "core/ports/accounts.hpp"
 #include "core/ports/refresh_sessions.hpp"
 #include "core/ports/security.hpp"
@@ -39,6 +40,6 @@ struct AuthoringAccess {
 };
 
 void add_authoring_routes(Router& router, AuthoringPorts ports, AuthoringAccess access,
-                          Metrics& metrics);
+                          Metrics& metrics, CardAnalyticsPorts analytics);
 
 }  // namespace ll::http

@@ -281,6 +281,7 @@ Result<PairView> patch_pair(AuthoringPorts& ports, Id id, const PairPatch& patch
                 const Id old = *p.question_id;
                 p.question_id.reset();
                 p.updated_at = now;
+                p.revised_at = now;  // a new revision of the card (Pair::revised_at)
                 store_pair(tx, stored, p);
                 stored = p;
                 wrote = true;
@@ -296,6 +297,7 @@ Result<PairView> patch_pair(AuthoringPorts& ports, Id id, const PairPatch& patch
             // "Two editors at once").
             if (!wrote && !linked.value() && p == stored) return p;
             p.updated_at = now;
+            p.revised_at = now;  // a new revision of the card (Pair::revised_at)
             store_pair(tx, stored, p);
             return p;
         },

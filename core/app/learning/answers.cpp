@@ -6,6 +6,7 @@
 
 #include "core/app/book_progress_batch.hpp"
 #include "core/app/learning/answer_texts.hpp"
+#include "core/app/learning/exercises.hpp"
 #include "core/domain/fields.hpp"
 #include "core/domain/rules.hpp"
 #include "core/domain/time_format.hpp"
@@ -49,6 +50,26 @@ std::optional<Error> check_form(const AnswerInput& in) {
     return std::nullopt;
 }
 
+// The word offered as the wrong choice `choice` of the learner's card, among the candidates its
+// exercise draws wrong choices from (exercises.hpp): the question's distractors, else the pool;
+// nullopt when none is (a choice id from another day's pool, or made up).
+std::optional<Id> picked_word(const AnswerPorts& ports, const AnswerKey& key, Id user_id,
+                              const std::string& choice) {
+    const auto is_choice = [&](const AnswerWord& w) {
+        return word_choice_id(ports.secrets, user_id, key.pair_id, w.word_id) == choice;
+    };
+    for (const auto& w : key.distractors)
+        if (is_choice(w)) return w.word_id;
+    if (!needs_pool(key)) return std::nullopt;
+    std::vector<Id> answer_ids;
+    for (const auto& w : key.answers) answer_ids.push_back(w.word_id);
+    for (const auto& [answer, w] : ports.answer_keys.category_words(answer_ids, kPoolPerWord))
+        if (is_choice(w)) return w.word_id;
+    for (const auto& w : ports.answer_keys.some_words(kPoolOthers))
+        if (is_choice(w)) return w.word_id;
+    return std::nullopt;
+}
+
 }  // namespace
 
 Result<AnswerOutput> answer_card(const AnswerPorts& ports, Id user_id, const AnswerInput& in) {
@@ -68,6 +89,7 @@ Result<AnswerOutput> answer_card(const AnswerPorts& ports, Id user_id, const Ans
     // The grade.
     AnswerOutput out;
     grading::Verdict verdict = grading::Verdict::wrong;
+    std::optional<Id> distractor;  // the word of a wrong choice picked
     std::string fingerprint;
     if (present(in.rating)) {
         out.rating = *fsrs::rating_from_number(in.rating.integer);
@@ -91,6 +113,7 @@ Result<AnswerOutput> answer_card(const AnswerPorts& ports, Id user_id, const Ans
                                                                w.word_id) == choice;
                                      });
             verdict = right ? grading::Verdict::correct : grading::Verdict::wrong;
+            if (!right && !yes_no) distractor = picked_word(ports, *key, user_id, choice);
             fingerprint = "choice=" + choice;
         } else {
             if (accepted.empty()) return errors::card_has_no_answer();
@@ -116,6 +139,7 @@ Result<AnswerOutput> answer_card(const AnswerPorts& ports, Id user_id, const Ans
     command.points = out.points;
     command.rating = out.rating;
     command.points_gap = kGradedPointsGap;
+    command.distractor_word = distractor;
     command.now = now;
     std::optional<Error> refused;
     if (present(in.answered_at)) {

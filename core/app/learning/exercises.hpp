@@ -39,6 +39,11 @@ struct DistractorPool {
 };
 
 inline constexpr std::size_t kWrongChoices = 3;
+// Words read to fill up wrong choices (DistractorPool): per answer word, those sharing a category
+// with it, and any others (the first published by id). The same for a page of the practice queue
+// and for finding which word a wrong choice was (POST /auth/answers).
+inline constexpr int kPoolPerWord = 8;
+inline constexpr int kPoolOthers = 12;
 
 // The exercise of `key` in `lang`. `seed` orders the choices: the same seed, the same order
 // (the practice queue gives one per learner, card and local day).

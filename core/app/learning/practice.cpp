@@ -14,10 +14,6 @@ namespace {
 
 // Due cards read beyond the page, for those the feed no longer has (unpublished since).
 constexpr int kDueSlack = 10;
-// Words read to fill up wrong choices: per answer word of the page sharing a category with it,
-// and any others (the first published by id).
-constexpr int kPoolPerWord = 8;
-constexpr int kPoolOthers = 12;
 
 // The first instant in (low, high] whose local date is not `date`, found by halving: the local
 // date only grows with time, and the clock converts instants, not dates (core/ports/clock.hpp).

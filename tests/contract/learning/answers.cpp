@@ -11,6 +11,7 @@
 #include "core/app/learning/client_scoring.hpp"
 #include "core/domain/time_format.hpp"
 #include "tests/support/graded_cards.hpp"
+#include "tests/support/graded_world.hpp"
 #include "tests/support/instants.hpp"
 #include "tests/support/learners.hpp"
 #include "tests/support/test_backends.hpp"
@@ -20,18 +21,8 @@ using namespace ll;
 namespace {
 using test::at;
 
-struct World {
-    std::unique_ptr<test::TestDatabase> db = test::make_test_database();
-    StorageBackend& b = db->backend();
-    ManualClock clock{at("2026-11-20T08:00:00.000Z")};
-    Utf8procFolding folding;
-    FakeSecretTokens secrets;  // the choice ids' key
-    // The ports POST /auth/answers and POST /auth/progress use.
-    AnswerKeyQuery& answer_keys = b.answer_keys();
-    ProfileRepository& profiles = b.profiles();
-    LanguageRepository& languages = b.languages();
-    AccountRepository& accounts = b.accounts();
-    ProgressStore& progress = b.progress();
+// The ports POST /auth/answers and POST /auth/progress use.
+struct World : test::GradedWorld {
     ClientScoring client_scoring = ClientScoring::accept;
 
     Ep total(Id who) { return profiles.find_by_user(who)->total_ep; }

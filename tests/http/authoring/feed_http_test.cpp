@@ -26,33 +26,6 @@ Id feed_pair(StaffApi& api, Id picture, const std::string& language = "de") {
     return pair;
 }
 
-// The id of a published language by short code, from /auth/languages.
-Id language_id(StaffApi& api, const std::string& code) {
-    HttpClient client(api.learner().port());
-    const Reply r = client.get("/auth/languages");
-    REQUIRE(r.status == 200);
-    for (const auto& l : r.json.as_array())
-        if (str(l, "short_en") == code) return id_of(l);
-    FAIL("no language " << code);
-    return 0;
-}
-
-std::string learner_with_target(StaffApi& api, const std::string& email,
-                                const std::string& username, const std::string& native,
-                                const std::string& target) {
-    const std::string token = register_learner(api, email);
-    HttpClient client(api.learner().port());
-    const Reply r =
-        client.post("/auth/profile",
-                    json::serialize(json::object{{"username", username},
-                                                 {"nativeLang", language_id(api, native)},
-                                                 {"targetLang", language_id(api, target)}}),
-                    token);
-    INFO(text(r));
-    REQUIRE(r.status == 201);
-    return token;
-}
-
 }  // namespace
 
 TEST_CASE("feed: a published pair with image and audio, its media served by the learner API",

@@ -105,6 +105,9 @@ const std::vector<RouteCase>& routes() {
         {"POST", "/api/cms/db-pairs/:id/publish", ""},
         {"POST", "/api/cms/db-pairs/:id/unpublish", ""},
         {"GET", "/api/cms/db-pairs/:id/preview", ""},
+        {"GET", "/api/cms/db-pairs/:id/analytics", ""},
+        // card analytics
+        {"GET", "/api/analytics/cards", ""},
         {"POST", "/api/pipeline/publish", R"({"picture_id":{P}})"},
         // generation
         {"POST", "/api/generate-words", R"({"object_id":{O},"count":2})"},

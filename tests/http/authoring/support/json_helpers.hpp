@@ -151,6 +151,34 @@ inline std::string register_learner(StaffApi& api, const std::string& email) {
     return std::string(r.json.at("token").as_string());
 }
 
+// The id of a published language by short code, from /auth/languages.
+inline Id language_id(StaffApi& api, const std::string& code) {
+    HttpClient client(api.learner().port());
+    const Reply r = client.get("/auth/languages");
+    REQUIRE(r.status == 200);
+    for (const auto& l : r.json.as_array())
+        if (str(l, "short_en") == code) return id_of(l);
+    FAIL("no language " << code);
+    return 0;
+}
+
+// A learner with a profile (native and target language by short code), by the learner API.
+inline std::string learner_with_target(StaffApi& api, const std::string& email,
+                                       const std::string& username, const std::string& native,
+                                       const std::string& target) {
+    const std::string token = register_learner(api, email);
+    HttpClient client(api.learner().port());
+    const Reply r =
+        client.post("/auth/profile",
+                    json::serialize(json::object{{"username", username},
+                                                 {"nativeLang", language_id(api, native)},
+                                                 {"targetLang", language_id(api, target)}}),
+                    token);
+    INFO(text(r));
+    REQUIRE(r.status == 201);
+    return token;
+}
+
 // GET /feed<query> on the learner API of `api`.
 inline Reply feed(StaffApi& api, const std::string& token, const std::string& query = "") {
     HttpClient client(api.learner().port());

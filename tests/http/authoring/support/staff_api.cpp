@@ -112,7 +112,9 @@ StaffApi::StaffApi(StaffApiOptions options, std::shared_ptr<TestDatabase> databa
         http::AuthoringAccess{tokens, dev_tokens, db->backend().accounts(),
                               db->backend().refresh_sessions(), hasher,
                               db->backend().staff_sessions(), signer, options.limits},
-        metrics);
+        metrics,
+        CardAnalyticsPorts{db->backend().card_analytics(), db->backend().languages(),
+                           db->backend().content()});
     http::add_operational_routes(router, db->backend(), metrics, media);
     http::ServerOptions server_options;
     server_options.host = "127.0.0.1";
