@@ -201,6 +201,22 @@ export const MSG = {
   previewNotInFeed: (language) => `Not in the feed for learners of ${language} yet, because:`,
   missingIn: (what, language) => `No ${what} in ${language}.`,
 
+  // ---- card figures (the Cards screen and the Pairs tab's figures line, card-figures.js)
+  noAnswersIn: 'No answers in this language yet.',
+  noAnswersYet: 'none yet',
+  noAnswersMatch: 'No answered cards in this language match these filters.',
+  cardsLimited: (n) => `Only the ${n} hardest are listed: narrow the filters to see others.`,
+  levelRange: 'The level is a whole number from 1 to 100 (empty: every level).',
+  // A sample smaller than the server's min_answers gets no rate (docs/studio.md "Cards").
+  tooFewForRate: (n) => `${count(n, 'answer')}: too few for a rate`,
+  tooFew: (n) => `${count(n, 'answer')} (too few)`,
+  beforeLastEdit: (figures) => `before the last edit: ${figures}`,
+  since: (day) => `since ${day}`,
+  picked: (text, n) => `${text} (${n}×)`,
+  cardsShown: (n, language, order) => `${count(n, 'card')} answered in ${language}, ${order}.`,
+  hardestFirst: 'hardest first',
+  sortedBy: (column, direction) => `sorted by ${column}, ${direction}`,
+
   // ---- audio
   generating: 'Generating…',
   noTexts: 'no texts',

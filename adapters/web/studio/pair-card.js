@@ -4,11 +4,14 @@
 // and a refused transition (409) shows the API's message beside the pair. A published pair
 // also says in which languages' feeds learners get it (a published pair can still miss a feed,
 // e.g. without statement audio in a language), read again after each change that can alter it.
+// Every pair also shows how learners fared with it in each language (card-figures.js), read once
+// when the card first comes into view, so the rest of the card never waits for it.
 import { busy, el } from './dom.js';
 import { LANGUAGES, LANGUAGE_NAME, SHORT_ANSWER_FIELD, TEXT_FIELD } from './languages.js';
 import { MSG, errorText } from './messages.js';
 import { audioControls } from './audio-field.js';
 import { feedLine, readFeeds } from './pair-feeds.js';
+import { pairFiguresLine } from './card-figures.js';
 import { mergeField, storedNote } from './reload-merge.js';
 import {
   ANSWER_NAME,
@@ -43,6 +46,46 @@ export class PairCard {
     this.feeds = null; // published only: [[lang, {in_feed, reasons}]] once read
     this.feedRead = null; // the running read of the feeds (awaited by "Publish all reviewed")
     this.feedNote = el('p', { class: 'pc-feed' });
+    this.figures = el('span', { class: 'pc-figures-text' });
+    this.figuresNote = el(
+      'p',
+      { class: 'pc-figures' },
+      el('span', { class: 'pc-label' }, 'Answers'),
+      ' ',
+      this.figures,
+    );
+    this.figuresRead = null; // the running or finished read of the figures
+    this.watchFigures();
+  }
+
+  // The figures are read when the card first comes into view (one request per pair shown).
+  watchFigures() {
+    if (typeof IntersectionObserver !== 'function') return this.readFigures();
+    const observer = new IntersectionObserver((entries) => {
+      if (!entries.some((e) => e.isIntersecting)) return;
+      observer.disconnect();
+      this.readFigures();
+    });
+    observer.observe(this.node);
+  }
+
+  // GET /api/cms/db-pairs/<id>/analytics: "de: 71 % of 42 · sv: 12 answers (too few)"; the answer of a
+  // stale read is dropped.
+  readFigures() {
+    this.figures.textContent = MSG.loading();
+    const read = (this.figuresRead = this.api.get(`/api/cms/db-pairs/${this.id}/analytics`).then(
+      ({ body }) => {
+        if (this.figuresRead !== read) return;
+        this.figuresNote.classList.remove('pc-figures-failed');
+        this.figures.textContent = pairFiguresLine(body.languages);
+      },
+      (e) => {
+        if (this.figuresRead !== read) return;
+        this.figuresNote.classList.add('pc-figures-failed');
+        this.figures.textContent = MSG.couldNot('The figures', 'read', errorText(e));
+      },
+    ));
+    return read;
   }
 
   get pair() {
@@ -77,6 +120,7 @@ export class PairCard {
     const parts = [
       head,
       this.feedState(pair),
+      this.figuresNote,
       this.editor ? this.editor.node : this.texts(pair),
       this.words(pair),
       this.actions(pair),
@@ -286,6 +330,7 @@ export class PairCard {
         this.say('');
         this.screen.update(r.body, r.etag);
         this.screen.announce(MSG.done(what, done));
+        if (this.figuresRead) this.readFigures(); // an edit can start a new revision
         ok = true;
       } catch (e) {
         this.fail(done, e);

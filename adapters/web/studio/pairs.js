@@ -24,6 +24,8 @@ class PairsScreen {
     this.container = container;
     this.api = ctx.api;
     this.pictureId = Number(ctx.params.id);
+    // #/pictures/<id>/pairs?pair=<pair id> (from the Cards screen): that pair's card at once.
+    this.startAt = Number(ctx.params.pair) || null;
     this.entries = new Map(); // pair id -> {pair, etag}
     this.cards = new Map(); // pair id -> PairCard
     this.objectWords = new Map(); // object id -> its words
@@ -191,6 +193,7 @@ class PairsScreen {
     );
     this.toggleForm(this.entries.size === 0);
     this.renderList();
+    if (this.startAt && this.entries.has(this.startAt)) this.goTo(this.startAt);
   }
 
   toggleForm(open = this.form.node.hidden) {

@@ -7,6 +7,7 @@
 //   #/pictures/<id>/texts         texts.js (statements and questions)
 //   #/pictures/<id>/pairs         pairs.js
 //   #/pairs/<id>/preview?lang=    preview.js (the pair as the learner feed delivers it)
+//   #/cards?lang=&category=&level= cards.js (how learners fare with each card)
 //   #/audio                       audio.js (coverage, generate what is missing)
 //   #/maintenance                 maintenance.js (admins: categories, orphan purge)
 // A screen module exports mount(container, ctx) and may return an unmount() function;
@@ -50,6 +51,7 @@ const screens = {
   texts: () => import('./texts.js'),
   pairs: () => import('./pairs.js'),
   preview: () => import('./preview.js'),
+  cards: () => import('./cards.js'),
   audio: () => import('./audio.js'),
   maintenance: () => import('./maintenance.js'),
 };
@@ -79,6 +81,7 @@ export function parseRoute(hash) {
   const single = {
     signin: 'signin',
     pictures: 'pictures',
+    cards: 'cards',
     audio: 'audio',
     maintenance: 'maintenance',
   };
