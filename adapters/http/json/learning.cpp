@@ -56,7 +56,8 @@ json::value to_json(const ReviewLogRecord& line) {
         {"elapsed_days", r.elapsed_days ? json::value(*r.elapsed_days) : json::value(nullptr)},
         {"retrievability", stored_number(r.retrievability)},
         {"stability", stored_number(r.stability)},
-        {"difficulty", stored_number(r.difficulty)}};
+        {"difficulty", stored_number(r.difficulty)},
+        {"distractor_word_id", nullable(r.distractor_word_id)}};
 }
 
 namespace {

@@ -58,6 +58,7 @@ void read_review_log(soci::session& s, Dialect dialect, Id user_id,
         review.retrievability = fsrs::stored_value(c.number());
         review.stability = fsrs::stored_value(c.number());
         review.difficulty = fsrs::stored_value(c.number());
+        review.distractor_word_id = c.opt_integer();
         out.push_back(line);
     }
 }

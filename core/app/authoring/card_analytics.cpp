@@ -17,10 +17,11 @@ TallyView tally_view(const AnswerTally& t) {
     return v;
 }
 
-const std::optional<std::string>& in_language(const std::string& lang,
-                                              const std::optional<std::string>& de,
-                                              const std::optional<std::string>& en,
-                                              const std::optional<std::string>& sv) {
+// A copy: a caller may pass a temporary (a word's German title is a plain string).
+std::optional<std::string> in_language(const std::string& lang,
+                                       const std::optional<std::string>& de,
+                                       const std::optional<std::string>& en,
+                                       const std::optional<std::string>& sv) {
     return lang == "de" ? de : lang == "en" ? en : sv;
 }
 
@@ -43,7 +44,7 @@ CardFigures figures_of(CardFigureRow row, const std::string& lang) {
     f.learners = row.learners;
     f.mean_difficulty = row.mean_difficulty;
     for (auto& pick : row.picks) {
-        const auto& title = in_language(lang, pick.title_de, pick.title_en, pick.title_sv);
+        const auto title = in_language(lang, pick.title_de, pick.title_en, pick.title_sv);
         f.distractors.push_back(PickView{pick.word_id, title.value_or(pick.title_de), pick.picks});
     }
     std::stable_sort(f.distractors.begin(), f.distractors.end(),
@@ -107,10 +108,24 @@ Result<CardFiguresList> list_card_figures(CardAnalyticsPorts& ports,
 }
 
 Result<PairFigures> pair_figures(CardAnalyticsPorts& ports, Id pair_id) {
-    const auto pair =
-        read<std::optional<Pair>>(ports.content, [&](ContentTx& tx) { return tx.pair(pair_id); });
-    if (!pair || !pair.value()) return errors::not_found();
-    const Pair& p = *pair.value();
+    // The pair, its statement and categories: what a language nobody answered in shows.
+    struct Described {
+        Pair pair;
+        std::optional<Statement> statement;
+        std::vector<Id> category_ids;
+    };
+    const auto described = read<std::optional<Described>>(
+        ports.content, [&](ContentTx& tx) -> std::optional<Described> {
+            auto pair = tx.pair(pair_id);
+            if (!pair) return std::nullopt;
+            Described d{*pair, std::nullopt, {}};
+            if (pair->statement_id) d.statement = tx.statement(*pair->statement_id);
+            for (const auto& c : tx.pair_categories(pair_id)) d.category_ids.push_back(c.id);
+            return d;
+        });
+    if (!described) return described.error();
+    if (!described.value()) return errors::not_found();
+    const Pair& p = described.value()->pair;
     const auto ids = language_ids(ports.languages);
     CardFigureFilter filter;
     filter.pair_id = pair_id;
@@ -133,6 +148,12 @@ Result<PairFigures> pair_figures(CardAnalyticsPorts& ports, Id pair_id) {
         none.level = p.level;
         none.status = p.status;
         none.revised_at = p.revised_at;
+        none.category_ids = described.value()->category_ids;
+        if (const auto& st = described.value()->statement) {
+            none.statement_de = st->text_de;
+            none.statement_en = st->text_en;
+            none.statement_sv = st->text_sv;
+        }
         out.languages.push_back(figures_of(std::move(none), std::string(lang)));
     }
     return out;

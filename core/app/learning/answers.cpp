@@ -51,7 +51,7 @@ std::optional<Error> check_form(const AnswerInput& in) {
 }
 
 // The word offered as the wrong choice `choice` of the learner's card, among the candidates its
-// exercise draws wrong choices from (exercises.hpp): the question's distractors, else the pool;
+// exercise draws wrong choices from (exercises.hpp): the question's distractors, then the pool;
 // nullopt when none is (a choice id from another day's pool, or made up).
 std::optional<Id> picked_word(const AnswerPorts& ports, const AnswerKey& key, Id user_id,
                               const std::string& choice) {
@@ -60,7 +60,9 @@ std::optional<Id> picked_word(const AnswerPorts& ports, const AnswerKey& key, Id
     };
     for (const auto& w : key.distractors)
         if (is_choice(w)) return w.word_id;
-    if (!needs_pool(key)) return std::nullopt;
+    // The pool, also for a card with enough distractors of its own: one may have no text in
+    // the learner's language, and the exercise then fills up from the pool. Two reads, on a
+    // wrong answer only.
     std::vector<Id> answer_ids;
     for (const auto& w : key.answers) answer_ids.push_back(w.word_id);
     for (const auto& [answer, w] : ports.answer_keys.category_words(answer_ids, kPoolPerWord))

@@ -133,6 +133,17 @@ TEST_CASE("card analytics: answers, pass rate from 20 answers, picks, difficulty
     CHECK(pair->languages[0].current.small_sample);
     CHECK(pair->languages[2].lang == "sv");
     CHECK(pair->languages[2].current.answers == 24);
+    // A learner of German picks "Katze": the German figures name it in German.
+    const Id german = w.accounts.create(NewAccount{"de@example.com", "h", "end-user"})->id;
+    w.profiles.create(NewProfile{german, "de", "de", 3, 1});
+    w.choose(german, dog.pair_id, dog.distractor_words[0]);
+    const auto with_german = pair_figures(w.analytics, dog.pair_id);
+    REQUIRE(with_german);
+    const CardFigures& de = with_german->languages[0];
+    CHECK(de.current.answers == 1);
+    REQUIRE(de.distractors.size() == 1);
+    CHECK(de.distractors[0].text == "Katze");
+    CHECK(de.distractors[0].picks == 1);
     const auto unknown = pair_figures(w.analytics, dog.pair_id + 1000);
     REQUIRE_FALSE(unknown);
     CHECK(unknown.error().status == 404);
