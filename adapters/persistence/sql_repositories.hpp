@@ -26,6 +26,11 @@ std::unique_ptr<PracticeQuery> make_practice(Database& db);
 std::unique_ptr<ReviewLogReader> make_review_log(Database& db);
 std::unique_ptr<AnswerKeyQuery> make_answer_keys(Database& db);
 std::unique_ptr<CardAnalyticsQuery> make_card_analytics(Database& db);
+
+class Cells;
+// A word's id and titles from the next four columns (id, title_de, title_en, title_sv): how
+// answer keys and card analytics read a word (learning/answer_keys.cpp).
+AnswerWord word_of(Cells& c);
 // A learner's stored settings on a session the caller holds (the export's one read).
 std::optional<StoredLearningSettings> read_learning_settings(soci::session& s, Dialect dialect,
                                                              Id user_id);

@@ -7,14 +7,10 @@ namespace ll::http {
 namespace json = boost::json;
 namespace {
 
-json::value number_or_null(const std::optional<double>& v) {
-    return v ? json::value(*v) : json::value(nullptr);
-}
-
 json::object tally_json(const TallyView& t) {
     return json::object{{"answers", t.answers},
                         {"passed", t.passed},
-                        {"pass_rate", number_or_null(t.pass_rate)},
+                        {"pass_rate", nullable(t.pass_rate)},
                         {"small_sample", t.small_sample}};
 }
 
@@ -33,9 +29,9 @@ json::value figures_json(const CardFigures& f) {
                                    ? json::value(format_timestamp(*f.revision_started_at))
                                    : json::value(nullptr);
     for (auto& [key, value] : tally_json(f.current)) o[key] = value;
-    o["mean_retrievability"] = number_or_null(f.mean_retrievability);
+    o["mean_retrievability"] = nullable(f.mean_retrievability);
     o["learners"] = f.learners;
-    o["mean_difficulty"] = number_or_null(f.mean_difficulty);
+    o["mean_difficulty"] = nullable(f.mean_difficulty);
     json::array picks;
     for (const auto& p : f.distractors)
         picks.push_back(json::object{{"word_id", p.word_id}, {"text", p.text}, {"picks", p.picks}});

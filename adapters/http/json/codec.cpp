@@ -128,6 +128,9 @@ json::value nullable(const std::optional<std::int64_t>& v) {
 json::value nullable(const std::optional<int>& v) {
     return v ? json::value(*v) : json::value(nullptr);
 }
+json::value nullable(const std::optional<double>& v) {
+    return v ? json::value(*v) : json::value(nullptr);
+}
 
 json::value timestamp(const std::optional<Timestamp>& t) {
     return t ? json::value(format_timestamp(*t)) : json::value(nullptr);

@@ -32,6 +32,7 @@ std::string to_text(const json::value& value);
 json::value nullable(const std::optional<std::string>& v);
 json::value nullable(const std::optional<std::int64_t>& v);
 json::value nullable(const std::optional<int>& v);
+json::value nullable(const std::optional<double>& v);
 // An instant as docs/openapi.yaml's Timestamp, or null.
 json::value timestamp(const std::optional<Timestamp>& t);
 // An object's shapes as docs/openapi-authoring.yaml's Selection: the studio's objects and the

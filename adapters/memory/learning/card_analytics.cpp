@@ -53,8 +53,9 @@ class MemoryCardAnalytics final : public CardAnalyticsQuery {
             for (const auto& [word, count] : picks[key]) {
                 const auto w = t.words.find(word);
                 if (w == t.words.end()) continue;
-                row.picks.push_back(DistractorPick{word, w->second.title_de, w->second.title_en,
-                                                   w->second.title_sv, count});
+                row.picks.push_back(DistractorPick{
+                    AnswerWord{word, w->second.title_de, w->second.title_en, w->second.title_sv},
+                    count});
             }
             out.push_back(std::move(row));
         }

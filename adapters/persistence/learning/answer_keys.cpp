@@ -11,7 +11,6 @@
 #include "adapters/persistence/sql_repositories.hpp"
 
 namespace ll::sql {
-namespace {
 
 AnswerWord word_of(Cells& c) {
     AnswerWord w;
@@ -21,6 +20,8 @@ AnswerWord word_of(Cells& c) {
     w.title_sv = c.opt_text();
     return w;
 }
+
+namespace {
 
 class SqlAnswerKeys final : public AnswerKeyQuery {
   public:

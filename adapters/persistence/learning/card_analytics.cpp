@@ -53,35 +53,28 @@ class SqlCardAnalytics final : public CardAnalyticsQuery {
                 const auto it = at.find({pair, language});
                 return it == at.end() ? nullptr : &rows[it->second];
             };
-            {
-                Query q = named("memory");
-                bind_card(q, f);
+            // The rows of a statement keyed (pair, language), filtered by language and pair:
+            // `fill(row, cells)` reads the rest of each row of a card the figures have.
+            const auto per_card = [&](std::string_view name, auto fill) {
+                Query q = named(name);
+                bind_filter(q, "language_id", f.language_id);
+                bind_filter(q, "pair_id", f.pair_id);
                 q.each(s, [&](const soci::row& r) {
                     Cells c(r);
                     const Id pair = c.integer(), language = c.integer();
-                    CardFigureRow* row = find(pair, language);
-                    if (!row) return;
-                    row->learners = c.integer();
-                    row->mean_difficulty = c.number();
+                    if (CardFigureRow* row = find(pair, language)) fill(*row, c);
                 });
-            }
-            {
-                Query q = named("picks");
-                bind_card(q, f);
-                q.each(s, [&](const soci::row& r) {
-                    Cells c(r);
-                    const Id pair = c.integer(), language = c.integer();
-                    CardFigureRow* row = find(pair, language);
-                    if (!row) return;
-                    DistractorPick pick;
-                    pick.word_id = c.integer();
-                    pick.title_de = c.text();
-                    pick.title_en = c.opt_text();
-                    pick.title_sv = c.opt_text();
-                    pick.picks = c.integer();
-                    row->picks.push_back(std::move(pick));
-                });
-            }
+            };
+            per_card("memory", [](CardFigureRow& row, Cells& c) {
+                row.learners = c.integer();
+                row.mean_difficulty = c.number();
+            });
+            per_card("picks", [](CardFigureRow& row, Cells& c) {
+                DistractorPick pick;
+                pick.word = word_of(c);
+                pick.picks = c.integer();
+                row.picks.push_back(std::move(pick));
+            });
             {
                 std::map<Id, std::vector<Id>> categories;
                 Query q = named("categories");
@@ -100,11 +93,6 @@ class SqlCardAnalytics final : public CardAnalyticsQuery {
     }
 
   private:
-    // The filters of a statement filtered by language and pair only (the memory's, the picks').
-    static void bind_card(Query& q, const CardFigureFilter& f) {
-        bind_filter(q, "language_id", f.language_id);
-        bind_filter(q, "pair_id", f.pair_id);
-    }
     Query named(std::string_view name) const {
         return Query(DialectSql{db_.dialect()},
                      query(db_.dialect(), "card_analytics." + std::string(name)));

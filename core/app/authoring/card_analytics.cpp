@@ -4,6 +4,7 @@
 #include <map>
 
 #include "core/app/authoring/unit_of_work.hpp"
+#include "core/app/learning/answer_texts.hpp"
 #include "core/domain/content_languages.hpp"
 #include "core/domain/errors.hpp"
 
@@ -17,7 +18,6 @@ TallyView tally_view(const AnswerTally& t) {
     return v;
 }
 
-// A copy: a caller may pass a temporary (a word's German title is a plain string).
 std::optional<std::string> in_language(const std::string& lang,
                                        const std::optional<std::string>& de,
                                        const std::optional<std::string>& en,
@@ -44,8 +44,9 @@ CardFigures figures_of(CardFigureRow row, const std::string& lang) {
     f.learners = row.learners;
     f.mean_difficulty = row.mean_difficulty;
     for (auto& pick : row.picks) {
-        const auto title = in_language(lang, pick.title_de, pick.title_en, pick.title_sv);
-        f.distractors.push_back(PickView{pick.word_id, title.value_or(pick.title_de), pick.picks});
+        const auto title = word_title(pick.word, lang);
+        f.distractors.push_back(
+            PickView{pick.word.word_id, title.value_or(pick.word.title_de), pick.picks});
     }
     std::stable_sort(f.distractors.begin(), f.distractors.end(),
                      [](const PickView& a, const PickView& b) { return a.picks > b.picks; });

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/domain/types.hpp"
+#include "core/ports/learning/answer_keys.hpp"
 
 namespace ll {
 
@@ -18,9 +19,7 @@ struct AnswerTally {
 };
 
 struct DistractorPick {
-    Id word_id = 0;
-    std::string title_de;
-    std::optional<std::string> title_en, title_sv;
+    AnswerWord word;  // the word offered as the wrong choice
     std::int64_t picks = 0;
     bool operator==(const DistractorPick&) const = default;
 };
