@@ -50,6 +50,7 @@ std::optional<BookingState> BookingGuesses::guess(const BookingCommand& c) {
     if (c.today < l->second.daily_date) return std::nullopt;
     l->second.guessed = true;
     BookingState s;
+    s.guessed = true;
     s.answer_type = p->second.answer_type;
     s.categories = p->second.categories;
     s.profile = l->second.profile;

@@ -6,7 +6,10 @@
 // profile, the day's row, the thresholds, the time zone or the learner's statistics raises;
 // the pair's answer type and categories; whether the learner had practised the pair; no record
 // under the key). When any of it changed (another replica booked, staff edited the pair), the write
-// changes nothing, the guess is forgotten and the booking reads and decides again.
+// changes nothing, the guess is forgotten and the booking reads and decides again. A decision
+// that books nothing (a graded answer with no grade in the guessed language, one dated before
+// the guessed last review) has no write to check it: the booking reads and decides again
+// (BookingState::guessed).
 //
 // Bounded: past kMaxLearners learners, kMaxPairs pairs or kMaxPractised remembered practised
 // pairs (each with the card's memory) in all, that table starts again empty (some 40 MiB at

@@ -179,6 +179,8 @@ const char* status_text(BookingStatus status) {
             return "contended";
         case BookingStatus::not_stored:  // never written (replay_only)
             return "not_stored";
+        case BookingStatus::not_gradable:  // never written
+            return "not_gradable";
         case BookingStatus::before_last_review:
             return "before_last_review";
         case BookingStatus::booked:

@@ -56,7 +56,11 @@ std::optional<BookingOutcome> try_booking(BookingAccess& store, BookingCommand& 
     BookingState state = store.load_booking(command, false);
     if (redated(command, clock, state)) return std::nullopt;
     BookingDecision decision = decide_booking(command, state);
-    if (decision.needs_pending_achievements) {
+    // A guess is checked by the booking's write; a refusal (no write, or only the key's record)
+    // would keep a stale guess's answer, so it is decided again on a read: a learner who has
+    // just switched language, or an answer dated before a review made elsewhere.
+    const bool books_nothing = !decision.write || !decision.write->booked;
+    if (decision.needs_pending_achievements || (state.guessed && books_nothing)) {
         state = store.load_booking(command, true);
         if (redated(command, clock, state)) return std::nullopt;
         decision = decide_booking(command, state);
@@ -139,6 +143,8 @@ Result<BookProgressOutput> progress_answer(BookingOutcome outcome, Ep points,
             return errors::internal();
         case BookingStatus::before_last_review:  // graded answers only (points_gap)
             return errors::answered_at_before_last_review();
+        case BookingStatus::not_gradable:  // graded answers only (grades)
+            return errors::card_has_no_answer();
         case BookingStatus::booked:
             break;
     }

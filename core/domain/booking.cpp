@@ -67,32 +67,8 @@ void review_card(const BookingCommand& c, const BookingState& s, const BookingPr
     r.distractor_word_id = c.distractor_word;
 }
 
-}  // namespace
-
-bool answer_type_counted(const std::string& answer_type) {
-    return std::any_of(std::begin(kCountedAnswerTypes), std::end(kCountedAnswerTypes),
-                       [&](const char* counted) { return answer_type == counted; });
-}
-
-BookingDecision decide_booking(const BookingCommand& c, const BookingState& s) {
-    // A retry under a key still alive: the first outcome again, or a refusal; nothing written.
-    if (c.idempotency && s.stored && s.stored->stored_at >= c.idempotency->expired_before) {
-        BookingDecision d;
-        if (s.stored->fingerprint != c.idempotency->fingerprint) {
-            d.outcome.status = BookingStatus::key_reused;
-            return d;
-        }
-        d.outcome = s.stored->outcome;
-        d.outcome.replayed = true;
-        return d;
-    }
-    if (c.replay_only) {
-        BookingDecision d;
-        d.outcome.status = BookingStatus::not_stored;
-        return d;
-    }
-    if (!s.answer_type) return not_booked(c, s, BookingStatus::pair_not_found);
-    if (!s.profile) return not_booked(c, s, BookingStatus::no_profile);
+// The booking of an answer to a known pair by a learner with a profile.
+BookingDecision decide_answer(const BookingCommand& c, const BookingState& s) {
     if (c.points_gap && s.memory && s.memory->last_review && c.now < *s.memory->last_review)
         return not_booked(c, s, BookingStatus::before_last_review);
     const BookingProfile& p = *s.profile;
@@ -163,8 +139,55 @@ BookingDecision decide_booking(const BookingCommand& c, const BookingState& s) {
     }
     w.outcome = out;  // without the memory: a replay does not give it (BookingOutcome::memory)
     out.memory = w.memory;
+    out.language = p.target_language;
     d.write = std::move(w);
     return d;
+}
+
+}  // namespace
+
+bool answer_type_counted(const std::string& answer_type) {
+    return std::any_of(std::begin(kCountedAnswerTypes), std::end(kCountedAnswerTypes),
+                       [&](const char* counted) { return answer_type == counted; });
+}
+
+BookingDecision decide_booking(const BookingCommand& c, const BookingState& s) {
+    // A retry under a key still alive: the first outcome again, or a refusal; nothing written.
+    if (c.idempotency && s.stored && s.stored->stored_at >= c.idempotency->expired_before) {
+        BookingDecision d;
+        if (s.stored->fingerprint != c.idempotency->fingerprint) {
+            d.outcome.status = BookingStatus::key_reused;
+            return d;
+        }
+        d.outcome = s.stored->outcome;
+        d.outcome.replayed = true;
+        if (s.profile) d.outcome.language = s.profile->target_language;
+        return d;
+    }
+    if (c.replay_only) {
+        BookingDecision d;
+        d.outcome.status = BookingStatus::not_stored;
+        return d;
+    }
+    if (!s.answer_type) return not_booked(c, s, BookingStatus::pair_not_found);
+    if (!s.profile) return not_booked(c, s, BookingStatus::no_profile);
+    if (!c.grades) return decide_answer(c, s);
+    // A graded answer: booked with its grade in the language the learner practises.
+    const Id language = s.profile->target_language;
+    const auto grade = std::find_if(c.grades->begin(), c.grades->end(),
+                                    [&](const LanguageGrade& g) { return g.language == language; });
+    if (grade == c.grades->end()) {
+        BookingDecision d;
+        d.outcome.status = BookingStatus::not_gradable;
+        d.outcome.language = language;
+        return d;
+    }
+    BookingCommand graded = c;
+    graded.correct = grade->correct;
+    graded.points = grade->points;
+    graded.rating = grade->rating;
+    graded.distractor_word = grade->distractor_word;
+    return decide_answer(graded, s);
 }
 
 }  // namespace ll

@@ -28,6 +28,18 @@ struct IdempotencyKey {
 // the two never meet, and the purge keeps these 30 days instead of 24 hours.
 inline constexpr const char* kBatchClientIdPrefix = "batch\t";
 
+// A graded answer's grade in one language (POST /auth/answers): what the answer is worth to a
+// learner who practises that language. The grade depends on the language (a typed text is
+// checked against that language's answers), the learner's language is read by the booking.
+struct LanguageGrade {
+    Id language = 0;
+    bool correct = false;
+    Ep points = 0;
+    fsrs::Rating rating = fsrs::Rating::again;
+    std::optional<Id> distractor_word = std::nullopt;  // as BookingCommand::distractor_word
+    bool operator==(const LanguageGrade&) const = default;
+};
+
 struct BookingCommand {
     Id user_id = 0;
     Id pair_id = 0;
@@ -53,6 +65,12 @@ struct BookingCommand {
     // A graded answer that picked a wrong choice: the word offered as that choice, kept on the
     // review log's line for the editors' card analytics (docs/learning.md "Card analytics").
     std::optional<Id> distractor_word = std::nullopt;
+    // A graded answer: its grade in each language the card can be graded in. The booking takes
+    // the one of the profile's target language for correct, points, rating and distractor_word
+    // (status not_gradable, nothing written, when there is none), so that grading costs no read
+    // of the profile of its own (docs/performance.md "Graded answers"). nullopt: the fields
+    // above as they are.
+    std::optional<std::vector<LanguageGrade>> grades = std::nullopt;
 };
 
 // key_reused: the key was used by this user for another request (nothing written).
@@ -61,6 +79,8 @@ struct BookingCommand {
 // before_last_review: a graded answer (points_gap set) dated before the card's last review in the
 // language: refused, as booking it would move the card's memory back in time (and the points
 // gap with it; docs/learning.md "Points").
+// not_gradable: a graded answer (grades set) with no grade in the profile's target language
+// (nothing written: the card may get an answer in that language later).
 enum class BookingStatus {
     booked,
     pair_not_found,
@@ -68,7 +88,8 @@ enum class BookingStatus {
     key_reused,
     contended,
     not_stored,
-    before_last_review
+    before_last_review,
+    not_gradable
 };
 
 struct BookingOutcome {
@@ -85,6 +106,10 @@ struct BookingOutcome {
     // The card's memory after this booking, in the profile's language; nullopt in a replay (not
     // stored with the outcome: the card may have been answered since; GET /auth/cards has it).
     std::optional<fsrs::MemoryState> memory;
+    // The profile's target language as the booking read it: the language whose grade a graded
+    // answer was booked with. 0 without a profile and for key_reused; not stored with the outcome
+    // (a replay gives the language the learner practises now).
+    Id language = 0;
 
     bool operator==(const BookingOutcome&) const = default;
 };
@@ -138,6 +163,10 @@ struct BookingState {
     // The achievement definitions this learner has not unlocked: read only when the decision
     // asks for them (a threshold reached, or not known).
     std::optional<std::vector<AchievementDefinition>> pending;
+    // Answered from what the store remembers rather than read (PostgreSQL's guesses,
+    // adapters/persistence/sql_booking_guesses.hpp): the write a decision leads to checks it,
+    // so a decision that books nothing is made again on a read (core/app/book_progress.cpp).
+    bool guessed = false;
 };
 
 // What a booked card adds to the learner's running statistics (GET /auth/stats).

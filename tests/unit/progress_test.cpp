@@ -181,3 +181,66 @@ TEST_CASE("achievements: streak and EP unlocks, each once, listed in table order
     CHECK_FALSE(list[7].unlocked_at);  // streak_30
     CHECK(list[9].definition.title_sv == "Ett år");
 }
+
+TEST_CASE("booking: a graded answer is booked with its grade in the profile's target language",
+          "[progress][graded]") {
+    BookingState state;
+    state.answer_type = "question";
+    state.profile = BookingProfile{};
+    state.profile->version = 4;
+    state.profile->target_language = 3;
+    state.pending = std::vector<AchievementDefinition>{};  // none left to unlock
+    BookingCommand command;
+    command.user_id = 7;
+    command.pair_id = 11;
+    command.now = Timestamp{} + std::chrono::hours(24 * 20000);
+    command.today = std::chrono::floor<std::chrono::days>(command.now);
+    command.correct = true;  // what the grades replace
+    command.points = 1000;
+    command.grades = std::vector<LanguageGrade>{
+        {1, true, 10, fsrs::Rating::good, std::nullopt},
+        {3, false, 0, fsrs::Rating::again, Id{42}},
+    };
+
+    const BookingDecision swedish = decide_booking(command, state);
+    CHECK(swedish.outcome.status == BookingStatus::booked);
+    CHECK(swedish.outcome.language == 3);
+    CHECK(swedish.outcome.total_ep == 0);
+    REQUIRE(swedish.write);
+    CHECK_FALSE(swedish.write->stats.correct);
+    CHECK(swedish.write->review.language == 3);
+    CHECK(swedish.write->review.rating == fsrs::Rating::again);
+    CHECK(swedish.write->review.distractor_word_id == Id{42});
+    // The stored outcome does not keep the language (a replay reads it again).
+    CHECK(swedish.write->outcome.language == 0);
+
+    state.profile->target_language = 1;
+    const BookingDecision german = decide_booking(command, state);
+    CHECK(german.outcome.language == 1);
+    CHECK(german.outcome.total_ep == 10);
+    REQUIRE(german.write);
+    CHECK(german.write->stats.correct);
+    CHECK(german.write->review.rating == fsrs::Rating::good);
+    CHECK_FALSE(german.write->review.distractor_word_id);
+
+    // No grade in English: nothing booked, nothing written (not even the key's record).
+    state.profile->target_language = 2;
+    command.idempotency = IdempotencyKey{"k", "answer;pair=11", Timestamp{}};
+    const BookingDecision english = decide_booking(command, state);
+    CHECK(english.outcome.status == BookingStatus::not_gradable);
+    CHECK(english.outcome.language == 2);
+    CHECK_FALSE(english.write);
+
+    // A retry of a booked answer replays it, giving the language the learner practises now.
+    state.stored =
+        StoredBooking{"answer;pair=11", Timestamp{} + std::chrono::hours(1), german.outcome};
+    state.stored->outcome.language = 0;  // as stored
+    const BookingDecision replay = decide_booking(command, state);
+    CHECK(replay.outcome.replayed);
+    CHECK(replay.outcome.language == 2);
+    CHECK(replay.outcome.total_ep == 10);
+    CHECK_FALSE(replay.write);
+    // The same key with another answer is refused first, graded or not.
+    command.idempotency->fingerprint = "answer;pair=11;other";
+    CHECK(decide_booking(command, state).outcome.status == BookingStatus::key_reused);
+}

@@ -72,6 +72,45 @@ std::optional<Id> picked_word(const AnswerPorts& ports, const AnswerKey& key, Id
     return std::nullopt;
 }
 
+// The answer graded as if the learner practised `lang`: correct, near_miss, expected, rating and
+// points; nullopt when the card has nothing to grade it against in that language. A word
+// choice's verdict is the same in every language (its ids name words): `word_choice_right`,
+// nullopt for a card without answer words.
+std::optional<AnswerOutput> grade_in(const AnswerPorts& ports, const AnswerKey& key,
+                                     const AnswerInput& in, std::optional<bool> word_choice_right,
+                                     std::string_view lang) {
+    AnswerOutput out;
+    grading::Verdict verdict = grading::Verdict::wrong;
+    if (present(in.rating)) {
+        out.rating = *fsrs::rating_from_number(in.rating.integer);
+        verdict =
+            out.rating == fsrs::Rating::again ? grading::Verdict::wrong : grading::Verdict::correct;
+    } else {
+        const auto accepted = accepted_texts(key, lang, ports.folding);
+        if (!accepted.empty()) out.expected = accepted.front().shown;
+        if (present(in.choice_id)) {
+            std::optional<bool> right = word_choice_right;
+            if (key.answer_type == "yes_no") {
+                const auto truth = yes_no_truth(key, lang, ports.folding);
+                if (truth) right = (in.choice_id.string == kYesChoice) == *truth;
+            }
+            if (!right) return std::nullopt;
+            verdict = *right ? grading::Verdict::correct : grading::Verdict::wrong;
+        } else {
+            if (accepted.empty()) return std::nullopt;
+            const auto grade =
+                grading::grade_text(normal(ports.folding, in.text.string, lang), accepted);
+            verdict = grade.verdict;
+            if (!grade.expected.empty()) out.expected = grade.expected;
+        }
+        out.rating = grading::rating_for(verdict);
+    }
+    out.correct = verdict != grading::Verdict::wrong;
+    out.near_miss = verdict == grading::Verdict::near_miss;
+    out.points = grading::points_for(key.answer_type, key.level, out.rating);
+    return out;
+}
+
 }  // namespace
 
 Result<AnswerOutput> answer_card(const AnswerPorts& ports, Id user_id, const AnswerInput& in) {
@@ -82,66 +121,51 @@ Result<AnswerOutput> answer_card(const AnswerPorts& ports, Id user_id, const Ans
     if (!key) return errors::pair_not_found();
     if ((key->answer_type == "text") != present(in.rating))
         return errors::answer_kind_not_for_card();
-    const auto profile = ports.profiles.find_by_user(user_id);
-    if (!profile) return errors::no_profile_for_progress();
-    std::string lang;
-    for (const auto& l : ports.languages.list_published())
-        if (l.id == profile->language_target_id) lang = l.short_en;
 
-    // The grade.
-    AnswerOutput out;
-    grading::Verdict verdict = grading::Verdict::wrong;
-    std::optional<Id> distractor;  // the word of a wrong choice picked
+    // What the answer is, whatever the language: the request's fingerprint, and for a word
+    // choice whether it is right and which wrong choice it was.
     std::string fingerprint;
+    std::optional<bool> word_choice_right;
+    std::optional<Id> distractor;  // the word of a wrong choice picked
     if (present(in.rating)) {
-        out.rating = *fsrs::rating_from_number(in.rating.integer);
-        verdict =
-            out.rating == fsrs::Rating::again ? grading::Verdict::wrong : grading::Verdict::correct;
         fingerprint = fmt::format("rating={}", in.rating.integer);
-    } else {
-        const auto accepted = accepted_texts(*key, lang, ports.folding);
-        if (!accepted.empty()) out.expected = accepted.front().shown;
-        if (present(in.choice_id)) {
-            const std::string& choice = in.choice_id.string;
-            const bool yes_no = key->answer_type == "yes_no";
-            if (yes_no == is_word_choice_id(choice)) return errors::choice_id_invalid();
-            const auto truth = yes_no ? yes_no_truth(*key, lang, ports.folding) : std::nullopt;
-            if (yes_no ? !truth : key->answers.empty()) return errors::card_has_no_answer();
-            const bool right =
-                yes_no ? (choice == kYesChoice) == *truth
-                       : std::any_of(key->answers.begin(), key->answers.end(),
-                                     [&](const AnswerWord& w) {
-                                         return word_choice_id(ports.secrets, user_id, key->pair_id,
-                                                               w.word_id) == choice;
-                                     });
-            verdict = right ? grading::Verdict::correct : grading::Verdict::wrong;
-            if (!right && !yes_no) distractor = picked_word(ports, *key, user_id, choice);
-            fingerprint = "choice=" + choice;
-        } else {
-            if (accepted.empty()) return errors::card_has_no_answer();
-            const auto grade =
-                grading::grade_text(normal(ports.folding, in.text.string, lang), accepted);
-            verdict = grade.verdict;
-            if (!grade.expected.empty()) out.expected = grade.expected;
-            // Its length first: no text can spell another field into the fingerprint.
-            fingerprint = fmt::format("text={}:{}", in.text.string.size(), in.text.string);
+    } else if (present(in.choice_id)) {
+        const std::string& choice = in.choice_id.string;
+        const bool yes_no = key->answer_type == "yes_no";
+        if (yes_no == is_word_choice_id(choice)) return errors::choice_id_invalid();
+        if (!yes_no && !key->answers.empty()) {
+            word_choice_right =
+                std::any_of(key->answers.begin(), key->answers.end(), [&](const AnswerWord& w) {
+                    return word_choice_id(ports.secrets, user_id, key->pair_id, w.word_id) ==
+                           choice;
+                });
+            if (!*word_choice_right) distractor = picked_word(ports, *key, user_id, choice);
         }
-        out.rating = grading::rating_for(verdict);
+        fingerprint = "choice=" + choice;
+    } else {
+        // Its length first: no text can spell another field into the fingerprint.
+        fingerprint = fmt::format("text={}:{}", in.text.string.size(), in.text.string);
     }
-    out.correct = verdict != grading::Verdict::wrong;
-    out.near_miss = verdict == grading::Verdict::near_miss;
-    out.points = grading::points_for(key->answer_type, key->level, out.rating);
+
+    // The grade in each language: the booking reads which one the learner practises and books
+    // that one, so that grading costs no read of the profile of its own.
+    std::vector<std::pair<Id, AnswerOutput>> graded;
+    std::vector<LanguageGrade> grades;
+    for (const auto& l : ports.languages.list_published()) {
+        auto grade = grade_in(ports, *key, in, word_choice_right, l.short_en);
+        if (!grade) continue;
+        grades.push_back(
+            LanguageGrade{l.id, grade->correct, grade->points, grade->rating, distractor});
+        graded.emplace_back(l.id, *std::move(grade));
+    }
 
     // The booking, as POST /auth/progress (or a batch item, with answered_at) books it.
     const Timestamp now = ports.clock.now();
     BookingCommand command;
     command.user_id = user_id;
     command.pair_id = pair_id.value();
-    command.correct = out.correct;
-    command.points = out.points;
-    command.rating = out.rating;
     command.points_gap = kGradedPointsGap;
-    command.distractor_word = distractor;
+    command.grades = std::move(grades);
     command.now = now;
     std::optional<Error> refused;
     if (present(in.answered_at)) {
@@ -174,6 +198,14 @@ Result<AnswerOutput> answer_card(const AnswerPorts& ports, Id user_id, const Ans
         outcome, booked_points,
         by_client_id ? errors::client_id_reused() : errors::idempotency_key_reused());
     if (!booked) return booked.error();
+    // The grade the booking took: its language's (a replay's, the language the learner
+    // practises now).
+    const auto grade = std::find_if(graded.begin(), graded.end(),
+                                    [&](const auto& g) { return g.first == outcome.language; });
+    if (grade == graded.end())
+        return outcome.language == 0 ? errors::no_profile_for_progress()
+                                     : errors::card_has_no_answer();
+    AnswerOutput out = std::move(grade->second);
     out.points = booked_points;
     out.memory = outcome.memory;
     out.booking = std::move(booked.value());

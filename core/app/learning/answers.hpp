@@ -14,7 +14,6 @@
 #include "core/ports/clock.hpp"
 #include "core/ports/languages.hpp"
 #include "core/ports/learning/answer_keys.hpp"
-#include "core/ports/profiles.hpp"
 #include "core/ports/progress.hpp"
 #include "core/ports/text_folding.hpp"
 
@@ -23,7 +22,6 @@ namespace ll {
 // What POST /auth/answers uses: made from the learner routes' LearnerPorts.
 struct AnswerPorts {
     AnswerKeyQuery& answer_keys;
-    ProfileRepository& profiles;
     LanguageRepository& languages;
     AccountRepository& accounts;
     ProgressStore& progress;
@@ -33,7 +31,6 @@ struct AnswerPorts {
     template <typename From>
     AnswerPorts(const From& from)  // implicit on purpose: callers pass their own ports
         : answer_keys(from.answer_keys),
-          profiles(from.profiles),
           languages(from.languages),
           accounts(from.accounts),
           progress(from.progress),

@@ -43,6 +43,9 @@ struct World : test::GradedWorld {
 const test::CardWord kDog{"Hund", "dog", "hund"};
 const test::CardWord kCat{"Katze", "cat", "katt"};
 const test::CardWord kHorse{"Pferd", "horse", "häst"};
+// A question answered in German and English only.
+const test::GradedCardSpec kNoSwedishAnswer{"question", 1, kDog, test::CardWord{"Hund", "dog", ""},
+                                            {},         {}};
 
 }  // namespace
 
@@ -201,6 +204,69 @@ TEST_CASE("graded answers: yes_no cards take yes or no, in the learner's languag
     CHECK(w.choose(ada, bare.pair_id, w.choice(ada, bare.pair_id, bare.distractor_words[0]))
               .error() == errors::card_has_no_answer());
     CHECK(w.total(ada) == before);
+}
+
+TEST_CASE(
+    "graded answers: graded in the language the learner practises as the booking reads it, "
+    "booked there",
+    "[learning-answers]") {
+    World w;
+    const Id ada = test::swedish_learner(w.b, "ada");
+    const auto card = test::graded_card(w.b.content(), kNoSwedishAnswer);
+    CHECK(w.type(ada, card.pair_id, "hund").error() == errors::card_has_no_answer());
+    CHECK(w.total(ada) == 0);
+    CHECK(w.b.learner_data().read_all(ada)->reviews.empty());
+
+    // In German the same text is right, and the card's German memory is reviewed.
+    REQUIRE(w.profiles.set_target_language(ada, 1));
+    auto german = w.type(ada, card.pair_id, "hund");
+    REQUIRE(german);
+    CHECK(german->correct);
+    CHECK(german->expected == "Hund");
+    CHECK(german->points == 15);
+    REQUIRE(german->memory);
+    CHECK(german->memory->reps == 1);
+    // In English it is wrong, and the right text is the English one.
+    REQUIRE(w.profiles.set_target_language(ada, 2));
+    auto english = w.type(ada, card.pair_id, "hund");
+    REQUIRE(english);
+    CHECK_FALSE(english->correct);
+    CHECK(english->expected == "dog");
+    CHECK(w.total(ada) == 15);
+
+    const auto reviews = w.b.learner_data().read_all(ada)->reviews;
+    REQUIRE(reviews.size() == 2);
+    CHECK(reviews[0].review.language == 1);
+    CHECK(reviews[0].review.rating == fsrs::Rating::good);
+    CHECK(reviews[1].review.language == 2);
+    CHECK(reviews[1].review.rating == fsrs::Rating::again);
+}
+
+TEST_CASE(
+    "graded answers: a learner who switched language is graded in the new one although this "
+    "process remembered the old",
+    "[learning-answers]") {
+    // On PostgreSQL the booking may answer its read from what the process remembers of the
+    // learner (their profile, the pairs they practised); a switch of language made elsewhere is
+    // not in it. A grade refused in the remembered language must be read again, not answered.
+    World w;
+    const Id ada = test::swedish_learner(w.b, "ada");
+    const auto card = test::graded_card(w.b.content(), kNoSwedishAnswer);
+    BookingCommand practised;  // the card booked in Swedish, as POST /auth/progress books it
+    practised.user_id = ada;
+    practised.pair_id = card.pair_id;
+    practised.correct = true;
+    practised.now = w.clock.now();
+    REQUIRE(book_card_in_zone(w.progress, w.clock, practised).status == BookingStatus::booked);
+    REQUIRE(w.profiles.set_target_language(ada, 1));
+
+    auto german = w.type(ada, card.pair_id, "der Hund");
+    REQUIRE(german);
+    CHECK(german->correct);
+    CHECK(german->expected == "Hund");
+    const auto reviews = w.b.learner_data().read_all(ada)->reviews;
+    REQUIRE(reviews.size() == 2);
+    CHECK(reviews[1].review.language == 1);
 }
 
 TEST_CASE("graded answers: refused bodies book nothing", "[learning-answers]") {
