@@ -26,6 +26,12 @@ struct World : test::GradedWorld {
     ClientScoring client_scoring = ClientScoring::accept;
 
     Ep total(Id who) { return profiles.find_by_user(who)->total_ep; }
+    // An answered_at must not be before the account, which the SQL backends date at their own
+    // now: the clock set this long after the system's.
+    void clock_after_accounts(std::chrono::minutes ahead) {
+        clock.set(std::chrono::time_point_cast<std::chrono::milliseconds>(
+            std::chrono::system_clock::now() + ahead));
+    }
     // The choice id of `word` for `who` on `pair`, as the practice queue sends it.
     std::string choice(Id who, Id pair, Id word) {
         return word_choice_id(secrets, who, pair, word);
@@ -326,13 +332,65 @@ TEST_CASE(
     CHECK(w.total(ada) == 10);
 }
 
+TEST_CASE(
+    "graded answers: a retry after a switch of language replays the booking, graded in the "
+    "language practised now",
+    "[learning-answers]") {
+    World w;
+    const Id ada = test::swedish_learner(w.b, "ada");
+    const auto card = test::graded_card(w.b.content(), kNoSwedishAnswer);
+    REQUIRE(w.profiles.set_target_language(ada, 1));
+    AnswerInput in{LooseValue::of(card.pair_id), LooseValue::missing(), LooseValue::of("hund")};
+    in.client_id = LooseValue::of("phone-1");
+    auto first = answer_card(w, ada, in);
+    REQUIRE(first);
+    CHECK(first->correct);
+    CHECK(first->points == 15);
+
+    REQUIRE(w.profiles.set_target_language(ada, 2));
+    auto again = answer_card(w, ada, in);
+    REQUIRE(again);
+    CHECK(again->points == 15);  // the first answer's booking
+    CHECK(again->booking.total_ep == 15);
+    CHECK_FALSE(again->memory);
+    CHECK_FALSE(again->correct);  // "hund" is not English
+    CHECK(again->expected == "dog");
+    // In Swedish the card has nothing to grade against: 409, as a first answer would be.
+    REQUIRE(w.profiles.set_target_language(ada, 3));
+    CHECK(answer_card(w, ada, in).error() == errors::card_has_no_answer());
+    CHECK(w.total(ada) == 15);
+    CHECK(w.b.learner_data().read_all(ada)->reviews.size() == 1);
+}
+
+TEST_CASE("graded answers: a batch item with nothing to grade against is 409, the others book",
+          "[learning-answers]") {
+    World w;
+    w.clock_after_accounts(std::chrono::minutes(10));
+    const Id ada = test::swedish_learner(w.b, "ada");
+    const auto bare = test::graded_card(w.b.content(), kNoSwedishAnswer);
+    const auto word = test::graded_card(w.b.content(), {"word", 1, kDog, {}, {}, {}});
+    const auto item = [&](const char* client_id, Id pair) {
+        return LooseValue::object({{"client_id", LooseValue::of(client_id)},
+                                   {"pair_id", LooseValue::of(pair)},
+                                   {"text", LooseValue::of("hund")},
+                                   {"answered_at", LooseValue::of(format_timestamp(
+                                                       w.clock.now() - std::chrono::minutes(1)))}});
+    };
+    auto batch = answer_cards_batch(
+        w, ada, LooseValue::array({item("b1", bare.pair_id), item("b2", word.pair_id)}));
+    REQUIRE(batch);
+    const auto& results = batch.value();
+    REQUIRE(results.size() == 2);
+    CHECK(results[0].result.error() == errors::card_has_no_answer());
+    REQUIRE(results[1].result);
+    CHECK(results[1].result->correct);
+    CHECK(w.total(ada) == 10);
+}
+
 TEST_CASE("CLIENT_SCORING: accept books the sent points, cap the table's, refuse nothing",
           "[learning-answers]") {
     World w;
-    // The batch's answered_at must not be before the account, which the SQL backends date at
-    // their own now.
-    w.clock.set(std::chrono::time_point_cast<std::chrono::milliseconds>(
-        std::chrono::system_clock::now() + std::chrono::minutes(10)));
+    w.clock_after_accounts(std::chrono::minutes(10));  // for the batch's answered_at
     const Id ada = test::swedish_learner(w.b, "ada");
     const auto word = test::graded_card(w.b.content(), {"word", 20, kDog, {}, {}, {}});
     const auto forged = [&](bool correct) {
@@ -369,9 +427,7 @@ TEST_CASE("CLIENT_SCORING: accept books the sent points, cap the table's, refuse
 TEST_CASE("graded answers: an answered_at before the card's last review is 422 and books nothing",
           "[learning-answers]") {
     World w;
-    // answered_at must not be before the account, which the SQL backends date at their own now.
-    w.clock.set(std::chrono::time_point_cast<std::chrono::milliseconds>(
-        std::chrono::system_clock::now() + std::chrono::minutes(30)));
+    w.clock_after_accounts(std::chrono::minutes(30));
     const Id ada = test::swedish_learner(w.b, "ada");
     const auto word = test::graded_card(w.b.content(), {"word", 1, kDog, {}, {}, {}});
     const auto at = [&](std::chrono::minutes back) {
