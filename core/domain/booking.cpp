@@ -45,12 +45,21 @@ std::int64_t next_threshold(const std::vector<AchievementDefinition>& locked,
     return next;
 }
 
+// The answer as it is booked: the command's own, or a graded answer's grade in the learner's
+// target language (BookingCommand::grades).
+struct BookedAnswer {
+    bool correct = false;
+    Ep points = 0;
+    fsrs::Rating rating = fsrs::Rating::again;
+    std::optional<Id> distractor_word;
+};
+
 // The memory model's step for the booked card (docs/learning.md "How the schedule works"): the
 // card's state in the learner's target language moves by the answer's rating at the instant it
 // was given, and the review log records it.
-void review_card(const BookingCommand& c, const BookingState& s, const BookingProfile& p,
-                 BookingWrite& w) {
-    const fsrs::Rating rating = c.rating.value_or(fsrs::rating_for_answer(c.correct));
+void review_card(const BookingCommand& c, const BookedAnswer& a, const BookingState& s,
+                 const BookingProfile& p, BookingWrite& w) {
+    const fsrs::Rating rating = a.rating;
     const fsrs::MemoryState before = s.memory.value_or(fsrs::MemoryState{});
     const fsrs::Parameters& weights = p.parameters ? *p.parameters : fsrs::kDefaultParameters;
     w.memory =
@@ -64,18 +73,19 @@ void review_card(const BookingCommand& c, const BookingState& s, const BookingPr
     r.retrievability = fsrs::stored_value(fsrs::retrievability(before, c.now, weights));
     r.stability = w.memory.stability;
     r.difficulty = w.memory.difficulty;
-    r.distractor_word_id = c.distractor_word;
+    r.distractor_word_id = a.distractor_word;
 }
 
 // The booking of an answer to a known pair by a learner with a profile.
-BookingDecision decide_answer(const BookingCommand& c, const BookingState& s) {
+BookingDecision decide_answer(const BookingCommand& c, const BookedAnswer& a,
+                              const BookingState& s) {
     if (c.points_gap && s.memory && s.memory->last_review && c.now < *s.memory->last_review)
         return not_booked(c, s, BookingStatus::before_last_review);
     const BookingProfile& p = *s.profile;
     // A graded answer earns the card's points once per gap (docs/learning.md "Points").
     const bool earns = !c.points_gap || !s.memory || !s.memory->last_review ||
                        c.now - *s.memory->last_review >= *c.points_gap;
-    const Ep points = earns ? c.points : 0;
+    const Ep points = earns ? a.points : 0;
 
     BookingWrite w;
     w.user_id = c.user_id;
@@ -96,13 +106,13 @@ BookingDecision decide_answer(const BookingCommand& c, const BookingState& s) {
     w.next_ep_threshold = p.next_ep_threshold;
     w.next_streak_threshold = p.next_streak_threshold;
     w.stats.first_practice_of_pair = !s.pair_practised;
-    w.stats.correct = c.correct;
+    w.stats.correct = a.correct;
     w.stats.points = points;
     w.pair_answer_type = *s.answer_type;
     if (answer_type_counted(*s.answer_type)) w.stats.answer_type = *s.answer_type;
     w.stats.categories = s.categories;
     w.key = c.idempotency;
-    review_card(c, s, p, w);
+    review_card(c, a, s, p, w);
 
     BookingDecision d;
     BookingOutcome& out = d.outcome;
@@ -171,7 +181,12 @@ BookingDecision decide_booking(const BookingCommand& c, const BookingState& s) {
     }
     if (!s.answer_type) return not_booked(c, s, BookingStatus::pair_not_found);
     if (!s.profile) return not_booked(c, s, BookingStatus::no_profile);
-    if (!c.grades) return decide_answer(c, s);
+    if (!c.grades)
+        return decide_answer(
+            c,
+            {c.correct, c.points, c.rating.value_or(fsrs::rating_for_answer(c.correct)),
+             c.distractor_word},
+            s);
     // A graded answer: booked with its grade in the language the learner practises.
     const Id language = s.profile->target_language;
     const auto grade = std::find_if(c.grades->begin(), c.grades->end(),
@@ -182,12 +197,8 @@ BookingDecision decide_booking(const BookingCommand& c, const BookingState& s) {
         d.outcome.language = language;
         return d;
     }
-    BookingCommand graded = c;
-    graded.correct = grade->correct;
-    graded.points = grade->points;
-    graded.rating = grade->rating;
-    graded.distractor_word = grade->distractor_word;
-    return decide_answer(graded, s);
+    return decide_answer(c, {grade->correct, grade->points, grade->rating, grade->distractor_word},
+                         s);
 }
 
 }  // namespace ll

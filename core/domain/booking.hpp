@@ -37,7 +37,6 @@ struct LanguageGrade {
     Ep points = 0;
     fsrs::Rating rating = fsrs::Rating::again;
     std::optional<Id> distractor_word = std::nullopt;  // as BookingCommand::distractor_word
-    bool operator==(const LanguageGrade&) const = default;
 };
 
 struct BookingCommand {
