@@ -9,7 +9,7 @@ build's own langlearn-admin (each binary meets the schema it was built for: migr
 removed the function the older learner-api books through) and seeded with the same demo
 content; BENCH_LEARNERS learners registered once in each through its build. Each round runs every scenario of BENCH_AB_SCENARIOS
 (default "me progress") for BENCH_SECONDS (default 10) after BENCH_WARMUP_SECONDS on a fresh
-server of each build. Prints one Markdown table: req/s per round and the median ratio B/A.
+server of each build, in the listed order in odd rounds and the reverse order in even ones. Prints one Markdown table: req/s per round and the median ratio B/A.
 Uses bench/bench.py's pieces (Server, wrk, the learners' data file).
 """
 import os
@@ -25,11 +25,11 @@ import bench  # noqa: E402
 SCENARIOS = os.environ.get("BENCH_AB_SCENARIOS", "me progress").split()
 
 
-def measure(build, db, work, name, data):
+def measure(build, db, work, name, data, order):
     server = bench.Server(Path(build), work, db, name).start()
     try:
         results = {}
-        for scenario in SCENARIOS:
+        for scenario in order:
             if bench.WARMUP_SECONDS > 0:
                 bench.run_wrk(server, f"{scenario}.lua", bench.WARMUP_SECONDS, data,
                               f"ab-{name}-{scenario}-warmup")
@@ -80,8 +80,12 @@ def main():
             a_runs, b_runs = [], []
             for i in range(rounds):
                 bench.log(f"{kind}: round {i + 1}/{rounds}")
-                a_runs.append(measure(build_a, side_a[0], side_a[1].work, f"a{i}", side_a[2]))
-                b_runs.append(measure(build_b, side_b[0], side_b[1].work, f"b{i}", side_b[2]))
+                # Every other round runs the scenarios in the reverse order: a scenario that
+                # always ran second would always meet the larger database and the warmer
+                # server the first one left behind.
+                order = SCENARIOS if i % 2 == 0 else SCENARIOS[::-1]
+                a_runs.append(measure(build_a, side_a[0], side_a[1].work, f"a{i}", side_a[2], order))
+                b_runs.append(measure(build_b, side_b[0], side_b[1].work, f"b{i}", side_b[2], order))
             for scenario in SCENARIOS:
                 a = [r[scenario] for r in a_runs]
                 b = [r[scenario] for r in b_runs]

@@ -99,26 +99,34 @@ BookingOutcome book_card_in_zone(ProgressStore& store, const Clock& clock, Booki
     return book(store, std::move(command), &clock);
 }
 
+Result<ProgressRequest> decode_progress(const LooseValue& body,
+                                        std::optional<std::string> idempotency_key) {
+    ProgressRequest r;
+    Decoder d(body);
+    d.read(r.pair_id, [&] { return booked_pair_id(body["pair_id"]); })
+        .refuse_if(idempotency_key && !valid_key(*idempotency_key),
+                   errors::invalid_idempotency_key());
+    r.correct = parse_correct(body["correct"]);
+    r.points = parse_points(body["points"]);
+    d.read(r.rating, [&] { return answer_rating(body["rating"], r.correct); });
+    r.idempotency_key = std::move(idempotency_key);
+    return d.done(std::move(r));
+}
+
 Result<BookProgressOutput> book_progress(const BookingPorts& ports, Id user_id,
-                                         const BookProgressInput& input) {
-    const Result<Id> pair_id = booked_pair_id(input.pair_id);
-    if (!pair_id) return pair_id.error();
-    if (input.idempotency_key && !valid_key(*input.idempotency_key))
-        return errors::invalid_idempotency_key();
+                                         const ProgressRequest& request) {
     const Timestamp now = ports.clock.now();
     BookingCommand command;
     command.user_id = user_id;
-    command.pair_id = pair_id.value();
-    command.correct = parse_correct(input.correct);
-    command.points = parse_points(input.points);
-    const auto rating = answer_rating(input.rating, command.correct);
-    if (!rating) return rating.error();
-    command.rating = rating.value();
+    command.pair_id = request.pair_id;
+    command.correct = request.correct;
+    command.points = request.points;
+    command.rating = request.rating;
     command.now = now;  // dated in the learner's zone by book_card_in_zone
-    if (input.idempotency_key) {
+    if (request.idempotency_key) {
         // The request as read: a retry may spell the same booking differently ("7" or 7).
         command.idempotency = IdempotencyKey{
-            *input.idempotency_key,
+            *request.idempotency_key,
             fmt::format("pair={};correct={};points={}{}", command.pair_id, command.correct,
                         command.points, rating_fingerprint(command.rating)),
             now - kIdempotencyKeyLifetime};

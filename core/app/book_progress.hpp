@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "core/app/requests/decoder.hpp"
 #include "core/domain/loose_value.hpp"
 #include "core/domain/result.hpp"
 #include "core/ports/clock.hpp"
@@ -21,14 +22,19 @@ struct BookingPorts {
         : progress(from.progress), clock(from.clock) {}
 };
 
-struct BookProgressInput {
-    LooseValue pair_id;
-    LooseValue correct;
-    LooseValue points;
-    // The Idempotency-Key header, when sent (docs/spec/decisions.md 11).
-    std::optional<std::string> idempotency_key = std::nullopt;
-    LooseValue rating = LooseValue::missing();  // optional, 1..4 (docs/learning.md "Ratings")
+// POST /auth/progress as read: its body, and the Idempotency-Key header when sent
+// (docs/spec/decisions.md 11).
+struct ProgressRequest {
+    Id pair_id = 0;
+    bool correct = false;  // read as leniently as docs/spec/service.md says (parse_correct)
+    Ep points = 0;         // and the same (parse_points)
+    std::optional<fsrs::Rating> rating;  // optional, 1..4 (docs/learning.md "Ratings")
+    std::optional<std::string> idempotency_key;
 };
+// The request, or the first problem in the order the route checks them: pair_id, the key, the
+// rating (correct and points refuse nothing).
+Result<ProgressRequest> decode_progress(const LooseValue& body,
+                                        std::optional<std::string> idempotency_key);
 
 // 1 to 100 printable ASCII characters: an Idempotency-Key, a batch item's client_id.
 bool valid_key(const std::string& key);
@@ -81,7 +87,7 @@ BookingOutcome book_card(ProgressStore& store, const BookingCommand& command);
 BookingOutcome book_card_in_zone(ProgressStore& store, const Clock& clock, BookingCommand command);
 
 Result<BookProgressOutput> book_progress(const BookingPorts& ports, Id user_id,
-                                         const BookProgressInput& input);
+                                         const ProgressRequest& request);
 
 // A booked card's answer (docs/spec/service.md POST /auth/progress), or the error of a card
 // that was not booked; `key_reused` is the error a reused key or client id answers.

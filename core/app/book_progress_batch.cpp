@@ -17,35 +17,44 @@ struct CheckedItem {
     BookingCommand command;
 };
 
-// The item's own checks, in the order of its fields: client_id, pair_id, answered_at, rating.
-// correct and points are read as leniently as on POST /auth/progress. The window is checked later:
-// an item out of it may still be a replay.
-Result<BookingCommand> check_item(const LooseValue& item, Id user_id, Timestamp now) {
-    const LooseValue& client_id = item["client_id"];
-    if (!client_id.is_string() || !valid_key(client_id.string)) return errors::client_id_invalid();
-    const Result<Id> pair_id = booked_pair_id(item["pair_id"]);
-    if (!pair_id) return pair_id.error();
-    const LooseValue& answered = item["answered_at"];
-    const auto at = answered.is_string() ? parse_rfc3339(answered.string) : std::nullopt;
-    if (!at) return errors::answered_at_invalid();
-
+// What is booked for an item: its answer, dated when it was given, replayed under its client_id.
+BookingCommand command_of(const ProgressBatchItem& item, Id user_id, Timestamp now) {
     BookingCommand c;
     c.user_id = user_id;
-    c.pair_id = pair_id.value();
-    c.correct = parse_correct(item["correct"]);
-    c.points = parse_points(item["points"]);
-    const auto rating = answer_rating(item["rating"], c.correct);
-    if (!rating) return rating.error();
-    c.rating = rating.value();
-    c.now = *at;
+    c.pair_id = item.pair_id;
+    c.correct = item.correct;
+    c.points = item.points;
+    c.rating = item.rating;
+    c.now = item.answered_at;
     c.recorded_at = now;
     // The answer as read: the same client_id with another answer is refused, not replayed.
     c.idempotency = IdempotencyKey{
-        kBatchClientIdPrefix + client_id.string,
+        kBatchClientIdPrefix + item.client_id,
         fmt::format("batch;pair={};correct={};points={};at={}{}", c.pair_id, c.correct, c.points,
-                    format_timestamp(*at), rating_fingerprint(c.rating)),
+                    format_timestamp(item.answered_at), rating_fingerprint(c.rating)),
         now - kBatchClientIdLifetime};
     return c;
+}
+
+// An item's own checks, in the order of its fields: client_id, pair_id, answered_at, rating.
+Result<ProgressBatchItem> decode_item(const LooseValue& item) {
+    ProgressBatchItem r;
+    Decoder d(item);
+    const LooseValue& client_id = item["client_id"];
+    d.refuse_if(!client_id.is_string() || !valid_key(client_id.string),
+                errors::client_id_invalid());
+    if (!d.error()) r.client_id = client_id.string;
+    d.read(r.pair_id, [&] { return booked_pair_id(item["pair_id"]); });
+    d.read(r.answered_at, [&]() -> Result<Timestamp> {
+        const LooseValue& answered = item["answered_at"];
+        const auto at = answered.is_string() ? parse_rfc3339(answered.string) : std::nullopt;
+        if (!at) return errors::answered_at_invalid();
+        return *at;
+    });
+    r.correct = parse_correct(item["correct"]);
+    r.points = parse_points(item["points"]);
+    d.read(r.rating, [&] { return answer_rating(item["rating"], r.correct); });
+    return d.done(std::move(r));
 }
 
 }  // namespace
@@ -67,22 +76,23 @@ bool batch_items_valid(const LooseValue& items) {
                        [](const LooseValue& item) { return item.is_object(); });
 }
 
-Result<std::vector<BatchItemResult>> book_progress_batch(const BatchPorts& ports, Id user_id,
-                                                         const LooseValue& items) {
-    if (!batch_items_valid(items)) return errors::batch_items_invalid();
+template <>
+Result<ProgressBatchRequest> decode<ProgressBatchRequest>(const LooseValue& body) {
+    return decode_batch<ProgressBatchItem>(body, decode_item);
+}
+
+std::vector<BatchItemResult> book_progress_batch(const BatchPorts& ports, Id user_id,
+                                                 const ProgressBatchRequest& request) {
     const Timestamp now = ports.clock.now();
-    std::vector<BatchItemResult> results(items.items.size());
+    std::vector<BatchItemResult> results(request.items.size());
     std::vector<CheckedItem> to_book;
-    for (std::size_t i = 0; i < items.items.size(); ++i) {
-        const LooseValue& client_id = items.items[i]["client_id"];
-        // Echoed only when usable; a refused one is not sent back (it may be large or binary).
-        if (client_id.is_string() && valid_key(client_id.string))
-            results[i].client_id = client_id.string;
-        auto checked = check_item(items.items[i], user_id, now);
-        if (checked) {
-            to_book.push_back(CheckedItem{i, std::move(checked.value())});
+    for (std::size_t i = 0; i < request.items.size(); ++i) {
+        const auto& item = request.items[i];
+        results[i].client_id = item.client_id;
+        if (item.read) {
+            to_book.push_back(CheckedItem{i, command_of(item.read.value(), user_id, now)});
         } else {
-            results[i].result = checked.error();
+            results[i].result = item.read.error();
         }
     }
     if (to_book.empty()) return results;

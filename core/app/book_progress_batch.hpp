@@ -31,6 +31,55 @@ inline constexpr std::chrono::minutes kBatchFutureSlack{5};
 // How long the same client_id gives the stored result instead of a second booking.
 inline constexpr std::chrono::hours kBatchClientIdLifetime{24 * 30};
 
+// The shape every batch takes (POST /auth/progress/batch, POST /auth/answers/batch): an array of
+// at most kMaxBatchItems objects; else 400 batch_items_invalid and nothing is booked.
+bool batch_items_valid(const LooseValue& items);
+
+// A batch as read (POST /auth/progress/batch, POST /auth/answers/batch): each item, or the
+// item's own problem, in the order sent.
+template <typename T>
+struct BatchRequest {
+    struct Item {
+        std::optional<std::string> client_id;  // as sent, when it was a usable one
+        Result<T> read = errors::internal();
+    };
+    std::vector<Item> items;
+};
+
+// 400 batch_items_invalid when the body's `items` is not an array of at most kMaxBatchItems
+// objects (nothing is booked then); else each item as `read_item` reads it.
+template <typename T, typename ReadItem>
+Result<BatchRequest<T>> decode_batch(const LooseValue& body, ReadItem&& read_item) {
+    const LooseValue& items = body["items"];
+    if (!batch_items_valid(items)) return errors::batch_items_invalid();
+    BatchRequest<T> request;
+    request.items.reserve(items.items.size());
+    for (const LooseValue& item : items.items) {
+        typename BatchRequest<T>::Item read;
+        const LooseValue& client_id = item["client_id"];
+        // Echoed only when usable; a refused one is not sent back (it may be large or binary).
+        if (client_id.is_string() && valid_key(client_id.string)) read.client_id = client_id.string;
+        read.read = read_item(item);
+        request.items.push_back(std::move(read));
+    }
+    return request;
+}
+
+// One item as read: its own checks passed (client_id, pair_id, answered_at, rating, in that
+// order; correct and points read as leniently as on POST /auth/progress). The window is checked
+// when it is booked: an item out of it may still be a replay.
+struct ProgressBatchItem {
+    std::string client_id;
+    Id pair_id = 0;
+    Timestamp answered_at{};
+    bool correct = false;
+    Ep points = 0;
+    std::optional<fsrs::Rating> rating;
+};
+using ProgressBatchRequest = BatchRequest<ProgressBatchItem>;
+template <>
+Result<ProgressBatchRequest> decode<ProgressBatchRequest>(const LooseValue& body);
+
 // One item's result, in the order of the request: the booking's answer (`replayed` when the
 // client_id had been booked before), or the item's error.
 struct BatchItemResult {
@@ -44,13 +93,8 @@ struct BatchItemResult {
 std::optional<Error> answered_at_out_of_window(Timestamp answered_at, Timestamp now,
                                                Timestamp account_created);
 
-// The shape every batch takes (POST /auth/progress/batch, POST /auth/answers/batch): an array of
-// at most kMaxBatchItems objects; else 400 batch_items_invalid and nothing is booked.
-bool batch_items_valid(const LooseValue& items);
-
-// 400 batch_items_invalid (nothing booked) when `items` is not an array of at most
-// kMaxBatchItems objects; otherwise every item's result.
-Result<std::vector<BatchItemResult>> book_progress_batch(const BatchPorts& ports, Id user_id,
-                                                         const LooseValue& items);
+// Every item's result: a refused item's problem, or its booking.
+std::vector<BatchItemResult> book_progress_batch(const BatchPorts& ports, Id user_id,
+                                                 const ProgressBatchRequest& request);
 
 }  // namespace ll

@@ -5,6 +5,7 @@
 #include "core/app/book_progress.hpp"
 #include "core/app/delete_account.hpp"
 #include "core/app/export_account.hpp"
+#include "tests/support/sent_requests.hpp"
 #include "tests/unit/support/counting_throttle.hpp"
 #include "tests/unit/support/fixture.hpp"
 
@@ -18,9 +19,9 @@ Result<Done> delete_with(World& w, LoginThrottle& throttle, Id user, LooseValue 
 }
 
 void book(World& w, Id user, Id pair, const std::string& key = {}) {
-    BookProgressInput input{LooseValue::of(pair), LooseValue::of(true), LooseValue::of(25)};
+    SentProgress input{LooseValue::of(pair), LooseValue::of(true), LooseValue::of(25)};
     if (!key.empty()) input.idempotency_key = key;
-    REQUIRE(book_progress(w.ports, user, input).ok());
+    REQUIRE(book_sent(w.ports, user, input).ok());
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 #include "core/app/get_stats.hpp"
 #include "core/app/learner_zone.hpp"
 #include "support/fixture.hpp"
+#include "tests/support/sent_requests.hpp"
 
 using namespace ll;
 using namespace ll::test;
@@ -43,23 +44,23 @@ TEST_CASE("batch: refused whole unless an array of at most 200 objects", "[batch
     std::vector<LooseValue> many;
     for (int i = 0; i < 201; ++i)
         many.push_back(item("c" + std::to_string(i), pair, "2026-11-22T09:00:00Z"));
-    CHECK(book_progress_batch(w.ports, user, LooseValue::array(many)).error() ==
+    CHECK(book_batch_sent(w.ports, user, LooseValue::array(many)).error() ==
           errors::batch_items_invalid());
-    CHECK(book_progress_batch(w.ports, user, LooseValue::missing()).error() ==
+    CHECK(book_batch_sent(w.ports, user, LooseValue::missing()).error() ==
           errors::batch_items_invalid());
-    CHECK(book_progress_batch(w.ports, user, LooseValue::object()).error() ==
+    CHECK(book_batch_sent(w.ports, user, LooseValue::object()).error() ==
           errors::batch_items_invalid());
-    CHECK(book_progress_batch(
+    CHECK(book_batch_sent(
               w.ports, user,
               LooseValue::array({item("a", pair, "2026-11-22T09:00:00Z"), LooseValue::of(7)}))
               .error() == errors::batch_items_invalid());
     CHECK(total(w, user) == 0);  // nothing booked
     many.pop_back();             // 200 is allowed
-    const auto ok = book_progress_batch(w.ports, user, LooseValue::array(many));
+    const auto ok = book_batch_sent(w.ports, user, LooseValue::array(many));
     REQUIRE(ok.ok());
     CHECK(ok->size() == 200);
     CHECK(total(w, user) == 2000);
-    CHECK(book_progress_batch(w.ports, user, LooseValue::array())->empty());
+    CHECK(book_batch_sent(w.ports, user, LooseValue::array())->empty());
 }
 
 TEST_CASE("batch: items with bad fields get their own error, the rest are booked", "[batch]") {
@@ -70,7 +71,7 @@ TEST_CASE("batch: items with bad fields get their own error, the rest are booked
     no_client.members[0].second = LooseValue::of(5);
     auto no_pair = item("p", pair, "2026-11-22T09:00:00Z");
     no_pair.members[1].second = LooseValue::missing();
-    const auto r = book_progress_batch(
+    const auto r = book_batch_sent(
         w.ports, user,
         LooseValue::array({item("good1", pair, "2026-11-22T09:00:00Z"), no_client, no_pair,
                            item("zero", 0, "2026-11-22T09:00:00Z"),
@@ -108,13 +109,13 @@ TEST_CASE("batch: offline answers across two days keep the streak", "[batch]") {
     const Id pair = w.pair();
     // Practised online on Friday 2026-11-20; offline on Saturday and Sunday; synced Sunday.
     w.clock.set(at("2026-11-20T08:00:00.000Z"));
-    REQUIRE(book_progress(w.ports, user,
-                          {LooseValue::of(static_cast<std::int64_t>(pair)), LooseValue::of(true),
-                           LooseValue::of(10)})
+    REQUIRE(book_sent(w.ports, user,
+                      {LooseValue::of(static_cast<std::int64_t>(pair)), LooseValue::of(true),
+                       LooseValue::of(10)})
                 .ok());
     w.clock.set(at("2026-11-22T18:00:00.000Z"));
     // Sent out of order: booked in answered_at order.
-    const auto r = book_progress_batch(
+    const auto r = book_batch_sent(
         w.ports, user,
         LooseValue::array({item("sun", pair, "2026-11-22T17:00:00Z", 20),
                            item("sat-late", pair, "2026-11-21T22:30:00Z", 5),  // 23:30 local
@@ -139,10 +140,10 @@ TEST_CASE("batch: the daily goal follows the practice date", "[batch]") {
     const Id user = w.user();
     const Id pair = w.pair();
     const auto r =
-        book_progress_batch(w.ports, user,
-                            LooseValue::array({item("a", pair, "2026-11-21T10:00:00Z", 20),
-                                               item("b", pair, "2026-11-21T10:01:00Z", 15),
-                                               item("c", pair, "2026-11-22T09:00:00Z", 15)}));
+        book_batch_sent(w.ports, user,
+                        LooseValue::array({item("a", pair, "2026-11-21T10:00:00Z", 20),
+                                           item("b", pair, "2026-11-21T10:01:00Z", 15),
+                                           item("c", pair, "2026-11-22T09:00:00Z", 15)}));
     REQUIRE(r.ok());
     CHECK_FALSE(r.value()[0].result->goal_just_reached);
     CHECK(r.value()[1].result->goal_just_reached);        // 35 >= 30 on Saturday
@@ -156,34 +157,34 @@ TEST_CASE("batch: a client_id is replayed, never booked twice, for 30 days", "[b
     const Id pair = w.pair();
     const auto batch = LooseValue::array(
         {item("k1", pair, "2026-11-22T09:00:00Z"), item("k2", pair, "2026-11-22T09:01:00Z")});
-    const auto first = book_progress_batch(w.ports, user, batch);
+    const auto first = book_batch_sent(w.ports, user, batch);
     REQUIRE(first.ok());
     CHECK(total(w, user) == 20);
-    const auto again = book_progress_batch(w.ports, user, batch);
+    const auto again = book_batch_sent(w.ports, user, batch);
     REQUIRE(again.ok());
     CHECK(total(w, user) == 20);
     CHECK(again.value()[0].result->total_ep == first.value()[0].result->total_ep);
     CHECK(again.value()[1].result->total_ep == 20);
     // The same client_id twice in one batch: the second is the first's replay.
     const auto twice =
-        book_progress_batch(w.ports, user,
-                            LooseValue::array({item("k3", pair, "2026-11-22T09:02:00Z"),
-                                               item("k3", pair, "2026-11-22T09:02:00Z")}));
+        book_batch_sent(w.ports, user,
+                        LooseValue::array({item("k3", pair, "2026-11-22T09:02:00Z"),
+                                           item("k3", pair, "2026-11-22T09:02:00Z")}));
     CHECK(twice.value()[1].result->total_ep == 30);
     CHECK(total(w, user) == 30);
     // Another answer under a used client_id.
-    const auto other = book_progress_batch(
+    const auto other = book_batch_sent(
         w.ports, user, LooseValue::array({item("k1", pair, "2026-11-22T09:00:00Z", 99)}));
     CHECK(other.value()[0].result.error() == errors::client_id_reused());
     // An Idempotency-Key of the single route with the same text is another namespace.
-    BookProgressInput single{LooseValue::of(static_cast<std::int64_t>(pair)), LooseValue::of(true),
-                             LooseValue::of(1), std::string("k1")};
-    CHECK(book_progress(w.ports, user, single)->total_ep == 31);
+    SentProgress single{LooseValue::of(static_cast<std::int64_t>(pair)), LooseValue::of(true),
+                        LooseValue::of(1), std::string("k1")};
+    CHECK(book_sent(w.ports, user, single)->total_ep == 31);
 
     // The 24-hour purge of Idempotency-Keys leaves client ids; after 30 days they go.
     w.clock.advance(std::chrono::hours(25));
     CHECK(purge_expired_idempotency_keys(w.ports) == 1);  // the header key
-    CHECK(book_progress_batch(w.ports, user, batch).value()[0].result->total_ep == 10);
+    CHECK(book_batch_sent(w.ports, user, batch).value()[0].result->total_ep == 10);
     CHECK(total(w, user) == 31);
     w.clock.advance(std::chrono::hours(24 * 29));
     CHECK(purge_expired_idempotency_keys(w.ports) == 3);  // k1, k2, k3
@@ -193,16 +194,16 @@ TEST_CASE("batch: a late answer for a day before the last practice", "[batch]") 
     World w;
     const Id user = w.user();
     const Id pair = w.pair();
-    const BookProgressInput online{LooseValue::of(static_cast<std::int64_t>(pair)),
-                                   LooseValue::of(true), LooseValue::of(10)};
+    const SentProgress online{LooseValue::of(static_cast<std::int64_t>(pair)), LooseValue::of(true),
+                              LooseValue::of(10)};
     // Sunday online, Monday offline (not yet sent), Tuesday online: the streak broke on Tuesday.
     w.clock.set(at("2026-11-22T09:00:00.000Z"));
-    REQUIRE(book_progress(w.ports, user, online).ok());
+    REQUIRE(book_sent(w.ports, user, online).ok());
     w.clock.set(at("2026-11-24T09:00:00.000Z"));
-    REQUIRE(book_progress(w.ports, user, online)->streak_days == 1);
+    REQUIRE(book_sent(w.ports, user, online)->streak_days == 1);
     // Monday's answers arrive on Tuesday: they count for Monday's row, EP and goal; the streak
     // and the last practice stay (docs/accounts.md "Offline practice").
-    const auto r = book_progress_batch(
+    const auto r = book_batch_sent(
         w.ports, user, LooseValue::array({item("mon", pair, "2026-11-23T12:00:00Z", 30)}));
     REQUIRE(r.ok());
     const auto& booked = r.value()[0].result;
@@ -219,7 +220,7 @@ TEST_CASE("batch: a late answer for a day before the last practice", "[batch]") 
     CHECK(me->practiced_today);
     // Wednesday online continues from Tuesday.
     w.clock.set(at("2026-11-25T09:00:00.000Z"));
-    CHECK(book_progress(w.ports, user, online)->streak_days == 2);
+    CHECK(book_sent(w.ports, user, online)->streak_days == 2);
 }
 
 TEST_CASE("batch: local dates in the learner's zone, DST in Berlin", "[batch][timezone]") {
@@ -229,10 +230,9 @@ TEST_CASE("batch: local dates in the learner's zone, DST in Berlin", "[batch][ti
     const Id pair = w.pair();
     REQUIRE(set_timezone(w.ports, user, LooseValue::of("Europe/Berlin")).ok());
     // 2026-10-24 22:30 UTC is 00:30 on the 25th (CEST); 2026-10-25 22:30 UTC is 23:30 (CET).
-    const auto r =
-        book_progress_batch(w.ports, user,
-                            LooseValue::array({item("a", pair, "2026-10-24T22:30:00Z"),
-                                               item("b", pair, "2026-10-25T22:30:00Z")}));
+    const auto r = book_batch_sent(w.ports, user,
+                                   LooseValue::array({item("a", pair, "2026-10-24T22:30:00Z"),
+                                                      item("b", pair, "2026-10-25T22:30:00Z")}));
     REQUIRE(r.ok());
     CHECK(r.value()[1].result->streak_days == 1);  // one day, one streak step
     CHECK(r.value()[1].result->daily_ep == 20);
@@ -246,7 +246,7 @@ TEST_CASE("batch: without a profile every item is refused, and booked once the p
     const Id user = w.user("np@example.com", false, "np");
     const Id pair = w.pair();
     const auto batch = LooseValue::array({item("a", pair, "2026-11-22T09:00:00Z")});
-    const auto r = book_progress_batch(w.ports, user, batch);
+    const auto r = book_batch_sent(w.ports, user, batch);
     CHECK(r.value()[0].result.error() == errors::no_profile_for_progress());
     // The refusal is not kept under the client_id: the queue sent again after the learner made
     // a profile books (a kept 409 would lose the offline answers).
@@ -254,7 +254,7 @@ TEST_CASE("batch: without a profile every item is refused, and booked once the p
                 w.ports, user,
                 CreateProfileInput{LooseValue::of("np_l"), LooseValue::of(1), LooseValue::of(3)})
                 .ok());
-    const auto again = book_progress_batch(w.ports, user, batch);
+    const auto again = book_batch_sent(w.ports, user, batch);
     REQUIRE(again.value()[0].result.ok());
     CHECK(again.value()[0].result->total_ep == 10);
 }
@@ -263,7 +263,7 @@ TEST_CASE("batch: a refused client_id is not echoed back", "[batch]") {
     World w;
     const Id user = w.user();
     const Id pair = w.pair();
-    const auto r = book_progress_batch(
+    const auto r = book_batch_sent(
         w.ports, user,
         LooseValue::array({item(std::string(101, 'x'), pair, "2026-11-22T09:00:00Z"),
                            item("", pair, "2026-11-22T09:00:00Z"),
@@ -281,11 +281,11 @@ TEST_CASE("batch: a replay outlives the answered_at window", "[batch]") {
     const Id user = w.user();
     const Id pair = w.pair();
     const auto batch = LooseValue::array({item("r1", pair, "2026-11-22T09:00:00Z")});
-    REQUIRE(book_progress_batch(w.ports, user, batch).value()[0].result.ok());
+    REQUIRE(book_batch_sent(w.ports, user, batch).value()[0].result.ok());
     w.clock.advance(std::chrono::hours(24 * 10));  // answered_at is now 10 days old
-    const auto again = book_progress_batch(w.ports, user, batch);
+    const auto again = book_batch_sent(w.ports, user, batch);
     CHECK(again.value()[0].result->total_ep == 10);  // the stored result, not "too old"
-    const auto fresh = book_progress_batch(
+    const auto fresh = book_batch_sent(
         w.ports, user, LooseValue::array({item("r2", pair, "2026-11-22T09:00:00Z")}));
     CHECK(fresh.value()[0].result.error() == errors::answered_at_too_old());
     CHECK(total(w, user) == 10);
@@ -309,7 +309,7 @@ TEST_CASE("batch: answers dated before the account was made are refused on their
         items.push_back(item("d" + std::to_string(day_back), pair,
                              format_timestamp(w.clock.now() - std::chrono::days(day_back))));
     items.push_back(item("today", pair, "2026-11-22T10:00:00.001Z"));
-    const auto r = book_progress_batch(w.ports, user, LooseValue::array(items));
+    const auto r = book_batch_sent(w.ports, user, LooseValue::array(items));
     REQUIRE(r.ok());
     const auto& v = r.value();
     for (std::size_t i = 0; i + 1 < v.size(); ++i) {
@@ -325,7 +325,7 @@ TEST_CASE("batch: answers dated before the account was made are refused on their
         CHECK(a.definition.id.rfind("streak_", 0) == std::string::npos);
     // The answer at the very instant of the sign-up is the account's too.
     w.clock.advance(std::chrono::minutes(1));
-    const auto at_signup = book_progress_batch(
+    const auto at_signup = book_batch_sent(
         w.ports, user, LooseValue::array({item("signup", pair, "2026-11-22T10:00:00.000Z")}));
     CHECK(at_signup.value()[0].result.ok());
 }

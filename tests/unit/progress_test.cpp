@@ -4,12 +4,13 @@
 #include "core/app/get_stats.hpp"
 #include "core/app/list_achievements.hpp"
 #include "support/fixture.hpp"
+#include "tests/support/sent_requests.hpp"
 
 using namespace ll;
 using namespace ll::test;
 
 namespace {
-BookProgressInput card(LooseValue pair, LooseValue correct, LooseValue points) {
+SentProgress card(LooseValue pair, LooseValue correct, LooseValue points) {
     return {std::move(pair), std::move(correct), std::move(points)};
 }
 std::vector<std::string> ids(const std::vector<UnlockedAchievement>& list) {
@@ -22,34 +23,32 @@ std::vector<std::string> ids(const std::vector<UnlockedAchievement>& list) {
 TEST_CASE("progress: request errors", "[progress]") {
     World w;
     const Id user = w.user();
-    CHECK(book_progress(w.ports, user,
-                        card(LooseValue::missing(), LooseValue::of(true), LooseValue::of(5)))
+    CHECK(book_sent(w.ports, user,
+                    card(LooseValue::missing(), LooseValue::of(true), LooseValue::of(5)))
               .error() == errors::pair_id_required());
-    CHECK(book_progress(w.ports, user,
-                        card(LooseValue::null(), LooseValue::of(true), LooseValue::of(5)))
-              .error() == errors::pair_id_required());
-    CHECK(book_progress(w.ports, user,
-                        card(LooseValue::of(""), LooseValue::of(true), LooseValue::of(5)))
-              .error() == errors::pair_id_required());
-    CHECK(book_progress(w.ports, user,
-                        card(LooseValue::of(0), LooseValue::of(true), LooseValue::of(5)))
+    CHECK(
+        book_sent(w.ports, user, card(LooseValue::null(), LooseValue::of(true), LooseValue::of(5)))
+            .error() == errors::pair_id_required());
+    CHECK(
+        book_sent(w.ports, user, card(LooseValue::of(""), LooseValue::of(true), LooseValue::of(5)))
+            .error() == errors::pair_id_required());
+    CHECK(book_sent(w.ports, user, card(LooseValue::of(0), LooseValue::of(true), LooseValue::of(5)))
               .error() == errors::pair_id_not_positive());
-    CHECK(book_progress(w.ports, user,
-                        card(LooseValue::of("1x"), LooseValue::of(true), LooseValue::of(5)))
+    CHECK(book_sent(w.ports, user,
+                    card(LooseValue::of("1x"), LooseValue::of(true), LooseValue::of(5)))
               .error() == errors::pair_id_not_positive());
-    CHECK(book_progress(w.ports, user,
-                        card(LooseValue::of(999), LooseValue::of(true), LooseValue::of(5)))
-              .error() == errors::pair_not_found());
+    CHECK(
+        book_sent(w.ports, user, card(LooseValue::of(999), LooseValue::of(true), LooseValue::of(5)))
+            .error() == errors::pair_not_found());
 }
 
 TEST_CASE("progress: unknown pair and missing profile write nothing", "[progress]") {
     World w;
     const Id bare = w.user("bare@example.com", false);
     const Id pair = w.pair();
-    const auto e =
-        book_progress(w.ports, bare,
-                      card(LooseValue::of(pair), LooseValue::of(true), LooseValue::of(5)))
-            .error();
+    const auto e = book_sent(w.ports, bare,
+                             card(LooseValue::of(pair), LooseValue::of(true), LooseValue::of(5)))
+                       .error();
     CHECK(e.status == 409);
     CHECK(e.message == "Kein Profil vorhanden. Bitte zuerst ein Profil anlegen.");
     const Stats s = get_stats(w.ports, bare);
@@ -57,8 +56,8 @@ TEST_CASE("progress: unknown pair and missing profile write nothing", "[progress
     CHECK(s.today.cards == 0);
 
     const Id user = w.user();
-    CHECK(book_progress(w.ports, user,
-                        card(LooseValue::of(pair + 100), LooseValue::of(true), LooseValue::of(5)))
+    CHECK(book_sent(w.ports, user,
+                    card(LooseValue::of(pair + 100), LooseValue::of(true), LooseValue::of(5)))
               .error() == errors::pair_not_found());
     CHECK(get_stats(w.ports, user).totals.total_seen == 0);
     CHECK(w.backend.profiles().find_by_user(user)->total_ep == 0);
@@ -68,9 +67,9 @@ TEST_CASE("progress: a first card books every figure", "[progress]") {
     World w;
     const Id user = w.user();
     const Id pair = w.pair();
-    auto r = book_progress(w.ports, user,
-                           card(LooseValue::of(std::to_string(pair)), LooseValue::of("true"),
-                                LooseValue::of("25 points")));
+    auto r = book_sent(w.ports, user,
+                       card(LooseValue::of(std::to_string(pair)), LooseValue::of("true"),
+                            LooseValue::of("25 points")));
     REQUIRE(r.ok());
     CHECK(r->total_ep == 25);
     CHECK(r->level == 1);
@@ -89,8 +88,8 @@ TEST_CASE("progress: a first card books every figure", "[progress]") {
     CHECK(profile->last_practice_at == w.clock.now());
 
     // Second card the same day: goal reached now, streak unchanged, no achievement again.
-    r = book_progress(w.ports, user,
-                      card(LooseValue::of(pair), LooseValue::of(false), LooseValue::of(5)));
+    r = book_sent(w.ports, user,
+                  card(LooseValue::of(pair), LooseValue::of(false), LooseValue::of(5)));
     REQUIRE(r.ok());
     CHECK(r->total_ep == 30);
     CHECK(r->prev_level == 1);
@@ -112,17 +111,17 @@ TEST_CASE("progress: points parsing and the 1000 cap", "[progress]") {
     World w;
     const Id user = w.user();
     const Id pair = w.pair();
-    CHECK(book_progress(w.ports, user,
-                        card(LooseValue::of(pair), LooseValue::of(true), LooseValue::of(-3)))
+    CHECK(book_sent(w.ports, user,
+                    card(LooseValue::of(pair), LooseValue::of(true), LooseValue::of(-3)))
               ->total_ep == 0);
-    CHECK(book_progress(w.ports, user,
-                        card(LooseValue::of(pair), LooseValue::of(true), LooseValue::of(12.9)))
+    CHECK(book_sent(w.ports, user,
+                    card(LooseValue::of(pair), LooseValue::of(true), LooseValue::of(12.9)))
               ->total_ep == 12);
-    CHECK(book_progress(w.ports, user,
-                        card(LooseValue::of(pair), LooseValue::of(true), LooseValue::null()))
+    CHECK(book_sent(w.ports, user,
+                    card(LooseValue::of(pair), LooseValue::of(true), LooseValue::null()))
               ->total_ep == 12);
-    CHECK(book_progress(w.ports, user,
-                        card(LooseValue::of(pair), LooseValue::of(true), LooseValue::of(5000)))
+    CHECK(book_sent(w.ports, user,
+                    card(LooseValue::of(pair), LooseValue::of(true), LooseValue::of(5000)))
               ->total_ep == 1012);
 }
 
@@ -131,24 +130,24 @@ TEST_CASE("progress: the streak across midnight in a non-UTC zone", "[progress][
     const Id user = w.user();
     const Id pair = w.pair();
     w.clock.set(at("2026-11-21T22:30:00.000Z"));  // 23:30 local on the 21st
-    CHECK(book_progress(w.ports, user,
-                        card(LooseValue::of(pair), LooseValue::of(true), LooseValue::of(1)))
+    CHECK(book_sent(w.ports, user,
+                    card(LooseValue::of(pair), LooseValue::of(true), LooseValue::of(1)))
               ->streak_days == 1);
     w.clock.set(at("2026-11-21T23:30:00.000Z"));  // 00:30 local on the 22nd: a new day
-    auto r = book_progress(w.ports, user,
-                           card(LooseValue::of(pair), LooseValue::of(true), LooseValue::of(1)));
+    auto r = book_sent(w.ports, user,
+                       card(LooseValue::of(pair), LooseValue::of(true), LooseValue::of(1)));
     CHECK(r->streak_days == 2);
     CHECK(r->streak_increased);
     CHECK(r->daily_ep == 1);                      // a fresh daily row
     w.clock.set(at("2026-11-22T22:59:00.000Z"));  // 23:59 local on the 22nd: same day
-    r = book_progress(w.ports, user,
-                      card(LooseValue::of(pair), LooseValue::of(true), LooseValue::of(1)));
+    r = book_sent(w.ports, user,
+                  card(LooseValue::of(pair), LooseValue::of(true), LooseValue::of(1)));
     CHECK(r->streak_days == 2);
     CHECK_FALSE(r->streak_increased);
     CHECK(r->daily_ep == 2);
     w.clock.set(at("2026-11-24T12:00:00.000Z"));  // a day skipped
-    r = book_progress(w.ports, user,
-                      card(LooseValue::of(pair), LooseValue::of(true), LooseValue::of(1)));
+    r = book_sent(w.ports, user,
+                  card(LooseValue::of(pair), LooseValue::of(true), LooseValue::of(1)));
     CHECK(r->streak_days == 1);
     CHECK_FALSE(r->streak_increased);
 }
@@ -161,8 +160,8 @@ TEST_CASE("achievements: streak and EP unlocks, each once, listed in table order
     std::vector<std::string> seen;
     for (int d = 0; d < 7; ++d) {
         w.clock.set(at("2026-11-01T12:00:00.000Z") + std::chrono::days{d});
-        auto r = book_progress(
-            w.ports, user, card(LooseValue::of(pair), LooseValue::of(true), LooseValue::of(20)));
+        auto r = book_sent(w.ports, user,
+                           card(LooseValue::of(pair), LooseValue::of(true), LooseValue::of(20)));
         for (const auto& id : ids(r->unlocked_achievements)) seen.push_back(id);
     }
     CHECK(seen == std::vector<std::string>{"first_steps", "streak_3", "ep_100", "streak_7"});

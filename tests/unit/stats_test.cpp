@@ -3,6 +3,7 @@
 #include "core/app/book_progress.hpp"
 #include "core/app/get_stats.hpp"
 #include "support/fixture.hpp"
+#include "tests/support/sent_requests.hpp"
 
 using namespace ll;
 using namespace ll::test;
@@ -73,11 +74,11 @@ TEST_CASE("stats through the use case: no profile, several categories per pair",
     const Id food = content.add_category("Essen");
     const Id both = w.pair("yes_no", {animals, food});
     const Id only_food = w.pair("text", {food});
-    REQUIRE(book_progress(w.ports, user,
-                          {LooseValue::of(both), LooseValue::of(true), LooseValue::of(10)})
-                .ok());
-    REQUIRE(book_progress(w.ports, user,
-                          {LooseValue::of(only_food), LooseValue::of(false), LooseValue::of(4)})
+    REQUIRE(
+        book_sent(w.ports, user, {LooseValue::of(both), LooseValue::of(true), LooseValue::of(10)})
+            .ok());
+    REQUIRE(book_sent(w.ports, user,
+                      {LooseValue::of(only_food), LooseValue::of(false), LooseValue::of(4)})
                 .ok());
     s = get_stats(w.ports, user);
     REQUIRE(s.categories.size() == 2);

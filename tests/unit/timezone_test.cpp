@@ -10,6 +10,7 @@
 #include "core/app/get_stats.hpp"
 #include "core/app/learner_zone.hpp"
 #include "support/fixture.hpp"
+#include "tests/support/sent_requests.hpp"
 
 using namespace ll;
 using namespace ll::test;
@@ -18,7 +19,7 @@ namespace {
 Date berlin(const char* iso) {
     return *system_tz_database().local_date(at(iso), "Europe/Berlin");
 }
-BookProgressInput card(Id pair, int points = 10) {
+SentProgress card(Id pair, int points = 10) {
     return {LooseValue::of(static_cast<std::int64_t>(pair)), LooseValue::of(true),
             LooseValue::of(points)};
 }
@@ -104,7 +105,7 @@ TEST_CASE("timezone: the learner's today books the card and ends the stats windo
     const Id user = w.user();
     const Id pair = w.pair();
     REQUIRE(set_timezone(w.ports, user, LooseValue::of("Pacific/Kiritimati")).ok());
-    REQUIRE(book_progress(w.ports, user, card(pair)).ok());
+    REQUIRE(book_sent(w.ports, user, card(pair)).ok());
     const Stats stats = get_stats(w.ports, user);
     CHECK(stats.daily.back().date == day("2026-11-23"));
     CHECK(stats.daily.back().ep == 10);
@@ -112,9 +113,9 @@ TEST_CASE("timezone: the learner's today books the card and ends the stats windo
 
     // The next day in APP_TIMEZONE (UTC+1) is the same day in Kiritimati: no streak step.
     w.clock.set(at("2026-11-22T23:30:00.000Z"));  // 11-23 00:30 at UTC+1, 11-23 13:30 at +14
-    CHECK(book_progress(w.ports, user, card(pair))->streak_days == 1);
+    CHECK(book_sent(w.ports, user, card(pair))->streak_days == 1);
     w.clock.set(at("2026-11-23T10:30:00.000Z"));  // 11-24 00:30 at +14
-    CHECK(book_progress(w.ports, user, card(pair))->streak_days == 2);
+    CHECK(book_sent(w.ports, user, card(pair))->streak_days == 2);
 }
 
 TEST_CASE("timezone: practiced_today and streak_at_risk in the learner's zone", "[timezone]") {
@@ -125,7 +126,7 @@ TEST_CASE("timezone: practiced_today and streak_at_risk in the learner's zone", 
     CHECK_FALSE(me->practiced_today);
     CHECK_FALSE(me->streak_at_risk);
 
-    REQUIRE(book_progress(w.ports, user, card(pair)).ok());  // 2026-11-22 11:00 local
+    REQUIRE(book_sent(w.ports, user, card(pair)).ok());  // 2026-11-22 11:00 local
     me = get_me(w.ports, user);
     CHECK(me->practiced_today);
     CHECK_FALSE(me->streak_at_risk);

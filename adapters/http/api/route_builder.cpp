@@ -4,6 +4,7 @@
 
 #include <boost/beast/core/string.hpp>
 
+#include "adapters/http/json/body_parser.hpp"
 #include "adapters/http/server/json_response.hpp"
 
 namespace ll::http {
@@ -59,7 +60,7 @@ Handler checked(std::shared_ptr<const AccessPolicy> access, Auth auth, Body body
             *out = *id;
         }
         if (body == Body::json) {
-            auto object = parse_object(request.body);
+            auto object = parse_body(request.body);
             if (!object) return error_response(errors::invalid_json_body());
             call.body = std::move(*object);
         }
@@ -74,14 +75,6 @@ Handler checked(std::shared_ptr<const AccessPolicy> access, Auth auth, Body body
 }
 
 }  // namespace
-
-LooseValue Call::field(std::string_view name) const {
-    return loose_field(body, name);
-}
-
-LooseValue Call::loose_body() const {
-    return to_loose(boost::json::value(body));
-}
 
 LooseValue Call::query() const {
     std::vector<std::pair<std::string, LooseValue>> members;

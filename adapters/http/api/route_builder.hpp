@@ -10,8 +10,6 @@
 #include <string>
 #include <vector>
 
-#include <boost/json.hpp>
-
 #include "adapters/http/api/access_policy.hpp"
 #include "adapters/http/server/router.hpp"
 #include "core/domain/loose_value.hpp"
@@ -27,16 +25,16 @@ enum class Body { none, json };
 
 struct Call {
     Request& request;
-    Id id = 0;                 // the path's `:id`, on routes that have one
-    Id word_id = 0;            // the path's `:word_id` (a link's word: .../words/:word_id)
-    boost::json::object body;  // Body::json
+    Id id = 0;        // the path's `:id`, on routes that have one
+    Id word_id = 0;   // the path's `:word_id` (a link's word: .../words/:word_id)
+    LooseValue body;  // Body::json: an object
     // The caller, on token and admin routes (nullopt: a development token).
     std::optional<Id> user_id;
 
     // One field of the JSON body as the core reads it (missing when absent).
-    LooseValue field(std::string_view name) const;
+    const LooseValue& field(std::string_view name) const { return body[name]; }
     // The whole JSON body, the query string as core values.
-    LooseValue loose_body() const;
+    const LooseValue& loose_body() const { return body; }
     LooseValue query() const;
     std::optional<std::string> query(const char* key) const;
     // The learner's token claims (Auth::token on the learner API only).

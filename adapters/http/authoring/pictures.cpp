@@ -2,6 +2,7 @@
 // delete, the annotation flow, the picture's words (docs/spec/authoring.md).
 #include "core/app/authoring/pictures.hpp"
 #include "adapters/http/authoring/resources.hpp"
+#include "adapters/http/json/body_parser.hpp"
 #include "adapters/http/server/media_types.hpp"
 #include "core/app/authoring/words.hpp"
 
@@ -28,10 +29,9 @@ void add_picture_routes(RouteBuilder& routes, AuthoringPorts p, Metrics& metrics
                         // The upload limit is the route's; a JSON body keeps the JSON limit.
                         if (c.request.body.size() > max_json_bytes)
                             return error_response(errors::payload_too_large());
-                        const auto object = parse_object(c.request.body);
+                        const auto object = parse_body(c.request.body);
                         if (!object) return error_response(errors::invalid_json_body());
-                        return answer_item(
-                            decoded(create_picture, p, to_loose(json::value(*object))), 201);
+                        return answer_item(decoded(create_picture, p, *object), 201);
                     }
                     auto result = with_decoded<NewPicture>(c.query(), [&](const NewPicture& r) {
                         return upload_picture(p, r, upload_of(c.request));

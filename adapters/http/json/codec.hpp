@@ -1,5 +1,5 @@
 #pragma once
-// JSON in and out with Boost.JSON: request bodies become core LooseValues, values become text.
+// JSON out with Boost.JSON: values become text (request bodies are read by body_parser.hpp).
 // Its own library (langlearn_json), so that tests of the core can write request bodies as JSON
 // without the HTTP server.
 #include <optional>
@@ -14,14 +14,6 @@
 namespace ll::http {
 
 namespace json = boost::json;
-
-// The body as a JSON object; nullopt for unparsable JSON or JSON that is not an object
-// (400 Invalid JSON body, docs/spec/decisions.md 3).
-std::optional<json::object> parse_object(const std::string& body);
-
-// One field of a request object as the core reads it (missing when absent).
-LooseValue loose_field(const json::object& object, std::string_view name);
-LooseValue to_loose(const json::value& value);
 
 // The value as JSON text with numbers as people write them: Boost.JSON prints every double with
 // an exponent (0.5 as 5E-1, 1.0 as 1E0); here they print as 0.5 and 1 (the shortest text that

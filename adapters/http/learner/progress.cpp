@@ -29,17 +29,16 @@ void add_progress_routes(RouteBuilder& routes, LearnerPorts p, Metrics& metrics)
     metrics.declare("langlearn_bookings_total");
     routes.add(
         {"POST", {"/auth/progress"}, Auth::token, Body::json, [p, &metrics](Call& c) mutable {
-             auto result = book_client_scored(
-                 p, c.claims().user_id,
-                 BookProgressInput{c.field("pair_id"), c.field("correct"), c.field("points"),
-                                   idempotency_key(c), c.field("rating")});
+             auto result = book_client_scored(p, c.claims().user_id,
+                                              decode_progress(c.body, idempotency_key(c)));
              if (result) metrics.increment("langlearn_bookings_total");
              return answer(result);
          }});
     // Answers given offline, {"items": [...]} (docs/accounts.md "Offline practice").
     routes.add(
         {"POST", {"/auth/progress/batch"}, Auth::token, Body::json, [p, &metrics](Call& c) mutable {
-             auto result = book_batch_client_scored(p, c.claims().user_id, c.field("items"));
+             auto result = book_batch_client_scored(p, c.claims().user_id,
+                                                    decode<ProgressBatchRequest>(c.body));
              const auto asked = asked_language(c.request);
              if (result) {
                  for (auto& item : result.value()) {
@@ -60,23 +59,21 @@ void add_progress_routes(RouteBuilder& routes, LearnerPorts p, Metrics& metrics)
          }});
     // An answer graded on the server: what the learner chose or typed, never a score.
     routes.add({"POST", {"/auth/answers"}, Auth::token, Body::json, [p, &metrics](Call& c) mutable {
-                    auto result = answer_card(
-                        p, c.claims().user_id,
-                        AnswerInput{c.field("pair_id"), c.field("choice_id"), c.field("text"),
-                                    c.field("rating"), c.field("answered_at"), c.field("client_id"),
-                                    idempotency_key(c)});
+                    const auto request = decode_answer(c.body, idempotency_key(c));
+                    if (!request) return error_response(request.error());
+                    auto result = answer_card(p, c.claims().user_id, request.value());
                     if (result) metrics.increment("langlearn_bookings_total");
                     return answer(result);
                 }});
     // Graded answers given offline, {"items": [...]}.
     routes.add(
         {"POST", {"/auth/answers/batch"}, Auth::token, Body::json, [p, &metrics](Call& c) mutable {
-             auto result = answer_cards_batch(p, c.claims().user_id, c.field("items"));
-             if (result) {
-                 for (const auto& item : result.value())
-                     if (item.result) metrics.increment("langlearn_bookings_total");
-             }
-             return answer(result);
+             const auto request = decode<AnswerBatchRequest>(c.body);
+             if (!request) return error_response(request.error());
+             auto results = answer_cards_batch(p, c.claims().user_id, request.value());
+             for (const auto& item : results)
+                 if (item.result) metrics.increment("langlearn_bookings_total");
+             return answer(Result<std::vector<AnswerBatchItem>>(std::move(results)));
          }});
 }
 

@@ -20,34 +20,15 @@ bool present(const LooseValue& v) {
     return v.kind != LooseValue::Kind::missing && v.kind != LooseValue::Kind::null;
 }
 
-// The checks of the body's own fields: one answer of a well-formed kind.
-std::optional<Error> check_form(const AnswerInput& in) {
-    const int kinds =
-        (present(in.choice_id) ? 1 : 0) + (present(in.text) ? 1 : 0) + (present(in.rating) ? 1 : 0);
-    if (kinds != 1) return errors::answer_kind_invalid();
-    if (present(in.choice_id)) {
-        const auto& c = in.choice_id;
-        if (!c.is_string() ||
-            (c.string != kYesChoice && c.string != kNoChoice && !is_word_choice_id(c.string)))
-            return errors::choice_id_invalid();
-    }
-    if (present(in.text)) {
-        const auto& t = in.text;
-        if (!t.is_string() || !utf8::storable_text(t.string) ||
-            code_point_count(t.string) > fields::kTitleMax || blank(t.string))
-            return errors::answer_text_invalid();
-    }
-    if (present(in.rating) && !(in.rating.kind == LooseValue::Kind::integer &&
-                                fsrs::rating_from_number(in.rating.integer)))
-        return errors::rating_invalid();
-    if (present(in.client_id) && !(in.client_id.is_string() && valid_key(in.client_id.string)))
-        return errors::client_id_invalid();
-    if (present(in.answered_at) &&
-        !(in.answered_at.is_string() && parse_rfc3339(in.answered_at.string)))
-        return errors::answered_at_invalid();
-    if (in.idempotency_key && !valid_key(*in.idempotency_key))
-        return errors::invalid_idempotency_key();
-    return std::nullopt;
+// A field that is either absent (missing or null) or read by `read` into `out`.
+template <typename T, typename Read>
+void optional_field(Decoder& d, std::optional<T>& out, const LooseValue& v, Read&& read) {
+    if (present(v))
+        d.read(out, [&]() -> Result<std::optional<T>> {
+            auto got = read(v);
+            if (!got) return got.error();
+            return std::optional<T>(std::move(got.value()));
+        });
 }
 
 // The word offered as the wrong choice `choice` of the learner's card, among the candidates its
@@ -77,29 +58,28 @@ std::optional<Id> picked_word(const AnswerPorts& ports, const AnswerKey& key, Id
 // choice's verdict is the same in every language (its ids name words): `word_choice_right`,
 // nullopt for a card without answer words.
 std::optional<AnswerOutput> grade_in(const AnswerPorts& ports, const AnswerKey& key,
-                                     const AnswerInput& in, std::optional<bool> word_choice_right,
+                                     const AnswerRequest& in, std::optional<bool> word_choice_right,
                                      std::string_view lang) {
     AnswerOutput out;
     grading::Verdict verdict = grading::Verdict::wrong;
-    if (present(in.rating)) {
-        out.rating = *fsrs::rating_from_number(in.rating.integer);
+    if (in.rating) {
+        out.rating = *in.rating;
         verdict =
             out.rating == fsrs::Rating::again ? grading::Verdict::wrong : grading::Verdict::correct;
     } else {
         const auto accepted = accepted_texts(key, lang, ports.folding);
         if (!accepted.empty()) out.expected = accepted.front().shown;
-        if (present(in.choice_id)) {
+        if (in.choice_id) {
             std::optional<bool> right = word_choice_right;
             if (key.answer_type == "yes_no") {
                 const auto truth = yes_no_truth(key, lang, ports.folding);
-                if (truth) right = (in.choice_id.string == kYesChoice) == *truth;
+                if (truth) right = (*in.choice_id == kYesChoice) == *truth;
             }
             if (!right) return std::nullopt;
             verdict = *right ? grading::Verdict::correct : grading::Verdict::wrong;
         } else {
             if (accepted.empty()) return std::nullopt;
-            const auto grade =
-                grading::grade_text(normal(ports.folding, in.text.string, lang), accepted);
+            const auto grade = grading::grade_text(normal(ports.folding, *in.text, lang), accepted);
             verdict = grade.verdict;
             if (!grade.expected.empty()) out.expected = grade.expected;
         }
@@ -113,13 +93,55 @@ std::optional<AnswerOutput> grade_in(const AnswerPorts& ports, const AnswerKey& 
 
 }  // namespace
 
-Result<AnswerOutput> answer_card(const AnswerPorts& ports, Id user_id, const AnswerInput& in) {
-    const Result<Id> pair_id = booked_pair_id(in.pair_id);
-    if (!pair_id) return pair_id.error();
-    if (auto problem = check_form(in)) return *problem;
-    const auto key = ports.answer_keys.answer_key(pair_id.value());
+Result<AnswerRequest> decode_answer(const LooseValue& body,
+                                    std::optional<std::string> idempotency_key) {
+    AnswerRequest r;
+    Decoder d(body);
+    d.read(r.pair_id, [&] { return booked_pair_id(body["pair_id"]); });
+    const int kinds = (present(body["choice_id"]) ? 1 : 0) + (present(body["text"]) ? 1 : 0) +
+                      (present(body["rating"]) ? 1 : 0);
+    d.refuse_if(kinds != 1, errors::answer_kind_invalid());
+    optional_field(
+        d, r.choice_id, body["choice_id"], [](const LooseValue& c) -> Result<std::string> {
+            if (!c.is_string() ||
+                (c.string != kYesChoice && c.string != kNoChoice && !is_word_choice_id(c.string)))
+                return errors::choice_id_invalid();
+            return c.string;
+        });
+    optional_field(d, r.text, body["text"], [](const LooseValue& t) -> Result<std::string> {
+        if (!t.is_string() || !utf8::storable_text(t.string) ||
+            code_point_count(t.string) > fields::kTitleMax || blank(t.string))
+            return errors::answer_text_invalid();
+        return t.string;
+    });
+    optional_field(d, r.rating, body["rating"], [](const LooseValue& v) -> Result<fsrs::Rating> {
+        const auto rating = v.kind == LooseValue::Kind::integer
+                                ? fsrs::rating_from_number(v.integer)
+                                : std::nullopt;
+        if (!rating) return errors::rating_invalid();
+        return *rating;
+    });
+    optional_field(d, r.client_id, body["client_id"],
+                   [](const LooseValue& c) -> Result<std::string> {
+                       if (!(c.is_string() && valid_key(c.string)))
+                           return errors::client_id_invalid();
+                       return c.string;
+                   });
+    optional_field(d, r.answered_at, body["answered_at"],
+                   [](const LooseValue& a) -> Result<Timestamp> {
+                       const auto at = a.is_string() ? parse_rfc3339(a.string) : std::nullopt;
+                       if (!at) return errors::answered_at_invalid();
+                       return *at;
+                   });
+    d.refuse_if(idempotency_key && !valid_key(*idempotency_key), errors::invalid_idempotency_key());
+    r.idempotency_key = std::move(idempotency_key);
+    return d.done(std::move(r));
+}
+
+Result<AnswerOutput> answer_card(const AnswerPorts& ports, Id user_id, const AnswerRequest& in) {
+    const auto key = ports.answer_keys.answer_key(in.pair_id);
     if (!key) return errors::pair_not_found();
-    if ((key->answer_type == "text") != present(in.rating))
+    if ((key->answer_type == "text") != in.rating.has_value())
         return errors::answer_kind_not_for_card();
 
     // What the answer is, whatever the language: the request's fingerprint, and for a word
@@ -127,10 +149,10 @@ Result<AnswerOutput> answer_card(const AnswerPorts& ports, Id user_id, const Ans
     std::string fingerprint;
     std::optional<bool> word_choice_right;
     std::optional<Id> distractor;  // the word of a wrong choice picked
-    if (present(in.rating)) {
-        fingerprint = fmt::format("rating={}", in.rating.integer);
-    } else if (present(in.choice_id)) {
-        const std::string& choice = in.choice_id.string;
+    if (in.rating) {
+        fingerprint = fmt::format("rating={}", static_cast<int>(*in.rating));
+    } else if (in.choice_id) {
+        const std::string& choice = *in.choice_id;
         const bool yes_no = key->answer_type == "yes_no";
         if (yes_no == is_word_choice_id(choice)) return errors::choice_id_invalid();
         if (!yes_no && !key->answers.empty()) {
@@ -144,7 +166,7 @@ Result<AnswerOutput> answer_card(const AnswerPorts& ports, Id user_id, const Ans
         fingerprint = "choice=" + choice;
     } else {
         // Its length first: no text can spell another field into the fingerprint.
-        fingerprint = fmt::format("text={}:{}", in.text.string.size(), in.text.string);
+        fingerprint = fmt::format("text={}:{}", in.text->size(), *in.text);
     }
 
     // The grade in each language: the booking reads which one the learner practises and books
@@ -163,28 +185,28 @@ Result<AnswerOutput> answer_card(const AnswerPorts& ports, Id user_id, const Ans
     const Timestamp now = ports.clock.now();
     BookingCommand command;
     command.user_id = user_id;
-    command.pair_id = pair_id.value();
+    command.pair_id = in.pair_id;
     command.points_gap = kGradedPointsGap;
     command.grades = std::move(grades);
     command.now = now;
     std::optional<Error> refused;
-    if (present(in.answered_at)) {
-        command.now = *parse_rfc3339(in.answered_at.string);
+    if (in.answered_at) {
+        command.now = *in.answered_at;
         command.recorded_at = now;
         const auto account = ports.accounts.find_by_id(user_id);
         refused = answered_at_out_of_window(
             command.now, now,
             account && account->created_at ? *account->created_at : Timestamp::min());
         // Out of the window, a client_id may still replay; without one there is nothing to do.
-        if (refused && !present(in.client_id)) return *refused;
+        if (refused && !in.client_id) return *refused;
         command.replay_only = refused.has_value();
         fingerprint += ";at=" + format_timestamp(command.now);
     }
-    const bool by_client_id = present(in.client_id);
+    const bool by_client_id = in.client_id.has_value();
     if (by_client_id || in.idempotency_key) {
         // The answer as sent: the same id with another answer is refused, not replayed.
         command.idempotency = IdempotencyKey{
-            by_client_id ? kBatchClientIdPrefix + in.client_id.string : *in.idempotency_key,
+            by_client_id ? kBatchClientIdPrefix + *in.client_id : *in.idempotency_key,
             fmt::format("answer;pair={};{}", command.pair_id, fingerprint),
             now - (by_client_id
                        ? std::chrono::duration_cast<Timestamp::duration>(kBatchClientIdLifetime)
@@ -212,37 +234,38 @@ Result<AnswerOutput> answer_card(const AnswerPorts& ports, Id user_id, const Ans
     return out;
 }
 
-Result<std::vector<AnswerBatchItem>> answer_cards_batch(const AnswerPorts& ports, Id user_id,
-                                                        const LooseValue& items) {
-    if (!batch_items_valid(items)) return errors::batch_items_invalid();
-    std::vector<AnswerBatchItem> results(items.items.size());
-    // The items that name a usable client_id and answered_at, in answered_at order.
-    std::vector<std::pair<Timestamp, std::size_t>> order;
-    for (std::size_t i = 0; i < items.items.size(); ++i) {
-        const LooseValue& item = items.items[i];
+template <>
+Result<AnswerBatchRequest> decode<AnswerBatchRequest>(const LooseValue& body) {
+    return decode_batch<AnswerRequest>(body, [](const LooseValue& item) -> Result<AnswerRequest> {
+        // client_id and answered_at are required of an item, and checked first.
         const LooseValue& client_id = item["client_id"];
-        if (!client_id.is_string() || !valid_key(client_id.string)) {
-            results[i].result = errors::client_id_invalid();
-            continue;
-        }
-        results[i].client_id = client_id.string;
+        if (!client_id.is_string() || !valid_key(client_id.string))
+            return errors::client_id_invalid();
         const LooseValue& answered = item["answered_at"];
-        const auto at = answered.is_string() ? parse_rfc3339(answered.string) : std::nullopt;
-        if (!at) {
-            results[i].result = errors::answered_at_invalid();
+        if (!answered.is_string() || !parse_rfc3339(answered.string))
+            return errors::answered_at_invalid();
+        return decode_answer(item, std::nullopt);
+    });
+}
+
+std::vector<AnswerBatchItem> answer_cards_batch(const AnswerPorts& ports, Id user_id,
+                                                const AnswerBatchRequest& request) {
+    std::vector<AnswerBatchItem> results(request.items.size());
+    // The items that were read, in answered_at order (ties in the order sent).
+    std::vector<std::pair<Timestamp, std::size_t>> order;
+    for (std::size_t i = 0; i < request.items.size(); ++i) {
+        const auto& item = request.items[i];
+        results[i].client_id = item.client_id;
+        if (!item.read) {
+            results[i].result = item.read.error();
             continue;
         }
-        order.emplace_back(*at, i);
+        order.emplace_back(*item.read.value().answered_at, i);
     }
     std::stable_sort(order.begin(), order.end(),
                      [](const auto& a, const auto& b) { return a.first < b.first; });
-    for (const auto& [at, i] : order) {
-        const LooseValue& item = items.items[i];
-        AnswerInput in{item["pair_id"], item["choice_id"], item["text"], item["rating"]};
-        in.answered_at = item["answered_at"];
-        in.client_id = item["client_id"];
-        results[i].result = answer_card(ports, user_id, in);
-    }
+    for (const auto& [at, i] : order)
+        results[i].result = answer_card(ports, user_id, request.items[i].read.value());
     return results;
 }
 

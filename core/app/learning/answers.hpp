@@ -6,6 +6,7 @@
 #include <string>
 
 #include "core/app/book_progress.hpp"
+#include "core/app/book_progress_batch.hpp"
 #include "core/app/learning/answer_texts.hpp"
 #include "core/domain/grading.hpp"
 #include "core/domain/loose_value.hpp"
@@ -39,17 +40,23 @@ struct AnswerPorts {
           secrets(from.secrets) {}
 };
 
-struct AnswerInput {
-    LooseValue pair_id;
-    LooseValue choice_id = LooseValue::missing();
-    LooseValue text = LooseValue::missing();
-    LooseValue rating = LooseValue::missing();
+// POST /auth/answers as read: one answer of a well-formed kind (exactly one of choice_id, text
+// and rating), and the Idempotency-Key header when sent.
+struct AnswerRequest {
+    Id pair_id = 0;
+    std::optional<std::string> choice_id;
+    std::optional<std::string> text;
+    std::optional<fsrs::Rating> rating;
     // When the learner answered, for an answer sent later (as a batch item's; default now).
-    LooseValue answered_at = LooseValue::missing();
+    std::optional<Timestamp> answered_at;
     // A retry with the same client_id (or Idempotency-Key header) gets the first answer.
-    LooseValue client_id = LooseValue::missing();
-    std::optional<std::string> idempotency_key = std::nullopt;
+    std::optional<std::string> client_id;
+    std::optional<std::string> idempotency_key;
 };
+// The request, or the first problem: pair_id, then the answer's kind, choice_id, text, rating,
+// client_id, answered_at, the key. A batch item is read the same way (without a key).
+Result<AnswerRequest> decode_answer(const LooseValue& body,
+                                    std::optional<std::string> idempotency_key);
 
 // A graded answer earns the card's points at most once in this long (docs/learning.md "Points").
 inline constexpr std::chrono::hours kGradedPointsGap{12};
@@ -68,7 +75,8 @@ struct AnswerOutput {
 // 400 for a body that does not name one answer the card takes, 404 for an unknown pair, 409
 // without a profile or for a card with nothing to grade against in the learner's language, 422
 // for an answered_at out of the window or a reused client_id.
-Result<AnswerOutput> answer_card(const AnswerPorts& ports, Id user_id, const AnswerInput& input);
+Result<AnswerOutput> answer_card(const AnswerPorts& ports, Id user_id,
+                                 const AnswerRequest& request);
 
 // POST /auth/answers/batch (docs/learning.md "Graded answers"): answers given offline, each item
 // a POST /auth/answers body with its client_id and answered_at (both required, as on
@@ -78,9 +86,12 @@ struct AnswerBatchItem {
     std::optional<std::string> client_id;  // as sent, when it was a usable one
     Result<AnswerOutput> result = errors::internal();
 };
-// 400 batch_items_invalid (nothing booked) when `items` is not an array of at most
-// kMaxBatchItems objects.
-Result<std::vector<AnswerBatchItem>> answer_cards_batch(const AnswerPorts& ports, Id user_id,
-                                                        const LooseValue& items);
+// Each item read as a body is (decode_answer), after its client_id and answered_at, which an
+// item must have.
+using AnswerBatchRequest = BatchRequest<AnswerRequest>;
+template <>
+Result<AnswerBatchRequest> decode<AnswerBatchRequest>(const LooseValue& body);
+std::vector<AnswerBatchItem> answer_cards_batch(const AnswerPorts& ports, Id user_id,
+                                                const AnswerBatchRequest& request);
 
 }  // namespace ll

@@ -17,51 +17,43 @@ std::optional<ClientScoring> client_scoring_from(std::string_view text) {
 namespace {
 
 // `points` no more than the table's points of the card for an answer graded like this one (its
-// rating, else Good when correct and Again when not); as sent when the pair id is not usable, the
-// pair unknown or the rating refused (the booking answers those).
-void cap_points(AnswerKeyQuery& keys, const LooseValue& pair_id, const LooseValue& correct,
-                const LooseValue& rating, LooseValue& points) {
-    const PairIdParse pair = parse_pair_id(pair_id);
-    if (!pair.id) return;
-    const bool right = parse_correct(correct);
-    const auto rated = answer_rating(rating, right);
-    if (!rated) return;
-    const auto key = keys.answer_key(*pair.id);
+// rating, else Good when correct and Again when not); as sent when the pair is unknown (the
+// booking answers that).
+void cap_points(AnswerKeyQuery& keys, Id pair_id, bool correct,
+                const std::optional<fsrs::Rating>& rating, Ep& points) {
+    const auto key = keys.answer_key(pair_id);
     if (!key) return;
     const Ep most = grading::points_for(key->answer_type, key->level,
-                                        rated.value().value_or(fsrs::rating_for_answer(right)));
-    points = LooseValue::of(static_cast<std::int64_t>(std::min(parse_points(points), most)));
+                                        rating.value_or(fsrs::rating_for_answer(correct)));
+    points = std::min(points, most);
 }
 
 }  // namespace
 
+// The refusal comes first: under `refuse` a body is not even read.
 Result<BookProgressOutput> book_client_scored(const ScoredBookingPorts& ports, Id user_id,
-                                              BookProgressInput input) {
+                                              Result<ProgressRequest> request) {
     if (ports.client_scoring == ClientScoring::refuse) return errors::client_scoring_refused();
+    if (!request) return request.error();
+    ProgressRequest& r = request.value();
     if (ports.client_scoring == ClientScoring::cap)
-        cap_points(ports.answer_keys, input.pair_id, input.correct, input.rating, input.points);
-    return book_progress(ports, user_id, input);
+        cap_points(ports.answer_keys, r.pair_id, r.correct, r.rating, r.points);
+    return book_progress(ports, user_id, r);
 }
 
-Result<std::vector<BatchItemResult>> book_batch_client_scored(const ScoredBookingPorts& ports,
-                                                              Id user_id, LooseValue items) {
+Result<std::vector<BatchItemResult>> book_batch_client_scored(
+    const ScoredBookingPorts& ports, Id user_id, Result<ProgressBatchRequest> request) {
     if (ports.client_scoring == ClientScoring::refuse) return errors::client_scoring_refused();
-    // A batch of another shape is refused whole by the booking: nothing to cap.
-    if (ports.client_scoring == ClientScoring::cap && batch_items_valid(items)) {
-        for (auto& item : items.items) {
-            LooseValue points = item["points"];
-            cap_points(ports.answer_keys, item["pair_id"], item["correct"], item["rating"], points);
-            bool set = false;
-            for (auto& [name, value] : item.members) {
-                if (name == "points") {
-                    value = points;
-                    set = true;
-                }
-            }
-            if (!set) item.members.emplace_back("points", points);
+    if (!request) return request.error();
+    ProgressBatchRequest& r = request.value();
+    if (ports.client_scoring == ClientScoring::cap) {
+        for (auto& item : r.items) {
+            if (!item.read) continue;  // refused on its own: nothing to cap
+            auto& i = item.read.value();
+            cap_points(ports.answer_keys, i.pair_id, i.correct, i.rating, i.points);
         }
     }
-    return book_progress_batch(ports, user_id, items);
+    return book_progress_batch(ports, user_id, r);
 }
 
 }  // namespace ll

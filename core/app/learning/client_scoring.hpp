@@ -31,10 +31,12 @@ struct ScoredBookingPorts {
           client_scoring(from.client_scoring) {}
 };
 
-// POST /auth/progress and POST /auth/progress/batch under the ports' CLIENT_SCORING.
+// POST /auth/progress and POST /auth/progress/batch under the ports' CLIENT_SCORING: the
+// request as decoded, so that `refuse` answers 403 before any problem of the body.
 Result<BookProgressOutput> book_client_scored(const ScoredBookingPorts& ports, Id user_id,
-                                              BookProgressInput input);
+                                              Result<ProgressRequest> request);
 Result<std::vector<BatchItemResult>> book_batch_client_scored(const ScoredBookingPorts& ports,
-                                                              Id user_id, LooseValue items);
+                                                              Id user_id,
+                                                              Result<ProgressBatchRequest> request);
 
 }  // namespace ll

@@ -14,7 +14,13 @@
 #include "tests/support/graded_world.hpp"
 #include "tests/support/instants.hpp"
 #include "tests/support/learners.hpp"
+#include "tests/support/sent_requests.hpp"
 #include "tests/support/test_backends.hpp"
+
+using ll::test::answer_batch_sent;
+using ll::test::answer_sent;
+using ll::test::SentAnswer;
+using ll::test::SentProgress;
 
 using namespace ll;
 
@@ -37,12 +43,12 @@ struct World : test::GradedWorld {
         return word_choice_id(secrets, who, pair, word);
     }
     Result<AnswerOutput> choose(Id who, Id pair, const std::string& choice) {
-        return answer_card(*this, who, AnswerInput{LooseValue::of(pair), LooseValue::of(choice)});
+        return answer_sent(*this, who, SentAnswer{LooseValue::of(pair), LooseValue::of(choice)});
     }
     Result<AnswerOutput> type(Id who, Id pair, const std::string& text) {
-        return answer_card(
+        return answer_sent(
             *this, who,
-            AnswerInput{LooseValue::of(pair), LooseValue::missing(), LooseValue::of(text)});
+            SentAnswer{LooseValue::of(pair), LooseValue::missing(), LooseValue::of(text)});
     }
 };
 
@@ -164,9 +170,9 @@ TEST_CASE(
 
     // A text card is rated by the learner: Hard half of 10, Again nothing.
     const auto text = test::graded_card(w.b.content(), {"text", 1, {}, {}, {}, {}});
-    auto hard = answer_card(w, ada,
-                            AnswerInput{LooseValue::of(text.pair_id), LooseValue::missing(),
-                                        LooseValue::missing(), LooseValue::of(2)});
+    auto hard = answer_sent(w, ada,
+                            SentAnswer{LooseValue::of(text.pair_id), LooseValue::missing(),
+                                       LooseValue::missing(), LooseValue::of(2)});
     REQUIRE(hard);
     CHECK(hard->correct);
     CHECK(hard->points == 5);
@@ -280,8 +286,8 @@ TEST_CASE("graded answers: refused bodies book nothing", "[learning-answers]") {
     const Id ada = test::swedish_learner(w.b, "ada");
     const auto word = test::graded_card(w.b.content(), {"word", 1, kDog, {}, {}, {}});
     const auto text = test::graded_card(w.b.content(), {"text", 1, {}, {}, {}, {}});
-    const auto refused = [&](AnswerInput in) {
-        auto r = answer_card(w, ada, in);
+    const auto refused = [&](SentAnswer in) {
+        auto r = answer_sent(w, ada, in);
         REQUIRE_FALSE(r);
         return r.error();
     };
@@ -307,7 +313,7 @@ TEST_CASE("graded answers: refused bodies book nothing", "[learning-answers]") {
     CHECK(refused({LooseValue::missing(), none, LooseValue::of("hund")}) ==
           errors::pair_id_required());
     const Id nobody = w.b.accounts().create(NewAccount{"n@example.com", "h", "end-user"})->id;
-    CHECK(answer_card(w, nobody, {pair, none, LooseValue::of("hund")}).error() ==
+    CHECK(answer_sent(w, nobody, {pair, none, LooseValue::of("hund")}).error() ==
           errors::no_profile_for_progress());
     CHECK(w.total(ada) == 0);
 }
@@ -319,16 +325,16 @@ TEST_CASE(
     World w;
     const Id ada = test::swedish_learner(w.b, "ada");
     const auto word = test::graded_card(w.b.content(), {"word", 1, kDog, {}, {}, {}});
-    AnswerInput in{LooseValue::of(word.pair_id), LooseValue::missing(), LooseValue::of("hund")};
+    SentAnswer in{LooseValue::of(word.pair_id), LooseValue::missing(), LooseValue::of("hund")};
     in.client_id = LooseValue::of("phone-1");
-    auto first = answer_card(w, ada, in);
+    auto first = answer_sent(w, ada, in);
     REQUIRE(first);
-    auto again = answer_card(w, ada, in);
+    auto again = answer_sent(w, ada, in);
     REQUIRE(again);
     CHECK(again->booking.total_ep == first->booking.total_ep);
     CHECK(w.total(ada) == 10);
     in.text = LooseValue::of("katt");
-    CHECK(answer_card(w, ada, in).error() == errors::client_id_reused());
+    CHECK(answer_sent(w, ada, in).error() == errors::client_id_reused());
     CHECK(w.total(ada) == 10);
 }
 
@@ -340,15 +346,15 @@ TEST_CASE(
     const Id ada = test::swedish_learner(w.b, "ada");
     const auto card = test::graded_card(w.b.content(), kNoSwedishAnswer);
     REQUIRE(w.profiles.set_target_language(ada, 1));
-    AnswerInput in{LooseValue::of(card.pair_id), LooseValue::missing(), LooseValue::of("hund")};
+    SentAnswer in{LooseValue::of(card.pair_id), LooseValue::missing(), LooseValue::of("hund")};
     in.client_id = LooseValue::of("phone-1");
-    auto first = answer_card(w, ada, in);
+    auto first = answer_sent(w, ada, in);
     REQUIRE(first);
     CHECK(first->correct);
     CHECK(first->points == 15);
 
     REQUIRE(w.profiles.set_target_language(ada, 2));
-    auto again = answer_card(w, ada, in);
+    auto again = answer_sent(w, ada, in);
     REQUIRE(again);
     CHECK(again->points == 15);  // the first answer's booking
     CHECK(again->booking.total_ep == 15);
@@ -357,7 +363,7 @@ TEST_CASE(
     CHECK(again->expected == "dog");
     // In Swedish the card has nothing to grade against: 409, as a first answer would be.
     REQUIRE(w.profiles.set_target_language(ada, 3));
-    CHECK(answer_card(w, ada, in).error() == errors::card_has_no_answer());
+    CHECK(answer_sent(w, ada, in).error() == errors::card_has_no_answer());
     CHECK(w.total(ada) == 15);
     CHECK(w.b.learner_data().read_all(ada)->reviews.size() == 1);
 }
@@ -376,7 +382,7 @@ TEST_CASE("graded answers: a batch item with nothing to grade against is 409, th
                                    {"answered_at", LooseValue::of(format_timestamp(
                                                        w.clock.now() - std::chrono::minutes(1)))}});
     };
-    auto batch = answer_cards_batch(
+    auto batch = answer_batch_sent(
         w, ada, LooseValue::array({item("b1", bare.pair_id), item("b2", word.pair_id)}));
     REQUIRE(batch);
     const auto& results = batch.value();
@@ -393,9 +399,15 @@ TEST_CASE("CLIENT_SCORING: accept books the sent points, cap the table's, refuse
     w.clock_after_accounts(std::chrono::minutes(10));  // for the batch's answered_at
     const Id ada = test::swedish_learner(w.b, "ada");
     const auto word = test::graded_card(w.b.content(), {"word", 20, kDog, {}, {}, {}});
+    // The bodies as the route decodes them (adapters/http/learner/progress.cpp).
     const auto forged = [&](bool correct) {
-        return BookProgressInput{LooseValue::of(word.pair_id), LooseValue::of(correct),
-                                 LooseValue::of(5000)};
+        return decode_progress(LooseValue::object({{"pair_id", LooseValue::of(word.pair_id)},
+                                                   {"correct", LooseValue::of(correct)},
+                                                   {"points", LooseValue::of(5000)}}),
+                               std::nullopt);
+    };
+    const auto batch_of = [](LooseValue items) {
+        return decode<ProgressBatchRequest>(LooseValue::object({{"items", std::move(items)}}));
     };
     REQUIRE(book_client_scored(w, ada, forged(true)));
     CHECK(w.total(ada) == 1000);  // the seed's clamp
@@ -406,20 +418,25 @@ TEST_CASE("CLIENT_SCORING: accept books the sent points, cap the table's, refuse
     CHECK(w.total(ada) == 1012);  // a wrong answer earns nothing
     auto batch = book_batch_client_scored(
         w, ada,
-        LooseValue::array({LooseValue::object(
+        batch_of(LooseValue::array({LooseValue::object(
             {{"client_id", LooseValue::of("b1")},
              {"pair_id", LooseValue::of(word.pair_id)},
              {"correct", LooseValue::of(true)},
              {"points", LooseValue::of(900)},
              {"answered_at",
-              LooseValue::of(format_timestamp(w.clock.now() - std::chrono::minutes(1)))}})}));
+              LooseValue::of(format_timestamp(w.clock.now() - std::chrono::minutes(1)))}})})));
     REQUIRE(batch);
     INFO((batch.value()[0].result ? std::string() : batch.value()[0].result.error().message));
     REQUIRE(batch.value()[0].result);
     CHECK(w.total(ada) == 1024);
     w.client_scoring = ClientScoring::refuse;
     CHECK(book_client_scored(w, ada, forged(true)).error() == errors::client_scoring_refused());
-    CHECK(book_batch_client_scored(w, ada, LooseValue::array({})).error() ==
+    CHECK(book_batch_client_scored(w, ada, batch_of(LooseValue::array({}))).error() ==
+          errors::client_scoring_refused());
+    // Refused before the body is read: a body the route would refuse gets the 403 too.
+    CHECK(book_batch_client_scored(w, ada, batch_of(LooseValue::of(3))).error() ==
+          errors::client_scoring_refused());
+    CHECK(book_client_scored(w, ada, decode_progress(LooseValue::object(), std::nullopt)).error() ==
           errors::client_scoring_refused());
     CHECK(w.total(ada) == 1024);
 }
@@ -431,9 +448,9 @@ TEST_CASE("graded answers: an answered_at before the card's last review is 422 a
     const Id ada = test::swedish_learner(w.b, "ada");
     const auto word = test::graded_card(w.b.content(), {"word", 1, kDog, {}, {}, {}});
     const auto at = [&](std::chrono::minutes back) {
-        AnswerInput in{LooseValue::of(word.pair_id), LooseValue::missing(), LooseValue::of("hund")};
+        SentAnswer in{LooseValue::of(word.pair_id), LooseValue::missing(), LooseValue::of("hund")};
         in.answered_at = LooseValue::of(format_timestamp(w.clock.now() - back));
-        return answer_card(w, ada, in);
+        return answer_sent(w, ada, in);
     };
     REQUIRE(at(std::chrono::minutes(10)));
     CHECK(w.total(ada) == 10);

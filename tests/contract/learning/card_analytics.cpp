@@ -10,6 +10,10 @@
 #include "tests/support/graded_cards.hpp"
 #include "tests/support/graded_world.hpp"
 #include "tests/support/learners.hpp"
+#include "tests/support/sent_requests.hpp"
+
+using ll::test::answer_sent;
+using ll::test::SentAnswer;
 
 using namespace ll;
 
@@ -20,15 +24,15 @@ struct World : test::GradedWorld {
 
     void choose(Id who, Id pair, Id word) {
         const auto r =
-            answer_card(*this, who,
-                        AnswerInput{LooseValue::of(pair),
-                                    LooseValue::of(word_choice_id(secrets, who, pair, word))});
+            answer_sent(*this, who,
+                        SentAnswer{LooseValue::of(pair),
+                                   LooseValue::of(word_choice_id(secrets, who, pair, word))});
         REQUIRE(r);
     }
     void type(Id who, Id pair, const std::string& text) {
-        const auto r = answer_card(
+        const auto r = answer_sent(
             *this, who,
-            AnswerInput{LooseValue::of(pair), LooseValue::missing(), LooseValue::of(text)});
+            SentAnswer{LooseValue::of(pair), LooseValue::missing(), LooseValue::of(text)});
         REQUIRE(r);
     }
     CardFiguresList list(CardFiguresQuery q) {

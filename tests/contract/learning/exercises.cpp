@@ -15,7 +15,11 @@
 #include "tests/support/graded_cards.hpp"
 #include "tests/support/instants.hpp"
 #include "tests/support/learners.hpp"
+#include "tests/support/sent_requests.hpp"
 #include "tests/support/test_backends.hpp"
+
+using ll::test::answer_sent;
+using ll::test::SentAnswer;
 
 using namespace ll;
 
@@ -98,7 +102,7 @@ TEST_CASE("exercises: a word card names its object among its answer and three wr
     CHECK(w.exercise(ada, dog.pair_id).choices == e.choices);
     for (const auto& c : e.choices) {
         auto graded =
-            answer_card(w, ada, AnswerInput{LooseValue::of(dog.pair_id), LooseValue::of(c.id)});
+            answer_sent(w, ada, SentAnswer{LooseValue::of(dog.pair_id), LooseValue::of(c.id)});
         REQUIRE(graded);
         CHECK(graded->correct == (c.text == "hund"));
     }

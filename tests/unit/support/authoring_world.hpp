@@ -3,6 +3,7 @@
 // a scripted word generator, with bodies written as JSON text (decoded like the HTTP adapter).
 #include <catch2/catch.hpp>
 
+#include "adapters/http/json/body_parser.hpp"
 #include "adapters/http/json/codec.hpp"
 #include "adapters/memory/fake_audio_encoder.hpp"
 #include "adapters/memory/fake_renditions.hpp"
@@ -20,9 +21,9 @@ namespace ll::test {
 
 // A request body as the HTTP adapter hands it to the core.
 inline LooseValue body(const std::string& json) {
-    const auto object = http::parse_object(json);
+    auto object = http::parse_body(json);
     REQUIRE(object);
-    return http::to_loose(boost::json::value(*object));
+    return std::move(*object);
 }
 
 template <typename T>

@@ -1,4 +1,4 @@
-#include "core/app/authoring/requests/decoder.hpp"
+#include "core/app/requests/decoder.hpp"
 
 namespace ll {
 
