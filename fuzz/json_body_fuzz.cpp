@@ -14,6 +14,7 @@
 #include "fuzz/support/check.hpp"
 
 using namespace ll;
+using namespace ll::fuzz;
 namespace json = boost::json;
 
 namespace {
