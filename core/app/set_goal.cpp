@@ -4,11 +4,15 @@
 
 namespace ll {
 
-Result<SetGoalOutput> set_goal(const GoalPorts& ports, Id user_id,
-                               const LooseValue& daily_goal_ep) {
-    const std::int32_t goal = parse_goal(daily_goal_ep);
-    if (!ports.profiles.set_daily_goal(user_id, goal)) return errors::no_profile_for_goal();
-    return SetGoalOutput{goal};
+template <>
+Result<GoalRequest> decode<GoalRequest>(const LooseValue& body) {
+    return GoalRequest{parse_goal(body["daily_goal_ep"])};
+}
+
+Result<SetGoalOutput> set_goal(const GoalPorts& ports, Id user_id, const GoalRequest& request) {
+    if (!ports.profiles.set_daily_goal(user_id, request.daily_goal_ep))
+        return errors::no_profile_for_goal();
+    return SetGoalOutput{request.daily_goal_ep};
 }
 
 }  // namespace ll

@@ -1,4 +1,5 @@
 #pragma once
+#include "core/app/requests/decoder.hpp"
 #include "core/domain/loose_value.hpp"
 #include "core/domain/result.hpp"
 #include "core/ports/profiles.hpp"
@@ -18,6 +19,14 @@ struct SetGoalOutput {
     std::int32_t daily_goal_ep = kDefaultDailyGoal;
 };
 
-Result<SetGoalOutput> set_goal(const GoalPorts& ports, Id user_id, const LooseValue& daily_goal_ep);
+// PUT /auth/goal's body: daily_goal_ep read as leniently as docs/spec/service.md says (parse_goal:
+// a missing or unusable value is the smallest goal, a large one the largest); refuses nothing.
+struct GoalRequest {
+    std::int32_t daily_goal_ep = kDefaultDailyGoal;
+};
+template <>
+Result<GoalRequest> decode<GoalRequest>(const LooseValue& body);
+
+Result<SetGoalOutput> set_goal(const GoalPorts& ports, Id user_id, const GoalRequest& request);
 
 }  // namespace ll

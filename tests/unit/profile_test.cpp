@@ -13,6 +13,11 @@ namespace {
 CreateProfileInput profile(LooseValue u, LooseValue n, LooseValue t) {
     return {std::move(u), std::move(n), std::move(t)};
 }
+// PUT /auth/goal's body as the route decodes it.
+GoalRequest goal(LooseValue daily_goal_ep) {
+    return decode<GoalRequest>(LooseValue::object({{"daily_goal_ep", std::move(daily_goal_ep)}}))
+        .value();
+}
 }  // namespace
 
 TEST_CASE("languages: published only, by titel_de, null last", "[languages]") {
@@ -143,11 +148,12 @@ TEST_CASE("me: without and with a profile", "[me]") {
 TEST_CASE("goal: clamped, stored, 409 without profile", "[goal]") {
     World w;
     const Id bare = w.user("bare@example.com", false);
-    CHECK(set_goal(w.ports, bare, LooseValue::of(50)).error() == errors::no_profile_for_goal());
+    CHECK(set_goal(w.ports, bare, goal(LooseValue::of(50))).error() ==
+          errors::no_profile_for_goal());
     const Id id = w.user("ada@example.com", true);
-    CHECK(set_goal(w.ports, id, LooseValue::of(50))->daily_goal_ep == 50);
+    CHECK(set_goal(w.ports, id, goal(LooseValue::of(50)))->daily_goal_ep == 50);
     CHECK(w.backend.profiles().find_by_user(id)->daily_goal_ep == 50);
-    CHECK(set_goal(w.ports, id, LooseValue::missing())->daily_goal_ep == 5);
-    CHECK(set_goal(w.ports, id, LooseValue::of("9999"))->daily_goal_ep == 500);
+    CHECK(set_goal(w.ports, id, goal(LooseValue::missing()))->daily_goal_ep == 5);
+    CHECK(set_goal(w.ports, id, goal(LooseValue::of("9999")))->daily_goal_ep == 500);
     CHECK(w.backend.profiles().find_by_user(id)->daily_goal_ep == 500);
 }

@@ -14,8 +14,11 @@ void add_learning_routes(RouteBuilder& routes, LearnerPorts p) {
     LearningSettingsRepository& settings = p.learning_settings;
     const Clock& clock = p.clock;
     routes.add({"PUT", {"/auth/learning"}, Auth::token, Body::json, [&settings, &clock](Call& c) {
-                    return answer(change_learning_settings(settings, clock, c.claims().user_id,
-                                                           c.loose_body()));
+                    return answer(with_decoded<LearningSettingsChange>(
+                        c.body, [&](const LearningSettingsChange& change) {
+                            return change_learning_settings(settings, clock, c.claims().user_id,
+                                                            change);
+                        }));
                 }});
 }
 

@@ -31,17 +31,20 @@ void add_profile_routes(RouteBuilder& routes, LearnerPorts p) {
                                                      c.field("targetLang"), c.field("timezone")}),
                                   201);
                 }});
-    routes.add({"PUT", {"/auth/goal"}, Auth::token, Body::json, [p](Call& c) mutable {
-                    const auto result = set_goal(p, c.claims().user_id, c.field("daily_goal_ep"));
-                    return result ? json_ok(200,
-                                            json::object{{"daily_goal_ep", result->daily_goal_ep}})
-                                  : error_response(result.error());
-                }});
+    routes.add(
+        {"PUT", {"/auth/goal"}, Auth::token, Body::json, [p](Call& c) mutable {
+             const auto result = with_decoded<GoalRequest>(
+                 c.body, [&](const GoalRequest& r) { return set_goal(p, c.claims().user_id, r); });
+             return result ? json_ok(200, json::object{{"daily_goal_ep", result->daily_goal_ep}})
+                           : error_response(result.error());
+         }});
     // Another target language (docs/learning.md "Several target languages").
     routes.add(
         {"PUT", {"/auth/profile/target-language"}, Auth::token, Body::json, [p](Call& c) mutable {
              const auto result =
-                 switch_target_language(p, c.claims().user_id, c.field("targetLang"));
+                 with_decoded<TargetLanguageRequest>(c.body, [&](const TargetLanguageRequest& r) {
+                     return switch_target_language(p, c.claims().user_id, r);
+                 });
              return result ? json_ok(200, json::object{{"targetLang", result->target_language}})
                            : error_response(result.error());
          }});

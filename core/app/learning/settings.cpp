@@ -25,7 +25,10 @@ Result<double> number_in(const LooseValue& v, std::string_view name, double lo, 
     return n;
 }
 
-Result<LearningSettingsChange> read_change(const LooseValue& body) {
+}  // namespace
+
+template <>
+Result<LearningSettingsChange> decode<LearningSettingsChange>(const LooseValue& body) {
     LearningSettingsChange change;
     for (const auto& [name, value] : body.members) {
         if (name == kRetention) {
@@ -46,8 +49,6 @@ Result<LearningSettingsChange> read_change(const LooseValue& body) {
     return change;
 }
 
-}  // namespace
-
 LearningSettings learning_settings(LearningSettingsRepository& settings, Id user_id) {
     const auto stored = settings.find(user_id);
     return stored ? stored->settings : LearningSettings{};
@@ -55,12 +56,10 @@ LearningSettings learning_settings(LearningSettingsRepository& settings, Id user
 
 Result<LearningSettings> change_learning_settings(LearningSettingsRepository& settings,
                                                   const Clock& clock, Id user_id,
-                                                  const LooseValue& body) {
-    auto change = read_change(body);
-    if (!change) return change.error();
-    if (!change->desired_retention && !change->new_per_day)
+                                                  const LearningSettingsChange& change) {
+    if (!change.desired_retention && !change.new_per_day)
         return learning_settings(settings, user_id);  // nothing to store
-    return settings.update(user_id, change.value(), LearningSettings{}, clock.now()).settings;
+    return settings.update(user_id, change, LearningSettings{}, clock.now()).settings;
 }
 
 LearningOverview learning_overview(const LearningOverviewPorts& ports, Id user_id) {

@@ -1,5 +1,6 @@
 #pragma once
 // GET and PUT /auth/learning: the learner's schedule settings (docs/learning.md "Settings").
+#include "core/app/requests/decoder.hpp"
 #include "core/domain/loose_value.hpp"
 #include "core/domain/result.hpp"
 #include "core/ports/clock.hpp"
@@ -38,10 +39,12 @@ struct LearningOverviewPorts {
 LearningOverview learning_overview(const LearningOverviewPorts& ports, Id user_id);
 
 // PUT's body: any of desired_retention (a number from 0.70 to 0.97) and new_per_day (an integer
-// from 0 to 200); another member, or a value out of its range, is 400 naming the field and
-// changes nothing. Answers the settings as stored.
+// from 0 to 200); another member, or a value out of its range, is 400 naming the field.
+template <>
+Result<LearningSettingsChange> decode<LearningSettingsChange>(const LooseValue& body);
+// The change stored (nothing when it names no setting); answers the settings as stored.
 Result<LearningSettings> change_learning_settings(LearningSettingsRepository& settings,
                                                   const Clock& clock, Id user_id,
-                                                  const LooseValue& body);
+                                                  const LearningSettingsChange& change);
 
 }  // namespace ll

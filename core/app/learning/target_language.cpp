@@ -6,11 +6,17 @@
 
 namespace ll {
 
-Result<TargetLanguageOutput> switch_target_language(const TargetLanguagePorts& ports, Id user_id,
-                                                    const LooseValue& target) {
+template <>
+Result<TargetLanguageRequest> decode<TargetLanguageRequest>(const LooseValue& body) {
+    const LooseValue& target = body["targetLang"];
     if (target.kind == LooseValue::Kind::missing || target.kind == LooseValue::Kind::null)
         return errors::target_language_required();
-    const auto id = parse_pair_id(target).id;  // the positive-integer rule of every id
+    return TargetLanguageRequest{parse_pair_id(target).id};  // the positive-integer rule of ids
+}
+
+Result<TargetLanguageOutput> switch_target_language(const TargetLanguagePorts& ports, Id user_id,
+                                                    const TargetLanguageRequest& request) {
+    const auto& id = request.language;
     const auto languages = ports.languages.list_published();
     if (!id || std::none_of(languages.begin(), languages.end(),
                             [&](const Language& l) { return l.id == *id; }))
