@@ -80,6 +80,22 @@ TEST_CASE("a repeated key keeps its last value in the place of its first", "[bod
     CHECK(m->members[7].second.string == "last");
     CHECK(m->members[39].second.kind == Kind::null);
     CHECK(m->members[8].second.integer == 8);
+
+    // A key three times among many, and keys sent out of order: each keeps its first place.
+    std::string thrice = "{";
+    for (int i = 30; i > 0; --i)
+        thrice += "\"k" + std::to_string(i) + "\":" + std::to_string(i) + ",";
+    thrice += "\"k20\":\"second\",\"k5\":[],\"k20\":\"third\"}";
+    const auto t = parse_body(thrice);
+    REQUIRE(t);
+    REQUIRE(t->members.size() == 30);
+    CHECK(t->members[0].first == "k30");
+    CHECK(t->members[10].first == "k20");
+    CHECK(t->members[10].second.string == "third");
+    CHECK(t->members[25].first == "k5");
+    CHECK(t->members[25].second.kind == Kind::array);
+    CHECK(t->members[29].first == "k1");
+    CHECK(t->members[29].second.integer == 1);
 }
 
 TEST_CASE("what is not one JSON object is refused", "[body]") {

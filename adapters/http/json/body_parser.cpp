@@ -1,8 +1,9 @@
 #include "adapters/http/json/body_parser.hpp"
 
+#include <algorithm>
 #include <cstdint>
+#include <numeric>
 #include <string>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -102,8 +103,9 @@ class TreeBuilder {
     }
 
     // A key given twice keeps its last value in the place of its first, as a Boost.JSON
-    // object does. Small objects (every real body) are checked pair by pair; large ones through
-    // a table, so that no body makes this quadratic.
+    // object does. Small objects (every real body) are checked pair by pair; large ones by
+    // sorting their keys, which stays O(n log n) whatever keys a client picks (a hash table's
+    // buckets could be flooded by keys chosen to collide).
     static void keep_last_of_each_key(std::vector<std::pair<std::string, LooseValue>>& members) {
         constexpr std::size_t kSmall = 16;
         const std::size_t n = members.size();
@@ -121,13 +123,21 @@ class TreeBuilder {
                 }
             }
         } else {
-            std::unordered_map<std::string_view, std::size_t> first;
-            first.reserve(n);
-            for (std::size_t i = 0; i < n; ++i) {
-                const auto [at, fresh] = first.emplace(members[i].first, i);
-                if (fresh) continue;
-                members[at->second].second = std::move(members[i].second);
-                dropped[i] = any = true;
+            // The members' places ordered by key, equal keys in the order sent.
+            std::vector<std::size_t> by_key(n);
+            std::iota(by_key.begin(), by_key.end(), std::size_t{0});
+            std::stable_sort(by_key.begin(), by_key.end(), [&](std::size_t a, std::size_t b) {
+                return members[a].first < members[b].first;
+            });
+            for (std::size_t run = 0; run < n;) {
+                std::size_t end = run + 1;
+                while (end < n && members[by_key[end]].first == members[by_key[run]].first) ++end;
+                if (end - run > 1) {
+                    members[by_key[run]].second = std::move(members[by_key[end - 1]].second);
+                    for (std::size_t k = run + 1; k < end; ++k) dropped[by_key[k]] = true;
+                    any = true;
+                }
+                run = end;
             }
         }
         if (!any) return;
