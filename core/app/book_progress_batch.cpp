@@ -40,17 +40,9 @@ BookingCommand command_of(const ProgressBatchItem& item, Id user_id, Timestamp n
 Result<ProgressBatchItem> decode_item(const LooseValue& item) {
     ProgressBatchItem r;
     Decoder d(item);
-    const LooseValue& client_id = item["client_id"];
-    d.refuse_if(!client_id.is_string() || !valid_key(client_id.string),
-                errors::client_id_invalid());
-    if (!d.error()) r.client_id = client_id.string;
-    d.read(r.pair_id, [&] { return booked_pair_id(item["pair_id"]); });
-    d.read(r.answered_at, [&]() -> Result<Timestamp> {
-        const LooseValue& answered = item["answered_at"];
-        const auto at = answered.is_string() ? parse_rfc3339(answered.string) : std::nullopt;
-        if (!at) return errors::answered_at_invalid();
-        return *at;
-    });
+    d.read(r.client_id, [&] { return read_client_id(item["client_id"]); })
+        .read(r.pair_id, [&] { return booked_pair_id(item["pair_id"]); })
+        .read(r.answered_at, [&] { return read_answered_at(item["answered_at"]); });
     r.correct = parse_correct(item["correct"]);
     r.points = parse_points(item["points"]);
     d.read(r.rating, [&] { return answer_rating(item["rating"], r.correct); });
@@ -68,6 +60,17 @@ std::optional<Error> answered_at_out_of_window(Timestamp answered_at, Timestamp 
     if (answered_at < account_created) return errors::answered_at_before_account();
     if (answered_at > now + kBatchFutureSlack) return errors::answered_at_in_future();
     return std::nullopt;
+}
+
+Result<std::string> read_client_id(const LooseValue& client_id) {
+    if (!client_id.is_string() || !valid_key(client_id.string)) return errors::client_id_invalid();
+    return client_id.string;
+}
+
+Result<Timestamp> read_answered_at(const LooseValue& answered_at) {
+    const auto at = answered_at.is_string() ? parse_rfc3339(answered_at.string) : std::nullopt;
+    if (!at) return errors::answered_at_invalid();
+    return *at;
 }
 
 bool batch_items_valid(const LooseValue& items) {

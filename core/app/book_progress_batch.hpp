@@ -34,6 +34,11 @@ inline constexpr std::chrono::hours kBatchClientIdLifetime{24 * 30};
 // The shape every batch takes (POST /auth/progress/batch, POST /auth/answers/batch): an array of
 // at most kMaxBatchItems objects; else 400 batch_items_invalid and nothing is booked.
 bool batch_items_valid(const LooseValue& items);
+// An item's client_id (what valid_key takes), else 400 client_id_invalid; an item's
+// answered_at (RFC 3339), else 400 answered_at_invalid. POST /auth/answers reads its own
+// optional ones the same way.
+Result<std::string> read_client_id(const LooseValue& client_id);
+Result<Timestamp> read_answered_at(const LooseValue& answered_at);
 
 // A batch as read (POST /auth/progress/batch, POST /auth/answers/batch): each item, or the
 // item's own problem, in the order sent.
@@ -56,9 +61,9 @@ Result<BatchRequest<T>> decode_batch(const LooseValue& body, ReadItem&& read_ite
     request.items.reserve(items.items.size());
     for (const LooseValue& item : items.items) {
         typename BatchRequest<T>::Item read;
-        const LooseValue& client_id = item["client_id"];
         // Echoed only when usable; a refused one is not sent back (it may be large or binary).
-        if (client_id.is_string() && valid_key(client_id.string)) read.client_id = client_id.string;
+        if (auto client_id = read_client_id(item["client_id"]))
+            read.client_id = std::move(client_id.value());
         read.read = read_item(item);
         request.items.push_back(std::move(read));
     }

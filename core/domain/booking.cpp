@@ -45,15 +45,6 @@ std::int64_t next_threshold(const std::vector<AchievementDefinition>& locked,
     return next;
 }
 
-// The answer as it is booked: the command's own, or a graded answer's grade in the learner's
-// target language (BookingCommand::grades).
-struct BookedAnswer {
-    bool correct = false;
-    Ep points = 0;
-    fsrs::Rating rating = fsrs::Rating::again;
-    std::optional<Id> distractor_word;
-};
-
 // The memory model's step for the booked card (docs/learning.md "How the schedule works"): the
 // card's state in the learner's target language moves by the answer's rating at the instant it
 // was given, and the review log records it.
@@ -197,8 +188,7 @@ BookingDecision decide_booking(const BookingCommand& c, const BookingState& s) {
         d.outcome.language = language;
         return d;
     }
-    return decide_answer(c, {grade->correct, grade->points, grade->rating, grade->distractor_word},
-                         s);
+    return decide_answer(c, grade->answer, s);
 }
 
 }  // namespace ll

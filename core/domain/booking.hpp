@@ -28,15 +28,21 @@ struct IdempotencyKey {
 // the two never meet, and the purge keeps these 30 days instead of 24 hours.
 inline constexpr const char* kBatchClientIdPrefix = "batch\t";
 
+// An answer as it is booked: right or not, its points, the memory model's rating, and the
+// word offered as the wrong choice it picked (as BookingCommand::distractor_word).
+struct BookedAnswer {
+    bool correct = false;
+    Ep points = 0;
+    fsrs::Rating rating = fsrs::Rating::again;
+    std::optional<Id> distractor_word = std::nullopt;
+};
+
 // A graded answer's grade in one language (POST /auth/answers): what the answer is worth to a
 // learner who practises that language. The grade depends on the language (a typed text is
 // checked against that language's answers), the learner's language is read by the booking.
 struct LanguageGrade {
     Id language = 0;
-    bool correct = false;
-    Ep points = 0;
-    fsrs::Rating rating = fsrs::Rating::again;
-    std::optional<Id> distractor_word = std::nullopt;  // as BookingCommand::distractor_word
+    BookedAnswer answer;
 };
 
 struct BookingCommand {

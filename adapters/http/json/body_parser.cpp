@@ -103,44 +103,31 @@ class TreeBuilder {
     }
 
     // A key given twice keeps its last value in the place of its first, as a Boost.JSON
-    // object does. Small objects (every real body) are checked pair by pair; large ones by
-    // sorting their keys, which stays O(n log n) whatever keys a client picks (a hash table's
-    // buckets could be flooded by keys chosen to collide).
+    // object does. A small object (every real body) is first checked pair by pair, without
+    // allocating; a repeated key, or a large object, is settled by sorting the keys, which stays
+    // O(n log n) whatever keys a client picks (a hash table's buckets could be flooded by keys
+    // chosen to collide).
     static void keep_last_of_each_key(std::vector<std::pair<std::string, LooseValue>>& members) {
         constexpr std::size_t kSmall = 16;
         const std::size_t n = members.size();
         if (n < 2) return;
+        if (n <= kSmall && !has_repeated_key(members)) return;
+        // The members' places ordered by key, equal keys in the order sent.
+        std::vector<std::size_t> by_key(n);
+        std::iota(by_key.begin(), by_key.end(), std::size_t{0});
+        std::stable_sort(by_key.begin(), by_key.end(), [&](std::size_t a, std::size_t b) {
+            return members[a].first < members[b].first;
+        });
         std::vector<bool> dropped(n, false);
-        bool any = false;
-        if (n <= kSmall) {
-            for (std::size_t i = 1; i < n; ++i) {
-                for (std::size_t j = 0; j < i; ++j) {
-                    if (!dropped[j] && members[j].first == members[i].first) {
-                        members[j].second = std::move(members[i].second);
-                        dropped[i] = any = true;
-                        break;
-                    }
-                }
+        for (std::size_t run = 0; run < n;) {
+            std::size_t end = run + 1;
+            while (end < n && members[by_key[end]].first == members[by_key[run]].first) ++end;
+            if (end - run > 1) {
+                members[by_key[run]].second = std::move(members[by_key[end - 1]].second);
+                for (std::size_t k = run + 1; k < end; ++k) dropped[by_key[k]] = true;
             }
-        } else {
-            // The members' places ordered by key, equal keys in the order sent.
-            std::vector<std::size_t> by_key(n);
-            std::iota(by_key.begin(), by_key.end(), std::size_t{0});
-            std::stable_sort(by_key.begin(), by_key.end(), [&](std::size_t a, std::size_t b) {
-                return members[a].first < members[b].first;
-            });
-            for (std::size_t run = 0; run < n;) {
-                std::size_t end = run + 1;
-                while (end < n && members[by_key[end]].first == members[by_key[run]].first) ++end;
-                if (end - run > 1) {
-                    members[by_key[run]].second = std::move(members[by_key[end - 1]].second);
-                    for (std::size_t k = run + 1; k < end; ++k) dropped[by_key[k]] = true;
-                    any = true;
-                }
-                run = end;
-            }
+            run = end;
         }
-        if (!any) return;
         std::size_t kept = 0;
         for (std::size_t i = 0; i < n; ++i) {
             if (dropped[i]) continue;
@@ -148,6 +135,12 @@ class TreeBuilder {
             ++kept;
         }
         members.erase(members.begin() + static_cast<std::ptrdiff_t>(kept), members.end());
+    }
+    static bool has_repeated_key(const std::vector<std::pair<std::string, LooseValue>>& members) {
+        for (std::size_t i = 1; i < members.size(); ++i)
+            for (std::size_t j = 0; j < i; ++j)
+                if (members[j].first == members[i].first) return true;
+        return false;
     }
 
     std::vector<LooseValue> open_;

@@ -121,18 +121,8 @@ Result<AnswerRequest> decode_answer(const LooseValue& body,
         if (!rating) return errors::rating_invalid();
         return *rating;
     });
-    optional_field(d, r.client_id, body["client_id"],
-                   [](const LooseValue& c) -> Result<std::string> {
-                       if (!(c.is_string() && valid_key(c.string)))
-                           return errors::client_id_invalid();
-                       return c.string;
-                   });
-    optional_field(d, r.answered_at, body["answered_at"],
-                   [](const LooseValue& a) -> Result<Timestamp> {
-                       const auto at = a.is_string() ? parse_rfc3339(a.string) : std::nullopt;
-                       if (!at) return errors::answered_at_invalid();
-                       return *at;
-                   });
+    optional_field(d, r.client_id, body["client_id"], read_client_id);
+    optional_field(d, r.answered_at, body["answered_at"], read_answered_at);
     d.refuse_if(idempotency_key && !valid_key(*idempotency_key), errors::invalid_idempotency_key());
     r.idempotency_key = std::move(idempotency_key);
     return d.done(std::move(r));
@@ -177,7 +167,7 @@ Result<AnswerOutput> answer_card(const AnswerPorts& ports, Id user_id, const Ans
         auto grade = grade_in(ports, *key, in, word_choice_right, l.short_en);
         if (!grade) continue;
         grades.push_back(
-            LanguageGrade{l.id, grade->correct, grade->points, grade->rating, distractor});
+            LanguageGrade{l.id, {grade->correct, grade->points, grade->rating, distractor}});
         graded.emplace_back(l.id, *std::move(grade));
     }
 
@@ -238,12 +228,9 @@ template <>
 Result<AnswerBatchRequest> decode<AnswerBatchRequest>(const LooseValue& body) {
     return decode_batch<AnswerRequest>(body, [](const LooseValue& item) -> Result<AnswerRequest> {
         // client_id and answered_at are required of an item, and checked first.
-        const LooseValue& client_id = item["client_id"];
-        if (!client_id.is_string() || !valid_key(client_id.string))
-            return errors::client_id_invalid();
-        const LooseValue& answered = item["answered_at"];
-        if (!answered.is_string() || !parse_rfc3339(answered.string))
-            return errors::answered_at_invalid();
+        if (auto client_id = read_client_id(item["client_id"]); !client_id)
+            return client_id.error();
+        if (auto at = read_answered_at(item["answered_at"]); !at) return at.error();
         return decode_answer(item, std::nullopt);
     });
 }
