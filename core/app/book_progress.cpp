@@ -151,7 +151,7 @@ Result<BookProgressOutput> progress_answer(BookingOutcome outcome, Ep points,
             return errors::internal();
         case BookingStatus::before_last_review:  // graded answers only (points_gap)
             return errors::answered_at_before_last_review();
-        case BookingStatus::not_gradable:  // graded answers only (grades)
+        case BookingStatus::not_gradable:  // graded answers only (grade)
             return errors::card_has_no_answer();
         case BookingStatus::booked:
             break;

@@ -172,7 +172,7 @@ BookingDecision decide_booking(const BookingCommand& c, const BookingState& s) {
     }
     if (!s.answer_type) return not_booked(c, s, BookingStatus::pair_not_found);
     if (!s.profile) return not_booked(c, s, BookingStatus::no_profile);
-    if (!c.grades)
+    if (!c.grade)
         return decide_answer(
             c,
             {c.correct, c.points, c.rating.value_or(fsrs::rating_for_answer(c.correct)),
@@ -180,15 +180,14 @@ BookingDecision decide_booking(const BookingCommand& c, const BookingState& s) {
             s);
     // A graded answer: booked with its grade in the language the learner practises.
     const Id language = s.profile->target_language;
-    const auto grade = std::find_if(c.grades->begin(), c.grades->end(),
-                                    [&](const LanguageGrade& g) { return g.language == language; });
-    if (grade == c.grades->end()) {
+    const auto grade = c.grade(language);
+    if (!grade) {
         BookingDecision d;
         d.outcome.status = BookingStatus::not_gradable;
         d.outcome.language = language;
         return d;
     }
-    return decide_answer(c, grade->answer, s);
+    return decide_answer(c, *grade, s);
 }
 
 }  // namespace ll

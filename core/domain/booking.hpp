@@ -6,6 +6,7 @@
 // idempotency) is here.
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -37,13 +38,11 @@ struct BookedAnswer {
     std::optional<Id> distractor_word = std::nullopt;
 };
 
-// A graded answer's grade in one language (POST /auth/answers): what the answer is worth to a
-// learner who practises that language. The grade depends on the language (a typed text is
-// checked against that language's answers), the learner's language is read by the booking.
-struct LanguageGrade {
-    Id language = 0;
-    BookedAnswer answer;
-};
+// A graded answer's grade in a language (POST /auth/answers): what the answer is worth to a
+// learner who practises that language; nullopt when the card has nothing to grade it against
+// there. The grade depends on the language (a typed text is checked against that language's
+// answers); the learner's language is read by the booking, which asks for the grade in it.
+using GradeIn = std::function<std::optional<BookedAnswer>(Id language)>;
 
 struct BookingCommand {
     Id user_id = 0;
@@ -70,12 +69,12 @@ struct BookingCommand {
     // A graded answer that picked a wrong choice: the word offered as that choice, kept on the
     // review log's line for the editors' card analytics (docs/learning.md "Card analytics").
     std::optional<Id> distractor_word = std::nullopt;
-    // A graded answer: its grade in each language the card can be graded in. The booking takes
-    // the one of the profile's target language for correct, points, rating and distractor_word
-    // (status not_gradable, nothing written, when there is none), so that grading costs no read
-    // of the profile of its own (docs/performance.md "Graded answers"). nullopt: the fields
-    // above as they are.
-    std::optional<std::vector<LanguageGrade>> grades = std::nullopt;
+    // A graded answer: its grade, asked for in the profile's target language, replaces
+    // correct, points, rating and distractor_word (status not_gradable, nothing written, when
+    // there is none), so that grading costs no read of the profile of its own and is done in
+    // one language only (docs/performance.md "Graded answers"). Empty: the fields above as they
+    // are. Called while the booking decides, possibly more than once (a decision made again).
+    GradeIn grade = nullptr;
 };
 
 // key_reused: the key was used by this user for another request (nothing written).
@@ -84,7 +83,7 @@ struct BookingCommand {
 // before_last_review: a graded answer (points_gap set) dated before the card's last review in the
 // language: refused, as booking it would move the card's memory back in time (and the points
 // gap with it; docs/learning.md "Points").
-// not_gradable: a graded answer (grades set) with no grade in the profile's target language
+// not_gradable: a graded answer (grade set) with no grade in the profile's target language
 // (nothing written: the card may get an answer in that language later).
 enum class BookingStatus {
     booked,

@@ -194,14 +194,18 @@ TEST_CASE("booking: a graded answer is booked with its grade in the profile's ta
     command.pair_id = 11;
     command.now = Timestamp{} + std::chrono::hours(24 * 20000);
     command.today = std::chrono::floor<std::chrono::days>(command.now);
-    command.correct = true;  // what the grades replace
+    command.correct = true;  // what the grade replaces
     command.points = 1000;
-    command.grades = std::vector<LanguageGrade>{
-        {1, true, 10, fsrs::Rating::good, std::nullopt},
-        {3, false, 0, fsrs::Rating::again, Id{42}},
+    std::vector<Id> asked;  // the languages the booking asked for a grade in
+    command.grade = [&](Id language) -> std::optional<BookedAnswer> {
+        asked.push_back(language);
+        if (language == 1) return BookedAnswer{true, 10, fsrs::Rating::good, std::nullopt};
+        if (language == 3) return BookedAnswer{false, 0, fsrs::Rating::again, Id{42}};
+        return std::nullopt;
     };
 
     const BookingDecision swedish = decide_booking(command, state);
+    CHECK(asked == std::vector<Id>{3});  // graded in the learner's language only
     CHECK(swedish.outcome.status == BookingStatus::booked);
     CHECK(swedish.outcome.language == 3);
     CHECK(swedish.outcome.total_ep == 0);

@@ -4,7 +4,6 @@
 
 #include "core/domain/time_format.hpp"
 
-#include <cctype>
 #include <charconv>
 
 namespace ll::http {
@@ -12,59 +11,44 @@ namespace ll::http {
 namespace {
 
 // Rewrites, outside strings, each number token that has an exponent. Boost.JSON writes doubles
-// only that way and integers never, so a text without an 'E' (the common case, found by one
-// memchr) is returned as it is.
+// only that way (1.5E0) and integers never, so a text without an 'E' (the common case, found by
+// one memchr) is returned as it is. Outside strings an 'E' is part of a number (no literal has
+// one); the text between two rewritten numbers is copied as one span.
 std::string plain_numbers(std::string text) {
     if (text.find('E') == std::string::npos) return text;
+    const auto in_number = [](char c) {
+        return (c >= '0' && c <= '9') || c == '.' || c == '-' || c == '+';
+    };
     std::string out;
     out.reserve(text.size());
-    bool in_string = false;
-    for (std::size_t i = 0; i < text.size();) {
-        const char c = text[i];
-        if (in_string) {
-            out += c;
-            if (c == '\\' && i + 1 < text.size()) {
-                out += text[i + 1];
-                i += 2;
-                continue;
-            }
-            if (c == '"') in_string = false;
-            ++i;
+    std::size_t copied = 0;  // text[0, copied) is in `out`
+    for (std::size_t at = text.find_first_of("\"E"); at != std::string::npos;
+         at = text.find_first_of("\"E", at)) {
+        if (text[at] == '"') {  // a string: skipped up to its closing quote, escapes and all
+            at = text.find_first_of("\"\\", at + 1);
+            while (at != std::string::npos && text[at] == '\\')
+                at = text.find_first_of("\"\\", at + 2);
+            if (at == std::string::npos) break;
+            ++at;
             continue;
         }
-        if (c == '"') {
-            in_string = true;
-            out += c;
-            ++i;
-            continue;
+        std::size_t begin = at, end = at + 1;
+        while (begin > copied && in_number(text[begin - 1])) --begin;
+        while (end < text.size() && in_number(text[end])) ++end;
+        double number = 0;
+        const auto parsed = std::from_chars(text.data() + begin, text.data() + end, number);
+        char buffer[32];
+        const auto printed = parsed.ec == std::errc{} && parsed.ptr == text.data() + end
+                                 ? std::to_chars(buffer, buffer + sizeof buffer, number)
+                                 : std::to_chars_result{buffer, std::errc::value_too_large};
+        if (printed.ec == std::errc{}) {
+            out.append(text, copied, begin - copied);
+            out.append(buffer, printed.ptr);
+            copied = end;
         }
-        if (c == '-' || (c >= '0' && c <= '9')) {
-            std::size_t end = i;
-            bool exponent = false;
-            while (end < text.size() &&
-                   (std::isdigit(static_cast<unsigned char>(text[end])) || text[end] == '-' ||
-                    text[end] == '+' || text[end] == '.' || text[end] == 'E' || text[end] == 'e')) {
-                exponent = exponent || text[end] == 'E' || text[end] == 'e';
-                ++end;
-            }
-            double number = 0;
-            const auto parsed = std::from_chars(text.data() + i, text.data() + end, number);
-            char buffer[32];
-            const auto printed =
-                exponent && parsed.ec == std::errc{} && parsed.ptr == text.data() + end
-                    ? std::to_chars(buffer, buffer + sizeof buffer, number)
-                    : std::to_chars_result{buffer, std::errc::value_too_large};
-            if (printed.ec == std::errc{}) {
-                out.append(buffer, printed.ptr);
-            } else {
-                out.append(text, i, end - i);
-            }
-            i = end;
-            continue;
-        }
-        out += c;
-        ++i;
+        at = end;
     }
+    out.append(text, copied, std::string::npos);
     return out;
 }
 

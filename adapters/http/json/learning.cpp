@@ -136,6 +136,7 @@ json::value to_json(const CardsOutput& out) {
 
 json::value to_json(const AnswerOutput& out) {
     json::object o = to_json(out.booking).as_object();
+    o.reserve(o.size() + 6);  // the fields below, without a rehash on the way
     o["correct"] = out.correct;
     o["near_miss"] = out.near_miss;
     o["expected"] = out.expected ? json::value(*out.expected) : json::value(nullptr);

@@ -16,9 +16,11 @@ class MemoryAnswerKeys final : public AnswerKeyQuery {
   public:
     explicit MemoryAnswerKeys(MemoryBackend::State& s) : s_(s) {}
 
-    std::optional<AnswerKey> answer_key(Id pair_id) override {
+    std::shared_ptr<const AnswerKey> answer_key(Id pair_id) override {
         std::lock_guard lock(s_.mutex);
-        return key_of(pair_id);
+        auto key = key_of(pair_id);
+        if (!key) return nullptr;
+        return std::make_shared<const AnswerKey>(std::move(*key));
     }
 
     std::vector<AnswerKey> answer_keys(const std::vector<Id>& pair_ids) override {

@@ -27,10 +27,10 @@ class SqlAnswerKeys final : public AnswerKeyQuery {
   public:
     explicit SqlAnswerKeys(Database& db) : db_(db) {}
 
-    std::optional<AnswerKey> answer_key(Id pair_id) override {
+    std::shared_ptr<const AnswerKey> answer_key(Id pair_id) override {
         auto keys = answer_keys({pair_id});
-        if (keys.empty()) return std::nullopt;
-        return std::move(keys.front());
+        if (keys.empty()) return nullptr;
+        return std::make_shared<const AnswerKey>(std::move(keys.front()));
     }
 
     std::vector<AnswerKey> answer_keys(const std::vector<Id>& pair_ids) override {

@@ -21,7 +21,7 @@ class CachedAnswerKeys final : public AnswerKeyQuery {
     explicit CachedAnswerKeys(std::unique_ptr<AnswerKeyQuery> source)
         : source_(std::move(source)) {}
 
-    std::optional<AnswerKey> answer_key(Id pair_id) override {
+    std::shared_ptr<const AnswerKey> answer_key(Id pair_id) override {
         const auto now = std::chrono::steady_clock::now();
         {
             std::lock_guard lock(mutex_);
@@ -33,7 +33,7 @@ class CachedAnswerKeys final : public AnswerKeyQuery {
         if (key) {  // an unknown pair is not remembered: it may be made any moment
             std::lock_guard lock(mutex_);
             if (keys_.size() >= kAnswerKeyCacheSize) keys_.clear();
-            keys_.insert_or_assign(pair_id, Entry{now, *key});
+            keys_.insert_or_assign(pair_id, Entry{now, key});
         }
         return key;
     }
@@ -50,7 +50,7 @@ class CachedAnswerKeys final : public AnswerKeyQuery {
   private:
     struct Entry {
         std::chrono::steady_clock::time_point read_at;
-        AnswerKey key;
+        std::shared_ptr<const AnswerKey> key;  // handed out as it is, never changed
     };
     std::unique_ptr<AnswerKeyQuery> source_;
     std::mutex mutex_;

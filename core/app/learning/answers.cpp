@@ -1,6 +1,7 @@
 #include "core/app/learning/answers.hpp"
 
 #include <algorithm>
+#include <map>
 
 #include <fmt/format.h>
 
@@ -56,10 +57,11 @@ std::optional<Id> picked_word(const AnswerPorts& ports, const AnswerKey& key, Id
 // The answer graded as if the learner practised `lang`: correct, near_miss, expected, rating and
 // points; nullopt when the card has nothing to grade it against in that language. A word
 // choice's verdict is the same in every language (its ids name words): `word_choice_right`,
-// nullopt for a card without answer words.
+// nullopt for a card without answer words. A typed text comes folded (`folded_text`): folding
+// knows no language, so it is done once for all of them.
 std::optional<AnswerOutput> grade_in(const AnswerPorts& ports, const AnswerKey& key,
                                      const AnswerRequest& in, std::optional<bool> word_choice_right,
-                                     std::string_view lang) {
+                                     std::string_view folded_text, std::string_view lang) {
     AnswerOutput out;
     grading::Verdict verdict = grading::Verdict::wrong;
     if (in.rating) {
@@ -79,7 +81,8 @@ std::optional<AnswerOutput> grade_in(const AnswerPorts& ports, const AnswerKey& 
             verdict = *right ? grading::Verdict::correct : grading::Verdict::wrong;
         } else {
             if (accepted.empty()) return std::nullopt;
-            const auto grade = grading::grade_text(normal(ports.folding, *in.text, lang), accepted);
+            const auto grade =
+                grading::grade_text(grading::normal_form(folded_text, lang), accepted);
             verdict = grade.verdict;
             if (!grade.expected.empty()) out.expected = grade.expected;
         }
@@ -159,17 +162,23 @@ Result<AnswerOutput> answer_card(const AnswerPorts& ports, Id user_id, const Ans
         fingerprint = fmt::format("text={}:{}", in.text->size(), *in.text);
     }
 
-    // The grade in each language: the booking reads which one the learner practises and books
-    // that one, so that grading costs no read of the profile of its own.
-    std::vector<std::pair<Id, AnswerOutput>> graded;
-    std::vector<LanguageGrade> grades;
-    for (const auto& l : ports.languages.list_published()) {
-        auto grade = grade_in(ports, *key, in, word_choice_right, l.short_en);
-        if (!grade) continue;
-        grades.push_back(
-            LanguageGrade{l.id, {grade->correct, grade->points, grade->rating, distractor}});
-        graded.emplace_back(l.id, *std::move(grade));
-    }
+    // The grade in a language, graded once: the booking reads which language the learner
+    // practises and asks for the grade in it, so that grading costs no read of the profile of
+    // its own and no work in the other languages.
+    const auto languages = ports.languages.list_published();
+    const std::string folded_text = in.text ? ports.folding.fold(*in.text) : std::string();
+    std::map<Id, std::optional<AnswerOutput>> graded;
+    const auto graded_in = [&](Id language) -> const std::optional<AnswerOutput>& {
+        auto it = graded.find(language);
+        if (it == graded.end()) {
+            std::optional<AnswerOutput> grade;  // none in a language not published
+            for (const auto& l : languages)
+                if (l.id == language)
+                    grade = grade_in(ports, *key, in, word_choice_right, folded_text, l.short_en);
+            it = graded.emplace(language, std::move(grade)).first;
+        }
+        return it->second;
+    };
 
     // The booking, as POST /auth/progress (or a batch item, with answered_at) books it.
     const Timestamp now = ports.clock.now();
@@ -177,7 +186,11 @@ Result<AnswerOutput> answer_card(const AnswerPorts& ports, Id user_id, const Ans
     command.user_id = user_id;
     command.pair_id = in.pair_id;
     command.points_gap = kGradedPointsGap;
-    command.grades = std::move(grades);
+    command.grade = [&](Id language) -> std::optional<BookedAnswer> {
+        const auto& grade = graded_in(language);
+        if (!grade) return std::nullopt;
+        return BookedAnswer{grade->correct, grade->points, grade->rating, distractor};
+    };
     command.now = now;
     std::optional<Error> refused;
     if (in.answered_at) {
@@ -212,12 +225,11 @@ Result<AnswerOutput> answer_card(const AnswerPorts& ports, Id user_id, const Ans
     if (!booked) return booked.error();
     // The grade the booking took: its language's (a replay's, the language the learner
     // practises now).
-    const auto grade = std::find_if(graded.begin(), graded.end(),
-                                    [&](const auto& g) { return g.first == outcome.language; });
-    if (grade == graded.end())
+    const auto& grade = graded_in(outcome.language);
+    if (!grade)
         return outcome.language == 0 ? errors::no_profile_for_progress()
                                      : errors::card_has_no_answer();
-    AnswerOutput out = std::move(grade->second);
+    AnswerOutput out = *grade;
     out.points = booked_points;
     out.memory = outcome.memory;
     out.booking = std::move(booked.value());

@@ -4,6 +4,7 @@
 // its answer type and level, the question's short answers, the words that answer it or are
 // offered beside the answer, the outline of its object, and other words to offer as wrong
 // choices.
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -46,8 +47,9 @@ class AnswerKeyQuery {
   public:
     virtual ~AnswerKeyQuery() = default;
     // The key of any pair that exists, whatever its status (as POST /auth/progress books any
-    // pair that exists); nullopt for an unknown pair.
-    virtual std::optional<AnswerKey> answer_key(Id pair_id) = 0;
+    // pair that exists); null for an unknown pair. Shared and immutable: a cache hands out the
+    // key it holds, not a copy of its texts and shapes.
+    virtual std::shared_ptr<const AnswerKey> answer_key(Id pair_id) = 0;
     // The keys of those of these pairs that exist, by pair id (one practice page).
     virtual std::vector<AnswerKey> answer_keys(const std::vector<Id>& pair_ids) = 0;
     // Published words that share a category with one of `word_ids` and whose id is at most
