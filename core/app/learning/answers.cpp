@@ -94,6 +94,22 @@ std::optional<AnswerOutput> grade_in(const AnswerPorts& ports, const AnswerKey& 
     return out;
 }
 
+// The answer as sent, whatever the language, for a key's record: the same key with another
+// answer is refused, not replayed. Made only for an answer that carries a key.
+std::string answer_fingerprint(const AnswerRequest& in) {
+    std::string out = fmt::format("answer;pair={};", in.pair_id);
+    if (in.rating) {
+        out += fmt::format("rating={}", static_cast<int>(*in.rating));
+    } else if (in.choice_id) {
+        out += "choice=" + *in.choice_id;
+    } else {
+        // Its length first: no text can spell another field into the fingerprint.
+        out += fmt::format("text={}:{}", in.text->size(), *in.text);
+    }
+    if (in.answered_at) out += ";at=" + format_timestamp(*in.answered_at);
+    return out;
+}
+
 }  // namespace
 
 Result<AnswerRequest> decode_answer(const LooseValue& body,
@@ -137,14 +153,11 @@ Result<AnswerOutput> answer_card(const AnswerPorts& ports, Id user_id, const Ans
     if ((key->answer_type == "text") != in.rating.has_value())
         return errors::answer_kind_not_for_card();
 
-    // What the answer is, whatever the language: the request's fingerprint, and for a word
-    // choice whether it is right and which wrong choice it was.
-    std::string fingerprint;
+    // For a word choice, whatever the language: whether it is right and which wrong choice it
+    // was.
     std::optional<bool> word_choice_right;
     std::optional<Id> distractor;  // the word of a wrong choice picked
-    if (in.rating) {
-        fingerprint = fmt::format("rating={}", static_cast<int>(*in.rating));
-    } else if (in.choice_id) {
+    if (in.choice_id) {
         const std::string& choice = *in.choice_id;
         const bool yes_no = key->answer_type == "yes_no";
         if (yes_no == is_word_choice_id(choice)) return errors::choice_id_invalid();
@@ -156,10 +169,6 @@ Result<AnswerOutput> answer_card(const AnswerPorts& ports, Id user_id, const Ans
                 });
             if (!*word_choice_right) distractor = picked_word(ports, *key, user_id, choice);
         }
-        fingerprint = "choice=" + choice;
-    } else {
-        // Its length first: no text can spell another field into the fingerprint.
-        fingerprint = fmt::format("text={}:{}", in.text->size(), *in.text);
     }
 
     // The grade in a language, graded once: the booking reads which language the learner
@@ -172,9 +181,10 @@ Result<AnswerOutput> answer_card(const AnswerPorts& ports, Id user_id, const Ans
         auto it = graded.find(language);
         if (it == graded.end()) {
             std::optional<AnswerOutput> grade;  // none in a language not published
-            for (const auto& l : languages)
-                if (l.id == language)
-                    grade = grade_in(ports, *key, in, word_choice_right, folded_text, l.short_en);
+            const auto l = std::find_if(languages.begin(), languages.end(),
+                                        [&](const Language& p) { return p.id == language; });
+            if (l != languages.end())
+                grade = grade_in(ports, *key, in, word_choice_right, folded_text, l->short_en);
             it = graded.emplace(language, std::move(grade)).first;
         }
         return it->second;
@@ -203,14 +213,13 @@ Result<AnswerOutput> answer_card(const AnswerPorts& ports, Id user_id, const Ans
         // Out of the window, a client_id may still replay; without one there is nothing to do.
         if (refused && !in.client_id) return *refused;
         command.replay_only = refused.has_value();
-        fingerprint += ";at=" + format_timestamp(command.now);
     }
     const bool by_client_id = in.client_id.has_value();
     if (by_client_id || in.idempotency_key) {
         // The answer as sent: the same id with another answer is refused, not replayed.
         command.idempotency = IdempotencyKey{
             by_client_id ? kBatchClientIdPrefix + *in.client_id : *in.idempotency_key,
-            fmt::format("answer;pair={};{}", command.pair_id, fingerprint),
+            answer_fingerprint(in),
             now - (by_client_id
                        ? std::chrono::duration_cast<Timestamp::duration>(kBatchClientIdLifetime)
                        : std::chrono::duration_cast<Timestamp::duration>(kIdempotencyKeyLifetime))};
