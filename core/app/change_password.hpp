@@ -4,6 +4,7 @@
 #include <string_view>
 
 #include "core/app/account_sessions.hpp"
+#include "core/app/requests/decoder.hpp"
 #include "core/app/session_standing.hpp"
 #include "core/domain/loose_value.hpp"
 #include "core/domain/result.hpp"
@@ -36,11 +37,15 @@ struct PasswordChangePorts {
           clock(from.clock) {}
 };
 
-struct ChangePasswordInput {
-    LooseValue current_password;
-    LooseValue new_password;
-    std::string client_address;  // the lockout's key with the account
+// PUT /auth/password's body; decoding refuses nothing (the problems are answered after the
+// account's lookup, in the order below).
+struct ChangePasswordRequest {
+    std::optional<std::string> current_password;  // as own_password (core/app/login.hpp) reads it
+    std::optional<std::string> new_password;      // any string; nullopt when not one
+    std::string client_address = {};              // not the body's: the lockout's key
 };
+template <>
+Result<ChangePasswordRequest> decode<ChangePasswordRequest>(const LooseValue& body);
 
 // In order: 404 `User not found` (the account is gone), 400 `new_password is required` or
 // register's password messages (nothing tried, nothing counted), then the current password as
@@ -49,6 +54,6 @@ struct ChangePasswordInput {
 // account ends (refresh families and their access tokens); the caller's stays.
 Result<Done> change_password(const PasswordChangePorts& ports, SessionStanding& standing,
                              LoginThrottle& throttle, const TokenClaims& caller,
-                             const ChangePasswordInput& input);
+                             const ChangePasswordRequest& input);
 
 }  // namespace ll

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-#include "core/app/learner_zone.hpp"
 #include "core/domain/rules.hpp"
 
 namespace ll {
@@ -35,18 +34,34 @@ LanguageField read_language(const LooseValue& v) {
 
 }  // namespace
 
-Result<CreateProfileOutput> create_profile(const ProfilePorts& ports, Id user_id,
-                                           const CreateProfileInput& input) {
-    const LanguageField native = read_language(input.native_lang);
-    const LanguageField target = read_language(input.target_lang);
-    if (!input.username.is_nonempty_string() || !native.present || !target.present) {
+template <>
+Result<CreateProfileRequest> decode<CreateProfileRequest>(const LooseValue& body) {
+    const LooseValue& username = body["username"];
+    const LanguageField native = read_language(body["nativeLang"]);
+    const LanguageField target = read_language(body["targetLang"]);
+    if (!username.is_nonempty_string() || !native.present || !target.present) {
         return errors::profile_fields_required();
     }
-    const std::string username = trim(input.username.string);
-    if (!is_valid_username(username)) return errors::invalid_username_format();
+    CreateProfileRequest r;
+    r.username = trim(username.string);
+    if (!is_valid_username(r.username)) return errors::invalid_username_format();
     const bool same =
         (native.id && target.id) ? *native.id == *target.id : native.raw == target.raw;
     if (same) return errors::languages_must_differ();
+    r.native_lang = native.id;
+    r.target_lang = target.id;
+    const LooseValue& zone = body["timezone"];
+    if (zone.is_string()) {
+        r.timezone.value = zone.string;
+    } else if (!zone.is_missing() && !zone.is_null()) {
+        r.timezone.error = errors::invalid_timezone();
+    }
+    return r;
+}
+
+Result<CreateProfileOutput> create_profile(const ProfilePorts& ports, Id user_id,
+                                           const CreateProfileRequest& request) {
+    const std::string& username = request.username;
     // A deleted account's token, before its standing is read again: no profile for nobody.
     if (!ports.accounts.find_by_id(user_id)) return errors::user_not_found();
     if (ports.profiles.find_by_user(user_id)) return errors::profile_already_exists();
@@ -58,12 +73,14 @@ Result<CreateProfileOutput> create_profile(const ProfilePorts& ports, Id user_id
         return id && std::any_of(languages.begin(), languages.end(),
                                  [&](const Language& l) { return l.id == *id; });
     };
-    if (!published(native.id) || !published(target.id)) return errors::invalid_language_ids();
-    const auto zone = read_timezone(ports.clock, input.timezone);
+    if (!published(request.native_lang) || !published(request.target_lang))
+        return errors::invalid_language_ids();
+    const auto zone = request.timezone.checked();
     if (!zone) return zone.error();
+    if (zone.value() && !ports.clock.knows_zone(*zone.value())) return errors::invalid_timezone();
 
-    const auto outcome = ports.profiles.create(
-        NewProfile{user_id, username, lowercase, *native.id, *target.id, zone.value()});
+    const auto outcome = ports.profiles.create(NewProfile{
+        user_id, username, lowercase, *request.native_lang, *request.target_lang, zone.value()});
     switch (outcome.status) {
         case CreateProfileStatus::profile_exists:
             return errors::profile_already_exists();
@@ -73,7 +90,7 @@ Result<CreateProfileOutput> create_profile(const ProfilePorts& ports, Id user_id
             break;
     }
     try {
-        ports.accounts.set_native_language(user_id, *native.id);
+        ports.accounts.set_native_language(user_id, *request.native_lang);
     } catch (const std::exception&) {
         // docs/spec/service.md: a failure of this last step is ignored.
     }

@@ -1,6 +1,7 @@
 #pragma once
 #include <string>
 
+#include "core/app/requests/decoder.hpp"
 #include "core/domain/loose_value.hpp"
 #include "core/domain/result.hpp"
 #include "core/ports/accounts.hpp"
@@ -25,14 +26,20 @@ struct ProfilePorts {
           clock(from.clock) {}
 };
 
-struct CreateProfileInput {
-    LooseValue username;
-    LooseValue native_lang;  // language id: a positive integer or a string of digits
-    LooseValue target_lang;
+// POST /auth/profile's body. Decoding answers, in this order: 400 profile_fields_required (a
+// field missing, or of a type that counts as missing), the username's shape, the two languages
+// the same. The rest is answered after the lookups (create_profile).
+struct CreateProfileRequest {
+    std::string username;  // trimmed
+    // Language ids: a positive integer or a string of digits; nullopt for a value that is none
+    // (400 invalid_language_ids, as for an id no published language has).
+    std::optional<Id> native_lang, target_lang;
     // Optional IANA zone (missing or null: APP_TIMEZONE), checked after the spec's fields
-    // (docs/accounts.md "A time zone per learner").
-    LooseValue timezone = LooseValue::missing();
+    // (docs/accounts.md "A time zone per learner"): a value that is no string is refused then.
+    fields::Deferred<std::optional<std::string>> timezone;
 };
+template <>
+Result<CreateProfileRequest> decode<CreateProfileRequest>(const LooseValue& body);
 
 struct CreateProfileOutput {  // 201
     Id id = 0;
@@ -43,6 +50,6 @@ struct CreateProfileOutput {  // 201
 };
 
 Result<CreateProfileOutput> create_profile(const ProfilePorts& ports, Id user_id,
-                                           const CreateProfileInput& input);
+                                           const CreateProfileRequest& request);
 
 }  // namespace ll

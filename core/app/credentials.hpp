@@ -4,6 +4,7 @@
 #include <optional>
 #include <string>
 
+#include "core/app/requests/decoder.hpp"
 #include "core/domain/errors.hpp"
 #include "core/domain/loose_value.hpp"
 #include "core/domain/result.hpp"
@@ -16,11 +17,15 @@ struct Credentials {
     std::string password;
 };
 
-// Both must be non-empty strings; a wrong JSON type or "" counts as missing (docs/spec/decisions.md
-// 3, 10).
-inline std::optional<Credentials> read_credentials(const LooseValue& email,
-                                                   const LooseValue& password) {
-    if (!email.is_nonempty_string() || !password.is_nonempty_string()) return std::nullopt;
+// The body of POST /auth/register, POST /auth/login and POST /api/session: `email` and
+// `password` must be non-empty strings; a wrong JSON type or "" counts as missing
+// (docs/spec/decisions.md 3, 10): 400 Email and password are required. The e-mail is normalised.
+template <>
+inline Result<Credentials> decode<Credentials>(const LooseValue& body) {
+    const LooseValue& email = body["email"];
+    const LooseValue& password = body["password"];
+    if (!email.is_nonempty_string() || !password.is_nonempty_string())
+        return errors::email_and_password_required();
     return Credentials{normalize_email(email.string), password.string};
 }
 

@@ -19,13 +19,19 @@ Result<Done> erase(LearnerDataRepository& data, const Account& account) {
 
 }  // namespace
 
+template <>
+Result<DeleteAccountRequest> decode<DeleteAccountRequest>(const LooseValue& body) {
+    return DeleteAccountRequest{own_password(body["password"])};
+}
+
 Result<Done> delete_own_account(const DeletePorts& ports, LoginThrottle& throttle, Id user_id,
-                                const LooseValue& password, std::string_view client_address) {
+                                const DeleteAccountRequest& request,
+                                std::string_view client_address) {
     const auto account = ports.accounts.find_by_id(user_id);
     if (!account) return errors::user_not_found();
     if (is_staff_role(account->role)) return errors::insufficient_permissions();
     const auto checked =
-        check_own_password(ports.hasher, throttle, *account, password, client_address);
+        check_own_password(ports.hasher, throttle, *account, request.password, client_address);
     if (!checked) return checked.error();
     return erase(ports.learner_data, *account);
 }

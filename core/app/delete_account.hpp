@@ -5,6 +5,7 @@
 // (LearnerDataRepository::erase, one transaction) and refuse staff accounts the same way.
 #include <string_view>
 
+#include "core/app/requests/decoder.hpp"
 #include "core/domain/loose_value.hpp"
 #include "core/domain/result.hpp"
 #include "core/ports/accounts.hpp"
@@ -32,8 +33,17 @@ struct DeletePorts {
 // unless all pass.
 // `client_address`: with the account, the key of the lockout (docs/operations.md
 // "Rate limits and lockout").
+// The body: `password` as own_password (core/app/login.hpp) reads it; decoding refuses nothing
+// (its problems are answered after the lookups above).
+struct DeleteAccountRequest {
+    std::optional<std::string> password;
+};
+template <>
+Result<DeleteAccountRequest> decode<DeleteAccountRequest>(const LooseValue& body);
+
 Result<Done> delete_own_account(const DeletePorts& ports, LoginThrottle& throttle, Id user_id,
-                                const LooseValue& password, std::string_view client_address = {});
+                                const DeleteAccountRequest& request,
+                                std::string_view client_address = {});
 
 // langlearn-admin delete-user: the deleted account, 404 `User not found` or the staff 403.
 Result<Account> delete_account_by_email(AccountRepository& accounts, LearnerDataRepository& data,

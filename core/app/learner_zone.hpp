@@ -4,6 +4,7 @@
 #include <optional>
 #include <string>
 
+#include "core/app/requests/decoder.hpp"
 #include "core/domain/loose_value.hpp"
 #include "core/domain/result.hpp"
 #include "core/ports/clock.hpp"
@@ -24,16 +25,20 @@ struct ZonePorts {
 // The profile's zone; nullopt (APP_TIMEZONE) without one or without a profile.
 std::optional<std::string> learner_zone(const ZonePorts& ports, Id user_id);
 
-// A `timezone` field as a request sends it: missing or null is "no zone of one's own" (nullopt
-// inside), a string must name a zone of the tz database; anything else is 400.
-Result<std::optional<std::string>> read_timezone(const Clock& clock, const LooseValue& field);
-
 struct SetTimezoneOutput {
     std::optional<std::string> timezone;  // null: APP_TIMEZONE
 };
 
-// PUT /auth/timezone {"timezone": "Europe/Berlin" | null}: 400 for a name the tz database does
-// not know, 409 without a profile.
-Result<SetTimezoneOutput> set_timezone(const ZonePorts& ports, Id user_id, const LooseValue& field);
+// PUT /auth/timezone's body {"timezone": "Europe/Berlin" | null}: a missing field or one that is
+// neither a string nor null is 400 (say which zone, or null).
+struct TimezoneRequest {
+    std::optional<std::string> timezone;  // nullopt: null, APP_TIMEZONE
+};
+template <>
+Result<TimezoneRequest> decode<TimezoneRequest>(const LooseValue& body);
+
+// PUT /auth/timezone: 400 for a name the tz database does not know, 409 without a profile.
+Result<SetTimezoneOutput> set_timezone(const ZonePorts& ports, Id user_id,
+                                       const TimezoneRequest& request);
 
 }  // namespace ll

@@ -23,29 +23,28 @@ ThrottleKey login_throttle_key(const std::optional<Account>& account, std::strin
 
 Result<Account> check_login(AccountRepository& accounts, PasswordHasher& hasher,
                             LoginThrottle& throttle, const LoginInput& input) {
-    const auto credentials = read_credentials(input.email, input.password);
-    if (!credentials) return errors::email_and_password_required();
+    const Credentials& credentials = input.credentials;
     // No account can have such an address (register refuses it): nothing to look up, nothing
     // to count, and no hashing either (the answer reveals nothing about which accounts exist).
-    if (!is_valid_email_shape(credentials->email)) return errors::invalid_credentials();
+    if (!is_valid_email_shape(credentials.email)) return errors::invalid_credentials();
 
-    auto account = accounts.find_by_email(credentials->email);
-    const ThrottleKey key = login_throttle_key(account, credentials->email, input.client_address);
+    auto account = accounts.find_by_email(credentials.email);
+    const ThrottleKey key = login_throttle_key(account, credentials.email, input.client_address);
     if (const auto wait = throttle.blocked(key)) return errors::too_many_requests(*wait);
     if (!account) {
         // Same work as a real check, so timing does not reveal which e-mails exist.
-        hasher.verify_dummy(credentials->password);
+        hasher.verify_dummy(credentials.password);
         throttle.record_failure(key);
         return errors::invalid_credentials();
     }
     if (!account->is_active) return errors::account_deactivated();
-    if (!hasher.verify(account->password_hash, credentials->password)) {
+    if (!hasher.verify(account->password_hash, credentials.password)) {
         throttle.record_failure(key);
         return errors::invalid_credentials();
     }
     if (hasher.needs_rehash(account->password_hash)) {
         try {
-            std::string stronger = hasher.hash(credentials->password);
+            std::string stronger = hasher.hash(credentials.password);
             accounts.update_password_hash(account->id, stronger);
             account->password_hash = std::move(stronger);  // the hash this login stands on
         } catch (const std::exception&) {
@@ -56,12 +55,12 @@ Result<Account> check_login(AccountRepository& accounts, PasswordHasher& hasher,
 }
 
 Result<Done> check_own_password(PasswordHasher& hasher, LoginThrottle& throttle,
-                                const Account& account, const LooseValue& password,
+                                const Account& account, const std::optional<std::string>& password,
                                 std::string_view client_address) {
     const ThrottleKey key = login_throttle_key(account, account.email, client_address);
     if (const auto wait = throttle.blocked(key)) return errors::too_many_requests(*wait);
-    if (!password.is_nonempty_string()) return errors::wrong_password();
-    if (!hasher.verify(account.password_hash, password.string)) {
+    if (!password) return errors::wrong_password();
+    if (!hasher.verify(account.password_hash, *password)) {
         throttle.record_failure(key);
         return errors::wrong_password();
     }

@@ -2,6 +2,7 @@
 #include <chrono>
 #include <string>
 
+#include "core/app/credentials.hpp"
 #include "core/app/refresh_sessions.hpp"
 #include "core/domain/loose_value.hpp"
 #include "core/domain/result.hpp"
@@ -32,8 +33,7 @@ struct LoginPorts : OpenSessionPorts {
 };
 
 struct LoginInput {
-    LooseValue email;
-    LooseValue password;
+    Credentials credentials;  // the body, decoded as decode<Credentials> reads it
     // The client address the failures count against, with the account.
     std::string client_address = {};
 };
@@ -65,10 +65,17 @@ Result<LoginOutput> login(const LoginPorts& ports, LoginThrottle& throttle, cons
                           std::string_view user_agent = {});
 
 // A signed-in learner's own password again (DELETE /auth/me, PUT /auth/password): 429 while
-// the (address, account) is locked, 401 Invalid credentials for a missing, non-string, empty or
-// wrong one; a wrong one counts as a failed login, a missing one counts nothing.
+// the (address, account) is locked, 401 Invalid credentials for a missing (nullopt: also a
+// non-string or empty one, as own_password reads it) or wrong one; a wrong one counts as a failed
+// login, a missing one counts nothing.
+// A password field as the routes that check one read it: a non-empty string, else nullopt.
+inline std::optional<std::string> own_password(const LooseValue& field) {
+    if (!field.is_nonempty_string()) return std::nullopt;
+    return field.string;
+}
+
 Result<Done> check_own_password(PasswordHasher& hasher, LoginThrottle& throttle,
-                                const Account& account, const LooseValue& password,
+                                const Account& account, const std::optional<std::string>& password,
                                 std::string_view client_address);
 
 // The throttle's key: the account id, or (top bit set, so the two never meet) a 64-bit FNV-1a

@@ -52,9 +52,21 @@ MailMessage reset_mail(const Account& account, const PasswordResetSettings& sett
 
 }  // namespace
 
-Result<std::string> password_reset_email(const LooseValue& email) {
+template <>
+Result<ResetRequest> decode<ResetRequest>(const LooseValue& body) {
+    const LooseValue& email = body["email"];
     if (!email.is_nonempty_string()) return errors::email_required();
-    return normalize_email(email.string);
+    return ResetRequest{normalize_email(email.string)};
+}
+
+template <>
+Result<ConfirmResetRequest> decode<ConfirmResetRequest>(const LooseValue& body) {
+    const LooseValue& new_password = body["new_password"];
+    const LooseValue& token = body["token"];
+    if (!new_password.is_string()) return errors::new_password_required();
+    if (const auto rule = check_new_password(new_password.string); !rule) return rule.error();
+    if (!token.is_nonempty_string()) return errors::invalid_reset_link();
+    return ConfirmResetRequest{new_password.string, token.string};
 }
 
 ResetMail send_password_reset(const PasswordResetPorts& ports, Mailer& mailer,
@@ -77,12 +89,8 @@ ResetMail send_password_reset(const PasswordResetPorts& ports, Mailer& mailer,
 }
 
 Result<Done> confirm_password_reset(const PasswordResetPorts& ports, SessionStanding& standing,
-                                    LoginThrottle& throttle, const ConfirmResetInput& input) {
-    if (!input.new_password.is_string()) return errors::new_password_required();
-    if (const auto rule = check_new_password(input.new_password.string); !rule) return rule.error();
-    if (!input.token.is_nonempty_string()) return errors::invalid_reset_link();
-
-    const std::string digest = ports.secrets.digest(input.token.string);
+                                    LoginThrottle& throttle, const ConfirmResetRequest& input) {
+    const std::string digest = ports.secrets.digest(input.token);
     const auto record = ports.password_resets.find(digest);
     const Timestamp now = ports.clock.now();
     // A cheap look first, so that unknown tokens cost no argon2id hash.
@@ -94,7 +102,7 @@ Result<Done> confirm_password_reset(const PasswordResetPorts& ports, SessionStan
     if (!account || account->role != kRoleEndUser) return errors::invalid_reset_link();
     if (!account->is_active) return errors::account_deactivated();
 
-    std::string hash = ports.hasher.hash(input.new_password.string);
+    std::string hash = ports.hasher.hash(input.new_password);
     // The one-time use: of two concurrent confirms with one token, only one consumes it.
     if (ports.password_resets.consume(digest, ports.clock.now()) != account->id)
         return errors::invalid_reset_link();

@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "core/app/account_sessions.hpp"
+#include "core/app/requests/decoder.hpp"
 #include "core/app/session_standing.hpp"
 #include "core/domain/locale.hpp"
 #include "core/domain/loose_value.hpp"
@@ -55,9 +56,14 @@ struct PasswordResetSettings {
     int mails_per_hour = 3;                  // per account; further requests send nothing
 };
 
-// The request's e-mail: 400 `email is required` when missing or not a non-empty string, else
-// the normalised address (whatever its shape: an impossible one simply has no account).
-Result<std::string> password_reset_email(const LooseValue& email);
+// POST /auth/password-reset's body: 400 `email is required` when `email` is missing or not a
+// non-empty string, else the normalised address (whatever its shape: an impossible one simply
+// has no account).
+struct ResetRequest {
+    std::string email;
+};
+template <>
+Result<ResetRequest> decode<ResetRequest>(const LooseValue& body);
 
 enum class ResetMail { sent, no_account, over_limit, dropped };
 
@@ -70,18 +76,22 @@ ResetMail send_password_reset(const PasswordResetPorts& ports, Mailer& mailer,
                               const PasswordResetSettings& settings, std::string_view email,
                               std::optional<Lang> asked = std::nullopt);
 
-struct ConfirmResetInput {
-    LooseValue token;
-    LooseValue new_password;
+// POST /auth/password-reset/confirm's body, in this order: 400 `new_password is required` (not a
+// string) or register's password messages (the token stays usable); 400 `Invalid or expired
+// reset link` for a token that is missing or not a non-empty string.
+struct ConfirmResetRequest {
+    std::string new_password;
+    std::string token;
 };
+template <>
+Result<ConfirmResetRequest> decode<ConfirmResetRequest>(const LooseValue& body);
 
-// 400 `new_password is required` or register's password messages (the token stays usable);
-// 400 `Invalid or expired reset link` for a token that is missing, unknown, forged, expired or
-// used (one message for all); 403 `Account deactivated`. On success, atomically once per
-// token: the new hash is stored, every session of the account ends (as logout-all) and the
+// 400 `Invalid or expired reset link` for a token that is unknown, forged, expired or used (one
+// message for all, as for a missing one); 403 `Account deactivated`. On success, atomically once
+// per token: the new hash is stored, every session of the account ends (as logout-all) and the
 // account's login lockout is cleared.
 Result<Done> confirm_password_reset(const PasswordResetPorts& ports, SessionStanding& standing,
-                                    LoginThrottle& throttle, const ConfirmResetInput& input);
+                                    LoginThrottle& throttle, const ConfirmResetRequest& input);
 
 // The background purge: tokens that expired more than an hour ago (the per-account count needs
 // the last hour's); how many went.

@@ -8,12 +8,6 @@
 namespace ll {
 namespace {
 
-// A refresh token that is a non-empty string; what the client holds, verbatim.
-std::optional<std::string_view> presented(const LooseValue& refresh_token) {
-    if (!refresh_token.is_nonempty_string()) return std::nullopt;
-    return std::string_view(refresh_token.string);
-}
-
 // The stored record of a presented token, compared in constant time once found by its digest.
 std::optional<RefreshTokenRecord> find_record(const SessionPorts& ports, std::string_view token) {
     const std::string digest = ports.secrets.digest(token);
@@ -90,27 +84,33 @@ SessionTokens open_session(const OpenSessionPorts& ports, TokenClaims claims,
                          lifetimes(ports)};
 }
 
+template <>
+Result<RefreshTokenRequest> decode<RefreshTokenRequest>(const LooseValue& body) {
+    const LooseValue& token = body["refresh_token"];
+    if (!token.is_nonempty_string()) return errors::refresh_token_required();
+    return RefreshTokenRequest{token.string};
+}
+
 Result<SessionTokens> refresh_session(const SessionPorts& ports, SessionStanding& standing,
-                                      const LooseValue& refresh_token) {
-    const auto token = presented(refresh_token);
-    if (!token) return errors::refresh_token_required();
-    const auto record = find_record(ports, *token);
+                                      const RefreshTokenRequest& request) {
+    const std::string_view token = request.refresh_token;
+    const auto record = find_record(ports, token);
     if (!record) return errors::invalid_refresh_token();
     const auto family = ports.sessions.find_family(record->family_id);
     if (!family || family->revoked_at) return errors::invalid_refresh_token();
-    if (record->used_at) return repeat_rotation(ports, standing, *token, *record, *family);
+    if (record->used_at) return repeat_rotation(ports, standing, token, *record, *family);
     const Timestamp now = ports.clock.now();
     if (family->expires_at <= now) return errors::invalid_refresh_token();
     const auto account = ports.accounts.find_by_id(family->user_id);
     if (!account) return errors::invalid_refresh_token();
     if (!account->is_active) return errors::account_deactivated();
 
-    std::string next = ports.secrets.successor(*token);
+    std::string next = ports.secrets.successor(token);
     if (!ports.sessions.rotate(record->digest, ports.secrets.digest(next), now,
                                now + ports.refresh_lifetime)) {
         // A concurrent refresh with the same token used it first: a repeat like any other.
-        const auto used = find_record(ports, *token);
-        if (used && used->used_at) return repeat_rotation(ports, standing, *token, *used, *family);
+        const auto used = find_record(ports, token);
+        if (used && used->used_at) return repeat_rotation(ports, standing, token, *used, *family);
         revoke(ports, standing, family->id);
         return errors::invalid_refresh_token();
     }
@@ -119,11 +119,10 @@ Result<SessionTokens> refresh_session(const SessionPorts& ports, SessionStanding
 }
 
 Result<Done> logout(const SessionPorts& ports, SessionStanding& standing, const TokenClaims& caller,
-                    const LooseValue& refresh_token) {
-    const auto token = presented(refresh_token);
-    if (!token) return errors::refresh_token_required();
+                    const RefreshTokenRequest& request) {
+    const std::string_view token = request.refresh_token;
     std::optional<std::string> family_id;
-    if (const auto record = find_record(ports, *token)) {
+    if (const auto record = find_record(ports, token)) {
         const auto family = ports.sessions.find_family(record->family_id);
         if (family && family->user_id != caller.user_id) return errors::invalid_refresh_token();
         if (family) family_id = family->id;

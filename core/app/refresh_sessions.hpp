@@ -9,6 +9,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/app/requests/decoder.hpp"
 #include "core/app/session_standing.hpp"
 #include "core/domain/loose_value.hpp"
 #include "core/domain/result.hpp"
@@ -90,19 +91,27 @@ std::string device_label(std::string_view user_agent);
 SessionTokens open_session(const OpenSessionPorts& ports, TokenClaims claims,
                            std::string_view user_agent);
 
-// POST /auth/refresh. 400 refresh_token is required; 401 Invalid or expired refresh token for a
+// The body of POST /auth/refresh and POST /auth/logout: `refresh_token`, a non-empty string
+// (what the client holds, verbatim); else 400 refresh_token is required.
+struct RefreshTokenRequest {
+    std::string refresh_token;
+};
+template <>
+Result<RefreshTokenRequest> decode<RefreshTokenRequest>(const LooseValue& body);
+
+// POST /auth/refresh. 401 Invalid or expired refresh token for a
 // token that is unknown, expired, of a revoked family or already used (which also revokes its
 // family, unless it is a retry within kRefreshRetryGrace: then the same pair again); 403 Account
 // deactivated. The access token carries the account's current claims.
 Result<SessionTokens> refresh_session(const SessionPorts& ports, SessionStanding& standing,
-                                      const LooseValue& refresh_token);
+                                      const RefreshTokenRequest& request);
 
 // POST /auth/logout: revokes the family of the caller's access token and the family of the
-// refresh token sent (the same one, normally). 400 without a refresh_token string; 401 Invalid or
+// refresh token sent (the same one, normally). 401 Invalid or
 // expired refresh token when it belongs to another account (nothing revoked). A token that is
 // unknown (already purged) revokes nothing more: the sign-out still ends the caller's session.
 Result<Done> logout(const SessionPorts& ports, SessionStanding& standing, const TokenClaims& caller,
-                    const LooseValue& refresh_token);
+                    const RefreshTokenRequest& request);
 
 // POST /auth/logout-all: revokes every family of the caller's account and ends its studio
 // sessions (core/app/account_sessions.hpp), so every refresh token, every studio cookie

@@ -7,17 +7,15 @@
 
 namespace ll {
 
-Result<RegisterOutput> register_user(const RegisterPorts& ports, const RegisterInput& input,
+Result<RegisterOutput> register_user(const RegisterPorts& ports, const Credentials& credentials,
                                      std::string_view user_agent) {
-    const auto credentials = read_credentials(input.email, input.password);
-    if (!credentials) return errors::email_and_password_required();
-    if (const auto checked = check_new_credentials(*credentials); !checked) return checked.error();
-    if (ports.blocklist.is_blocked(credentials->email)) return errors::registration_not_allowed();
-    if (ports.accounts.find_by_email(credentials->email)) return errors::email_already_registered();
+    if (const auto checked = check_new_credentials(credentials); !checked) return checked.error();
+    if (ports.blocklist.is_blocked(credentials.email)) return errors::registration_not_allowed();
+    if (ports.accounts.find_by_email(credentials.email)) return errors::email_already_registered();
 
-    auto account = ports.accounts.create(NewAccount{credentials->email,
-                                                    ports.hasher.hash(credentials->password),
-                                                    kRoleEndUser, ports.clock.now()});
+    auto account =
+        ports.accounts.create(NewAccount{credentials.email, ports.hasher.hash(credentials.password),
+                                         kRoleEndUser, ports.clock.now()});
     // A concurrent registration of the same e-mail won the unique constraint.
     if (!account) return errors::email_already_registered();
 

@@ -2,6 +2,7 @@
 #include <chrono>
 #include <string>
 
+#include "core/app/credentials.hpp"
 #include "core/app/refresh_sessions.hpp"
 #include "core/domain/loose_value.hpp"
 #include "core/domain/result.hpp"
@@ -26,11 +27,6 @@ struct RegisterPorts : OpenSessionPorts {
           hasher(from.hasher) {}
 };
 
-struct RegisterInput {
-    LooseValue email;
-    LooseValue password;
-};
-
 struct UserSummary {
     Id id = 0;
     std::string email;
@@ -48,8 +44,11 @@ struct RegisterOutput {  // 201
     TokenLifetimes lifetimes;
 };
 
-// `user_agent` labels the session the registration opens (core/app/refresh_sessions.hpp).
-Result<RegisterOutput> register_user(const RegisterPorts& ports, const RegisterInput& input,
+// The body decoded as decode<Credentials> (core/app/credentials.hpp) reads it; then the new
+// account's rules, in the spec's order (the e-mail's shape, the password's length, the
+// blocklist, an e-mail already registered). `user_agent` labels the session the registration
+// opens (core/app/refresh_sessions.hpp).
+Result<RegisterOutput> register_user(const RegisterPorts& ports, const Credentials& credentials,
                                      std::string_view user_agent = {});
 
 }  // namespace ll

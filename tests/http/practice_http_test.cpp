@@ -2,6 +2,9 @@
 // queue, its figures, ETag and 304, its 400 and 409), the optional rating of
 // POST /auth/progress and of each batch item (a 400 naming the field that books nothing), and
 // the parameters langlearn-admin fit-schedules fits to a learner's answers.
+#include <chrono>
+#include <string>
+
 #include "core/app/learning/fit_schedules.hpp"
 #include "core/domain/time_format.hpp"
 #include "tests/http/support/api.hpp"
@@ -25,6 +28,20 @@ std::string answer_body(Id pair, bool correct = true) {
            (correct ? "true" : "false") + R"(,"points":5})";
 }
 
+// The learner's zone set to one where it is about noon now (Etc/GMT-N is UTC+N), so that a card
+// due minutes from now is due today, and today stays today, at whatever hour the test runs.
+void at_noon(Api& api, const std::string& token) {
+    const auto now = std::chrono::system_clock::now();
+    const auto hour =
+        std::chrono::floor<std::chrono::hours>(now) - std::chrono::floor<std::chrono::days>(now);
+    const int offset = 12 - static_cast<int>(hour.count());  // -11 to 12
+    const std::string zone = offset == 0  ? "Etc/GMT"
+                             : offset > 0 ? "Etc/GMT-" + std::to_string(offset)
+                                          : "Etc/GMT+" + std::to_string(-offset);
+    REQUIRE(api.client.put("/auth/timezone", R"({"timezone":")" + zone + R"("})", token).status ==
+            200);
+}
+
 std::vector<Id> pair_ids(const Reply& r) {
     std::vector<Id> ids;
     for (const auto& item : r.json.at("items").as_array())
@@ -39,6 +56,7 @@ TEST_CASE("GET /auth/practice: new cards, then the answered card waits; ETag, 40
     Api api;
     auto& c = api.client;
     const std::string ada = api.learner();
+    at_noon(api, ada);
     const Id hard = card(api, 5), easy = card(api, 1);
 
     const Reply first = c.get("/auth/practice", ada);
@@ -135,6 +153,7 @@ TEST_CASE("PUT /auth/profile/target-language: another language, its own queue; b
     Api api;
     auto& c = api.client;
     const std::string ada = api.learner();  // native de (1), target sv (3)
+    at_noon(api, ada);
     const Id swedish = card(api, 1);
     REQUIRE(c.post("/auth/progress", answer_body(swedish), ada).status == 200);
     CHECK(c.get("/auth/practice", ada).json.at("new_left_today") == 19);

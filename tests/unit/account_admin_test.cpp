@@ -7,6 +7,7 @@
 #include "core/app/login.hpp"
 #include "core/app/refresh_sessions.hpp"
 #include "support/fixture.hpp"
+#include "tests/support/sent_requests.hpp"
 
 using namespace ll;
 using namespace ll::test;
@@ -19,8 +20,9 @@ struct AdminWorld : World {
     SessionStanding standing{backend.refresh_sessions(), clock, std::chrono::seconds(10)};
 
     LoginOutput sign_in(const std::string& email = "ed@example.com") {
-        auto r = login(ports, throttle,
-                       LoginInput{LooseValue::of(email), LooseValue::of("password1")}, "laptop");
+        auto r = login_sent(ports, throttle,
+                            SentCredentials{LooseValue::of(email), LooseValue::of("password1")},
+                            "laptop");
         REQUIRE(r.ok());
         return std::move(r.value());
     }

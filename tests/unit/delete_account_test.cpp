@@ -15,7 +15,12 @@ using namespace ll::test;
 namespace {
 
 Result<Done> delete_with(World& w, LoginThrottle& throttle, Id user, LooseValue password) {
-    return delete_own_account(w.ports, throttle, user, password);
+    // The body as DELETE /auth/me decodes it.
+    return with_decoded<DeleteAccountRequest>(
+        LooseValue::object({{"password", std::move(password)}}),
+        [&](const DeleteAccountRequest& r) {
+            return delete_own_account(w.ports, throttle, user, r);
+        });
 }
 
 void book(World& w, Id user, Id pair, const std::string& key = {}) {

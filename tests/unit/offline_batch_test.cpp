@@ -228,7 +228,7 @@ TEST_CASE("batch: local dates in the learner's zone, DST in Berlin", "[batch][ti
     w.clock.set(at("2026-10-27T12:00:00.000Z"));
     const Id user = w.user();
     const Id pair = w.pair();
-    REQUIRE(set_timezone(w.ports, user, LooseValue::of("Europe/Berlin")).ok());
+    REQUIRE(timezone_sent(w.ports, user, LooseValue::of("Europe/Berlin")).ok());
     // 2026-10-24 22:30 UTC is 00:30 on the 25th (CEST); 2026-10-25 22:30 UTC is 23:30 (CET).
     const auto r = book_batch_sent(w.ports, user,
                                    LooseValue::array({item("a", pair, "2026-10-24T22:30:00Z"),
@@ -250,9 +250,9 @@ TEST_CASE("batch: without a profile every item is refused, and booked once the p
     CHECK(r.value()[0].result.error() == errors::no_profile_for_progress());
     // The refusal is not kept under the client_id: the queue sent again after the learner made
     // a profile books (a kept 409 would lose the offline answers).
-    REQUIRE(create_profile(
+    REQUIRE(create_profile_sent(
                 w.ports, user,
-                CreateProfileInput{LooseValue::of("np_l"), LooseValue::of(1), LooseValue::of(3)})
+                SentProfile{LooseValue::of("np_l"), LooseValue::of(1), LooseValue::of(3)})
                 .ok());
     const auto again = book_batch_sent(w.ports, user, batch);
     REQUIRE(again.value()[0].result.ok());
@@ -295,13 +295,13 @@ TEST_CASE("batch: answers dated before the account was made are refused on their
     World w;
     const Id pair = w.pair();
     // Registered just now (10:00 UTC on 2026-11-22), not eight days ago as World::user does.
-    auto registered = register_user(
-        w.ports, RegisterInput{LooseValue::of("new@example.com"), LooseValue::of("password1")});
+    auto registered = register_sent(
+        w.ports, SentCredentials{LooseValue::of("new@example.com"), LooseValue::of("password1")});
     REQUIRE(registered.ok());
     const Id user = registered->user.id;
-    REQUIRE(create_profile(
+    REQUIRE(create_profile_sent(
                 w.ports, user,
-                CreateProfileInput{LooseValue::of("newbie"), LooseValue::of(1), LooseValue::of(3)})
+                SentProfile{LooseValue::of("newbie"), LooseValue::of(1), LooseValue::of(3)})
                 .ok());
     // A week of made-up history: one answer a day, 8 days, the last one after the sign-up.
     std::vector<LooseValue> items;

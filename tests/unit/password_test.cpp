@@ -13,6 +13,7 @@
 #include "support/counting_throttle.hpp"
 #include "support/fixture.hpp"
 #include "tests/support/recording_mailer.hpp"
+#include "tests/support/sent_requests.hpp"
 
 using namespace ll;
 using namespace ll::test;
@@ -30,10 +31,10 @@ struct PasswordWorld : World {
 
     LoginOutput sign_in(const std::string& password = "password1",
                         const std::string& address = "192.0.2.1") {
-        auto r =
-            login(ports, throttle,
-                  LoginInput{LooseValue::of("ada@example.com"), LooseValue::of(password), address},
-                  "phone");
+        auto r = login_sent(
+            ports, throttle,
+            SentCredentials{LooseValue::of("ada@example.com"), LooseValue::of(password), address},
+            "phone");
         REQUIRE(r.ok());
         return std::move(r.value());
     }
@@ -43,9 +44,14 @@ struct PasswordWorld : World {
     }
     TokenClaims claims(const LoginOutput& out) { return *tokens.verify(out.token, clock.now()); }
     Result<Done> change(const LoginOutput& caller, LooseValue current, LooseValue next) {
-        return change_password(
-            ports, standing, throttle, claims(caller),
-            ChangePasswordInput{std::move(current), std::move(next), "192.0.2.1"});
+        // The body as PUT /auth/password decodes it.
+        return with_decoded<ChangePasswordRequest>(
+            LooseValue::object(
+                {{"current_password", std::move(current)}, {"new_password", std::move(next)}}),
+            [&](ChangePasswordRequest r) {
+                r.client_address = "192.0.2.1";
+                return change_password(ports, standing, throttle, claims(caller), r);
+            });
     }
     std::string request_token() {
         const auto before = mailer.messages().size();
@@ -55,9 +61,8 @@ struct PasswordWorld : World {
         return token_after(sent.back().text, kLink);
     }
     Result<Done> confirm(const std::string& token, const std::string& password = "new-password") {
-        return confirm_password_reset(
-            ports, standing, throttle,
-            ConfirmResetInput{LooseValue::of(token), LooseValue::of(password)});
+        return confirm_reset_sent(ports, standing, throttle, LooseValue::of(token),
+                                  LooseValue::of(password));
     }
     bool live(const LoginOutput& out) { return standing.live(claims(out)); }
 };
@@ -104,9 +109,9 @@ TEST_CASE("change password: new hash, the other sessions end, this one stays", "
     CHECK(w.backend.accounts().find_by_id(w.ada)->password_hash == "fake$new-password");
     CHECK(w.live(phone));
     CHECK_FALSE(w.live(tablet));
-    CHECK(refresh_session(w.ports, w.standing, LooseValue::of(tablet.refresh_token)).error() ==
+    CHECK(refresh_sent(w.ports, w.standing, LooseValue::of(tablet.refresh_token)).error() ==
           errors::invalid_refresh_token());
-    CHECK(refresh_session(w.ports, w.standing, LooseValue::of(phone.refresh_token)).ok());
+    CHECK(refresh_sent(w.ports, w.standing, LooseValue::of(phone.refresh_token)).ok());
     CHECK(w.can_sign_in("new-password"));
     CHECK_FALSE(w.can_sign_in("password1"));
     CHECK(w.backend.accounts().find_by_id(bo)->password_hash == "fake$password1");
@@ -114,9 +119,9 @@ TEST_CASE("change password: new hash, the other sessions end, this one stays", "
 
 TEST_CASE("reset request: mails only to active learners, at most 3 an hour", "[password]") {
     PasswordWorld w;
-    CHECK(password_reset_email(LooseValue::missing()).error() == errors::email_required());
-    CHECK(password_reset_email(LooseValue::of(3)).error() == errors::email_required());
-    CHECK(password_reset_email(LooseValue::of(" Ada@Example.com ")).value() == "ada@example.com");
+    CHECK(reset_email_sent(LooseValue::missing()).error() == errors::email_required());
+    CHECK(reset_email_sent(LooseValue::of(3)).error() == errors::email_required());
+    CHECK(reset_email_sent(LooseValue::of(" Ada@Example.com ")).value() == "ada@example.com");
 
     CHECK(send_password_reset(w.ports, w.mailer, w.settings, "nobody@example.com") ==
           ResetMail::no_account);
@@ -162,12 +167,11 @@ TEST_CASE("reset confirm: one message for every bad token, the token stays for a
     PasswordWorld w;
     const std::string token = w.request_token();
     CHECK(w.confirm(token, "short").error() == errors::password_too_short());
-    CHECK(confirm_password_reset(w.ports, w.standing, w.throttle,
-                                 ConfirmResetInput{LooseValue::of(token), LooseValue::missing()})
+    CHECK(confirm_reset_sent(w.ports, w.standing, w.throttle, LooseValue::of(token),
+                             LooseValue::missing())
               .error() == errors::new_password_required());
-    CHECK(confirm_password_reset(
-              w.ports, w.standing, w.throttle,
-              ConfirmResetInput{LooseValue::missing(), LooseValue::of("new-password")})
+    CHECK(confirm_reset_sent(w.ports, w.standing, w.throttle, LooseValue::missing(),
+                             LooseValue::of("new-password"))
               .error() == errors::invalid_reset_link());
     CHECK(w.confirm("rt999").error() == errors::invalid_reset_link());
     CHECK(w.confirm("").error() == errors::invalid_reset_link());
@@ -187,13 +191,13 @@ TEST_CASE("reset confirm: new password, every session ends, lockout cleared, onc
     const LoginOutput phone = w.sign_in();
     w.throttle.limit = 2;
     for (int i = 0; i < 2; ++i)
-        CHECK_FALSE(login(w.ports, w.throttle,
-                          LoginInput{LooseValue::of("ada@example.com"),
-                                     LooseValue::of("wrong-pass"), "192.0.2.1"})
+        CHECK_FALSE(login_sent(w.ports, w.throttle,
+                               SentCredentials{LooseValue::of("ada@example.com"),
+                                               LooseValue::of("wrong-pass"), "192.0.2.1"})
                         .ok());
-    CHECK(login(w.ports, w.throttle,
-                LoginInput{LooseValue::of("ada@example.com"), LooseValue::of("password1"),
-                           "192.0.2.1"})
+    CHECK(login_sent(w.ports, w.throttle,
+                     SentCredentials{LooseValue::of("ada@example.com"), LooseValue::of("password1"),
+                                     "192.0.2.1"})
               .error() == errors::too_many_requests(60));
 
     const auto studio = w.studio_session(w.ada, "ada-studio");
@@ -202,7 +206,7 @@ TEST_CASE("reset confirm: new password, every session ends, lockout cleared, onc
     CHECK(w.studio_session_ended(studio));
     CHECK(w.backend.password_resets().find(w.secrets.digest(token))->used_at == w.clock.now());
     CHECK_FALSE(w.live(phone));
-    CHECK(refresh_session(w.ports, w.standing, LooseValue::of(phone.refresh_token)).error() ==
+    CHECK(refresh_sent(w.ports, w.standing, LooseValue::of(phone.refresh_token)).error() ==
           errors::invalid_refresh_token());
     CHECK(w.throttle.total() == 0);
     CHECK(w.sign_in("new-password").id == w.ada);
@@ -239,9 +243,10 @@ TEST_CASE("a sign-in with the old password that overlaps a reset ends without a 
         make_learner_ports(w.backend, w.clock, hasher, w.tokens, w.secrets, w.folding);
     // The reset commits while the old password is being checked: new hash, sessions revoked.
     hasher.meanwhile = [&] { REQUIRE(w.confirm(w.request_token()).ok()); };
-    const auto thief = login(
+    const auto thief = login_sent(
         racing, w.throttle,
-        LoginInput{LooseValue::of("ada@example.com"), LooseValue::of("password1"), "x"}, "thief");
+        SentCredentials{LooseValue::of("ada@example.com"), LooseValue::of("password1"), "x"},
+        "thief");
     CHECK(thief.error() == errors::invalid_credentials());
     // Its session was opened after the reset's revocation, and ended by the sign-in itself.
     CHECK(w.ports.sessions.revoke_others(w.ada, {}, w.clock.now()).empty());

@@ -5,12 +5,13 @@
 #include "core/app/list_languages.hpp"
 #include "core/app/set_goal.hpp"
 #include "support/fixture.hpp"
+#include "tests/support/sent_requests.hpp"
 
 using namespace ll;
 using namespace ll::test;
 
 namespace {
-CreateProfileInput profile(LooseValue u, LooseValue n, LooseValue t) {
+SentProfile profile(LooseValue u, LooseValue n, LooseValue t) {
     return {std::move(u), std::move(n), std::move(t)};
 }
 // PUT /auth/goal's body as the route decodes it.
@@ -52,9 +53,7 @@ TEST_CASE("check-username: format, trimming, case-insensitive availability", "[u
 TEST_CASE("create profile: every rule in order", "[profile]") {
     World w;
     const Id id = w.user("ada@example.com", false);
-    const auto error = [&](CreateProfileInput in) {
-        return create_profile(w.ports, id, in).error();
-    };
+    const auto error = [&](SentProfile in) { return create_profile_sent(w.ports, id, in).error(); };
     CHECK(error(profile(LooseValue::missing(), LooseValue::of(1), LooseValue::of(3))) ==
           errors::profile_fields_required());
     CHECK(error(profile(LooseValue::of(""), LooseValue::of(1), LooseValue::of(3))) ==
@@ -89,7 +88,7 @@ TEST_CASE("create profile: every rule in order", "[profile]") {
         CHECK(check_username(w.ports, "ada")->available);
     }
     SECTION("201, stored, native language on the account, then 409 profile exists") {
-        auto r = create_profile(
+        auto r = create_profile_sent(
             w.ports, id,
             profile(LooseValue::of("  Ada_L "), LooseValue::of("2"), LooseValue::of(3)));
         REQUIRE(r.ok());
@@ -131,8 +130,8 @@ TEST_CASE("me: without and with a profile", "[me]") {
     CHECK(me->ep_into_level == 0);
     CHECK(me->ep_to_next_level == 20);
 
-    REQUIRE(create_profile(w.ports, id,
-                           profile(LooseValue::of("ada"), LooseValue::of(1), LooseValue::of(3)))
+    REQUIRE(create_profile_sent(
+                w.ports, id, profile(LooseValue::of("ada"), LooseValue::of(1), LooseValue::of(3)))
                 .ok());
     me = get_me(w.ports, id);
     CHECK(me->username == "ada");

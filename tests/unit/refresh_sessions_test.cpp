@@ -5,6 +5,7 @@
 #include "core/app/login.hpp"
 #include "core/app/refresh_sessions.hpp"
 #include "support/fixture.hpp"
+#include "tests/support/sent_requests.hpp"
 
 using namespace ll;
 using namespace ll::test;
@@ -17,14 +18,15 @@ struct SessionWorld : World {
     SessionStanding standing{backend.refresh_sessions(), clock, std::chrono::seconds(10)};
 
     LoginOutput sign_in(const std::string& device = "phone") {
-        auto r = login(ports, throttle,
-                       LoginInput{LooseValue::of("ada@example.com"), LooseValue::of("password1")},
-                       device);
+        auto r = login_sent(
+            ports, throttle,
+            SentCredentials{LooseValue::of("ada@example.com"), LooseValue::of("password1")},
+            device);
         REQUIRE(r.ok());
         return std::move(r.value());
     }
     Result<SessionTokens> refresh(const std::string& token) {
-        return refresh_session(ports, standing, LooseValue::of(token));
+        return refresh_sent(ports, standing, LooseValue::of(token));
     }
     // What the routes check for an access token: its signature, then its session.
     bool accepted(const std::string& access_token) {
@@ -63,8 +65,8 @@ TEST_CASE("sessions: login opens a family per device, stored by digest", "[sessi
 
 TEST_CASE("sessions: register opens a session too", "[sessions]") {
     World w;
-    auto r = register_user(
-        w.ports, RegisterInput{LooseValue::of("bo@example.com"), LooseValue::of("password1")},
+    auto r = register_sent(
+        w.ports, SentCredentials{LooseValue::of("bo@example.com"), LooseValue::of("password1")},
         "app/1.0");
     REQUIRE(r.ok());
     const auto claims = w.tokens.verify(r->token, w.clock.now());
@@ -179,11 +181,11 @@ TEST_CASE("sessions: expired, unknown and malformed refresh tokens", "[sessions]
     w.user();
     const auto signed_in = w.sign_in();
     CHECK(w.refresh("rt-unknown").error() == errors::invalid_refresh_token());
-    CHECK(refresh_session(w.ports, w.standing, LooseValue::missing()).error() ==
+    CHECK(refresh_sent(w.ports, w.standing, LooseValue::missing()).error() ==
           errors::refresh_token_required());
-    CHECK(refresh_session(w.ports, w.standing, LooseValue::of(42)).error() ==
+    CHECK(refresh_sent(w.ports, w.standing, LooseValue::of(42)).error() ==
           errors::refresh_token_required());
-    CHECK(refresh_session(w.ports, w.standing, LooseValue::of("")).error() ==
+    CHECK(refresh_sent(w.ports, w.standing, LooseValue::of("")).error() ==
           errors::refresh_token_required());
 
     const std::string family = w.family_of(signed_in.token);
@@ -210,7 +212,7 @@ TEST_CASE("sessions: logout ends the device's tokens, at once in this process", 
     const auto tablet = w.sign_in("tablet");
     CHECK(w.accepted(phone.token));  // now cached as live
     const auto caller = *w.tokens.verify(phone.token, w.clock.now());
-    REQUIRE(logout(w.ports, w.standing, caller, LooseValue::of(phone.refresh_token)).ok());
+    REQUIRE(logout_sent(w.ports, w.standing, caller, LooseValue::of(phone.refresh_token)).ok());
     CHECK_FALSE(w.accepted(phone.token));
     CHECK(w.refresh(phone.refresh_token).error() == errors::invalid_refresh_token());
     CHECK(w.accepted(tablet.token));
@@ -224,7 +226,7 @@ TEST_CASE("sessions: another process sees a logout within the recheck window", "
     SessionStanding other_replica{w.backend.refresh_sessions(), w.clock, std::chrono::seconds(10)};
     const auto claims = *w.tokens.verify(phone.token, w.clock.now());
     CHECK(other_replica.live(claims));
-    REQUIRE(logout(w.ports, w.standing, claims, LooseValue::of(phone.refresh_token)).ok());
+    REQUIRE(logout_sent(w.ports, w.standing, claims, LooseValue::of(phone.refresh_token)).ok());
     CHECK(other_replica.live(claims));  // still cached
     w.clock.advance(std::chrono::seconds(10));
     CHECK_FALSE(other_replica.live(claims));
@@ -235,13 +237,14 @@ TEST_CASE("sessions: logout refuses another account's refresh token", "[sessions
     w.user();
     w.user("bo@example.com", false, "bo");
     const auto ada = w.sign_in();
-    auto bo = login(w.ports, w.throttle,
-                    LoginInput{LooseValue::of("bo@example.com"), LooseValue::of("password1")});
+    auto bo =
+        login_sent(w.ports, w.throttle,
+                   SentCredentials{LooseValue::of("bo@example.com"), LooseValue::of("password1")});
     REQUIRE(bo.ok());
     const auto caller = *w.tokens.verify(ada.token, w.clock.now());
-    CHECK(logout(w.ports, w.standing, caller, LooseValue::of(bo->refresh_token)).error() ==
+    CHECK(logout_sent(w.ports, w.standing, caller, LooseValue::of(bo->refresh_token)).error() ==
           errors::invalid_refresh_token());
-    CHECK(logout(w.ports, w.standing, caller, LooseValue::missing()).error() ==
+    CHECK(logout_sent(w.ports, w.standing, caller, LooseValue::missing()).error() ==
           errors::refresh_token_required());
     // Nothing changed.
     CHECK(w.accepted(ada.token));
@@ -258,8 +261,9 @@ TEST_CASE("sessions: logout-all ends every device and studio session of the acco
     const auto bo_studio = w.studio_session(bo_id, "bo-studio");
     const auto phone = w.sign_in("phone");
     const auto tablet = w.sign_in("tablet");
-    auto bo = login(w.ports, w.throttle,
-                    LoginInput{LooseValue::of("bo@example.com"), LooseValue::of("password1")});
+    auto bo =
+        login_sent(w.ports, w.throttle,
+                   SentCredentials{LooseValue::of("bo@example.com"), LooseValue::of("password1")});
     REQUIRE(bo.ok());
     CHECK(w.accepted(tablet.token));
     REQUIRE(logout_all(w.ports, w.standing, *w.tokens.verify(phone.token, w.clock.now())).ok());
@@ -292,8 +296,8 @@ TEST_CASE("sessions: the purge bounds the tables", "[sessions]") {
     const auto kept = w.sign_in("kept");
     const auto revoked = w.sign_in("revoked");
     const auto expiring = w.sign_in("expiring");
-    REQUIRE(logout(w.ports, w.standing, *w.tokens.verify(revoked.token, w.clock.now()),
-                   LooseValue::of(revoked.refresh_token))
+    REQUIRE(logout_sent(w.ports, w.standing, *w.tokens.verify(revoked.token, w.clock.now()),
+                        LooseValue::of(revoked.refresh_token))
                 .ok());
     const std::string expiring_family = w.family_of(expiring.token);
     const std::string revoked_family = w.family_of(revoked.token);

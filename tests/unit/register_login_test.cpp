@@ -5,15 +5,16 @@
 #include "core/app/login.hpp"
 #include "support/counting_throttle.hpp"
 #include "support/fixture.hpp"
+#include "tests/support/sent_requests.hpp"
 
 using namespace ll;
 using namespace ll::test;
 
 namespace {
-RegisterInput reg(LooseValue email, LooseValue password) {
+SentCredentials reg(LooseValue email, LooseValue password) {
     return {std::move(email), std::move(password)};
 }
-LoginInput cred(LooseValue email, LooseValue password) {
+SentCredentials cred(LooseValue email, LooseValue password) {
     return {std::move(email), std::move(password)};
 }
 }  // namespace
@@ -22,7 +23,7 @@ TEST_CASE("register: every error in the spec's order", "[register]") {
     World w;
     w.backend.blocklist().block("blocked@example.com");
     w.user("taken@example.com", false);
-    const auto error = [&](RegisterInput in) { return register_user(w.ports, in).error(); };
+    const auto error = [&](SentCredentials in) { return register_sent(w.ports, in).error(); };
 
     SECTION("missing or wrong-typed fields") {
         CHECK(error(reg(LooseValue::missing(), LooseValue::of("password1"))) ==
@@ -53,7 +54,7 @@ TEST_CASE("register: every error in the spec's order", "[register]") {
                   LooseValue::of("n@x.de"),
                   LooseValue::of("\xC3\xA4\xC3\xA4\xC3\xA4\xC3\xA4\xC3\xA4\xC3\xA4\xC3\xA4"))) ==
               errors::password_too_short());  // 7 x ä = 14 bytes
-        CHECK(register_user(w.ports,
+        CHECK(register_sent(w.ports,
                             reg(LooseValue::of("n@x.de"), LooseValue::of(std::string(1024, 'x'))))
                   .ok());
         CHECK(error(reg(LooseValue::of("m@x.de"), LooseValue::of(std::string(1025, 'x')))) ==
@@ -69,7 +70,7 @@ TEST_CASE("register: every error in the spec's order", "[register]") {
 
 TEST_CASE("register: 201 answer and stored account", "[register]") {
     World w;
-    auto r = register_user(w.ports,
+    auto r = register_sent(w.ports,
                            reg(LooseValue::of("  Ada@Example.COM "), LooseValue::of("password1")));
     REQUIRE(r.ok());
     CHECK(r->user.email == "ada@example.com");
@@ -126,7 +127,7 @@ TEST_CASE("register: a lost race on the unique e-mail is 409", "[register]") {
                               ports.practice,
                               ports.answer_keys,
                               ports.folding};
-    CHECK(register_user(racing_ports, reg(LooseValue::of("a@b.cd"), LooseValue::of("password1")))
+    CHECK(register_sent(racing_ports, reg(LooseValue::of("a@b.cd"), LooseValue::of("password1")))
               .error() == errors::email_already_registered());
 }
 
@@ -134,7 +135,9 @@ TEST_CASE("login: every error in order, and the answer", "[login]") {
     World w;
     CountingThrottle throttle;
     const Id id = w.user("ada@example.com", false);
-    const auto error = [&](LoginInput in) { return login(w.ports, throttle, in).error(); };
+    const auto error = [&](SentCredentials in) {
+        return login_sent(w.ports, throttle, in).error();
+    };
 
     CHECK(error(cred(LooseValue::missing(), LooseValue::of("x"))) ==
           errors::email_and_password_required());
@@ -160,8 +163,8 @@ TEST_CASE("login: every error in order, and the answer", "[login]") {
               errors::account_deactivated());
     }
     SECTION("success without profile: native_lang de, needsProfile true") {
-        auto r = login(w.ports, throttle,
-                       cred(LooseValue::of(" ADA@example.com"), LooseValue::of("password1")));
+        auto r = login_sent(w.ports, throttle,
+                            cred(LooseValue::of(" ADA@example.com"), LooseValue::of("password1")));
         REQUIRE(r.ok());
         CHECK(r->id == id);
         CHECK(r->email == "ada@example.com");
@@ -171,11 +174,11 @@ TEST_CASE("login: every error in order, and the answer", "[login]") {
         CHECK(w.tokens.verify(r->token, w.clock.now())->user_id == id);
     }
     SECTION("success with profile: native_lang from the profile's native language") {
-        REQUIRE(create_profile(w.ports, id,
-                               {LooseValue::of("ada"), LooseValue::of(2), LooseValue::of(3)})
+        REQUIRE(create_profile_sent(w.ports, id,
+                                    {LooseValue::of("ada"), LooseValue::of(2), LooseValue::of(3)})
                     .ok());
-        auto r = login(w.ports, throttle,
-                       cred(LooseValue::of("ada@example.com"), LooseValue::of("password1")));
+        auto r = login_sent(w.ports, throttle,
+                            cred(LooseValue::of("ada@example.com"), LooseValue::of("password1")));
         REQUIRE(r.ok());
         CHECK(r->native_lang == "en");
         CHECK_FALSE(r->needs_profile);
@@ -183,8 +186,8 @@ TEST_CASE("login: every error in order, and the answer", "[login]") {
     }
     SECTION("a hash with old parameters is replaced after a good login") {
         w.backend.accounts().update_password_hash(id, "old$password1");
-        REQUIRE(login(w.ports, throttle,
-                      cred(LooseValue::of("ada@example.com"), LooseValue::of("password1")))
+        REQUIRE(login_sent(w.ports, throttle,
+                           cred(LooseValue::of("ada@example.com"), LooseValue::of("password1")))
                     .ok());
         CHECK(w.backend.accounts().find_by_id(id)->password_hash == "fake$password1");
     }
@@ -200,7 +203,7 @@ TEST_CASE("login: malformed e-mails never reach the account lookup", "[login][ho
     const std::string too_long = std::string(250, 'a') + "@example.com";
     for (const std::string& email : {nul_suffix, too_long, std::string("no-at-sign.example.com")}) {
         const auto r =
-            login(w.ports, throttle, cred(LooseValue::of(email), LooseValue::of("password1")));
+            login_sent(w.ports, throttle, cred(LooseValue::of(email), LooseValue::of("password1")));
         CHECK(r.error() == errors::invalid_credentials());
     }
     CHECK(w.hasher.dummy_verifications == 0);  // nothing hashed for an impossible address
@@ -214,21 +217,22 @@ TEST_CASE("login: failures count against the account, whichever spelling reached
     throttle.limit = 3;
     const Id id = w.user("ada@example.com", false);
     for (const char* spelling : {"ada@example.com", " ADA@example.com", "Ada@Example.COM\t"}) {
-        CHECK(login(w.ports, throttle, cred(LooseValue::of(spelling), LooseValue::of("wrong-pass")))
+        CHECK(login_sent(w.ports, throttle,
+                         cred(LooseValue::of(spelling), LooseValue::of("wrong-pass")))
                   .error() == errors::invalid_credentials());
     }
     REQUIRE(throttle.failures.size() == 1);
     CHECK(throttle.failures.begin()->first.first == static_cast<std::uint64_t>(id));
     // At the limit: 429 even with the right password, and the password is not tried.
-    const auto blocked = login(
+    const auto blocked = login_sent(
         w.ports, throttle, cred(LooseValue::of("ADA@EXAMPLE.COM"), LooseValue::of("password1")));
     CHECK(blocked.error() == errors::too_many_requests(60));
     // A letter outside ASCII is not folded (the core's and the database's keys agree): "ädä" is
     // another address, unknown here, with a counter of its own.
-    CHECK(login(w.ports, throttle,
-                cred(LooseValue::of("\xC3\x84"
-                                    "da@example.com"),
-                     LooseValue::of("x-password")))
+    CHECK(login_sent(w.ports, throttle,
+                     cred(LooseValue::of("\xC3\x84"
+                                         "da@example.com"),
+                          LooseValue::of("x-password")))
               .error() == errors::invalid_credentials());
     CHECK(throttle.failures.size() == 2);
 }
@@ -250,12 +254,12 @@ TEST_CASE("failures from one address do not lock the account on another", "[logi
     World w;
     CountingThrottle throttle;
     throttle.limit = 3;
-    REQUIRE(register_user(
-        w.ports, RegisterInput{LooseValue::of("ada@example.com"), LooseValue::of("password1")}));
+    REQUIRE(register_sent(
+        w.ports, SentCredentials{LooseValue::of("ada@example.com"), LooseValue::of("password1")}));
     const auto attempt = [&](const char* password, const char* address) {
-        return login(
+        return login_sent(
             w.ports, throttle,
-            LoginInput{LooseValue::of("ada@example.com"), LooseValue::of(password), address});
+            SentCredentials{LooseValue::of("ada@example.com"), LooseValue::of(password), address});
     };
     for (int i = 0; i < 3; ++i)
         CHECK(attempt("wrong-pass", "203.0.113.9").error() == errors::invalid_credentials());

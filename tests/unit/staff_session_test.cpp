@@ -4,6 +4,7 @@
 
 #include "core/app/staff_session.hpp"
 #include "support/fixture.hpp"
+#include "tests/support/sent_requests.hpp"
 
 using namespace ll;
 using namespace ll::test;
@@ -21,8 +22,8 @@ struct SessionWorld : World {
     }
     Result<StaffSignIn> sign_in(const std::string& email,
                                 const std::string& password = "password1") {
-        return sign_in_staff(sessions, throttle,
-                             LoginInput{LooseValue::of(email), LooseValue::of(password)});
+        return sign_in_sent(sessions, throttle,
+                            SentCredentials{LooseValue::of(email), LooseValue::of(password)});
     }
     // Both steps of a request carrying `cookie`.
     Result<StaffPrincipal> request(const std::string& cookie) {

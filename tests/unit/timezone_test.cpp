@@ -77,9 +77,9 @@ TEST_CASE("timezone: set on the profile, checked, changed and cleared", "[timezo
     const Id no_profile = w.user("bo@example.com", false, "bo");
     const Id user = w.user("cy@example.com", false, "cy");
     const auto make = [&](LooseValue zone) {
-        return create_profile(w.ports, user,
-                              CreateProfileInput{LooseValue::of("cyra"), LooseValue::of(1),
-                                                 LooseValue::of(3), std::move(zone)});
+        return create_profile_sent(w.ports, user,
+                                   SentProfile{LooseValue::of("cyra"), LooseValue::of(1),
+                                               LooseValue::of(3), std::move(zone)});
     };
     CHECK(make(LooseValue::of("Mars/Olympus")).error() == errors::invalid_timezone());
     CHECK(make(LooseValue::of(5)).error() == errors::invalid_timezone());
@@ -88,15 +88,16 @@ TEST_CASE("timezone: set on the profile, checked, changed and cleared", "[timezo
     CHECK(w.ports.profiles.find_by_user(user)->timezone == "America/New_York");
     CHECK(get_me(w.ports, user)->timezone == "America/New_York");
 
-    CHECK(set_timezone(w.ports, user, LooseValue::of("Nowhere")).error() ==
+    CHECK(timezone_sent(w.ports, user, LooseValue::of("Nowhere")).error() ==
           errors::invalid_timezone());
-    CHECK(set_timezone(w.ports, user, LooseValue::missing()).error() == errors::invalid_timezone());
+    CHECK(timezone_sent(w.ports, user, LooseValue::missing()).error() ==
+          errors::invalid_timezone());
     CHECK(w.ports.profiles.find_by_user(user)->timezone == "America/New_York");
-    CHECK(set_timezone(w.ports, user, LooseValue::of("Asia/Tokyo"))->timezone == "Asia/Tokyo");
+    CHECK(timezone_sent(w.ports, user, LooseValue::of("Asia/Tokyo"))->timezone == "Asia/Tokyo");
     CHECK(w.ports.profiles.find_by_user(user)->timezone == "Asia/Tokyo");
-    CHECK_FALSE(set_timezone(w.ports, user, LooseValue::null())->timezone);
+    CHECK_FALSE(timezone_sent(w.ports, user, LooseValue::null())->timezone);
     CHECK_FALSE(w.ports.profiles.find_by_user(user)->timezone);
-    CHECK(set_timezone(w.ports, no_profile, LooseValue::of("Asia/Tokyo")).error() ==
+    CHECK(timezone_sent(w.ports, no_profile, LooseValue::of("Asia/Tokyo")).error() ==
           errors::no_profile_for_timezone());
 }
 
@@ -104,7 +105,7 @@ TEST_CASE("timezone: the learner's today books the card and ends the stats windo
     World w;  // 2026-11-22 10:00 UTC: already 2026-11-23 in Kiritimati (+14)
     const Id user = w.user();
     const Id pair = w.pair();
-    REQUIRE(set_timezone(w.ports, user, LooseValue::of("Pacific/Kiritimati")).ok());
+    REQUIRE(timezone_sent(w.ports, user, LooseValue::of("Pacific/Kiritimati")).ok());
     REQUIRE(book_sent(w.ports, user, card(pair)).ok());
     const Stats stats = get_stats(w.ports, user);
     CHECK(stats.daily.back().date == day("2026-11-23"));
@@ -138,7 +139,7 @@ TEST_CASE("timezone: practiced_today and streak_at_risk in the learner's zone", 
     CHECK(me->streak_days == 1);  // stored streak as the spec says
 
     // The card was answered at 02:00 on 11-22 in Los Angeles (-8).
-    REQUIRE(set_timezone(w.ports, user, LooseValue::of("America/Los_Angeles")).ok());
+    REQUIRE(timezone_sent(w.ports, user, LooseValue::of("America/Los_Angeles")).ok());
     w.clock.set(at("2026-11-22T20:00:00.000Z"));  // 11-22 12:00 in LA: practised today there
     me = get_me(w.ports, user);
     CHECK(me->practiced_today);

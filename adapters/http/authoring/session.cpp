@@ -44,9 +44,10 @@ void add_session_routes(RouteBuilder& routes, StaffSessionPorts p, const RateLim
                 Auth::open,
                 Body::json,
                 [p, limits, rate_limits, &metrics](Call& c) mutable {
-                    auto result = sign_in_staff(p, limits->failed_logins,
-                                                LoginInput{c.field("email"), c.field("password"),
-                                                           client_of(*limits, c.request)});
+                    auto result = with_decoded<Credentials>(c.body, [&](const Credentials& r) {
+                        return sign_in_staff(p, limits->failed_logins,
+                                             LoginInput{r, client_of(*limits, c.request)});
+                    });
                     metrics.increment("langlearn_staff_sign_ins_total", "outcome",
                                       result ? "success" : std::to_string(result.error().status));
                     if (!result) return error_response(result.error());

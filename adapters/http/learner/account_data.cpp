@@ -17,9 +17,11 @@ void add_account_data_routes(RouteBuilder& routes, LearnerPorts p,
                 Auth::token,
                 Body::json,
                 [p, limits](Call& c) mutable {
-                    return no_content(delete_own_account(p, limits->failed_logins,
-                                                         c.claims().user_id, c.field("password"),
-                                                         client_of(*limits, c.request)));
+                    return no_content(with_decoded<DeleteAccountRequest>(
+                        c.body, [&](const DeleteAccountRequest& r) {
+                            return delete_own_account(p, limits->failed_logins, c.claims().user_id,
+                                                      r, client_of(*limits, c.request));
+                        }));
                 },
                 Execution::cpu_heavy,
                 kCredentialsBodyBytes});

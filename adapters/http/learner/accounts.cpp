@@ -18,9 +18,9 @@ void add_account_routes(RouteBuilder& routes, LearnerPorts p, Metrics& metrics,
                 Auth::open,
                 Body::json,
                 [p, &metrics](Call& c) mutable {
-                    auto result =
-                        register_user(p, RegisterInput{c.field("email"), c.field("password")},
-                                      c.request.header("user-agent").value_or(""));
+                    auto result = with_decoded<Credentials>(c.body, [&](const Credentials& r) {
+                        return register_user(p, r, c.request.header("user-agent").value_or(""));
+                    });
                     if (result) metrics.increment("langlearn_registrations_total");
                     return answer(result, 201);
                 },
@@ -33,10 +33,11 @@ void add_account_routes(RouteBuilder& routes, LearnerPorts p, Metrics& metrics,
                 Body::json,
                 [p, limits, &metrics](Call& c) mutable {
                     // Too many failed logins for the account: 429 without trying the password.
-                    auto result = login(p, limits->failed_logins,
-                                        LoginInput{c.field("email"), c.field("password"),
-                                                   client_of(*limits, c.request)},
-                                        c.request.header("user-agent").value_or(""));
+                    auto result = with_decoded<Credentials>(c.body, [&](const Credentials& r) {
+                        return login(p, limits->failed_logins,
+                                     LoginInput{r, client_of(*limits, c.request)},
+                                     c.request.header("user-agent").value_or(""));
+                    });
                     metrics.increment("langlearn_logins_total", "outcome",
                                       result ? "success" : std::to_string(result.error().status));
                     Response r = answer(result);

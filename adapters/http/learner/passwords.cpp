@@ -99,10 +99,12 @@ void add_password_routes(RouteBuilder& routes, LearnerPorts p, Metrics& metrics,
                 Auth::token,
                 Body::json,
                 [p, limits, sessions](Call& c) mutable {
-                    return no_content(change_password(
-                        p, *sessions, limits->failed_logins, c.claims(),
-                        ChangePasswordInput{c.field("current_password"), c.field("new_password"),
-                                            client_of(*limits, c.request)}));
+                    return no_content(
+                        with_decoded<ChangePasswordRequest>(c.body, [&](ChangePasswordRequest r) {
+                            r.client_address = client_of(*limits, c.request);
+                            return change_password(p, *sessions, limits->failed_logins, c.claims(),
+                                                   r);
+                        }));
                 },
                 Execution::cpu_heavy,
                 kCredentialsBodyBytes,
@@ -116,10 +118,10 @@ void add_password_routes(RouteBuilder& routes, LearnerPorts p, Metrics& metrics,
                 Auth::open,
                 Body::json,
                 [jobs](Call& c) {
-                    const auto email = password_reset_email(c.field("email"));
-                    if (!email) return error_response(email.error());
+                    const auto request = decode<ResetRequest>(c.body);
+                    if (!request) return error_response(request.error());
                     const auto asked = asked_language(c.request);
-                    jobs->post(email.value(), asked);
+                    jobs->post(request.value().email, asked);
                     return reset_accepted(asked);
                 },
                 Execution::worker,
@@ -130,9 +132,10 @@ void add_password_routes(RouteBuilder& routes, LearnerPorts p, Metrics& metrics,
                 Auth::open,
                 Body::json,
                 [p, limits, sessions](Call& c) mutable {
-                    return no_content(confirm_password_reset(
-                        p, *sessions, limits->failed_logins,
-                        ConfirmResetInput{c.field("token"), c.field("new_password")}));
+                    return no_content(with_decoded<ConfirmResetRequest>(
+                        c.body, [&](const ConfirmResetRequest& r) {
+                            return confirm_password_reset(p, *sessions, limits->failed_logins, r);
+                        }));
                 },
                 Execution::cpu_heavy,
                 kCredentialsBodyBytes,

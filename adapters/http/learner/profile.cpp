@@ -25,10 +25,11 @@ void add_profile_routes(RouteBuilder& routes, LearnerPorts p) {
                     return r;
                 }});
     routes.add({"POST", {"/auth/profile"}, Auth::token, Body::json, [p](Call& c) mutable {
-                    return answer(create_profile(p, c.claims().user_id,
-                                                 CreateProfileInput{
-                                                     c.field("username"), c.field("nativeLang"),
-                                                     c.field("targetLang"), c.field("timezone")}),
+                    return answer(with_decoded<CreateProfileRequest>(
+                                      c.body,
+                                      [&](const CreateProfileRequest& r) {
+                                          return create_profile(p, c.claims().user_id, r);
+                                      }),
                                   201);
                 }});
     routes.add(
@@ -50,7 +51,10 @@ void add_profile_routes(RouteBuilder& routes, LearnerPorts p) {
          }});
     // The learner's own time zone (docs/accounts.md "A time zone per learner").
     routes.add({"PUT", {"/auth/timezone"}, Auth::token, Body::json, [p](Call& c) mutable {
-                    return answer(set_timezone(p, c.claims().user_id, c.field("timezone")));
+                    return answer(
+                        with_decoded<TimezoneRequest>(c.body, [&](const TimezoneRequest& r) {
+                            return set_timezone(p, c.claims().user_id, r);
+                        }));
                 }});
 }
 

@@ -10,10 +10,16 @@ void add_session_routes(RouteBuilder& routes, LearnerPorts p,
                         std::shared_ptr<SessionStanding> standing) {
     // Open: the refresh token is the credential (the access token may have expired).
     routes.add({"POST", {"/auth/refresh"}, Auth::open, Body::json, [p, standing](Call& c) mutable {
-                    return answer(refresh_session(p, *standing, c.field("refresh_token")));
+                    return answer(with_decoded<RefreshTokenRequest>(
+                        c.body, [&](const RefreshTokenRequest& r) {
+                            return refresh_session(p, *standing, r);
+                        }));
                 }});
     routes.add({"POST", {"/auth/logout"}, Auth::token, Body::json, [p, standing](Call& c) mutable {
-                    return no_content(logout(p, *standing, c.claims(), c.field("refresh_token")));
+                    return no_content(with_decoded<RefreshTokenRequest>(
+                        c.body, [&](const RefreshTokenRequest& r) {
+                            return logout(p, *standing, c.claims(), r);
+                        }));
                 }});
     // No body needed: the access token says whose sessions end.
     routes.add(

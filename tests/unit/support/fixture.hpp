@@ -9,6 +9,7 @@
 #include "core/app/register_user.hpp"
 #include "core/domain/time_format.hpp"
 #include "tests/support/instants.hpp"
+#include "tests/support/sent_requests.hpp"
 
 namespace ll::test {
 
@@ -27,15 +28,15 @@ struct World {
             const std::string& username = "ada") {
         const Timestamp now = clock.now();
         clock.set(now - std::chrono::days(8));
-        auto r =
-            register_user(ports, RegisterInput{LooseValue::of(email), LooseValue::of("password1")});
+        auto r = register_sent(ports,
+                               SentCredentials{LooseValue::of(email), LooseValue::of("password1")});
         clock.set(now);
         REQUIRE(r.ok());
         const Id id = r->user.id;
         if (with_profile) {
-            auto p = create_profile(
+            auto p = create_profile_sent(
                 ports, id,
-                CreateProfileInput{LooseValue::of(username), LooseValue::of(1), LooseValue::of(3)});
+                SentProfile{LooseValue::of(username), LooseValue::of(1), LooseValue::of(3)});
             REQUIRE(p.ok());
         }
         return id;
