@@ -41,7 +41,7 @@ struct PasswordChangePorts {
 // account's lookup, in the order below).
 struct ChangePasswordRequest {
     std::optional<std::string> current_password;  // as own_password (core/app/login.hpp) reads it
-    std::optional<std::string> new_password;      // any string; nullopt when not one
+    fields::Deferred<std::string> new_password;   // as read_new_password (credentials.hpp) reads it
     std::string client_address = {};              // not the body's: the lockout's key
 };
 template <>

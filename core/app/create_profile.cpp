@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/app/learner_zone.hpp"
 #include "core/domain/rules.hpp"
 
 namespace ll {
@@ -50,12 +51,7 @@ Result<CreateProfileRequest> decode<CreateProfileRequest>(const LooseValue& body
     if (same) return errors::languages_must_differ();
     r.native_lang = native.id;
     r.target_lang = target.id;
-    const LooseValue& zone = body["timezone"];
-    if (zone.is_string()) {
-        r.timezone.value = zone.string;
-    } else if (!zone.is_missing() && !zone.is_null()) {
-        r.timezone.error = errors::invalid_timezone();
-    }
+    r.timezone = fields::defer(read_timezone(body["timezone"]));
     return r;
 }
 
@@ -77,7 +73,8 @@ Result<CreateProfileOutput> create_profile(const ProfilePorts& ports, Id user_id
         return errors::invalid_language_ids();
     const auto zone = request.timezone.checked();
     if (!zone) return zone.error();
-    if (zone.value() && !ports.clock.knows_zone(*zone.value())) return errors::invalid_timezone();
+    if (const auto known = check_zone_known(ports.clock, zone.value()); !known)
+        return known.error();
 
     const auto outcome = ports.profiles.create(NewProfile{
         user_id, username, lowercase, *request.native_lang, *request.target_lang, zone.value()});

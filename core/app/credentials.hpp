@@ -39,6 +39,14 @@ inline Result<Done> check_new_password(std::string_view password) {
     return Done{};
 }
 
+// A new password field (PUT /auth/password, the reset's confirmation): 400 new_password is
+// required when it is no string, else the password rule above.
+inline Result<std::string> read_new_password(const LooseValue& field) {
+    if (!field.is_string()) return errors::new_password_required();
+    if (const auto rule = check_new_password(field.string); !rule) return rule.error();
+    return field.string;
+}
+
 inline Result<Done> check_new_credentials(const Credentials& credentials) {
     if (!is_valid_email_shape(credentials.email)) return errors::invalid_email_format();
     return check_new_password(credentials.password);

@@ -29,6 +29,13 @@ struct SetTimezoneOutput {
     std::optional<std::string> timezone;  // null: APP_TIMEZONE
 };
 
+// A `timezone` field's shape: missing or null is "no zone of one's own" (nullopt), a string is
+// the zone's name; anything else is 400 invalid_timezone.
+Result<std::optional<std::string>> read_timezone(const LooseValue& field);
+// A zone's name the tz database knows (nullopt, no zone, always passes); else 400
+// invalid_timezone.
+Result<Done> check_zone_known(const Clock& clock, const std::optional<std::string>& zone);
+
 // PUT /auth/timezone's body {"timezone": "Europe/Berlin" | null}: a missing field or one that is
 // neither a string nor null is 400 (say which zone, or null).
 struct TimezoneRequest {

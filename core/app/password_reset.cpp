@@ -61,12 +61,11 @@ Result<ResetRequest> decode<ResetRequest>(const LooseValue& body) {
 
 template <>
 Result<ConfirmResetRequest> decode<ConfirmResetRequest>(const LooseValue& body) {
-    const LooseValue& new_password = body["new_password"];
+    auto new_password = read_new_password(body["new_password"]);
+    if (!new_password) return new_password.error();
     const LooseValue& token = body["token"];
-    if (!new_password.is_string()) return errors::new_password_required();
-    if (const auto rule = check_new_password(new_password.string); !rule) return rule.error();
     if (!token.is_nonempty_string()) return errors::invalid_reset_link();
-    return ConfirmResetRequest{new_password.string, token.string};
+    return ConfirmResetRequest{std::move(new_password.value()), token.string};
 }
 
 ResetMail send_password_reset(const PasswordResetPorts& ports, Mailer& mailer,
