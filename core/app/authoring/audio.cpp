@@ -12,16 +12,17 @@ namespace ll {
 namespace {
 
 // The text of one field of one item; nullopt when the item does not exist.
-std::optional<std::optional<std::string>> text_of(ContentTx& tx, const AudioSource& s) {
+std::optional<std::optional<std::string>> text_of(WordRows& words, TextRows& texts,
+                                                  const AudioSource& s) {
     if (s.table == "statements") {
-        const auto st = tx.statement(s.id);
+        const auto st = texts.statement(s.id);
         if (!st) return std::nullopt;
         return s.field == "text_de"   ? st->text_de
                : s.field == "text_en" ? st->text_en
                                       : st->text_sv;
     }
     if (s.table == "questions") {
-        const auto q = tx.question(s.id);
+        const auto q = texts.question(s.id);
         if (!q) return std::nullopt;
         const std::pair<const char*, const std::optional<std::string>*> slots[] = {
             {"text_de", &q->text_de},
@@ -35,7 +36,7 @@ std::optional<std::optional<std::string>> text_of(ContentTx& tx, const AudioSour
         }
         return std::optional<std::string>();
     }
-    const auto w = tx.word(s.id);
+    const auto w = words.word(s.id);
     if (!w) return std::nullopt;
     if (s.field == "title_de") return std::optional<std::string>(w->title_de);
     return s.field == "title_en" ? w->title_en : w->title_sv;
@@ -61,8 +62,8 @@ Result<AudioResult> speak_and_store(AuthoringPorts& ports, const AudioSource& so
         return errors::speech_synthesis_failed(fmt::format("encoding for phones: {}", e.what()));
     }
     audio.created_at = audio.updated_at = ports.clock.now();
-    return write<AudioResult>(ports.content, [&](ContentTx& tx) -> Result<AudioResult> {
-        auto [stored, created] = tx.upsert_audio(audio);
+    return write<AudioResult>(ports.content, [&](AudioRows& audios) -> Result<AudioResult> {
+        auto [stored, created] = audios.upsert_audio(audio);
         return AudioResult{std::move(stored), created};
     });
 }
@@ -71,16 +72,17 @@ Result<AudioResult> speak_and_store(AuthoringPorts& ports, const AudioSource& so
 
 Result<AudioResult> generate_audio(AuthoringPorts& ports, const GenerateAudio& request) {
     const AudioSource& source = request.source;
-    auto text = read<std::string>(ports.content, [&](ContentTx& tx) -> Result<std::string> {
-        const auto found = text_of(tx, source);
-        if (!found) return errors::not_found();
-        const std::string t = found->has_value() ? trim(**found) : std::string();
-        if (t.empty()) {
-            return errors::conflict(
-                fmt::format("{} {} has no text in {}", source.table, source.id, source.field));
-        }
-        return t;
-    });
+    auto text = read<std::string>(
+        ports.content, [&](WordRows& words, TextRows& texts) -> Result<std::string> {
+            const auto found = text_of(words, texts, source);
+            if (!found) return errors::not_found();
+            const std::string t = found->has_value() ? trim(**found) : std::string();
+            if (t.empty()) {
+                return errors::conflict(
+                    fmt::format("{} {} has no text in {}", source.table, source.id, source.field));
+            }
+            return t;
+        });
     if (!text) return text.error();
     return speak_and_store(ports, source, text.value());
 }
@@ -93,10 +95,10 @@ Result<AudioBatchResult> generate_audio_batch(AuthoringPorts& ports,
         std::vector<AudioCandidate> candidates;
         std::int64_t with_audio = 0;
     };
-    auto plan = read<Plan>(ports.content, [&](ContentTx& tx) -> Result<Plan> {
+    auto plan = read<Plan>(ports.content, [&](AudioRows& audios) -> Result<Plan> {
         Plan p;
-        p.candidates = tx.audio_candidates(table, language, request.limit);
-        for (const auto& row : tx.audio_coverage()) {
+        p.candidates = audios.audio_candidates(table, language, request.limit);
+        for (const auto& row : audios.audio_coverage()) {
             if ((!table || row.table == *table) && (!language || row.language == *language))
                 p.with_audio += row.with_audio;
         }
@@ -118,21 +120,21 @@ Result<AudioBatchResult> generate_audio_batch(AuthoringPorts& ports,
 }
 
 Result<std::vector<Audio>> list_item_audios(AuthoringPorts& ports, const AudioItem& item) {
-    auto audios = read<std::vector<Audio>>(ports.content, [&](ContentTx& tx) {
-        return Result<std::vector<Audio>>(tx.audios_of_item(item.table, item.id));
+    auto found = read<std::vector<Audio>>(ports.content, [&](AudioRows& audios) {
+        return Result<std::vector<Audio>>(audios.audios_of_item(item.table, item.id));
     });
-    if (!audios) return audios;
+    if (!found) return found;
     // Sorted here, not by SQL: the dialects' collations may order `_` differently.
-    std::sort(audios->begin(), audios->end(), [](const Audio& a, const Audio& b) {
+    std::sort(found->begin(), found->end(), [](const Audio& a, const Audio& b) {
         return std::tie(a.source.field, a.source.language) <
                std::tie(b.source.field, b.source.language);
     });
-    return audios;
+    return found;
 }
 
 Result<std::vector<AudioCoverageRow>> audio_coverage(AuthoringPorts& ports) {
-    return read<std::vector<AudioCoverageRow>>(ports.content, [&](ContentTx& tx) {
-        return Result<std::vector<AudioCoverageRow>>(tx.audio_coverage());
+    return read<std::vector<AudioCoverageRow>>(ports.content, [&](AudioRows& audios) {
+        return Result<std::vector<AudioCoverageRow>>(audios.audio_coverage());
     });
 }
 

@@ -33,8 +33,8 @@ void store_audio_files(AuthoringPorts& ports, std::string_view wav, std::string_
 }
 
 AudioVariantBackfill make_missing_audio_variants(AuthoringPorts& ports) {
-    using Write = std::optional<std::function<bool(ContentTx&)>>;
-    const auto rows = [](ContentTx& tx, const Page& page) { return tx.audios(page); };
+    using Write = std::optional<std::function<bool(AudioRows&)>>;
+    const auto rows = [](AudioRows& audios, const Page& page) { return audios.audios(page); };
     // Also when a copy's file is gone from the store (a partial restore): the feed would name it.
     const auto needs = [&](const Audio& a) {
         return !has_variants(a) || !ports.media.exists(a.opus->file_path) ||
@@ -59,7 +59,7 @@ AudioVariantBackfill make_missing_audio_variants(AuthoringPorts& ports) {
         // The row keeps naming its file (the same bytes, wherever it was stored); written only
         // while it still does.
         converted.file_path = a.file_path;
-        return [converted](ContentTx& tx) { return tx.set_audio_variants(converted); };
+        return [converted](AudioRows& audios) { return audios.set_audio_variants(converted); };
     };
     return run_backfill<Audio>(ports.content, rows, needs, make);
 }

@@ -19,7 +19,7 @@ struct Backfill {
     std::vector<std::string> problems;  // one line per failure: the row and why
 };
 
-// `rows(tx, page)`: one page of rows, ids ascending. `needs(row)`: whether the row lacks what the
+// `rows(port, page)`: one page of rows, ids ascending. `needs(row)`: whether the row lacks what the
 // backfill makes. `make(row)`: the work, outside any transaction; answers a function that writes
 // the result in a write transaction (and answers false when the row changed meanwhile), or a
 // failure line.

@@ -116,12 +116,12 @@ Result<PairFigures> pair_figures(CardAnalyticsPorts& ports, Id pair_id) {
         std::vector<Id> category_ids;
     };
     const auto described = read<std::optional<Described>>(
-        ports.content, [&](ContentTx& tx) -> std::optional<Described> {
-            auto pair = tx.pair(pair_id);
+        ports.content, [&](TextRows& texts, PairRows& pairs) -> std::optional<Described> {
+            auto pair = pairs.pair(pair_id);
             if (!pair) return std::nullopt;
             Described d{*pair, std::nullopt, {}};
-            if (pair->statement_id) d.statement = tx.statement(*pair->statement_id);
-            for (const auto& c : tx.pair_categories(pair_id)) d.category_ids.push_back(c.id);
+            if (pair->statement_id) d.statement = texts.statement(*pair->statement_id);
+            for (const auto& c : pairs.pair_categories(pair_id)) d.category_ids.push_back(c.id);
             return d;
         });
     if (!described) return described.error();

@@ -50,30 +50,31 @@ struct Subject {
     std::vector<Word> neighbours;  // other words of the picture (distractor candidates)
 };
 
-std::optional<Word> label_of(ContentTx& tx, Id object_id) {
-    for (const auto& l : tx.object_word_links(object_id)) {
-        if (l.is_label) return tx.word(l.word_id);
+std::optional<Word> label_of(WordRows& words, WordLinkRows& links, Id object_id) {
+    for (const auto& l : links.object_word_links(object_id)) {
+        if (l.is_label) return words.word(l.word_id);
     }
     return std::nullopt;
 }
 
 // Words of a picture: its own links and the label words of its objects.
-std::vector<Word> picture_words(ContentTx& tx, Id picture_id) {
+std::vector<Word> picture_words(ObjectRows& objects, WordRows& words, WordLinkRows& links,
+                                Id picture_id) {
     std::vector<Id> ids;
-    for (const auto& l : tx.picture_word_links(picture_id)) ids.push_back(l.word_id);
+    for (const auto& l : links.picture_word_links(picture_id)) ids.push_back(l.word_id);
     ObjectFilter filter;
     filter.picture_id = picture_id;
     for (Page page{std::nullopt, 500};;) {
-        const auto objects = tx.objects(filter, page);
-        if (objects.empty()) break;
-        page.after = objects.back().id;
-        for (const auto& o : objects) {
-            for (const auto& l : tx.object_word_links(o.id)) {
+        const auto batch = objects.objects(filter, page);
+        if (batch.empty()) break;
+        page.after = batch.back().id;
+        for (const auto& o : batch) {
+            for (const auto& l : links.object_word_links(o.id)) {
                 if (l.is_label) ids.push_back(l.word_id);
             }
         }
     }
-    return tx.words_by_ids(ids);
+    return words.words_by_ids(ids);
 }
 
 Error no_label(Id object_id) {
@@ -123,25 +124,29 @@ struct WordPlan {
 Result<WordPlan> plan_words(AuthoringPorts& ports, const WordSubject& request) {
     const auto& object_id = request.object_id;
     const auto& picture_id = request.picture_id;
-    auto subject = read<Subject>(ports.content, [&](ContentTx& tx) -> Result<Subject> {
-        Subject s;
-        if (object_id) {
-            s.object = tx.object(*object_id);
-            if (!s.object) return errors::not_found();
-            s.label = label_of(tx, s.object->id);
-            if (!s.label) return no_label(s.object->id);
-            for (const auto& v : object_word_views(tx, s.object->id)) s.words.push_back(v.word);
-            s.picture = tx.picture(s.object->picture_id);
-        } else {
-            s.picture = tx.picture(*picture_id);
-            if (!s.picture) return errors::not_found();
-            s.words = picture_words(tx, s.picture->id);
-            if (s.words.empty() && !s.picture->title) {
-                return errors::nothing_to_generate_from(s.picture->id);
-            }
-        }
-        return s;
-    });
+    auto subject =
+        read<Subject>(ports.content,
+                      [&](PictureRows& pictures, ObjectRows& objects, WordRows& words,
+                          WordLinkRows& links) -> Result<Subject> {
+                          Subject s;
+                          if (object_id) {
+                              s.object = objects.object(*object_id);
+                              if (!s.object) return errors::not_found();
+                              s.label = label_of(words, links, s.object->id);
+                              if (!s.label) return no_label(s.object->id);
+                              for (const auto& v : object_word_views(links, words, s.object->id))
+                                  s.words.push_back(v.word);
+                              s.picture = pictures.picture(s.object->picture_id);
+                          } else {
+                              s.picture = pictures.picture(*picture_id);
+                              if (!s.picture) return errors::not_found();
+                              s.words = picture_words(objects, words, links, s.picture->id);
+                              if (s.words.empty() && !s.picture->title) {
+                                  return errors::nothing_to_generate_from(s.picture->id);
+                              }
+                          }
+                          return s;
+                      });
     if (!subject) return subject.error();
 
     // A picture may carry any number of words; what one request asks of the generator is
@@ -172,14 +177,14 @@ Result<WordPlan> plan_words(AuthoringPorts& ports, const WordSubject& request) {
 
 // Whether the word is linked to the subject the way generate-words would link it (an object's
 // words, label or not; a picture's own words).
-bool linked_to(ContentTx& tx, const Subject& subject, Id word_id) {
+bool linked_to(WordLinkRows& links, const Subject& subject, Id word_id) {
     const auto is_word = [word_id](const auto& l) { return l.word_id == word_id; };
     if (subject.object) {
-        const auto links = tx.object_word_links(subject.object->id);
-        return std::any_of(links.begin(), links.end(), is_word);
+        const auto linked = links.object_word_links(subject.object->id);
+        return std::any_of(linked.begin(), linked.end(), is_word);
     }
-    const auto links = tx.picture_word_links(subject.picture->id);
-    return std::any_of(links.begin(), links.end(), is_word);
+    const auto linked = links.picture_word_links(subject.picture->id);
+    return std::any_of(linked.begin(), linked.end(), is_word);
 }
 
 }  // namespace
@@ -188,31 +193,35 @@ Result<WordSuggestions> suggest_words(AuthoringPorts& ports, const SuggestWords&
     auto plan = plan_words(ports, request);
     if (!plan) return plan.error();
     const Subject& subject = plan->subject;
-    return read<WordSuggestions>(ports.content, [&](ContentTx& tx) -> Result<WordSuggestions> {
-        // The subject may have gone while the generator ran: as generate-words, 404.
-        if (subject.object ? !tx.object(subject.object->id) : !tx.picture(subject.picture->id))
-            return errors::not_found();
-        WordSuggestions out{{}, ports.words.name()};
-        std::set<std::string> seen;  // folded title_de: generate-words would find one word
-        for (const auto& g : plan->words) {
-            const Word proposed = word_of(g, status::kDraft);
-            if (!seen.insert(fold_case(proposed.title_de)).second) continue;
-            WordSuggestion s{proposed.title_de, *proposed.title_en, *proposed.title_sv,
-                             proposed.level,    std::nullopt,       false};
-            // An existing word would be linked as it is: show it, with the proposal's
-            // translation where it has none.
-            if (const auto existing = tx.word_by_title(proposed.title_de)) {
-                s.title_de = existing->title_de;
-                s.title_en = existing->title_en.value_or(s.title_en);
-                s.title_sv = existing->title_sv.value_or(s.title_sv);
-                s.level = existing->level;
-                s.word_id = existing->id;
-                s.linked = linked_to(tx, subject, existing->id);
+    return read<WordSuggestions>(
+        ports.content,
+        [&](PictureRows& pictures, ObjectRows& objects, WordRows& words,
+            WordLinkRows& links) -> Result<WordSuggestions> {
+            // The subject may have gone while the generator ran: as generate-words, 404.
+            if (subject.object ? !objects.object(subject.object->id)
+                               : !pictures.picture(subject.picture->id))
+                return errors::not_found();
+            WordSuggestions out{{}, ports.words.name()};
+            std::set<std::string> seen;  // folded title_de: generate-words would find one word
+            for (const auto& g : plan->words) {
+                const Word proposed = word_of(g, status::kDraft);
+                if (!seen.insert(fold_case(proposed.title_de)).second) continue;
+                WordSuggestion s{proposed.title_de, *proposed.title_en, *proposed.title_sv,
+                                 proposed.level,    std::nullopt,       false};
+                // An existing word would be linked as it is: show it, with the proposal's
+                // translation where it has none.
+                if (const auto existing = words.word_by_title(proposed.title_de)) {
+                    s.title_de = existing->title_de;
+                    s.title_en = existing->title_en.value_or(s.title_en);
+                    s.title_sv = existing->title_sv.value_or(s.title_sv);
+                    s.level = existing->level;
+                    s.word_id = existing->id;
+                    s.linked = linked_to(links, subject, existing->id);
+                }
+                out.words.push_back(std::move(s));
             }
-            out.words.push_back(std::move(s));
-        }
-        return out;
-    });
+            return out;
+        });
 }
 
 Result<GeneratedWords> generate_words(AuthoringPorts& ports, const GenerateWords& request) {
@@ -222,49 +231,59 @@ Result<GeneratedWords> generate_words(AuthoringPorts& ports, const GenerateWords
     const auto& generated = plan->words;
 
     const Timestamp now = ports.clock.now();
-    return write<GeneratedWords>(ports.content, [&](ContentTx& tx) -> Result<GeneratedWords> {
-        GeneratedWords out{{}, ports.words.name()};
-        if (subject.object && !tx.lock_object(subject.object->id)) return errors::not_found();
-        if (!subject.object && !tx.picture(subject.picture->id)) return errors::not_found();
-        std::map<Id, bool> seen;
-        for (const auto& g : generated) {
-            const auto [word, created] = find_or_create_word(tx, word_of(g, request.status), now);
-            if (seen.count(word.id)) continue;
-            seen[word.id] = created;
-            Id link = 0;
-            if (subject.object) {
-                // A word that already is the label stays the label.
-                // (An init-capture: clang 14 cannot capture a structured binding.)
-                const auto links = tx.object_word_links(subject.object->id);
-                const auto it =
-                    std::find_if(links.begin(), links.end(),
-                                 [id = word.id](const auto& l) { return l.word_id == id; });
-                link = it != links.end()
-                           ? it->id
-                           : tx.link_object_word(subject.object->id, word.id, false).first.id;
-            } else {
-                link = tx.link_picture_word(subject.picture->id, word.id).first.id;
+    return write<GeneratedWords>(
+        ports.content,
+        [&](PictureRows& pictures, ObjectRows& objects, WordRows& words,
+            WordLinkRows& links) -> Result<GeneratedWords> {
+            GeneratedWords out{{}, ports.words.name()};
+            if (subject.object && !objects.lock_object(subject.object->id))
+                return errors::not_found();
+            if (!subject.object && !pictures.picture(subject.picture->id))
+                return errors::not_found();
+            std::map<Id, bool> seen;
+            for (const auto& g : generated) {
+                const auto [word, created] =
+                    find_or_create_word(words, word_of(g, request.status), now);
+                if (seen.count(word.id)) continue;
+                seen[word.id] = created;
+                Id link = 0;
+                if (subject.object) {
+                    // A word that already is the label stays the label.
+                    // (An init-capture: clang 14 cannot capture a structured binding.)
+                    const auto linked = links.object_word_links(subject.object->id);
+                    const auto it =
+                        std::find_if(linked.begin(), linked.end(),
+                                     [id = word.id](const auto& l) { return l.word_id == id; });
+                    link =
+                        it != linked.end()
+                            ? it->id
+                            : links.link_object_word(subject.object->id, word.id, false).first.id;
+                } else {
+                    link = links.link_picture_word(subject.picture->id, word.id).first.id;
+                }
+                out.words.push_back(WordView{word, link, std::nullopt, created});
             }
-            out.words.push_back(WordView{word, link, std::nullopt, created});
-        }
-        return out;
-    });
+            return out;
+        });
 }
 
 Result<GeneratedQuestions> generate_questions(AuthoringPorts& ports, Id object_id,
                                               const GenerateQuestions& request) {
-    auto subject = read<Subject>(ports.content, [&](ContentTx& tx) -> Result<Subject> {
-        Subject s;
-        s.object = tx.object(object_id);
-        if (!s.object) return errors::not_found();
-        s.label = label_of(tx, object_id);
-        if (!s.label) return no_label(object_id);
-        s.picture = tx.picture(s.object->picture_id);
-        for (auto& w : picture_words(tx, s.object->picture_id)) {
-            if (w.id != s.label->id) s.neighbours.push_back(std::move(w));
-        }
-        return s;
-    });
+    auto subject = read<Subject>(
+        ports.content,
+        [&](PictureRows& pictures, ObjectRows& objects, WordRows& words,
+            WordLinkRows& links) -> Result<Subject> {
+            Subject s;
+            s.object = objects.object(object_id);
+            if (!s.object) return errors::not_found();
+            s.label = label_of(words, links, object_id);
+            if (!s.label) return no_label(object_id);
+            s.picture = pictures.picture(s.object->picture_id);
+            for (auto& w : picture_words(objects, words, links, s.object->picture_id)) {
+                if (w.id != s.label->id) s.neighbours.push_back(std::move(w));
+            }
+            return s;
+        });
     if (!subject) return subject.error();
 
     QuestionGenerationRequest asked;
@@ -287,18 +306,20 @@ Result<GeneratedQuestions> generate_questions(AuthoringPorts& ports, Id object_i
 
     const Timestamp now = ports.clock.now();
     return write<GeneratedQuestions>(
-        ports.content, [&](ContentTx& tx) -> Result<GeneratedQuestions> {
+        ports.content,
+        [&](ObjectRows& objects, WordRows& words, WordLinkRows& links,
+            TextRows& texts) -> Result<GeneratedQuestions> {
             // One generation per object at a time: the same question is never made twice.
-            if (!tx.lock_object(object_id)) return errors::not_found();
+            if (!objects.lock_object(object_id)) return errors::not_found();
             GeneratedQuestions out{{}, {}, ports.words.name()};
             std::map<std::string, Question> existing;  // by folded text_de
-            for (auto& q : questions_of_object(tx, object_id)) {
+            for (auto& q : questions_of_object(texts, object_id)) {
                 if (q.text_de) existing.emplace(fold_case(*q.text_de), std::move(q));
             }
             std::map<Id, bool> words_seen;
             auto word_for = [&](const GeneratedWord& g) {
                 const auto [word, created] =
-                    find_or_create_word(tx, word_of(g, status::kDraft), now);
+                    find_or_create_word(words, word_of(g, status::kDraft), now);
                 if (!words_seen.count(word.id)) {
                     words_seen[word.id] = created;
                     out.words.push_back(WordView{word, std::nullopt, std::nullopt, created});
@@ -320,19 +341,19 @@ Result<GeneratedQuestions> generate_questions(AuthoringPorts& ports, Id object_i
                     q.short_answer_se = trim(g.short_answer_se);
                     q.level = g.level;
                     q.created_at = q.updated_at = now;
-                    it = existing.emplace(key, tx.insert_question(q)).first;
+                    it = existing.emplace(key, texts.insert_question(q)).first;
                     created = true;
                 }
                 const Id qid = it->second.id;
                 for (const auto& w : g.answer_words)
-                    tx.link_question_word(qid, word_for(w).id, kRoleAnswer);
+                    links.link_question_word(qid, word_for(w).id, kRoleAnswer);
                 for (const auto& w : g.distractor_words)
-                    tx.link_question_word(qid, word_for(w).id, kRoleDistractor);
+                    links.link_question_word(qid, word_for(w).id, kRoleDistractor);
                 const bool listed =
                     std::any_of(out.questions.begin(), out.questions.end(),
                                 [&](const auto& v) { return v.question.id == qid; });
                 if (listed) continue;
-                QuestionView view = question_view(tx, it->second);
+                QuestionView view = question_view(words, links, it->second);
                 view.created = created;
                 out.questions.push_back(std::move(view));
             }

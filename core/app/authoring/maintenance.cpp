@@ -4,14 +4,16 @@ namespace ll {
 
 Result<std::vector<std::pair<std::string, std::int64_t>>> purge_all_orphans(AuthoringPorts& ports) {
     using Counts = std::vector<std::pair<std::string, std::int64_t>>;
-    return write<Counts>(ports.content,
-                         [&](ContentTx& tx) -> Result<Counts> { return tx.purge_orphans(); });
+    return write<Counts>(ports.content, [&](ContentMaintenance& maintenance) -> Result<Counts> {
+        return maintenance.purge_orphans();
+    });
 }
 
 Result<LinkTableCheck> setup_link_tables(AuthoringPorts& ports) {
-    return write<LinkTableCheck>(ports.content, [&](ContentTx& tx) -> Result<LinkTableCheck> {
-        return tx.ensure_link_tables();
-    });
+    return write<LinkTableCheck>(ports.content,
+                                 [&](ContentMaintenance& maintenance) -> Result<LinkTableCheck> {
+                                     return maintenance.ensure_link_tables();
+                                 });
 }
 
 }  // namespace ll

@@ -28,8 +28,8 @@ Result<std::int64_t> purge_object_orphans(AuthoringPorts& ports, Id id);
 Result<std::vector<QuestionView>> list_object_questions(AuthoringPorts& ports, Id id);
 
 // Shared with generation: a question with its words, from its link records.
-QuestionView question_view(ContentTx& tx, Question question);
+QuestionView question_view(WordRows& words, WordLinkRows& links, Question question);
 // Every question of an object, in id order.
-std::vector<Question> questions_of_object(TextRows& tx, Id object_id);
+std::vector<Question> questions_of_object(TextRows& texts, Id object_id);
 
 }  // namespace ll

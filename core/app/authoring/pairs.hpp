@@ -35,8 +35,10 @@ std::int64_t backfill_pair_categories(AuthoringPorts& ports);
 
 // The categories of the words linked to the pair's statement and object, ordered by id: what
 // publishing stores as the pair's categories (and the learner preview shows).
-std::vector<Category> derived_pair_categories(ContentTx& tx, const Pair& pair);
+std::vector<Category> derived_pair_categories(WordRows& words, WordLinkRows& links,
+                                              const Pair& pair);
 // pair_categories from derived_pair_categories.
-void recompute_pair_categories(ContentTx& tx, const Pair& pair);
+void recompute_pair_categories(WordRows& words, WordLinkRows& links, PairRows& pairs,
+                               const Pair& pair);
 
 }  // namespace ll

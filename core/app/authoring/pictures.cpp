@@ -72,8 +72,9 @@ Picture new_picture(AuthoringPorts& ports, const NewPicture& request) {
 }
 
 Result<Picture> insert(AuthoringPorts& ports, const Picture& p) {
-    return write<Picture>(ports.content,
-                          [&](ContentTx& tx) -> Result<Picture> { return tx.insert_picture(p); });
+    return write<Picture>(ports.content, [&](PictureRows& pictures) -> Result<Picture> {
+        return pictures.insert_picture(p);
+    });
 }
 
 // Loads the picture, applies `change` (which may refuse), stores it with a new updated_at
@@ -82,18 +83,20 @@ Result<Picture> insert(AuthoringPorts& ports, const Picture& p) {
 template <typename F>
 Result<Picture> update(AuthoringPorts& ports, Id id, F&& change,
                        const VersionCondition& expected = {}) {
-    return write<Picture>(ports.content, [&](ContentTx& tx) -> Result<Picture> {
-        lock_if_conditional(tx, ItemKind::picture, id, expected);
-        auto picture = tx.picture(id);
-        if (!picture) return errors::not_found();
-        if (auto refused = stale(expected, *picture)) return *refused;
-        Result<Picture> changed = change(*picture);
-        if (!changed) return changed;
-        if (changed.value() == *picture) return changed;  // nothing to write: updated_at stays
-        changed->updated_at = ports.clock.now();
-        tx.update_picture(changed.value());
-        return changed;
-    });
+    return write<Picture>(ports.content,
+                          [&](ItemLocks& locks, PictureRows& pictures) -> Result<Picture> {
+                              lock_if_conditional(locks, ItemKind::picture, id, expected);
+                              auto picture = pictures.picture(id);
+                              if (!picture) return errors::not_found();
+                              if (auto refused = stale(expected, *picture)) return *refused;
+                              Result<Picture> changed = change(*picture);
+                              if (!changed) return changed;
+                              if (changed.value() == *picture)
+                                  return changed;  // nothing to write: updated_at stays
+                              changed->updated_at = ports.clock.now();
+                              pictures.update_picture(changed.value());
+                              return changed;
+                          });
 }
 
 }  // namespace
@@ -122,14 +125,14 @@ Result<std::vector<Picture>> list_pictures(AuthoringPorts& ports, const PictureL
         if (filter.status && *filter.status != by_list) return std::vector<Picture>{};
         filter.status = by_list;
     }
-    return read<std::vector<Picture>>(ports.content, [&](ContentTx& tx) {
-        return Result<std::vector<Picture>>(tx.pictures(filter, query.page));
+    return read<std::vector<Picture>>(ports.content, [&](PictureRows& pictures) {
+        return Result<std::vector<Picture>>(pictures.pictures(filter, query.page));
     });
 }
 
 Result<Picture> get_picture(AuthoringPorts& ports, Id id) {
-    return read<Picture>(ports.content, [&](ContentTx& tx) -> Result<Picture> {
-        auto p = tx.picture(id);
+    return read<Picture>(ports.content, [&](PictureRows& pictures) -> Result<Picture> {
+        auto p = pictures.picture(id);
         if (!p) return errors::not_found();
         return std::move(*p);
     });
@@ -194,20 +197,22 @@ Result<Picture> finish_picture(AuthoringPorts& ports, Id id) {
 }
 
 Result<Done> delete_picture(AuthoringPorts& ports, Id id, const VersionCondition& expected) {
-    return write<Done>(ports.content, [&](ContentTx& tx) -> Result<Done> {
-        lock_if_conditional(tx, ItemKind::picture, id, expected);
-        const auto picture = tx.picture(id);
-        if (!picture) return errors::not_found();
-        if (auto refused = stale(expected, *picture)) return *refused;
-        PairFilter uses;
-        uses.picture_id = id;
-        if (const auto n = tx.count_pairs(uses); n > 0) {
-            return errors::conflict(
-                fmt::format("Picture {} is used by {} pair(s): delete them first", id, n));
-        }
-        tx.delete_picture(id);
-        return Done{};
-    });
+    return write<Done>(
+        ports.content,
+        [&](ItemLocks& locks, PictureRows& pictures, PairRows& pairs) -> Result<Done> {
+            lock_if_conditional(locks, ItemKind::picture, id, expected);
+            const auto picture = pictures.picture(id);
+            if (!picture) return errors::not_found();
+            if (auto refused = stale(expected, *picture)) return *refused;
+            PairFilter uses;
+            uses.picture_id = id;
+            if (const auto n = pairs.count_pairs(uses); n > 0) {
+                return errors::conflict(
+                    fmt::format("Picture {} is used by {} pair(s): delete them first", id, n));
+            }
+            pictures.delete_picture(id);
+            return Done{};
+        });
 }
 
 }  // namespace ll

@@ -30,9 +30,9 @@ Result<StoredRenditions> store_renditions(AuthoringPorts& ports, std::string_vie
 }
 
 RenditionBackfill make_missing_renditions(AuthoringPorts& ports) {
-    using Write = std::optional<std::function<bool(ContentTx&)>>;
-    const auto rows = [](ContentTx& tx, const Page& page) {
-        return tx.pictures(PictureFilter{}, page);
+    using Write = std::optional<std::function<bool(PictureRows&)>>;
+    const auto rows = [](PictureRows& pictures, const Page& page) {
+        return pictures.pictures(PictureFilter{}, page);
     };
     const auto needs = [](const Picture& p) { return p.image_path && !has_renditions(p); };
     const auto make = [&](const Picture& p, std::string& problem) -> Write {
@@ -52,15 +52,16 @@ RenditionBackfill make_missing_renditions(AuthoringPorts& ports) {
         if (!stored) return fail(stored.error().detail.value_or(stored.error().message));
         // Derived data only: updated_at stays, and a picture whose image was replaced (or that
         // was deleted) meanwhile keeps what its own upload stored.
-        return [id = p.id, image_path = *p.image_path, made = stored.value()](ContentTx& tx) {
-            auto current = tx.picture(id);
-            if (!current || current->image_path != image_path || has_renditions(*current))
-                return false;
-            current->thumbnail_path = made.thumbnail_path;
-            current->phone_path = made.phone_path;
-            tx.update_picture(*current);
-            return true;
-        };
+        return
+            [id = p.id, image_path = *p.image_path, made = stored.value()](PictureRows& pictures) {
+                auto current = pictures.picture(id);
+                if (!current || current->image_path != image_path || has_renditions(*current))
+                    return false;
+                current->thumbnail_path = made.thumbnail_path;
+                current->phone_path = made.phone_path;
+                pictures.update_picture(*current);
+                return true;
+            };
     };
     return run_backfill<Picture>(ports.content, rows, needs, make);
 }

@@ -3,21 +3,21 @@
 namespace ll {
 
 Result<ContentObject> change_object_status(AuthoringPorts& ports, Id id, ReviewAction action) {
-    return change_status<ContentObject>(
-        ports, "object", action, [&](ContentTx& tx) { return tx.object(id); },
-        [](ContentTx& tx, const ContentObject& o) { tx.update_object(o); });
+    return change_status<ContentObject, ObjectRows>(
+        ports, "object", action, [&](ObjectRows& objects) { return objects.object(id); },
+        [](ObjectRows& objects, const ContentObject& o) { objects.update_object(o); });
 }
 
 Result<Statement> change_statement_status(AuthoringPorts& ports, Id id, ReviewAction action) {
-    return change_status<Statement>(
-        ports, "statement", action, [&](ContentTx& tx) { return tx.statement(id); },
-        [](ContentTx& tx, const Statement& s) { tx.update_statement(s); });
+    return change_status<Statement, TextRows>(
+        ports, "statement", action, [&](TextRows& texts) { return texts.statement(id); },
+        [](TextRows& texts, const Statement& s) { texts.update_statement(s); });
 }
 
 Result<Question> change_question_status(AuthoringPorts& ports, Id id, ReviewAction action) {
-    return change_status<Question>(
-        ports, "question", action, [&](ContentTx& tx) { return tx.question(id); },
-        [](ContentTx& tx, const Question& q) { tx.update_question(q); });
+    return change_status<Question, TextRows>(
+        ports, "question", action, [&](TextRows& texts) { return texts.question(id); },
+        [](TextRows& texts, const Question& q) { texts.update_question(q); });
 }
 
 }  // namespace ll

@@ -15,8 +15,8 @@ Error no_text(std::string_view prefix) {
 }
 
 // Lock (when conditional), load, check the version, change, stamp, store: the shape of every
-// PATCH here (a change that leaves the item as it was stores nothing). `load(tx)` reads the
-// item with id `at.id`.
+// PATCH here (a change that leaves the item as it was stores nothing). `load(texts)` reads the
+// item with id `at.id`; `change(objects, item)` may look up the object a question names.
 struct Target {
     ItemKind kind;
     Id id;
@@ -26,18 +26,19 @@ struct Target {
 template <typename T, typename Load, typename Change, typename Store>
 Result<T> update(AuthoringPorts& ports, const Target& at, Load&& load, Change&& change,
                  Store&& store) {
-    return write<T>(ports.content, [&](ContentTx& tx) -> Result<T> {
-        lock_if_conditional(tx, at.kind, at.id, at.expected);
-        auto item = load(tx);
-        if (!item) return errors::not_found();
-        if (auto refused = stale(at.expected, *item)) return *refused;
-        Result<T> changed = change(tx, *item);
-        if (!changed) return changed;
-        if (changed.value() == *item) return changed;
-        changed->updated_at = ports.clock.now();
-        store(tx, changed.value());
-        return changed;
-    });
+    return write<T>(ports.content,
+                    [&](ItemLocks& locks, ObjectRows& objects, TextRows& texts) -> Result<T> {
+                        lock_if_conditional(locks, at.kind, at.id, at.expected);
+                        auto item = load(texts);
+                        if (!item) return errors::not_found();
+                        if (auto refused = stale(at.expected, *item)) return *refused;
+                        Result<T> changed = change(objects, *item);
+                        if (!changed) return changed;
+                        if (changed.value() == *item) return changed;
+                        changed->updated_at = ports.clock.now();
+                        store(texts, changed.value());
+                        return changed;
+                    });
 }
 
 }  // namespace
@@ -68,21 +69,21 @@ Result<Statement> create_statement(AuthoringPorts& ports, const StatementTexts& 
     auto s = apply_statement_texts(Statement{}, request, "");
     if (!s) return s;
     s->created_at = s->updated_at = ports.clock.now();
-    return write<Statement>(ports.content, [&](ContentTx& tx) -> Result<Statement> {
-        return tx.insert_statement(s.value());
+    return write<Statement>(ports.content, [&](TextRows& texts) -> Result<Statement> {
+        return texts.insert_statement(s.value());
     });
 }
 
 Result<std::vector<Statement>> list_statements(AuthoringPorts& ports,
                                                const StatementListQuery& query) {
-    return read<std::vector<Statement>>(ports.content, [&](ContentTx& tx) {
-        return Result<std::vector<Statement>>(tx.statements(query.filter, query.page));
+    return read<std::vector<Statement>>(ports.content, [&](TextRows& texts) {
+        return Result<std::vector<Statement>>(texts.statements(query.filter, query.page));
     });
 }
 
 Result<Statement> get_statement(AuthoringPorts& ports, Id id) {
-    return read<Statement>(ports.content, [&](ContentTx& tx) -> Result<Statement> {
-        auto s = tx.statement(id);
+    return read<Statement>(ports.content, [&](TextRows& texts) -> Result<Statement> {
+        auto s = texts.statement(id);
         if (!s) return errors::not_found();
         return std::move(*s);
     });
@@ -91,29 +92,31 @@ Result<Statement> get_statement(AuthoringPorts& ports, Id id) {
 Result<Statement> patch_statement(AuthoringPorts& ports, Id id, const StatementPatch& patch,
                                   const VersionCondition& expected) {
     return update<Statement>(
-        ports, {ItemKind::statement, id, expected}, [&](ContentTx& tx) { return tx.statement(id); },
-        [&](ContentTx&, Statement s) -> Result<Statement> {
-            auto texts = patch.texts.checked();
-            if (!texts) return texts.error();
-            return apply_statement_texts(std::move(s), texts.value(), "");
+        ports, {ItemKind::statement, id, expected},
+        [&](TextRows& texts) { return texts.statement(id); },
+        [&](ObjectRows&, Statement s) -> Result<Statement> {
+            auto checked = patch.texts.checked();
+            if (!checked) return checked.error();
+            return apply_statement_texts(std::move(s), checked.value(), "");
         },
-        [](ContentTx& tx, const Statement& s) { tx.update_statement(s); });
+        [](TextRows& texts, const Statement& s) { texts.update_statement(s); });
 }
 
 Result<Done> delete_statement(AuthoringPorts& ports, Id id, const VersionCondition& expected) {
-    return write<Done>(ports.content, [&](ContentTx& tx) -> Result<Done> {
-        lock_if_conditional(tx, ItemKind::statement, id, expected);
-        const auto statement = tx.statement(id);
-        if (!statement) return errors::not_found();
-        if (auto refused = stale(expected, *statement)) return *refused;
-        PairFilter uses;
-        uses.statement_id = id;
-        if (const auto n = tx.count_pairs(uses); n > 0) {
-            return errors::used_by_pairs("Statement", id, n);
-        }
-        tx.delete_statement(id);
-        return Done{};
-    });
+    return write<Done>(ports.content,
+                       [&](ItemLocks& locks, TextRows& texts, PairRows& pairs) -> Result<Done> {
+                           lock_if_conditional(locks, ItemKind::statement, id, expected);
+                           const auto statement = texts.statement(id);
+                           if (!statement) return errors::not_found();
+                           if (auto refused = stale(expected, *statement)) return *refused;
+                           PairFilter uses;
+                           uses.statement_id = id;
+                           if (const auto n = pairs.count_pairs(uses); n > 0) {
+                               return errors::used_by_pairs("Statement", id, n);
+                           }
+                           texts.delete_statement(id);
+                           return Done{};
+                       });
 }
 
 Result<Question> create_question(AuthoringPorts& ports, const NewQuestion& request) {
@@ -121,23 +124,24 @@ Result<Question> create_question(AuthoringPorts& ports, const NewQuestion& reque
     if (!q) return q;
     q->object_id = request.object_id;
     q->created_at = q->updated_at = ports.clock.now();
-    return write<Question>(ports.content, [&](ContentTx& tx) -> Result<Question> {
-        if (q->object_id && !tx.object(*q->object_id))
-            return errors::no_such("object_id", "object");
-        return tx.insert_question(q.value());
-    });
+    return write<Question>(ports.content,
+                           [&](ObjectRows& objects, TextRows& texts) -> Result<Question> {
+                               if (q->object_id && !objects.object(*q->object_id))
+                                   return errors::no_such("object_id", "object");
+                               return texts.insert_question(q.value());
+                           });
 }
 
 Result<std::vector<Question>> list_questions(AuthoringPorts& ports,
                                              const QuestionListQuery& query) {
-    return read<std::vector<Question>>(ports.content, [&](ContentTx& tx) {
-        return Result<std::vector<Question>>(tx.questions(query.filter, query.page));
+    return read<std::vector<Question>>(ports.content, [&](TextRows& texts) {
+        return Result<std::vector<Question>>(texts.questions(query.filter, query.page));
     });
 }
 
 Result<Question> get_question(AuthoringPorts& ports, Id id) {
-    return read<Question>(ports.content, [&](ContentTx& tx) -> Result<Question> {
-        auto q = tx.question(id);
+    return read<Question>(ports.content, [&](TextRows& texts) -> Result<Question> {
+        auto q = texts.question(id);
         if (!q) return errors::not_found();
         return std::move(*q);
     });
@@ -146,28 +150,29 @@ Result<Question> get_question(AuthoringPorts& ports, Id id) {
 Result<Question> patch_question(AuthoringPorts& ports, Id id, const QuestionPatch& patch,
                                 const VersionCondition& expected) {
     return update<Question>(
-        ports, {ItemKind::question, id, expected}, [&](ContentTx& tx) { return tx.question(id); },
-        [&](ContentTx& tx, Question q) -> Result<Question> {
+        ports, {ItemKind::question, id, expected},
+        [&](TextRows& texts) { return texts.question(id); },
+        [&](ObjectRows& objects, Question q) -> Result<Question> {
             if (patch.object_id.present) {
                 const auto& object_id = patch.object_id.value;
-                if (object_id && !tx.object(*object_id))
+                if (object_id && !objects.object(*object_id))
                     return errors::no_such("object_id", "object");
                 q.object_id = object_id;
             }
-            auto texts = patch.texts.checked();
-            if (!texts) return texts.error();
-            return apply_question_texts(std::move(q), texts.value(), "");
+            auto checked = patch.texts.checked();
+            if (!checked) return checked.error();
+            return apply_question_texts(std::move(q), checked.value(), "");
         },
-        [](ContentTx& tx, const Question& q) { tx.update_question(q); });
+        [](TextRows& texts, const Question& q) { texts.update_question(q); });
 }
 
 Result<Done> delete_question(AuthoringPorts& ports, Id id, const VersionCondition& expected) {
-    return write<Done>(ports.content, [&](ContentTx& tx) -> Result<Done> {
-        lock_if_conditional(tx, ItemKind::question, id, expected);
-        const auto question = tx.question(id);
+    return write<Done>(ports.content, [&](ItemLocks& locks, TextRows& texts) -> Result<Done> {
+        lock_if_conditional(locks, ItemKind::question, id, expected);
+        const auto question = texts.question(id);
         if (!question) return errors::not_found();
         if (auto refused = stale(expected, *question)) return *refused;
-        tx.delete_question(id);
+        texts.delete_question(id);
         return Done{};
     });
 }
@@ -175,30 +180,32 @@ Result<Done> delete_question(AuthoringPorts& ports, Id id, const VersionConditio
 Result<std::vector<Question>> publish_questions(AuthoringPorts& ports,
                                                 const PublishQuestions& request) {
     const Timestamp now = ports.clock.now();
-    return write<std::vector<Question>>(ports.content,
-                                        [&](ContentTx& tx) -> Result<std::vector<Question>> {
-                                            std::vector<Question> out;
-                                            for (const Id id : request.ids) {
-                                                auto q = tx.question(id);
-                                                if (!q) return errors::not_found();
-                                                if (q->status != status::kPublished) {
-                                                    q->status = status::kPublished;
-                                                    q->updated_at = now;
-                                                    tx.update_question(*q);
-                                                }
-                                                std::vector<Id> word_ids;
-                                                for (const auto& link : tx.question_word_links(id))
-                                                    word_ids.push_back(link.word_id);
-                                                for (auto& w : tx.words_by_ids(word_ids)) {
-                                                    if (w.status == status::kPublished) continue;
-                                                    w.status = status::kPublished;
-                                                    w.updated_at = now;
-                                                    tx.update_word(w);
-                                                }
-                                                out.push_back(std::move(*q));
-                                            }
-                                            return out;
-                                        });
+    return write<std::vector<Question>>(
+        ports.content,
+        [&](WordRows& words, WordLinkRows& links,
+            TextRows& texts) -> Result<std::vector<Question>> {
+            std::vector<Question> out;
+            for (const Id id : request.ids) {
+                auto q = texts.question(id);
+                if (!q) return errors::not_found();
+                if (q->status != status::kPublished) {
+                    q->status = status::kPublished;
+                    q->updated_at = now;
+                    texts.update_question(*q);
+                }
+                std::vector<Id> word_ids;
+                for (const auto& link : links.question_word_links(id))
+                    word_ids.push_back(link.word_id);
+                for (auto& w : words.words_by_ids(word_ids)) {
+                    if (w.status == status::kPublished) continue;
+                    w.status = status::kPublished;
+                    w.updated_at = now;
+                    words.update_word(w);
+                }
+                out.push_back(std::move(*q));
+            }
+            return out;
+        });
 }
 
 }  // namespace ll

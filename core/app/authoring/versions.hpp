@@ -56,9 +56,9 @@ std::optional<Error> stale(const VersionCondition& expected, const Item& current
 // Inside a write transaction, before the item is read: a conditional request locks the item's
 // row, so that two PATCHes with the same If-Match are checked one after the other and exactly
 // one of them finds its version (docs/architecture.md "Authoring").
-inline void lock_if_conditional(ItemLocks& tx, ItemKind kind, Id id,
+inline void lock_if_conditional(ItemLocks& locks, ItemKind kind, Id id,
                                 const VersionCondition& expected) {
-    if (expected.conditional()) tx.lock_item(kind, id);
+    if (expected.conditional()) locks.lock_item(kind, id);
 }
 
 }  // namespace ll

@@ -52,18 +52,20 @@ Result<Category> create_category(AuthoringPorts& ports, const NewCategory& reque
 // ---- Shared with generation and the pair routes.
 
 // The word's categories, checked to exist: 400 naming `field[i]` otherwise.
-Result<std::vector<Category>> existing_categories(CategoryRows& tx, const std::vector<Id>& ids,
+Result<std::vector<Category>> existing_categories(CategoryRows& categories,
+                                                  const std::vector<Id>& ids,
                                                   std::string_view field);
 // The word of a request with its categories, checked to exist (400 naming `category_ids[i]`).
-Result<Word> with_categories(ContentTx& tx, const NewWordFields& request);
+Result<Word> with_categories(CategoryRows& categories, const NewWordFields& request);
 // Found by title_de (then `categories` are added to it) or inserted as given. second: created.
-std::pair<Word, bool> find_or_create_word(WordRows& tx, const Word& word, Timestamp now);
+std::pair<Word, bool> find_or_create_word(WordRows& words, const Word& word, Timestamp now);
 // The word a link request names: with_categories, then find_or_create_word.
-Result<Word> requested_word(ContentTx& tx, const NewWordFields& request, Timestamp now);
+Result<Word> requested_word(WordRows& words, CategoryRows& categories, const NewWordFields& request,
+                            Timestamp now);
 // The words of link records, in link order, as views.
-std::vector<WordView> picture_word_views(ContentTx& tx, Id picture_id);
-std::vector<WordView> object_word_views(ContentTx& tx, Id object_id);
-std::vector<WordView> question_word_views(ContentTx& tx, Id question_id);
+std::vector<WordView> picture_word_views(WordLinkRows& links, WordRows& words, Id picture_id);
+std::vector<WordView> object_word_views(WordLinkRows& links, WordRows& words, Id object_id);
+std::vector<WordView> question_word_views(WordLinkRows& links, WordRows& words, Id question_id);
 // Deletes (by `remove(link_id)`) every one of `links` naming the word: 404 when none does.
 template <typename Link, typename Remove>
 Result<Done> unlink_all(const std::vector<Link>& links, Id word_id, Remove&& remove) {
