@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "adapters/memory/memory_backend.hpp"
-#include "adapters/memory/memory_content_tables.hpp"
+#include "adapters/memory/content/memory_content_tables.hpp"
 #include "core/domain/rules.hpp"
 
 namespace ll {

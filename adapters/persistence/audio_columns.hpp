@@ -1,6 +1,6 @@
 #pragma once
 // What the audios table's copy columns mean (db/migrations/*/0021_audio_variants.sql), for
-// every query that reads them (sql_content_audio.cpp, sql_feed.cpp).
+// every query that reads them (content/audio.cpp, sql_feed.cpp).
 #include <optional>
 #include <string>
 

@@ -5,7 +5,7 @@
 // The operations are declared per aggregate in core/ports/content/, each beside its own
 // contract; ContentTx is all of them in one transaction.
 //
-// Contract shared by every adapter (tests/contract/content_contract_*.cpp run it on all three):
+// Contract shared by every adapter (tests/contract/content/*.cpp run it on all three):
 // - `write` runs the work as ONE transaction: everything or nothing. An exception thrown by the
 //   work rolls back every change of that call and propagates unchanged. `read` runs the work on
 //   one consistent snapshot and must not be used to write.
@@ -34,8 +34,9 @@
 
 namespace ll {
 
-// The unit of work: every aggregate's operations on one transaction. A helper that needs only
-// one aggregate takes that interface (e.g. TextRows&), and any ContentTx serves it.
+// The unit of work: every aggregate's operations on one transaction. The adapters implement it
+// whole; the use cases never see it: their work names the aggregates it uses (TextRows&,
+// PairRows&, ...) and is handed exactly those (core/app/authoring/unit_of_work.hpp).
 class ContentTx : public CategoryRows,
                   public PictureRows,
                   public ObjectRows,

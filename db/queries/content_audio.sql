@@ -1,5 +1,5 @@
 -- Audios, one row per (source_table, source_id, source_field, language)
--- (core/ports/content/audio.hpp, AudioRows; adapters/persistence/sql_content_audio.cpp). Which
+-- (core/ports/content/audio.hpp, AudioRows; adapters/persistence/content/audio.cpp). Which
 -- texts still lack one (audio_candidates, audio_coverage) is put together in C++: its column
 -- names are the spoken field of each table and language (core/domain/content_languages.hpp).
 

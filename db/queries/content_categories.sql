@@ -1,5 +1,5 @@
 -- The categories of the content store (core/ports/content_store.hpp, CategoryRows;
--- adapters/persistence/sql_content_pictures.cpp). keep_category is each dialect's own
+-- adapters/persistence/content/categories.cpp). keep_category is each dialect's own
 -- (content_locks.sql).
 
 -- name: list

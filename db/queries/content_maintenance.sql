@@ -1,5 +1,5 @@
 -- Orphaned link records (core/ports/content/maintenance.hpp, ContentMaintenance;
--- adapters/persistence/sql_content_maintenance.cpp): rows of a link table whose either end is
+-- adapters/persistence/content/maintenance.cpp): rows of a link table whose either end is
 -- gone. purge_TABLE for each link table, in kLinkTables order; whether a table exists is each
 -- dialect's own (table_exists).
 

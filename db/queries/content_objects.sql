@@ -1,5 +1,5 @@
 -- The objects marked on a picture (core/ports/content/objects.hpp, ObjectRows;
--- adapters/persistence/sql_content_pictures.cpp). selections is JSON text (JSONB in
+-- adapters/persistence/content/objects.cpp). selections is JSON text (JSONB in
 -- PostgreSQL, which types the parameter from the column it is written to; TEXT in SQLite).
 
 -- name: insert

@@ -1,5 +1,5 @@
 -- Pairs, a picture or object with a statement or question (core/ports/content/pairs.hpp,
--- PairRows; adapters/persistence/sql_content_items.cpp). Adding categories is each dialect's
+-- PairRows; adapters/persistence/content/pairs.cpp). Adding categories is each dialect's
 -- own (content_locks.add_pair_categories).
 
 -- name: insert

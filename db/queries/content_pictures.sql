@@ -1,7 +1,7 @@
--- Pictures (core/ports/content/pictures.hpp, PictureRows; adapters/persistence/
--- sql_content_pictures.cpp). The list, whose title search each dialect spells its own way, is in
--- postgresql/ and sqlite/content_pictures.sql. Instants are bound and read as wire-format text
--- (adapters/persistence/queries.hpp); objects_created is bound as 1 or 0.
+-- Pictures (core/ports/content/pictures.hpp, PictureRows;
+-- adapters/persistence/content/pictures.cpp). The list, whose title search each dialect spells
+-- its own way, is in postgresql/ and sqlite/content_pictures.sql. Instants are bound and read
+-- as wire-format text (adapters/persistence/queries.hpp); objects_created is bound as 1 or 0.
 
 -- name: insert
 INSERT INTO pictures (id, status, title, image_path, image_mime, thumbnail_path, phone_path,

@@ -1,4 +1,4 @@
--- Questions (core/ports/content/texts.hpp, TextRows; adapters/persistence/sql_content_items.cpp).
+-- Questions (core/ports/content/texts.hpp, TextRows; adapters/persistence/content/texts.cpp).
 
 -- name: insert
 INSERT INTO questions (id, object_id, text_de, text_en, text_sv, short_answer_de,

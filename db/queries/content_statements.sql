@@ -1,5 +1,5 @@
 -- Statements, the texts a pair shows (core/ports/content/texts.hpp, TextRows;
--- adapters/persistence/sql_content_items.cpp).
+-- adapters/persistence/content/texts.cpp).
 
 -- name: insert
 INSERT INTO statements (id, text_de, text_en, text_sv, status, created_at, updated_at)

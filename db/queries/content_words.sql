@@ -1,4 +1,4 @@
--- Words (core/ports/content/words.hpp, WordRows; adapters/persistence/sql_content_words.cpp),
+-- Words (core/ports/content/words.hpp, WordRows; adapters/persistence/content/words.cpp),
 -- unique by title_de_key = fold_case(title_de), which the C++ binds (never SQL lower(), which
 -- folds differently in the two dialects), and their categories. Adding categories is each
 -- dialect's own (content_locks.add_word_categories).

@@ -1,5 +1,5 @@
 #pragma once
-// Shared pieces of the ContentStore contract suite (content_contract_*.cpp): a test database
+// Shared pieces of the ContentStore contract suite (content/*.cpp): a test database
 // with short ways to run one transaction, and entities with every field set.
 #include <charconv>
 #include <optional>

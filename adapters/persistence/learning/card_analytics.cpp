@@ -4,7 +4,7 @@
 
 #include "adapters/persistence/queries.hpp"
 #include "adapters/persistence/row_access.hpp"
-#include "adapters/persistence/sql_content_tx.hpp"
+#include "adapters/persistence/content/sql_content_tx.hpp"
 #include "adapters/persistence/sql_query.hpp"
 #include "adapters/persistence/sql_repositories.hpp"
 

@@ -1,9 +1,9 @@
-// Orphaned link records and missing link tables on SOCI; the SQL is
-// db/queries/content_maintenance.sql.
+// Maintenance on SOCI: SqlContentTx's ContentMaintenance (core/ports/content/maintenance.hpp); the
+// statements are db/queries/content_maintenance.sql and its dialects' own.
 #include <stdexcept>
 
+#include "adapters/persistence/content/sql_content_tx.hpp"
 #include "adapters/persistence/migration_ddl.hpp"
-#include "adapters/persistence/sql_content_tx.hpp"
 
 namespace ll::sql {
 namespace {

@@ -1,6 +1,7 @@
-// ContentStore contract: renaming and deleting categories (rename refuses another category's
-// exact name; delete takes the word and pair links, never reuses the id), the pairs in a
-// category, and the audios of one item.
+// ContentStore contract: categories (core/ports/content/categories.hpp) -- the seeded ones,
+// inserting, renaming and deleting (rename refuses another category's exact name; delete takes
+// the word and pair links, never reuses the id), the pairs in a category, and the audios of one
+// item.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -114,4 +115,34 @@ TEST_CASE("content: audios_of_item answers one item's audios, any field and lang
     std::sort(files.begin(), files.end());
     CHECK(files == std::vector<std::string>{"de.wav", "en.wav"});
     CHECK(c.read([](ContentTx& tx) { return tx.audios_of_item("questions", 1); }).empty());
+}
+
+TEST_CASE("content: the seeded categories; insert_category refuses an existing titel_de",
+          "[content]") {
+    ContentDb c;
+    const auto seeded = c.read([](ContentTx& tx) { return tx.categories(); });
+    REQUIRE(seeded.size() == 12);
+    const char* titles[] = {"Tiere", "Essen",   "Farben", "Familie", "Haus",   "Kleidung",
+                            "Natur", "Verkehr", "Körper", "Berufe",  "Zahlen", "Zeit"};
+    for (std::size_t i = 0; i < seeded.size(); ++i) {
+        CHECK(seeded[i].id == static_cast<Id>(i) + 1);
+        CHECK(seeded[i].titel_de == titles[i]);
+    }
+    const auto added = c.write([](ContentTx& tx) { return tx.insert_category("Möbel"); });
+    REQUIRE(added);
+    CHECK(added->id > 12);
+    CHECK(added->titel_de == "Möbel");
+    CHECK(c.write([](ContentTx& tx) { return tx.insert_category("Möbel"); }) == std::nullopt);
+    CHECK(c.write([](ContentTx& tx) { return tx.insert_category("Tiere"); }) == std::nullopt);
+    // Exact titel_de: another spelling is another category.
+    const auto lower = c.write([](ContentTx& tx) { return tx.insert_category("tiere"); });
+    REQUIRE(lower);
+    CHECK(lower->id > added->id);  // ids may have gaps (PostgreSQL sequences), never reuse
+    c.read([&](ContentTx& tx) {
+        CHECK(show(tx.category(added->id)) == show(added));
+        CHECK(show(tx.category(9)) == "category 9 'Körper'");
+        CHECK_FALSE(tx.category(999));
+        CHECK(tx.categories().size() == 14);
+        return 0;
+    });
 }

@@ -1,8 +1,8 @@
-// Link records between pictures, objects, questions, statements and words, in memory: one
-// implementation for every word link table, driven by its descriptor (memory_word_links.hpp).
+// Word links in memory: MemoryContentTx's WordLinkRows (core/ports/content/word_links.hpp), one
+// implementation for every link table (memory_word_links.hpp).
 #include <stdexcept>
 
-#include "adapters/memory/memory_content_tx.hpp"
+#include "adapters/memory/content/memory_content_tx.hpp"
 
 namespace ll {
 
@@ -46,8 +46,6 @@ template <typename Link, typename Owner>
 void MemoryContentTx::delete_link(const MemoryWordLinkTable<Link, Owner>& table, Id link_id) {
     (rw().*table.rows).erase(link_id);
 }
-
-// ---- the port's typed operations
 
 std::vector<PictureWordLink> MemoryContentTx::picture_word_links(Id picture_id) {
     return links_of(kPictureWords, picture_id);

@@ -1,6 +1,9 @@
-// The in-memory ContentStore: each transaction holds the backend's one mutex, and a write
-// keeps a copy of the content tables to put back when the work throws (the rollback).
-#include "adapters/memory/memory_content_tx.hpp"
+// The in-memory ContentStore (core/ports/content_store.hpp): each transaction holds the backend's
+// one mutex, and a write keeps a copy of the content tables to put back when the work throws
+// (the rollback).
+#include <stdexcept>
+
+#include "adapters/memory/content/memory_content_tx.hpp"
 #include "adapters/memory/memory_state.hpp"
 
 namespace ll {
@@ -35,6 +38,11 @@ class MemoryContentStore final : public ContentStore {
 };
 
 }  // namespace
+
+ContentTables& MemoryContentTx::rw() {
+    if (!writable_) throw std::logic_error("ContentStore::read: the work tried to write");
+    return t_;
+}
 
 std::unique_ptr<ContentStore> make_memory_content_store(MemoryBackend::State& s) {
     return std::make_unique<MemoryContentStore>(s);

@@ -43,7 +43,7 @@ struct ContentTables {
     std::map<Id, Audio> audios;
 };
 
-// A pair's or a word's categories (ordered by id), from its link set (memory_content_pairs.cpp).
+// A pair's or a word's categories (ordered by id), from its link set (categories.cpp).
 // Shared by the content store, the feed and the stats.
 std::vector<Category> categories_of(const ContentTables& t,
                                     const std::set<std::pair<Id, Id>>& links, Id owner);

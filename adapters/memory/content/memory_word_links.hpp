@@ -1,13 +1,13 @@
 #pragma once
 // The in-memory word link tables (picture_words, object_words, question_words,
 // statement_words), one descriptor each: one implementation lists, makes and deletes the links
-// of every table (memory_content_links.cpp), and a word's delete and the orphan purge walk
-// them all (memory_content_words.cpp, memory_content_maintenance.cpp). A new word link table is
+// of every table (word_links.cpp), and a word's delete and the orphan purge walk
+// them all (words.cpp, maintenance.cpp). A new word link table is
 // one more descriptor here, visited by for_each_word_link_table.
 #include <map>
 #include <string>
 
-#include "adapters/memory/memory_content_tables.hpp"
+#include "adapters/memory/content/memory_content_tables.hpp"
 
 namespace ll {
 

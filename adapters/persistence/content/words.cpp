@@ -1,11 +1,10 @@
-// Words on SOCI: unique by title_de_key = fold_case(title_de), written here (never SQL lower(),
-// which folds differently in the two dialects), and their categories; the SQL is
+// Words on SOCI: SqlContentTx's WordRows (core/ports/content/words.hpp); the statements are
 // db/queries/content_words.sql.
 #include <map>
 #include <set>
 #include <stdexcept>
 
-#include "adapters/persistence/sql_content_tx.hpp"
+#include "adapters/persistence/content/sql_content_tx.hpp"
 #include "core/domain/rules.hpp"
 
 namespace ll::sql {

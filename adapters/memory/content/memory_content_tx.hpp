@@ -1,13 +1,14 @@
 #pragma once
-// One ContentTx over the in-memory content tables. The store (memory_content.cpp) holds the
-// backend's mutex while a transaction runs and undoes a failed write; this class only reads
-// and changes the tables. Its methods are spread over memory_content_*.cpp by topic.
+// One ContentTx over the in-memory content tables. The store (store.cpp) holds the backend's
+// mutex while a transaction runs and undoes a failed write; this class only reads and changes
+// the tables. Its methods are spread over this folder, one file per aggregate named as its port
+// in core/ports/content/ (pairs.hpp <-> pairs.cpp).
 #include <map>
 #include <optional>
 #include <vector>
 
-#include "adapters/memory/memory_content_tables.hpp"
-#include "adapters/memory/memory_word_links.hpp"
+#include "adapters/memory/content/memory_content_tables.hpp"
+#include "adapters/memory/content/memory_word_links.hpp"
 #include "core/ports/content_store.hpp"
 
 namespace ll {
@@ -17,7 +18,7 @@ class MemoryContentTx final : public ContentTx {
     // `writable` false: a read() transaction; every change throws std::logic_error.
     MemoryContentTx(ContentTables& tables, bool writable) : t_(tables), writable_(writable) {}
 
-    // memory_content_items.cpp: CategoryRows, PictureRows, ObjectRows, TextRows
+    // categories.cpp: CategoryRows
     std::vector<Category> categories() override;
     std::optional<Category> category(Id id) override;
     std::optional<Category> keep_category(Id id) override;
@@ -27,18 +28,26 @@ class MemoryContentTx final : public ContentTx {
                              const fields::Change<std::string>& titel_sv) override;
     std::vector<Id> category_pairs(Id id) override;
     void delete_category(Id id) override;
+
+    // pictures.cpp: PictureRows
     Picture insert_picture(const Picture& picture) override;
     std::optional<Picture> picture(Id id) override;
     void update_picture(const Picture& picture) override;
     std::vector<Picture> pictures(const PictureFilter& filter, const Page& page) override;
     void delete_picture(Id id) override;
+
+    // objects.cpp: ObjectRows
     ContentObject insert_object(const ContentObject& object) override;
     std::optional<ContentObject> object(Id id) override;
     bool lock_object(Id id) override;
-    bool lock_item(ItemKind kind, Id id) override;  // ItemLocks
     void update_object(const ContentObject& object) override;
     std::vector<ContentObject> objects(const ObjectFilter& filter, const Page& page) override;
     void delete_object(Id id) override;
+
+    // item_locks.cpp: ItemLocks
+    bool lock_item(ItemKind kind, Id id) override;
+
+    // texts.cpp: TextRows
     Statement insert_statement(const Statement& statement) override;
     std::optional<Statement> statement(Id id) override;
     void update_statement(const Statement& statement) override;
@@ -50,7 +59,7 @@ class MemoryContentTx final : public ContentTx {
     std::vector<Question> questions(const QuestionFilter& filter, const Page& page) override;
     void delete_question(Id id) override;
 
-    // memory_content_pairs.cpp: PairRows
+    // pairs.cpp: PairRows
     Pair insert_pair(const Pair& pair) override;
     std::optional<Pair> pair(Id id) override;
     void update_pair(const Pair& pair) override;
@@ -63,7 +72,7 @@ class MemoryContentTx final : public ContentTx {
     void withdraw_pair_statistics(Id, PairStatistics) override {}
     void restore_pair_statistics(Id, PairStatistics) override {}
 
-    // memory_content_words.cpp: WordRows
+    // words.cpp: WordRows
     std::optional<Word> word(Id id) override;
     std::optional<Word> word_by_title(std::string_view title_de) override;
     std::pair<Word, bool> find_or_insert_word(const Word& word) override;
@@ -72,7 +81,7 @@ class MemoryContentTx final : public ContentTx {
     std::vector<Word> words_by_ids(const std::vector<Id>& ids) override;
     void delete_word(Id id) override;
 
-    // memory_content_links.cpp: WordLinkRows
+    // word_links.cpp: WordLinkRows
     std::vector<PictureWordLink> picture_word_links(Id picture_id) override;
     std::pair<PictureWordLink, bool> link_picture_word(Id picture_id, Id word_id) override;
     void delete_picture_word_link(Id link_id) override;
@@ -88,7 +97,7 @@ class MemoryContentTx final : public ContentTx {
     std::pair<StatementWordLink, bool> link_statement_word(Id statement_id, Id word_id) override;
     void delete_statement_word_link(Id link_id) override;
 
-    // memory_content_audio.cpp: AudioRows
+    // audio.cpp: AudioRows
     std::optional<Audio> audio(const AudioSource& source) override;
     std::vector<Audio> audios_of_item(const std::string& table, Id id) override;
     std::pair<Audio, bool> upsert_audio(const Audio& audio) override;
@@ -99,19 +108,19 @@ class MemoryContentTx final : public ContentTx {
                                                  int limit) override;
     std::vector<AudioCoverageRow> audio_coverage() override;
 
-    // memory_content_maintenance.cpp: ContentMaintenance
+    // maintenance.cpp: ContentMaintenance
     std::vector<std::pair<std::string, std::int64_t>> purge_orphans() override;
     std::int64_t purge_object_orphans(Id object_id) override;
     LinkTableCheck ensure_link_tables() override;
 
   private:
-    // The tables for a change; throws std::logic_error inside read().
+    // store.cpp: the tables for a change; throws std::logic_error inside read().
     ContentTables& rw();
-    // The stored word with its categories (word_categories joined with categories).
+    // words.cpp: the stored word with its categories (word_categories joined with categories).
     Word with_categories(const Word& word) const;
-    // Deletes the audios of one source item (any field, any language).
+    // audio.cpp: deletes the audios of one source item (any field, any language).
     void delete_audios_of(const char* table, Id id);
-    // memory_content_links.cpp: the one implementation behind WordLinkRows, for any word link
+    // word_links.cpp: the one implementation behind WordLinkRows, for any word link
     // table (memory_word_links.hpp). `wanted.id` is ignored.
     template <typename Link, typename Owner>
     std::vector<Link> links_of(const MemoryWordLinkTable<Link, Owner>& table, Id owner_id) const;

@@ -1,5 +1,6 @@
-// ContentStore contract: link records -- idempotent links, is_label updates, one label per
-// object, roles, deletes of single links, lists by link id.
+// ContentStore contract: word links (core/ports/content/word_links.hpp) -- idempotent links,
+// is_label updates, one label per object, roles, deletes of single links, lists by link id, and
+// the one id sequence of statement_words and question_words.
 #include <catch2/catch.hpp>
 
 #include "tests/contract/content_support.hpp"
@@ -198,4 +199,29 @@ TEST_CASE("content: question word links per role, statement word links once", "[
         CHECK(ids_of(tx.statement_word_links(it.statement)) == std::vector<Id>{st[1].first.id});
         return 0;
     });
+}
+
+TEST_CASE("content: statement_words and question_words ids come from one sequence", "[content]") {
+    ContentDb c;
+    const auto links = c.write([](ContentTx& tx) {
+        const Id s = tx.insert_statement(statement_with("s")).id;
+        const Id q = tx.insert_question(question_with("q")).id;
+        std::vector<Id> ids;
+        for (int i = 0; i < 3; ++i) {
+            const Id w = tx.find_or_insert_word(word_titled("Link " + std::to_string(i))).first.id;
+            ids.push_back(tx.link_statement_word(s, w).first.id);
+            ids.push_back(tx.link_question_word(q, w, kRoleAnswer).first.id);
+            ids.push_back(tx.link_question_word(q, w, kRoleDistractor).first.id);
+        }
+        return ids;
+    });
+    // Interleaved inserts into both tables: every id distinct, ascending in insert order.
+    for (std::size_t i = 1; i < links.size(); ++i) CHECK(links[i] > links[i - 1]);
+    // And across transactions too.
+    const Id later = c.write([](ContentTx& tx) {
+        const Id s = tx.insert_statement(statement_with("t")).id;
+        const Id w = tx.find_or_insert_word(word_titled("Später")).first.id;
+        return tx.link_statement_word(s, w).first.id;
+    });
+    CHECK(later > links.back());
 }

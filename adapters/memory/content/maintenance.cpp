@@ -1,5 +1,5 @@
-// Orphaned link records and audios, and the link tables check, in memory.
-#include "adapters/memory/memory_content_tx.hpp"
+// Maintenance in memory: MemoryContentTx's ContentMaintenance (core/ports/content/maintenance.hpp).
+#include "adapters/memory/content/memory_content_tx.hpp"
 
 namespace ll {
 namespace {

@@ -1,7 +1,8 @@
 #pragma once
 // One ContentTx over a SOCI session inside a transaction that SqlContentStore
-// (sql_content_store.cpp) opened: write() or a snapshot read. This class only runs the
-// statements; its methods are spread over sql_content_*.cpp, one aggregate per file, and their
+// (store.cpp) opened: write() or a snapshot read. This class only runs the statements; its
+// methods are spread over this folder, one file per aggregate named as its port in
+// core/ports/content/ (pairs.hpp <-> pairs.cpp), and their
 // SQL is db/queries/content_*.sql (docs/architecture.md "SQL"). Every value is a bound
 // parameter (sql_query.hpp).
 #include <algorithm>
@@ -12,11 +13,11 @@
 
 #include <soci/soci.h>
 
+#include "adapters/persistence/content/sql_word_links.hpp"
 #include "adapters/persistence/dialect_sql.hpp"
 #include "adapters/persistence/queries.hpp"
 #include "adapters/persistence/sql_ids.hpp"
 #include "adapters/persistence/sql_query.hpp"
-#include "adapters/persistence/sql_word_links.hpp"
 #include "core/ports/content_store.hpp"
 
 namespace ll::sql {
@@ -44,7 +45,7 @@ class SqlContentTx final : public ContentTx {
   public:
     SqlContentTx(soci::session& session, Dialect dialect) : s_(session), d_{dialect} {}
 
-    // sql_content_pictures.cpp: CategoryRows, PictureRows, ObjectRows
+    // categories.cpp: CategoryRows
     std::vector<Category> categories() override;
     std::optional<Category> category(Id id) override;
     std::optional<Category> keep_category(Id id) override;
@@ -54,20 +55,26 @@ class SqlContentTx final : public ContentTx {
                              const fields::Change<std::string>& titel_sv) override;
     std::vector<Id> category_pairs(Id id) override;
     void delete_category(Id id) override;
+
+    // pictures.cpp: PictureRows
     Picture insert_picture(const Picture& picture) override;
     std::optional<Picture> picture(Id id) override;
     void update_picture(const Picture& picture) override;
     std::vector<Picture> pictures(const PictureFilter& filter, const Page& page) override;
     void delete_picture(Id id) override;
+
+    // objects.cpp: ObjectRows
     ContentObject insert_object(const ContentObject& object) override;
     std::optional<ContentObject> object(Id id) override;
     bool lock_object(Id id) override;
-    bool lock_item(ItemKind kind, Id id) override;  // ItemLocks
     void update_object(const ContentObject& object) override;
     std::vector<ContentObject> objects(const ObjectFilter& filter, const Page& page) override;
     void delete_object(Id id) override;
 
-    // sql_content_words.cpp: WordRows
+    // item_locks.cpp: ItemLocks
+    bool lock_item(ItemKind kind, Id id) override;
+
+    // words.cpp: WordRows
     std::optional<Word> word(Id id) override;
     std::optional<Word> word_by_title(std::string_view title_de) override;
     std::pair<Word, bool> find_or_insert_word(const Word& word) override;
@@ -76,7 +83,7 @@ class SqlContentTx final : public ContentTx {
     std::vector<Word> words_by_ids(const std::vector<Id>& ids) override;
     void delete_word(Id id) override;
 
-    // sql_content_links.cpp: WordLinkRows
+    // word_links.cpp: WordLinkRows
     std::vector<PictureWordLink> picture_word_links(Id picture_id) override;
     std::pair<PictureWordLink, bool> link_picture_word(Id picture_id, Id word_id) override;
     void delete_picture_word_link(Id link_id) override;
@@ -92,7 +99,7 @@ class SqlContentTx final : public ContentTx {
     std::pair<StatementWordLink, bool> link_statement_word(Id statement_id, Id word_id) override;
     void delete_statement_word_link(Id link_id) override;
 
-    // sql_content_items.cpp: TextRows, PairRows
+    // texts.cpp: TextRows
     Statement insert_statement(const Statement& statement) override;
     std::optional<Statement> statement(Id id) override;
     void update_statement(const Statement& statement) override;
@@ -103,6 +110,8 @@ class SqlContentTx final : public ContentTx {
     void update_question(const Question& question) override;
     std::vector<Question> questions(const QuestionFilter& filter, const Page& page) override;
     void delete_question(Id id) override;
+
+    // pairs.cpp: PairRows
     Pair insert_pair(const Pair& pair) override;
     std::optional<Pair> pair(Id id) override;
     void update_pair(const Pair& pair) override;
@@ -111,11 +120,10 @@ class SqlContentTx final : public ContentTx {
     void delete_pair(Id id) override;
     std::vector<Category> pair_categories(Id pair_id) override;
     void set_pair_categories(Id pair_id, const std::vector<Id>& category_ids) override;
-    // sql_content_stats.cpp: PairRows' statistics
     void withdraw_pair_statistics(Id pair_id, PairStatistics what) override;
     void restore_pair_statistics(Id pair_id, PairStatistics what) override;
 
-    // sql_content_audio.cpp: AudioRows
+    // audio.cpp: AudioRows
     std::optional<Audio> audio(const AudioSource& source) override;
     std::vector<Audio> audios_of_item(const std::string& table, Id id) override;
     std::pair<Audio, bool> upsert_audio(const Audio& audio) override;
@@ -126,7 +134,7 @@ class SqlContentTx final : public ContentTx {
                                                  int limit) override;
     std::vector<AudioCoverageRow> audio_coverage() override;
 
-    // sql_content_maintenance.cpp: ContentMaintenance
+    // maintenance.cpp: ContentMaintenance
     std::vector<std::pair<std::string, std::int64_t>> purge_orphans() override;
     std::int64_t purge_object_orphans(Id object_id) override;
     LinkTableCheck ensure_link_tables() override;
@@ -137,7 +145,7 @@ class SqlContentTx final : public ContentTx {
     // Statement `name` of db/queries ("content_words.find").
     Query named(std::string_view name) const { return Query(d_, sql::query(d_.dialect, name)); }
     long long new_id(IdSequence sequence) { return next_id(s_, d_, sequence); }
-    // sql_content_store.cpp: runs a write that a unique key may refuse because a concurrent
+    // store.cpp: runs a write that a unique key may refuse because a concurrent
     // transaction has just taken the value (PostgreSQL's READ COMMITTED: the check before the
     // write could not see its uncommitted row, and the write waited for it to commit). nullopt
     // then, the write undone by its savepoint and the transaction still usable; else the rows
@@ -148,7 +156,7 @@ class SqlContentTx final : public ContentTx {
         Query q = named(name);
         q.bind("id", param(id)).run(s_);
     }
-    // sql_content_links.cpp: the one implementation behind WordLinkRows, for any word link
+    // word_links.cpp: the one implementation behind WordLinkRows, for any word link
     // table (sql_word_links.hpp). `wanted.id` is ignored.
     template <typename Link>
     std::vector<Link> links_of(const WordLinkTable<Link>& table, Id owner_id);
@@ -157,16 +165,16 @@ class SqlContentTx final : public ContentTx {
     template <typename Link>
     void delete_link(const WordLinkTable<Link>& table, Id link_id);
 
-    // The audios whose source is this item (table: statements, questions, words).
+    // audio.cpp: the audios whose source is this item (table: statements, questions, words).
     void delete_audios_of(const char* table, Id id);
-    // Fills Word::categories of every word with one query.
+    // words.cpp: fills Word::categories of every word with one query.
     void attach_categories(std::vector<Word>& words);
     // The words a query selects (word_select), categories attached.
     std::vector<Word> words_where(Query& q);
     // Replaces the word's categories by those of `categories` that exist.
     void write_categories(Id word_id, const std::vector<Category>& categories);
 
-    // sql_content_stats.cpp: `sign` +1 adds the pair's progress rows to the figures of its
+    // pairs.cpp: `sign` +1 adds the pair's progress rows to the figures of its
     // current categories / answer type, -1 takes them away.
     void move_pair_statistics(Id pair_id, PairStatistics what, int sign);
     void move_category_stats(Id pair_id, int sign);

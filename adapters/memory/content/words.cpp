@@ -1,7 +1,7 @@
-// Words (unique by fold_case(title_de)) and their categories in memory.
+// Words in memory: MemoryContentTx's WordRows (core/ports/content/words.hpp).
 #include <set>
 
-#include "adapters/memory/memory_content_tx.hpp"
+#include "adapters/memory/content/memory_content_tx.hpp"
 #include "core/domain/rules.hpp"
 
 namespace ll {

@@ -1,5 +1,5 @@
-// Pairs and their categories in memory.
-#include "adapters/memory/memory_content_tx.hpp"
+// Pairs and their categories in memory: MemoryContentTx's PairRows (core/ports/content/pairs.hpp).
+#include "adapters/memory/content/memory_content_tx.hpp"
 
 namespace ll {
 namespace {
@@ -11,17 +11,6 @@ bool keeps(const PairFilter& f, const Pair& p) {
 }
 
 }  // namespace
-
-std::vector<Category> categories_of(const ContentTables& t,
-                                    const std::set<std::pair<Id, Id>>& links, Id owner) {
-    std::vector<Category> out;
-    // The set is ordered by (owner, category): one owner's links are adjacent, by category id.
-    for (auto it = links.lower_bound({owner, 0}); it != links.end() && it->first == owner; ++it) {
-        if (const auto category = t.categories.find(it->second); category != t.categories.end())
-            out.push_back(category->second);
-    }
-    return out;
-}
 
 Pair MemoryContentTx::insert_pair(const Pair& pair) {
     ContentTables& t = rw();

@@ -1,10 +1,7 @@
-// Audios on SOCI: one row per (source_table, source_id, source_field, language), and which
-// texts still lack one. The fixed statements are db/queries/content_audio.sql; the two over
-// every text column (audio_candidates, audio_coverage) are put together here, one per table and
-// language, because their column names are the spoken field of each: written out, they would be
-// eighteen texts, and each dialect spells "has text" its own way (DialectSql::has_text).
+// Audio rows on SOCI: SqlContentTx's AudioRows (core/ports/content/audio.hpp); the statements are
+// db/queries/content_audio.sql.
 #include "adapters/persistence/audio_columns.hpp"
-#include "adapters/persistence/sql_content_tx.hpp"
+#include "adapters/persistence/content/sql_content_tx.hpp"
 #include "core/domain/content_languages.hpp"
 
 namespace ll::sql {
@@ -66,6 +63,7 @@ void texts_of(Query& q, const DialectSql& d, const std::string& table,
     const std::string field = spoken_field(table, language);
     q << " FROM " << table << " x WHERE " << d.has_text("x." + field);
 }
+
 void audio_exists(Query& q, const std::string& table, const std::string& language) {
     q << "EXISTS (SELECT 1 FROM audios a WHERE a.source_table = " << param(table)
       << " AND a.source_id = x.id AND a.source_field = " << param(spoken_field(table, language))

@@ -1,7 +1,7 @@
-// Audios in memory: the row per source, and which texts still lack one.
+// Audio rows in memory: MemoryContentTx's AudioRows (core/ports/content/audio.hpp).
 #include <functional>
 
-#include "adapters/memory/memory_content_tx.hpp"
+#include "adapters/memory/content/memory_content_tx.hpp"
 #include "core/domain/content_languages.hpp"
 
 namespace ll {
@@ -49,6 +49,12 @@ bool has_audio(const ContentTables& t, const AudioSource& source) {
 }
 
 }  // namespace
+
+void MemoryContentTx::delete_audios_of(const char* table, Id id) {
+    erase_rows(rw().audios, [&](const auto& row) {
+        return row.second.source.table == table && row.second.source.id == id;
+    });
+}
 
 std::optional<Audio> MemoryContentTx::audio(const AudioSource& source) {
     for (const auto& [id, audio] : t_.audios) {

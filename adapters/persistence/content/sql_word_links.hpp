@@ -1,7 +1,7 @@
 #pragma once
 // The word link tables (picture_words, object_words, question_words, statement_words), one
 // descriptor each: one implementation lists, makes and deletes the links of every table
-// (sql_content_links.cpp), and a word's delete walks them all (sql_content_words.cpp). The
+// (word_links.cpp), and a word's delete walks them all (words.cpp). The
 // statements of a table are TABLE.OPERATION in db/queries/content_word_links.sql, its orphan
 // purge purge_TABLE in content_maintenance.sql (by kLinkTables). A new word link table is one
 // more descriptor here, visited by for_each_word_link_table, and its statements there.
