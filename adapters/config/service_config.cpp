@@ -1,8 +1,12 @@
 #include "adapters/config/service_config.hpp"
-#include <cctype>
 
+#include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cstdlib>
+#include <initializer_list>
+#include <iterator>
+#include <string_view>
 #include <thread>
 
 #include <fmt/format.h>
@@ -133,27 +137,56 @@ std::optional<std::int64_t> parse_duration_seconds(const std::string& text) {
     return value * unit;
 }
 
+namespace {
+
+// The variables as load_config reads them: an empty one means "use the default".
+class Env {
+  public:
+    explicit Env(const EnvLookup& lookup) : lookup_(lookup) {}
+
+    std::optional<std::string> operator()(const char* name) const {
+        auto v = lookup_(name);
+        if (v && v->empty()) return std::nullopt;
+        return v;
+    }
+    void text(const char* name, std::string& field) const {
+        if (auto v = (*this)(name)) field = *v;
+    }
+    // A whole number in [min, max] (parse_number says what is wrong otherwise).
+    template <typename T>
+    void number(const char* name, T& field, long long min, long long max) const {
+        if (auto v = (*this)(name)) field = static_cast<T>(parse_number(name, *v, min, max));
+    }
+    // One of `choices`: "NAME: expected a, b or c, not X" otherwise.
+    std::optional<std::string> choice(const char* name,
+                                      std::initializer_list<std::string_view> choices) const {
+        auto v = (*this)(name);
+        if (!v) return v;
+        if (std::find(choices.begin(), choices.end(), *v) != choices.end()) return v;
+        std::string expected;
+        for (auto it = choices.begin(); it != choices.end(); ++it) {
+            if (it != choices.begin()) expected += std::next(it) == choices.end() ? " or " : ", ";
+            expected += *it;
+        }
+        throw ConfigError(fmt::format("{}: expected {}, not {}", name, expected, *v));
+    }
+
+  private:
+    const EnvLookup& lookup_;
+};
+
 // Password reset mails (docs/configuration.md "Mail"): MAILER and what it needs, checked together.
-template <typename Get>
-void read_mail_config(ServiceConfig& c, const Get& get) {
-    if (auto v = get("SMTP_URL")) c.smtp_url = *v;
-    if (auto v = get("SMTP_USER")) c.smtp_user = *v;
-    if (auto v = get("SMTP_PASSWORD")) c.smtp_password = *v;
-    if (auto v = get("MAIL_FROM")) c.mail_from = *v;
-    if (auto v = get("PASSWORD_RESET_URL")) c.password_reset_url = *v;
-    if (auto v = get("PASSWORD_RESET_TTL"))
+void read_mail_config(ServiceConfig& c, const Env& env) {
+    env.text("SMTP_URL", c.smtp_url);
+    env.text("SMTP_USER", c.smtp_user);
+    env.text("SMTP_PASSWORD", c.smtp_password);
+    env.text("MAIL_FROM", c.mail_from);
+    env.text("PASSWORD_RESET_URL", c.password_reset_url);
+    if (auto v = env("PASSWORD_RESET_TTL"))
         c.password_reset_ttl_seconds = duration("PASSWORD_RESET_TTL", *v);
-    if (auto v = get("SMTP_STARTTLS")) {
-        if (*v != "required" && *v != "try" && *v != "off")
-            throw ConfigError("SMTP_STARTTLS: expected required, try or off, not " + *v);
-        c.smtp_starttls = *v;
-    }
+    if (auto v = env.choice("SMTP_STARTTLS", {"required", "try", "off"})) c.smtp_starttls = *v;
     c.mailer = c.smtp_url.empty() ? "none" : "smtp";
-    if (auto v = get("MAILER")) {
-        if (*v != "smtp" && *v != "log" && *v != "none")
-            throw ConfigError("MAILER: expected smtp, log or none, not " + *v);
-        c.mailer = *v;
-    }
+    if (auto v = env.choice("MAILER", {"smtp", "log", "none"})) c.mailer = *v;
     if (c.mailer != "smtp") return;
     if (c.smtp_url.rfind("smtp://", 0) != 0 && c.smtp_url.rfind("smtps://", 0) != 0)
         throw ConfigError("SMTP_URL: expected smtp://host:port or smtps://host:port");
@@ -166,27 +199,28 @@ void read_mail_config(ServiceConfig& c, const Get& get) {
             "PASSWORD_RESET_URL: required with MAILER=smtp, e.g. https://app.example/reset#token=");
 }
 
-ServiceConfig load_config(ServiceKind kind, const EnvLookup& env) {
-    ServiceConfig c;
-    c.port = kind == ServiceKind::learner ? 8080 : 8081;
-    const auto get = [&](const char* name) -> std::optional<std::string> {
-        auto v = env(name);
-        if (v && v->empty()) return std::nullopt;  // an empty variable means "use the default"
-        return v;
-    };
-
-    if (auto v = get("DATABASE_URL")) c.database_url = *v;
+// Where the service listens and what it stores in: the database, the address, threads and pools.
+void read_server_config(ServiceConfig& c, const Env& env) {
+    env.text("DATABASE_URL", c.database_url);
     if (c.database_url.rfind("sqlite://", 0) != 0 &&
         c.database_url.rfind("postgresql://", 0) != 0 &&
         c.database_url.rfind("postgres://", 0) != 0) {
         throw ConfigError(
             "DATABASE_URL: expected sqlite://PATH or postgresql://user:pass@host:port/db");
     }
-    if (auto v = get("HOST")) c.host = *v;
-    if (auto v = get("PORT"))
-        c.port = static_cast<std::uint16_t>(parse_number("PORT", *v, 1, 65535));
+    env.text("HOST", c.host);
+    env.number("PORT", c.port, 1, 65535);
+    c.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    env.number("THREADS", c.threads, 1, 256);
+    c.db_pool_size = 2 * c.threads;
+    env.number("DB_POOL_SIZE", c.db_pool_size, 1, 1024);
+    c.auto_migrate = c.database_url.rfind("sqlite://", 0) == 0;
+    if (auto v = env("AUTO_MIGRATE")) c.auto_migrate = parse_flag("AUTO_MIGRATE", *v);
+}
 
-    const auto secret = get("JWT_SECRET");
+// The tokens and the password hash: the signing secret, lifetimes, development tokens.
+void read_token_config(ServiceConfig& c, const Env& env, ServiceKind kind) {
+    const auto secret = env("JWT_SECRET");
     if (!secret && kind != ServiceKind::admin) {  // langlearn-admin signs no token
         throw ConfigError(
             "JWT_SECRET: required; it signs the login tokens, so it must be a random value of at "
@@ -199,11 +233,11 @@ ServiceConfig load_config(ServiceKind kind, const EnvLookup& env) {
                         secret->size()));
     }
     if (secret) c.jwt_secret = *secret;
-    if (auto v = get("JWT_EXPIRES_IN")) c.jwt_expires_in_seconds = duration("JWT_EXPIRES_IN", *v);
+    if (auto v = env("JWT_EXPIRES_IN")) c.jwt_expires_in_seconds = duration("JWT_EXPIRES_IN", *v);
     // How long a learner's refresh family (one signed-in device) lives after its last use.
-    if (auto v = get("REFRESH_EXPIRES_IN"))
+    if (auto v = env("REFRESH_EXPIRES_IN"))
         c.refresh_expires_in_seconds = duration("REFRESH_EXPIRES_IN", *v);
-    if (auto v = get("DEV_TOKENS")) {
+    if (auto v = env("DEV_TOKENS")) {
         c.dev_tokens = split_list(*v);
         for (const auto& token : c.dev_tokens) {
             // The token itself is a secret: name its position, never its value.
@@ -211,91 +245,44 @@ ServiceConfig load_config(ServiceKind kind, const EnvLookup& env) {
                 throw ConfigError("DEV_TOKENS: every token needs at least 24 characters");
         }
     }
-    if (auto v = get("APP_TIMEZONE")) c.app_timezone = *v;
-    const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    c.threads = cores;
-    if (auto v = get("THREADS")) c.threads = static_cast<int>(parse_number("THREADS", *v, 1, 256));
-    c.db_pool_size = 2 * c.threads;
-    if (auto v = get("DB_POOL_SIZE"))
-        c.db_pool_size = static_cast<int>(parse_number("DB_POOL_SIZE", *v, 1, 1024));
-    if (auto v = get("MEDIA_DIR")) c.media_dir = *v;
-    if (auto v = get("CLIENT_SCORING")) {
-        if (*v != "accept" && *v != "cap" && *v != "refuse")
-            throw ConfigError("CLIENT_SCORING: expected accept, cap or refuse, not " + *v);
-        c.client_scoring = *v;
-    }
-    if (auto v = get("MEDIA_STORE")) {
-        if (*v != "folder" && *v != "database")
-            throw ConfigError("MEDIA_STORE: expected folder or database, not " + *v);
+    env.number("PASSWORD_HASH_MEMORY_KIB", c.password_hash_memory_kib, 19456, 4 * 1024 * 1024);
+    env.number("PASSWORD_HASH_PASSES", c.password_hash_passes, 2, 100);
+}
+
+// Media, speech and word generation.
+void read_media_config(ServiceConfig& c, const Env& env) {
+    env.text("MEDIA_DIR", c.media_dir);
+    if (auto v = env.choice("MEDIA_STORE", {"folder", "database"}))
         c.media_in_database = *v == "database";
-    }
-    if (auto v = get("MEDIA_POOL_SIZE"))
-        c.media_pool_size = static_cast<int>(parse_number("MEDIA_POOL_SIZE", *v, 1, 256));
-    if (auto v = get("LOG_LEVEL")) {
-        if (*v != "debug" && *v != "info" && *v != "warn" && *v != "error") {
-            throw ConfigError("LOG_LEVEL: expected debug, info, warn or error, not " + *v);
-        }
-        c.log_level = *v;
-    }
-    if (auto v = get("LOG_FORMAT")) {
-        if (*v != "text" && *v != "json")
-            throw ConfigError("LOG_FORMAT: expected text or json, not " + *v);
-        c.log_json = *v == "json";
-    }
-    if (auto v = get("TTS_COMMAND")) c.tts_command = *v;
-    if (auto v = get("FFMPEG_COMMAND")) c.ffmpeg_command = *v;
-    if (auto v = get("LLM_URL")) c.llm_url = *v;
-    if (auto v = get("LLM_MODEL")) c.llm_model = *v;
-    if (auto v = get("LLM_API_KEY")) c.llm_api_key = *v;
-    c.auto_migrate = c.database_url.rfind("sqlite://", 0) == 0;
-    if (auto v = get("AUTO_MIGRATE")) c.auto_migrate = parse_flag("AUTO_MIGRATE", *v);
-    if (auto v = get("CORS_ORIGINS")) c.cors_origins = split_list(*v);
-    if (auto v = get("PASSWORD_HASH_MEMORY_KIB")) {
-        c.password_hash_memory_kib =
-            static_cast<int>(parse_number("PASSWORD_HASH_MEMORY_KIB", *v, 19456, 4 * 1024 * 1024));
-    }
-    if (auto v = get("PASSWORD_HASH_PASSES")) {
-        c.password_hash_passes = static_cast<int>(parse_number("PASSWORD_HASH_PASSES", *v, 2, 100));
-    }
-    if (auto v = get("MAX_BODY_BYTES"))
-        c.max_body_bytes =
-            static_cast<std::size_t>(parse_number("MAX_BODY_BYTES", *v, 1024, 1LL << 30));
-    if (auto v = get("MAX_HEADER_BYTES"))
-        c.max_header_bytes =
-            static_cast<std::size_t>(parse_number("MAX_HEADER_BYTES", *v, 1024, 1 << 20));
-    if (auto v = get("READ_TIMEOUT_SECONDS"))
-        c.read_timeout_seconds =
-            static_cast<int>(parse_number("READ_TIMEOUT_SECONDS", *v, 1, 3600));
-    if (auto v = get("IDLE_TIMEOUT_SECONDS"))
-        c.idle_timeout_seconds =
-            static_cast<int>(parse_number("IDLE_TIMEOUT_SECONDS", *v, 1, 3600));
-    if (auto v = get("MAX_CONNECTIONS"))
-        c.max_connections = static_cast<int>(parse_number("MAX_CONNECTIONS", *v, 1, 1000000));
-    if (auto v = get("SHUTDOWN_GRACE_SECONDS"))
-        c.shutdown_grace_seconds =
-            static_cast<int>(parse_number("SHUTDOWN_GRACE_SECONDS", *v, 0, 600));
-    if (auto v = get("IDEMPOTENCY_PURGE_SECONDS"))
-        c.idempotency_purge_seconds =
-            static_cast<int>(parse_number("IDEMPOTENCY_PURGE_SECONDS", *v, 1, 86400));
-    if (auto v = get("REVIEW_LOG_DAYS"); v && !v->empty())
-        c.review_log_days = static_cast<int>(parse_number("REVIEW_LOG_DAYS", *v, 1, 36500));
-    if (auto v = get("MAX_QUEUED_REQUESTS"))
-        c.max_queued_requests =
-            static_cast<int>(parse_number("MAX_QUEUED_REQUESTS", *v, 1, 1000000));
-    if (auto v = get("MAX_QUEUED_HASHES"))
-        c.max_queued_hashes = static_cast<int>(parse_number("MAX_QUEUED_HASHES", *v, 1, 100000));
-    if (auto v = get("ACCOUNT_RECHECK_SECONDS"))
-        c.account_recheck_seconds =
-            static_cast<int>(parse_number("ACCOUNT_RECHECK_SECONDS", *v, 1, 60));
-    if (kind == ServiceKind::learner) read_mail_config(c, get);  // only learner-api mails
-    if (auto v = get("AUTH_RATE_PER_MINUTE"))
-        c.auth_rate_per_minute =
-            static_cast<int>(parse_number("AUTH_RATE_PER_MINUTE", *v, 0, 1000000));
-    if (auto v = get("LOGIN_FAILURES_PER_EMAIL"))
-        c.login_failures_per_email =
-            static_cast<int>(parse_number("LOGIN_FAILURES_PER_EMAIL", *v, 0, 1000000));
-    if (auto v = get("TRUSTED_PROXIES")) c.trusted_proxies = split_list(*v);
-    if (auto v = get("PUBLIC_ORIGIN"); v && !v->empty()) {
+    env.number("MEDIA_POOL_SIZE", c.media_pool_size, 1, 256);
+    env.text("TTS_COMMAND", c.tts_command);
+    env.text("FFMPEG_COMMAND", c.ffmpeg_command);
+    env.text("LLM_URL", c.llm_url);
+    env.text("LLM_MODEL", c.llm_model);
+    env.text("LLM_API_KEY", c.llm_api_key);
+}
+
+// What a client may ask of a server: sizes, time-outs, queues, rates (docs/operations.md).
+void read_limits_config(ServiceConfig& c, const Env& env) {
+    env.number("MAX_BODY_BYTES", c.max_body_bytes, 1024, 1LL << 30);
+    env.number("MAX_HEADER_BYTES", c.max_header_bytes, 1024, 1 << 20);
+    env.number("READ_TIMEOUT_SECONDS", c.read_timeout_seconds, 1, 3600);
+    env.number("IDLE_TIMEOUT_SECONDS", c.idle_timeout_seconds, 1, 3600);
+    env.number("MAX_CONNECTIONS", c.max_connections, 1, 1000000);
+    env.number("SHUTDOWN_GRACE_SECONDS", c.shutdown_grace_seconds, 0, 600);
+    env.number("IDEMPOTENCY_PURGE_SECONDS", c.idempotency_purge_seconds, 1, 86400);
+    env.number("MAX_QUEUED_REQUESTS", c.max_queued_requests, 1, 1000000);
+    env.number("MAX_QUEUED_HASHES", c.max_queued_hashes, 1, 100000);
+    env.number("ACCOUNT_RECHECK_SECONDS", c.account_recheck_seconds, 1, 60);
+    env.number("AUTH_RATE_PER_MINUTE", c.auth_rate_per_minute, 0, 1000000);
+    env.number("LOGIN_FAILURES_PER_EMAIL", c.login_failures_per_email, 0, 1000000);
+}
+
+// Who may call, and from where: CORS, the proxies whose X-Forwarded-For counts, the origin.
+void read_origin_config(ServiceConfig& c, const Env& env) {
+    if (auto v = env("CORS_ORIGINS")) c.cors_origins = split_list(*v);
+    if (auto v = env("TRUSTED_PROXIES")) c.trusted_proxies = split_list(*v);
+    if (auto v = env("PUBLIC_ORIGIN")) {
         if (!is_origin(*v)) {
             throw ConfigError(
                 "PUBLIC_ORIGIN: expected scheme://host[:port] (http or https, no "
@@ -304,6 +291,25 @@ ServiceConfig load_config(ServiceKind kind, const EnvLookup& env) {
         }
         c.public_origin = *v;
     }
+}
+
+}  // namespace
+
+ServiceConfig load_config(ServiceKind kind, const EnvLookup& lookup) {
+    const Env env(lookup);
+    ServiceConfig c;
+    c.port = kind == ServiceKind::learner ? 8080 : 8081;
+    read_server_config(c, env);
+    read_token_config(c, env, kind);
+    env.text("APP_TIMEZONE", c.app_timezone);
+    if (auto v = env.choice("CLIENT_SCORING", {"accept", "cap", "refuse"})) c.client_scoring = *v;
+    env.number("REVIEW_LOG_DAYS", c.review_log_days, 1, 36500);
+    read_media_config(c, env);
+    if (auto v = env.choice("LOG_LEVEL", {"debug", "info", "warn", "error"})) c.log_level = *v;
+    if (auto v = env.choice("LOG_FORMAT", {"text", "json"})) c.log_json = *v == "json";
+    read_limits_config(c, env);
+    if (kind == ServiceKind::learner) read_mail_config(c, env);  // only learner-api mails
+    read_origin_config(c, env);
     return c;
 }
 
