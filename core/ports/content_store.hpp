@@ -35,8 +35,8 @@
 namespace ll {
 
 // The unit of work: every aggregate's operations on one transaction. The adapters implement it
-// whole; the use cases never see it: their work names the aggregates it uses (TextRows&,
-// PairRows&, ...) and is handed exactly those (core/app/authoring/unit_of_work.hpp).
+// whole; a use case's work names the aggregates it uses (TextRows&, PairRows&, ...) and is
+// handed exactly those (core/app/authoring/unit_of_work.hpp).
 class ContentTx : public CategoryRows,
                   public PictureRows,
                   public ObjectRows,

@@ -1,5 +1,5 @@
 -- The learners' running totals of GET /auth/stats moved when staff change what a pair counts
--- for (ContentTx::withdraw_pair_statistics, core/ports/content_store.hpp;
+-- for (PairRows::withdraw_pair_statistics, core/ports/content/pairs.hpp;
 -- adapters/persistence/content/pairs.cpp says when each runs). Each moves the figures of
 -- every learner with a progress row on the pair by that row's counts. The per-answer-type
 -- columns (word_seen, text_correct, ...) are moved by a statement put together in C++: their

@@ -2,8 +2,8 @@
 -- (core/ports/content/word_links.hpp, WordLinkRows). One C++ implementation serves every link
 -- table (adapters/persistence/content/word_links.cpp), driven by its descriptor
 -- (content/sql_word_links.hpp): each table has the statements TABLE.list, .find, .insert,
--- .delete and .delete_of_word, and object_words also .set_flag. A link is looked up (find) before it is
--- inserted, so a known link costs no id; the INSERT's ON CONFLICT DO NOTHING settles a
+-- .delete and .delete_of_word, and object_words also .set_flag. A link is looked up (find)
+-- before it is inserted, so a known link costs no id; the INSERT's ON CONFLICT DO NOTHING settles a
 -- concurrent insert of the same link (no row back), which a second lookup then finds.
 
 -- name: picture_words.list

@@ -237,12 +237,18 @@ TEST_CASE("config: the mailer (docs/configuration.md \"Mail\")", "[config]") {
     CHECK(plain.smtp_starttls == "required");
     std::map<std::string, std::string> smtp{{"JWT_SECRET", kSecret},
                                             {"SMTP_URL", "smtps://mail.example:465"},
+                                            {"SMTP_USER", "mailer"},
                                             {"SMTP_PASSWORD", "smtp-secret-value"},
                                             {"MAIL_FROM", "Langlearn <noreply@example.com>"},
                                             {"PASSWORD_RESET_URL", "https://app.example/r#t="},
                                             {"PASSWORD_RESET_TTL", "15m"}};
     const auto c = load_config(ServiceKind::learner, env(smtp));
     CHECK(c.mailer == "smtp");
+    CHECK(c.smtp_url == "smtps://mail.example:465");
+    CHECK(c.smtp_user == "mailer");
+    CHECK(c.smtp_password == "smtp-secret-value");
+    CHECK(c.mail_from == "Langlearn <noreply@example.com>");
+    CHECK(c.password_reset_url == "https://app.example/r#t=");
     CHECK(c.password_reset_ttl_seconds == 15 * 60);
     CHECK(load_config(ServiceKind::learner, env({{"JWT_SECRET", kSecret}, {"MAILER", "log"}}))
               .mailer == "log");

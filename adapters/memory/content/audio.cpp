@@ -1,4 +1,5 @@
-// Audio rows in memory: MemoryContentTx's AudioRows (core/ports/content/audio.hpp).
+// Audios in memory: MemoryContentTx's AudioRows (core/ports/content/audio.hpp), the row per
+// source, and which texts still lack one.
 #include <functional>
 
 #include "adapters/memory/content/memory_content_tx.hpp"

@@ -1,4 +1,5 @@
-// Maintenance in memory: MemoryContentTx's ContentMaintenance (core/ports/content/maintenance.hpp).
+// Orphaned link records and audios, and the link tables check, in memory: MemoryContentTx's
+// ContentMaintenance (core/ports/content/maintenance.hpp).
 #include "adapters/memory/content/memory_content_tx.hpp"
 
 namespace ll {

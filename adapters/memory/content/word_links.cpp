@@ -1,5 +1,5 @@
 // Word links in memory: MemoryContentTx's WordLinkRows (core/ports/content/word_links.hpp), one
-// implementation for every link table (memory_word_links.hpp).
+// implementation for every word link table, driven by its descriptor (memory_word_links.hpp).
 #include <stdexcept>
 
 #include "adapters/memory/content/memory_content_tx.hpp"

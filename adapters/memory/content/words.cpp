@@ -1,4 +1,5 @@
-// Words in memory: MemoryContentTx's WordRows (core/ports/content/words.hpp).
+// Words in memory: MemoryContentTx's WordRows (core/ports/content/words.hpp), unique by
+// fold_case(title_de), and their categories.
 #include <set>
 
 #include "adapters/memory/content/memory_content_tx.hpp"

@@ -1,5 +1,9 @@
-// Audio rows on SOCI: SqlContentTx's AudioRows (core/ports/content/audio.hpp); the statements are
-// db/queries/content_audio.sql.
+// Audios on SOCI: SqlContentTx's AudioRows (core/ports/content/audio.hpp), one row per
+// (source_table, source_id, source_field, language), and which texts still lack one. The fixed
+// statements are db/queries/content_audio.sql; the two over every text column
+// (audio_candidates, audio_coverage) are put together here, one per table and language, because
+// their column names are the spoken field of each: written out, they would be eighteen texts,
+// and each dialect spells "has text" its own way (DialectSql::has_text).
 #include "adapters/persistence/audio_columns.hpp"
 #include "adapters/persistence/content/sql_content_tx.hpp"
 #include "core/domain/content_languages.hpp"

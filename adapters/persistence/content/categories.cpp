@@ -1,5 +1,6 @@
 // Categories on SOCI: SqlContentTx's CategoryRows (core/ports/content/categories.hpp); the
-// statements are db/queries/content_categories.sql.
+// statements are db/queries/content_categories.sql, and keep_category each dialect's own
+// (db/queries/{postgresql,sqlite}/content_locks.sql).
 #include "adapters/persistence/content/sql_content_tx.hpp"
 
 namespace ll::sql {

@@ -1,5 +1,6 @@
-// Maintenance on SOCI: SqlContentTx's ContentMaintenance (core/ports/content/maintenance.hpp); the
-// statements are db/queries/content_maintenance.sql and its dialects' own.
+// Orphaned link records and missing link tables on SOCI: SqlContentTx's ContentMaintenance
+// (core/ports/content/maintenance.hpp); the SQL is db/queries/content_maintenance.sql and its
+// dialects' own.
 #include <stdexcept>
 
 #include "adapters/persistence/content/sql_content_tx.hpp"

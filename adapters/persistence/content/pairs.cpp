@@ -1,6 +1,7 @@
-// Pairs on SOCI: SqlContentTx's PairRows (core/ports/content/pairs.hpp), their categories and the
-// learners' figures that follow a pair; the statements are db/queries/content_pairs.sql and
-// content_pair_stats.sql.
+// Pairs on SOCI: SqlContentTx's PairRows (core/ports/content/pairs.hpp), with their
+// pair_categories and the learners' figures that follow a pair; the statements are
+// db/queries/content_pairs.sql, content_pair_stats.sql, and each dialect's
+// content_locks.add_pair_categories.
 #include <set>
 
 #include "adapters/persistence/content/sql_content_tx.hpp"

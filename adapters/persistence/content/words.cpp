@@ -1,5 +1,7 @@
-// Words on SOCI: SqlContentTx's WordRows (core/ports/content/words.hpp); the statements are
-// db/queries/content_words.sql.
+// Words on SOCI: SqlContentTx's WordRows (core/ports/content/words.hpp). Unique by title_de_key =
+// fold_case(title_de), written here (never SQL lower(), which folds differently in the two
+// dialects), and their categories; the SQL is db/queries/content_words.sql (a word's categories
+// are added by each dialect's content_locks.add_word_categories).
 #include <map>
 #include <set>
 #include <stdexcept>

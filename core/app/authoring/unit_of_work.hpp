@@ -4,9 +4,10 @@
 //
 //     write<Word>(ports.content, [&](WordRows& words, CategoryRows& categories) -> Result<Word> {
 //
-// so a use case's lambda says what it touches, as a learner use case's ports struct does
-// (docs/architecture.md "Where things go"). A Result error returned inside `write` rolls the
-// whole transaction back (the store sees an exception) and comes out as the same error.
+// so the work's parameter list says what it touches (docs/architecture.md "Authoring"). The
+// work is a lambda (or a functor) with one call operator that is not a template: its parameter
+// types are what it asks for. A Result error returned inside `write` rolls the whole
+// transaction back (the store sees an exception) and comes out as the same error.
 #include <optional>
 #include <tuple>
 #include <type_traits>
@@ -22,27 +23,49 @@ struct Rollback {
     Error error;
 };
 
-// The parameter types of a lambda's call operator (the work is always a lambda or a functor).
+// The parameter types of a lambda's call operator.
 template <typename F>
-struct WorkParameters : WorkParameters<decltype(&std::remove_cvref_t<F>::operator())> {};
+concept HasOneCallOperator = requires {
+    &std::remove_cvref_t<F>::operator();
+};
+template <typename Member>
+struct CallParameters;
 template <typename C, typename R, typename... A>
-struct WorkParameters<R (C::*)(A...) const> {
+struct CallParameters<R (C::*)(A...)> {
     using type = std::tuple<A...>;
 };
 template <typename C, typename R, typename... A>
-struct WorkParameters<R (C::*)(A...)> {
+struct CallParameters<R (C::*)(A...) const> {
     using type = std::tuple<A...>;
 };
+template <typename C, typename R, typename... A>
+struct CallParameters<R (C::*)(A...) noexcept> {
+    using type = std::tuple<A...>;
+};
+template <typename C, typename R, typename... A>
+struct CallParameters<R (C::*)(A...) const noexcept> {
+    using type = std::tuple<A...>;
+};
+template <HasOneCallOperator F>
+using WorkParameters = typename CallParameters<decltype(&std::remove_cvref_t<F>::operator())>::type;
+
+// An aggregate interface of the unit of work, not the unit of work itself.
+template <typename A>
+concept AggregateRows =
+    std::is_lvalue_reference_v<A> && std::is_base_of_v<std::remove_cvref_t<A>, ContentTx> &&
+    !std::is_same_v<std::remove_cvref_t<A>, ContentTx>;
 
 // Calls `work` with the transaction seen as each aggregate interface it asks for.
 template <typename F>
 decltype(auto) hand_over(ContentTx& tx, F& work) {
+    static_assert(HasOneCallOperator<F>,
+                  "the work is a lambda whose parameters name its aggregates, not a generic one");
     return [&]<typename... A>(std::tuple<A...>*) -> decltype(auto) {
-        static_assert(((std::is_lvalue_reference_v<A> &&
-                        std::is_base_of_v<std::remove_cvref_t<A>, ContentTx>)&&...),
-                      "the work's parameters are references to aggregate interfaces of ContentTx");
+        static_assert((AggregateRows<A> && ...),
+                      "the work's parameters are references to aggregate interfaces "
+                      "(WordRows&, PairRows&, ...), not ContentTx");
         return work(static_cast<A>(tx)...);
-    }(static_cast<typename WorkParameters<F>::type*>(nullptr));
+    }(static_cast<WorkParameters<F>*>(nullptr));
 }
 }  // namespace detail
 
