@@ -14,10 +14,7 @@ static_assert(!detail::AggregateRows<ContentTx&>, "the whole unit of work is nev
 static_assert(!detail::AggregateRows<PairRows>, "a copy of an interface is no aggregate");
 static_assert(!detail::AggregateRows<Picture&>);
 
-namespace {
-const auto generic_work = [](auto&) { return Result<int>(0); };
-}  // namespace
-static_assert(!detail::HasOneCallOperator<decltype(generic_work)>,
+static_assert(!detail::HasOneCallOperator<decltype([](auto&) { return Result<int>(0); })>,
               "a generic lambda names no aggregate");
 
 TEST_CASE("unit of work: each aggregate the work names is the same transaction", "[authoring]") {
