@@ -267,9 +267,11 @@ Result<GeneratedWords> generate_words(AuthoringPorts& ports, const GenerateWords
         });
 }
 
-Result<GeneratedQuestions> generate_questions(AuthoringPorts& ports, Id object_id,
-                                              const GenerateQuestions& request) {
-    auto subject = read<Subject>(
+namespace {
+
+// What generate-questions asks about: the object, its label word, the picture's other words.
+Result<Subject> question_subject(AuthoringPorts& ports, Id object_id) {
+    return read<Subject>(
         ports.content,
         [&](PictureRows& pictures, ObjectRows& objects, WordRows& words,
             WordLinkRows& links) -> Result<Subject> {
@@ -284,13 +286,17 @@ Result<GeneratedQuestions> generate_questions(AuthoringPorts& ports, Id object_i
             }
             return s;
         });
-    if (!subject) return subject.error();
+}
 
+// The generator's questions about the subject, validated and cut to the count asked for (no
+// transaction is open while it runs).
+Result<std::vector<GeneratedQuestion>> ask_for_questions(AuthoringPorts& ports,
+                                                         const Subject& subject, int count) {
     QuestionGenerationRequest asked;
-    asked.label = seed_of(*subject->label);
-    for (const auto& w : subject->neighbours) asked.other_words.push_back(seed_of(w));
-    if (subject->picture && subject->picture->title) asked.context = *subject->picture->title;
-    asked.count = request.count;
+    asked.label = seed_of(*subject.label);
+    for (const auto& w : subject.neighbours) asked.other_words.push_back(seed_of(w));
+    if (subject.picture && subject.picture->title) asked.context = *subject.picture->title;
+    asked.count = count;
 
     std::vector<GeneratedQuestion> generated;
     try {
@@ -303,6 +309,32 @@ Result<GeneratedQuestions> generate_questions(AuthoringPorts& ports, Id object_i
         if (auto problem = invalid_generated_question(generated[i]))
             return errors::word_generation_failed(fmt::format("question {}: {}", i, *problem));
     }
+    return generated;
+}
+
+// A new question of the object from a generated one, its texts trimmed.
+Question question_of(const GeneratedQuestion& g, Id object_id, Timestamp now) {
+    Question q;
+    q.object_id = object_id;
+    q.text_de = trim(g.text_de);
+    q.text_en = trim(g.text_en);
+    q.text_sv = trim(g.text_sv);
+    q.short_answer_de = trim(g.short_answer_de);
+    q.short_answer_en = trim(g.short_answer_en);
+    q.short_answer_se = trim(g.short_answer_se);
+    q.level = g.level;
+    q.created_at = q.updated_at = now;
+    return q;
+}
+
+}  // namespace
+
+Result<GeneratedQuestions> generate_questions(AuthoringPorts& ports, Id object_id,
+                                              const GenerateQuestions& request) {
+    const auto subject = question_subject(ports, object_id);
+    if (!subject) return subject.error();
+    const auto generated = ask_for_questions(ports, subject.value(), request.count);
+    if (!generated) return generated.error();
 
     const Timestamp now = ports.clock.now();
     return write<GeneratedQuestions>(
@@ -326,22 +358,14 @@ Result<GeneratedQuestions> generate_questions(AuthoringPorts& ports, Id object_i
                 }
                 return word;
             };
-            for (const auto& g : generated) {
+            for (const auto& g : generated.value()) {
                 const std::string key = fold_case(trim(g.text_de));
                 bool created = false;
                 auto it = existing.find(key);
                 if (it == existing.end()) {
-                    Question q;
-                    q.object_id = object_id;
-                    q.text_de = trim(g.text_de);
-                    q.text_en = trim(g.text_en);
-                    q.text_sv = trim(g.text_sv);
-                    q.short_answer_de = trim(g.short_answer_de);
-                    q.short_answer_en = trim(g.short_answer_en);
-                    q.short_answer_se = trim(g.short_answer_se);
-                    q.level = g.level;
-                    q.created_at = q.updated_at = now;
-                    it = existing.emplace(key, texts.insert_question(q)).first;
+                    it =
+                        existing.emplace(key, texts.insert_question(question_of(g, object_id, now)))
+                            .first;
                     created = true;
                 }
                 const Id qid = it->second.id;
