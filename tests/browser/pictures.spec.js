@@ -3,6 +3,7 @@
 const { test, expect, expectAccessible, signIn } = require('./fixtures');
 const fs = require('node:fs');
 const { png } = require('./images');
+const { newPicture } = require('./content');
 
 // Every picture the API lists (pages of 200), optionally of one status.
 async function allPictures(api, status) {
@@ -231,4 +232,68 @@ test('paging past 50 pictures', async ({ page, accounts, api }) => {
   await page.getByRole('link', { name: 'Previous page' }).click();
   await expect(page).toHaveURL(/#\/pictures$/);
   await expect(cards(page)).toHaveCount(50);
+});
+
+test('a picture is renamed from its heading on any of its screens; Escape keeps the title; a refusal says why', async ({
+  page,
+  accounts,
+  api,
+}) => {
+  const picture = await newPicture(api, 'Rename me');
+  await signIn(page, accounts.editor);
+  await page.goto(`/studio/#/pictures/${picture.id}/words`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Rename me' })).toBeVisible();
+
+  // Escape closes the form and keeps the title; the focus goes back to the button.
+  const renameButton = (name) => page.getByRole('button', { name: `Rename picture “${name}”` });
+  await renameButton('Rename me').click();
+  const field = page.getByRole('textbox', { name: 'Title' });
+  await expect(field).toBeFocused();
+  await expect(field).toHaveValue('Rename me');
+  await field.fill('Not this');
+  await field.press('Escape');
+  await expect(field).toHaveCount(0);
+  await expect(renameButton('Rename me')).toBeFocused();
+  expect((await api.get(`/api/pictures/${picture.id}`)).body.title).toBe('Rename me');
+
+  // Renamed: stored, shown in the heading, the tabs' name and the page title; the focus on the
+  // new heading and the change announced.
+  await renameButton('Rename me').click();
+  await field.fill('  Harbour at noon ');
+  await field.press('Enter');
+  const heading = page.getByRole('heading', { level: 1, name: 'Harbour at noon' });
+  await expect(heading).toBeFocused();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Renamed: Harbour at noon.' }),
+  ).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Picture Harbour at noon' })).toBeVisible();
+  await expect(page).toHaveTitle(/Harbour at noon/);
+  expect((await api.get(`/api/pictures/${picture.id}`)).body.title).toBe('Harbour at noon');
+  await expectAccessible(page);
+
+  // On the workspace too, and the grid's search finds the new title.
+  await page.goto(`/studio/#/pictures/${picture.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Harbour at noon' })).toBeVisible();
+  await renameButton('Harbour at noon').click();
+  await field.fill('Harbour at dusk');
+  await page.getByRole('button', { name: 'Save title' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Harbour at dusk' })).toBeFocused();
+  expect((await api.get(`/api/pictures/${picture.id}`)).body.title).toBe('Harbour at dusk');
+  await page.goto('/studio/#/pictures');
+  await page.getByRole('searchbox', { name: 'Search titles' }).fill('harbour at dusk');
+  await page.getByRole('searchbox', { name: 'Search titles' }).press('Enter');
+  await expect(cards(page).filter({ hasText: 'Harbour at dusk' })).toHaveCount(1);
+
+  // Deleted by someone else meanwhile: the API's reason beside the field, the typing kept.
+  await page.goto(`/studio/#/pictures/${picture.id}/texts`);
+  await renameButton('Harbour at dusk').click();
+  await field.fill('Too late');
+  expect((await api.delete(`/api/pictures/${picture.id}`)).status).toBe(204);
+  await field.press('Enter');
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'The title could not be saved' }),
+  ).toBeVisible();
+  await expect(field).toBeFocused();
+  await expect(field).toHaveValue('Too late');
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
 });

@@ -46,6 +46,9 @@ export const MSG = {
     'Reloaded. Your changes are still in the form; where someone else changed the same field, ' +
     'what is stored now is shown under it. Save keeps yours, Cancel takes the stored pair.',
   saved: 'Saved.',
+  // ---- a picture's title (picture-title.js)
+  renamePicture: (name) => `Rename ${name}`,
+  pictureRenamed: (name) => `Renamed: ${name}.`,
   count,
   nOf: (part, whole) => `${part} of ${whole}`,
 

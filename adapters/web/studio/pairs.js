@@ -180,7 +180,7 @@ class PairsScreen {
       el(
         'section',
         { class: 'pairs', 'aria-label': 'Pairs' },
-        pictureHead(p, 'pairs'),
+        pictureHead(p, 'pairs', this.api),
         el('div', { class: 'pairs-bar' }, this.newBtn, this.publishBtn, this.summary),
         this.jumpNav,
         this.publishResult,

@@ -1,6 +1,7 @@
 // The tab bar of a picture's screens (docs/studio.md "The walk from photo to feed"): objects
 // (the workspace), words, texts, pairs, in the order an editor works through them.
 import { el } from './dom.js';
+import { pictureTitle } from './picture-title.js';
 
 const tabs = [
   ['objects', 'Objects', ''],
@@ -28,14 +29,20 @@ export function pictureTabs(picture, current) {
   );
 }
 
-// The top of a picture's screen: back to the grid, the title as the page heading, the tabs.
-export function pictureHead(picture, current, ...extra) {
+// The top of a picture's screen: back to the grid, the title as the page heading (with Rename),
+// the tabs.
+export function pictureHead(picture, current, api) {
+  const tabs = pictureTabs(picture, current);
   return el(
     'div',
     { class: 'picture-head' },
     el('a', { href: '#/pictures', class: 'ws-back' }, '← Pictures'),
-    el('h1', {}, picture.title || `Picture ${picture.id}`),
-    extra,
-    pictureTabs(picture, current),
+    pictureTitle(picture, api, () => retitleTabs(tabs, picture)),
+    tabs,
   );
+}
+
+// The tab bar's name after a rename.
+export function retitleTabs(tabs, picture) {
+  tabs.setAttribute('aria-label', `Picture ${picture.title || picture.id}`);
 }

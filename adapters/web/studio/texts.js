@@ -85,7 +85,7 @@ class TextsScreen {
       el(
         'section',
         { class: 'tx' },
-        pictureHead(picture, 'texts'),
+        pictureHead(picture, 'texts', this.api),
         el(
           'section',
           { class: 'tx-section', 'aria-labelledby': 'tx-statements' },

@@ -79,7 +79,7 @@ class WordsScreen {
       el(
         'section',
         { class: 'wd' },
-        pictureHead(this.picture, 'words'),
+        pictureHead(this.picture, 'words', this.api),
         el(
           'div',
           { class: 'wd-body' },

@@ -10,7 +10,8 @@ import { ObjectPanel } from './object-panel.js';
 import { MSG, errorText } from './messages.js';
 import { notOpened } from './dom.js';
 import { el, loadStylesheet } from './workspace-dom.js';
-import { pictureTabs } from './picture-tabs.js';
+import { pictureTabs, retitleTabs } from './picture-tabs.js';
+import { pictureTitle } from './picture-title.js';
 
 const TOOL_BUTTONS = [
   { tool: 'select', label: 'Select', key: 'V' },
@@ -200,25 +201,28 @@ class Workspace {
 
     this.stageEl = el('div', { class: 'ws-stage', 'data-tool': 'select' });
     this.hint = el('p', { class: 'ws-hint', id: 'ws-hint' });
+    const tabs = pictureTabs(p, 'objects');
     const head = el('div', { class: 'ws-head' }, [
       el('a', { href: '#/pictures', class: 'ws-back' }, '← Pictures'),
-      el('h1', {}, title),
+      pictureTitle(p, this.api, () => {
+        retitleTabs(tabs, p);
+        section.setAttribute('aria-label', `Workspace: ${p.title || `Untitled picture ${p.id}`}`);
+      }),
       this.statusEl,
       el('div', { class: 'ws-finish-box' }, [this.finishBtn, this.finishMsg, this.finishNext]),
-      pictureTabs(p, 'objects'),
+      tabs,
     ]);
     this.panelEl = el('aside', { class: 'ws-panel', 'aria-label': 'Objects' });
     const body = el('div', { class: 'ws-body' }, [
       el('div', { class: 'ws-main' }, [toolbar, this.stageEl, this.hint]),
       this.panelEl,
     ]);
-    this.container.replaceChildren(
-      el('section', { class: 'ws', 'aria-label': `Workspace: ${title}` }, [
-        head,
-        body,
-        this.announcer,
-      ]),
-    );
+    const section = el('section', { class: 'ws', 'aria-label': `Workspace: ${title}` }, [
+      head,
+      body,
+      this.announcer,
+    ]);
+    this.container.replaceChildren(section);
 
     this.finishBtn.addEventListener('click', () => this.finish());
     this.panel = new ObjectPanel(this.panelEl, this);
