@@ -145,7 +145,6 @@ class PairsScreen {
 
   build() {
     const p = this.picture;
-    document.title = `Pairs · ${p.title || `Picture ${p.id}`} · langlearn studio`;
     this.announcer = el('p', { class: 'visually-hidden', 'aria-live': 'polite' });
     this.publishBtn = el(
       'button',
@@ -180,7 +179,7 @@ class PairsScreen {
       el(
         'section',
         { class: 'pairs', 'aria-label': 'Pairs' },
-        pictureHead(p, 'pairs', this.api),
+        pictureHead(p, 'pairs', this.api, (name) => `Pairs · ${name} · langlearn studio`),
         el('div', { class: 'pairs-bar' }, this.newBtn, this.publishBtn, this.summary),
         this.jumpNav,
         this.publishResult,

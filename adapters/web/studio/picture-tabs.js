@@ -1,7 +1,7 @@
 // The tab bar of a picture's screens (docs/studio.md "The walk from photo to feed"): objects
 // (the workspace), words, texts, pairs, in the order an editor works through them.
 import { el } from './dom.js';
-import { pictureTitle } from './picture-title.js';
+import { pictureName, pictureTitle } from './picture-title.js';
 
 const tabs = [
   ['objects', 'Objects', ''],
@@ -14,7 +14,7 @@ const tabs = [
 export function pictureTabs(picture, current) {
   return el(
     'nav',
-    { class: 'picture-tabs', 'aria-label': `Picture ${picture.title || picture.id}` },
+    { class: 'picture-tabs', 'aria-label': tabsName(picture) },
     tabs.map(([key, text, suffix]) =>
       el(
         'a',
@@ -29,20 +29,28 @@ export function pictureTabs(picture, current) {
   );
 }
 
+// The tab bar's name: "Picture Harbour", or "Picture 5" while it has no title.
+const tabsName = (picture) => `Picture ${picture.title || picture.id}`;
+
 // The top of a picture's screen: back to the grid, the title as the page heading (with Rename),
-// the tabs.
-export function pictureHead(picture, current, api) {
+// the tabs. pageTitle(name): the browser tab's title, set here and again after a rename.
+export function pictureHead(picture, current, api, pageTitle) {
   const tabs = pictureTabs(picture, current);
+  const named = () => {
+    document.title = pageTitle(pictureName(picture));
+    tabs.setAttribute('aria-label', tabsName(picture));
+  };
+  named();
   return el(
     'div',
     { class: 'picture-head' },
     el('a', { href: '#/pictures', class: 'ws-back' }, '← Pictures'),
-    pictureTitle(picture, api, () => retitleTabs(tabs, picture)),
+    pictureTitle(picture, api, named),
     tabs,
   );
 }
 
-// The tab bar's name after a rename.
+// The tab bar's name after a rename (the workspace builds its own head).
 export function retitleTabs(tabs, picture) {
-  tabs.setAttribute('aria-label', `Picture ${picture.title || picture.id}`);
+  tabs.setAttribute('aria-label', tabsName(picture));
 }

@@ -4,15 +4,16 @@
 import { el } from './dom.js';
 import { MSG, errorText } from './messages.js';
 
-const nameOf = (picture) => picture.title || `Picture ${picture.id}`;
+// The picture's name on its screens: its title, or "Picture 5" while it has none.
+export const pictureName = (picture) => picture.title || `Picture ${picture.id}`;
 // What the Rename button acts on, for a screen reader: "picture “Harbour”" or "picture 5".
 const spoken = (picture) =>
   picture.title ? `picture “${picture.title}”` : `picture ${picture.id}`;
 
-// picture: {id, title}, kept up to date here (and the page's title); onRenamed(picture) after
-// a stored change, for the screen's own labels.
+// picture: {id, title}, kept up to date here; onRenamed(picture) after a stored change, for what
+// the screen names after it (the page's title, the tab bar).
 export function pictureTitle(picture, api, onRenamed = () => {}) {
-  const heading = el('h1', { tabindex: '-1' }, nameOf(picture));
+  const heading = el('h1', { tabindex: '-1' }, pictureName(picture));
   const status = el('p', { class: 'pt-status', role: 'status' });
   const rename = el(
     'button',
@@ -61,18 +62,12 @@ export function pictureTitle(picture, api, onRenamed = () => {}) {
       save.disabled = cancel.disabled = true;
       try {
         const answer = await api.send('PATCH', `/api/pictures/${picture.id}`, { title });
-        const before = nameOf(picture);
         picture.title = answer.body.title;
-        heading.textContent = nameOf(picture);
+        heading.textContent = pictureName(picture);
         rename.setAttribute('aria-label', MSG.renamePicture(spoken(picture)));
         close();
-        status.textContent = MSG.pictureRenamed(nameOf(picture));
+        status.textContent = MSG.pictureRenamed(pictureName(picture));
         heading.focus();
-        // The page's title names the picture as the screen did ("Untitled picture 5" on some).
-        const named = [before, `Untitled picture ${picture.id}`].find((n) =>
-          document.title.includes(n),
-        );
-        if (named) document.title = document.title.replace(named, nameOf(picture));
         onRenamed(picture);
       } catch (failure) {
         save.disabled = cancel.disabled = false;

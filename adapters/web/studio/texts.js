@@ -76,7 +76,6 @@ class TextsScreen {
       return;
     }
     if (this.destroyed) return;
-    document.title = `Texts: ${picture.title || `Picture ${picture.id}`} · langlearn studio`;
     window.addEventListener('beforeunload', this.onLeave);
     window.navigation?.addEventListener('navigate', this.onNavigate);
     this.statements = el('div', { class: 'tx-list' });
@@ -85,7 +84,7 @@ class TextsScreen {
       el(
         'section',
         { class: 'tx' },
-        pictureHead(picture, 'texts', this.api),
+        pictureHead(picture, 'texts', this.api, (name) => `Texts: ${name} · langlearn studio`),
         el(
           'section',
           { class: 'tx-section', 'aria-labelledby': 'tx-statements' },

@@ -67,7 +67,6 @@ class WordsScreen {
     }
     if (token !== this.token) return;
     if (!this.labels.has(this.subject.object)) this.subject = { object: 0 };
-    document.title = `Words · ${this.picture.title || `Picture ${this.pictureId}`} · langlearn studio`;
     this.subjects = el('ul', { class: 'wd-subjects' });
     this.heading = el('h2', { id: 'wd-heading', tabindex: '-1' });
     this.labelLine = el('p', { class: 'wd-note' });
@@ -79,7 +78,12 @@ class WordsScreen {
       el(
         'section',
         { class: 'wd' },
-        pictureHead(this.picture, 'words', this.api),
+        pictureHead(
+          this.picture,
+          'words',
+          this.api,
+          (name) => `Words · ${name} · langlearn studio`,
+        ),
         el(
           'div',
           { class: 'wd-body' },

@@ -11,7 +11,7 @@ import { MSG, errorText } from './messages.js';
 import { notOpened } from './dom.js';
 import { el, loadStylesheet } from './workspace-dom.js';
 import { pictureTabs, retitleTabs } from './picture-tabs.js';
-import { pictureTitle } from './picture-title.js';
+import { pictureName, pictureTitle } from './picture-title.js';
 
 const TOOL_BUTTONS = [
   { tool: 'select', label: 'Select', key: 'V' },
@@ -130,8 +130,6 @@ class Workspace {
 
   build() {
     const p = this.picture;
-    const title = p.title || `Untitled picture ${p.id}`;
-    document.title = `${title} · langlearn studio`;
     this.statusEl = el('span', { class: 'badge' });
     this.finishBtn = el('button', { type: 'button', class: 'ws-finish' });
     this.finishMsg = el('p', { class: 'ws-msg', role: 'alert' });
@@ -204,10 +202,7 @@ class Workspace {
     const tabs = pictureTabs(p, 'objects');
     const head = el('div', { class: 'ws-head' }, [
       el('a', { href: '#/pictures', class: 'ws-back' }, '← Pictures'),
-      pictureTitle(p, this.api, () => {
-        retitleTabs(tabs, p);
-        section.setAttribute('aria-label', `Workspace: ${p.title || `Untitled picture ${p.id}`}`);
-      }),
+      pictureTitle(p, this.api, () => named()),
       this.statusEl,
       el('div', { class: 'ws-finish-box' }, [this.finishBtn, this.finishMsg, this.finishNext]),
       tabs,
@@ -217,11 +212,14 @@ class Workspace {
       el('div', { class: 'ws-main' }, [toolbar, this.stageEl, this.hint]),
       this.panelEl,
     ]);
-    const section = el('section', { class: 'ws', 'aria-label': `Workspace: ${title}` }, [
-      head,
-      body,
-      this.announcer,
-    ]);
+    const section = el('section', { class: 'ws' }, [head, body, this.announcer]);
+    // The page's title and the section's name follow the picture's (again after a rename).
+    const named = () => {
+      document.title = `${pictureName(p)} · langlearn studio`;
+      section.setAttribute('aria-label', `Workspace: ${pictureName(p)}`);
+      retitleTabs(tabs, p);
+    };
+    named();
     this.container.replaceChildren(section);
 
     this.finishBtn.addEventListener('click', () => this.finish());

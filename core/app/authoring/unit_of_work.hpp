@@ -8,6 +8,7 @@
 // work is a lambda (or a functor) with one call operator that is not a template: its parameter
 // types are what it asks for. A Result error returned inside `write` rolls the whole
 // transaction back (the store sees an exception) and comes out as the same error.
+#include <functional>
 #include <optional>
 #include <tuple>
 #include <type_traits>
@@ -23,31 +24,21 @@ struct Rollback {
     Error error;
 };
 
-// The parameter types of a lambda's call operator.
+// The parameter types of the work's one call operator, as std::function's deduction guide reads
+// them (const, mutable and noexcept alike); a generic lambda has no such operator.
 template <typename F>
-concept HasOneCallOperator = requires {
-    &std::remove_cvref_t<F>::operator();
+concept HasOneCallOperator = requires(F& f) {
+    std::function{f};
 };
-template <typename Member>
-struct CallParameters;
-template <typename C, typename R, typename... A>
-struct CallParameters<R (C::*)(A...)> {
-    using type = std::tuple<A...>;
-};
-template <typename C, typename R, typename... A>
-struct CallParameters<R (C::*)(A...) const> {
-    using type = std::tuple<A...>;
-};
-template <typename C, typename R, typename... A>
-struct CallParameters<R (C::*)(A...) noexcept> {
-    using type = std::tuple<A...>;
-};
-template <typename C, typename R, typename... A>
-struct CallParameters<R (C::*)(A...) const noexcept> {
+template <typename Function>
+struct FunctionParameters;
+template <typename R, typename... A>
+struct FunctionParameters<std::function<R(A...)>> {
     using type = std::tuple<A...>;
 };
 template <HasOneCallOperator F>
-using WorkParameters = typename CallParameters<decltype(&std::remove_cvref_t<F>::operator())>::type;
+using WorkParameters =
+    typename FunctionParameters<decltype(std::function{std::declval<F&>()})>::type;
 
 // An aggregate interface of the unit of work, not the unit of work itself.
 template <typename A>
