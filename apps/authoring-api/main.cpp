@@ -12,6 +12,7 @@
 #include "adapters/security/session_signer.hpp"
 #include "adapters/speech/espeak_synthesizer.hpp"
 #include "adapters/speech/ffmpeg_audio_encoder.hpp"
+#include "adapters/text/utf8proc_folding.hpp"
 #include "adapters/web/embedded_files.hpp"
 #include "adapters/words/freedict_generator.hpp"
 #include "adapters/words/llm_generator.hpp"
@@ -51,6 +52,7 @@ int main() {
         }
         spdlog::info("authoring-api: word generation by {}, speech by {}, encoding by {}",
                      words->name(), s.config.tts_command, s.config.ffmpeg_command);
+        static const Utf8procFolding folding;  // the preview's accepted answers
         http::add_authoring_routes(
             s.router,
             AuthoringPorts{s.storage.content(), s.media, *renditions, *speech, *encoder, *words,
@@ -63,7 +65,8 @@ int main() {
                 s.config.max_body_bytes, std::chrono::seconds(s.config.account_recheck_seconds)},
             s.metrics,
             CardAnalyticsPorts{s.storage.card_analytics(), s.storage.languages(),
-                               s.storage.content()});
+                               s.storage.content()},
+            PreviewPorts{s.storage.content(), s.storage.answer_keys(), folding});
         http::add_studio_routes(s.router, web::studio_files());
     });
 }

@@ -23,7 +23,8 @@ AuthoringWorld::AuthoringWorld() {
         http::AuthoringAccess{tokens, dev_tokens, backend.accounts(), backend.refresh_sessions(),
                               hasher, backend.staff_sessions(), signer, http::RateLimits{}},
         metrics,
-        CardAnalyticsPorts{backend.card_analytics(), backend.languages(), backend.content()});
+        CardAnalyticsPorts{backend.card_analytics(), backend.languages(), backend.content()},
+        PreviewPorts{backend.content(), backend.answer_keys(), folding});
 
     const auto post = [&](const char* pattern, const char* body) {
         must_succeed(router, "POST", pattern, body, authorization);

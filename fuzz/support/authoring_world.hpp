@@ -35,6 +35,7 @@ struct AuthoringWorld {
     ToneSynthesizer speech;
     FakeAudioEncoder encoder;
     ScriptedWordGenerator words;
+    Utf8procFolding folding;  // the preview's accepted answers
     JwtTokenService tokens{kFuzzSecret, 3600};
     ConstantTimeDevTokens dev_tokens{{kDevToken}};
     FakePasswordHasher hasher;  // the sign-in route is reached, argon2id is not the target

@@ -6,7 +6,7 @@
 
 namespace ll::http::authoring {
 
-void add_pair_routes(RouteBuilder& routes, AuthoringPorts p) {
+void add_pair_routes(RouteBuilder& routes, AuthoringPorts p, PreviewPorts preview) {
     routes.add({"GET", {"/api/cms/db-pairs"}, Auth::token, Body::none, [p](Call& c) mutable {
                     return answer(decoded(list_pairs, p, c.query()));
                 }});
@@ -24,11 +24,14 @@ void add_pair_routes(RouteBuilder& routes, AuthoringPorts p) {
                     return no_content(delete_pair(p, c.id, if_match(c.request)));
                 }});
     // The learner preview (docs/authoring-guide.md "Learner preview"): every staff role.
-    routes.add(
-        {"GET", {"/api/cms/db-pairs/:id/preview"}, Auth::token, Body::none, [p](Call& c) mutable {
-             const auto r = decoded(preview_pair, p, c.id, c.query());
-             return r ? json_ok(200, to_json(r.value())) : error_response(r.error());
-         }});
+    routes.add({"GET",
+                {"/api/cms/db-pairs/:id/preview"},
+                Auth::token,
+                Body::none,
+                [preview](Call& c) mutable {
+                    const auto r = decoded(preview_pair, preview, c.id, c.query());
+                    return r ? json_ok(200, to_json(r.value())) : error_response(r.error());
+                }});
     add_review_routes(routes, {"/api/cms/db-pairs/:id"},
                       [p](Id id, ReviewAction a) mutable { return change_pair_status(p, id, a); });
     routes.add({"POST", {"/api/pipeline/publish"}, Auth::token, Body::json, [p](Call& c) mutable {

@@ -23,7 +23,7 @@ void add_picture_routes(RouteBuilder& routes, AuthoringPorts p, Metrics& metrics
 void add_object_routes(RouteBuilder& routes, AuthoringPorts p);
 void add_word_routes(RouteBuilder& routes, AuthoringPorts p);  // words and categories
 void add_text_routes(RouteBuilder& routes, AuthoringPorts p);  // statements and questions
-void add_pair_routes(RouteBuilder& routes, AuthoringPorts p);
+void add_pair_routes(RouteBuilder& routes, AuthoringPorts p, PreviewPorts preview);
 void add_generation_routes(RouteBuilder& routes, AuthoringPorts p);
 void add_audio_routes(RouteBuilder& routes, AuthoringPorts p);
 void add_maintenance_routes(RouteBuilder& routes, AuthoringPorts p);

@@ -5,7 +5,7 @@
 namespace ll::http {
 
 void add_authoring_routes(Router& router, AuthoringPorts p, AuthoringAccess a, Metrics& metrics,
-                          CardAnalyticsPorts analytics) {
+                          CardAnalyticsPorts analytics, PreviewPorts preview) {
     RouteBuilder routes(
         router,
         std::make_shared<StaffTokens>(
@@ -19,7 +19,7 @@ void add_authoring_routes(Router& router, AuthoringPorts p, AuthoringAccess a, M
     authoring::add_object_routes(routes, p);
     authoring::add_word_routes(routes, p);
     authoring::add_text_routes(routes, p);
-    authoring::add_pair_routes(routes, p);
+    authoring::add_pair_routes(routes, p, preview);
     authoring::add_generation_routes(routes, p);
     authoring::add_audio_routes(routes, p);
     authoring::add_maintenance_routes(routes, p);

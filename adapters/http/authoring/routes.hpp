@@ -9,6 +9,7 @@
 #include "adapters/http/server/router.hpp"
 #include "core/app/authoring/authoring_ports.hpp"
 #include "core/app/authoring/card_analytics.hpp"
+#include "core/app/authoring/preview.hpp"
 #include "core/ports/accounts.hpp"
 #include "core/ports/refresh_sessions.hpp"
 #include "core/ports/security.hpp"
@@ -40,6 +41,6 @@ struct AuthoringAccess {
 };
 
 void add_authoring_routes(Router& router, AuthoringPorts ports, AuthoringAccess access,
-                          Metrics& metrics, CardAnalyticsPorts analytics);
+                          Metrics& metrics, CardAnalyticsPorts analytics, PreviewPorts preview);
 
 }  // namespace ll::http

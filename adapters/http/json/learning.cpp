@@ -60,8 +60,6 @@ json::value to_json(const ReviewLogRecord& line) {
         {"distractor_word_id", nullable(r.distractor_word_id)}};
 }
 
-namespace {
-// A practice entry's exercise (docs/learning.md "Exercises").
 json::value exercise_json(const Exercise& e) {
     json::array choices;
     for (const auto& c : e.choices) choices.push_back(json::object{{"id", c.id}, {"text", c.text}});
@@ -78,7 +76,6 @@ json::value exercise_json(const Exercise& e) {
                         {"self_rated", e.self_rated},
                         {"outline", std::move(outline)}};
 }
-}  // namespace
 
 json::value to_json(const PracticeOutput& out) {
     json::array items;

@@ -23,6 +23,9 @@ boost::json::object memory_json(const fsrs::MemoryState& state);
 // The export's `memory` and `reviews` entries.
 boost::json::value to_json(const CardMemoryRecord& record);
 boost::json::value to_json(const ReviewLogRecord& line);
+// A practice entry's exercise: {type, prompt, choices, accepts_text, self_rated, outline}
+// (docs/learning.md "Exercises"); the studio's preview shows the same.
+boost::json::value exercise_json(const Exercise& e);
 // GET /auth/practice's answer: {items, due_now, due_today, new_left_today, next_due_at}.
 boost::json::value to_json(const PracticeOutput& out);
 // POST /auth/answers: the grade and the booking (docs/learning.md "Graded answers").

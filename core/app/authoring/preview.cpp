@@ -1,5 +1,7 @@
 #include "core/app/authoring/preview.hpp"
 
+#include <algorithm>
+
 #include "core/app/authoring/pairs.hpp"
 #include "core/app/authoring/unit_of_work.hpp"
 #include "core/app/feed_item.hpp"
@@ -13,10 +15,40 @@ const T* ptr(const std::optional<T>& row) {
     return row ? &*row : nullptr;
 }
 
+// A word's choice in the preview names the word: the editor may know which it is.
+std::string preview_choice_id(Id word_id) {
+    return "w" + std::to_string(word_id);
+}
+
+// The card's exercise in `lang` and its answers. Right is what grading counts right
+// (core/app/learning/answers.cpp): any answer word of the card, or the yes / no its short answer
+// says.
+PreviewExercise preview_exercise(PreviewPorts& ports, const AnswerKey& key, const FeedItem& item,
+                                 const std::string& lang) {
+    PreviewExercise out;
+    out.exercise =
+        exercise_for(key, item, lang, read_distractor_pool(ports.answer_keys, {&key}),
+                     ports.folding, exercise_seed(0, key.pair_id, "preview"), preview_choice_id);
+    const auto truth =
+        key.answer_type == "yes_no" ? yes_no_truth(key, lang, ports.folding) : std::nullopt;
+    for (const auto& choice : out.exercise.choices) {
+        const bool right =
+            truth ? choice.id == (*truth ? kYesChoice : kNoChoice)
+                  : std::any_of(key.answers.begin(), key.answers.end(), [&](const AnswerWord& w) {
+                        return preview_choice_id(w.word_id) == choice.id;
+                    });
+        if (right) out.right_choice_ids.push_back(choice.id);
+    }
+    if (out.exercise.accepts_text)
+        for (auto& accepted : accepted_texts(key, lang, ports.folding))
+            out.accepted_texts.push_back(std::move(accepted.shown));
+    return out;
+}
+
 }  // namespace
 
-Result<PairPreview> preview_pair(AuthoringPorts& ports, Id id, const PairPreviewQuery& query) {
-    return read<PairPreview>(
+Result<PairPreview> preview_pair(PreviewPorts& ports, Id id, const PairPreviewQuery& query) {
+    auto preview = read<PairPreview>(
         ports.content,
         [&](PictureRows& pictures, WordRows& words, WordLinkRows& links, TextRows& texts,
             PairRows& pairs, AudioRows& audios) -> Result<PairPreview> {
@@ -48,6 +80,13 @@ Result<PairPreview> preview_pair(AuthoringPorts& ports, Id id, const PairPreview
                          feed_question_audio(question_audios, query.lang), categories});
             return out;
         });
+    if (!preview) return preview;
+    // Beside the content's read: the key as grading reads it, from its own statements.
+    const auto keys = ports.answer_keys.answer_keys({id});
+    if (!keys.empty())
+        preview.value().exercise =
+            preview_exercise(ports, keys.front(), preview.value().item, query.lang);
+    return preview;
 }
 
 }  // namespace ll

@@ -65,6 +65,20 @@ bool needs_pool(const AnswerKey& key) {
            key.distractors.size() < kWrongChoices;
 }
 
+DistractorPool read_distractor_pool(AnswerKeyQuery& query,
+                                    const std::vector<const AnswerKey*>& keys) {
+    DistractorPool pool;
+    std::vector<Id> answer_words;
+    for (const AnswerKey* key : keys)
+        if (needs_pool(*key))
+            for (const auto& w : key->answers) answer_words.push_back(w.word_id);
+    if (!answer_words.empty()) {
+        pool.same_category = query.category_words(answer_words, kPoolPerWord);
+        pool.others = query.some_words(kPoolOthers);
+    }
+    return pool;
+}
+
 Exercise exercise_for(const AnswerKey& key, const FeedItem& item, std::string_view lang,
                       const DistractorPool& pool, const TextFolding& folding, std::uint64_t seed,
                       const std::function<std::string(Id)>& choice_id) {

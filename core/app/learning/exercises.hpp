@@ -58,4 +58,9 @@ std::uint64_t exercise_seed(Id user_id, Id pair_id, std::string_view local_date)
 // True when the key's own distractors cannot fill kWrongChoices wrong choices.
 bool needs_pool(const AnswerKey& key);
 
+// The words that fill up the wrong choices of these cards, read once and only when one of them
+// needs_pool (the practice queue's page, the studio's preview of one card).
+DistractorPool read_distractor_pool(AnswerKeyQuery& query,
+                                    const std::vector<const AnswerKey*>& keys);
+
 }  // namespace ll

@@ -41,15 +41,9 @@ void attach_exercises(const PracticePorts& ports, Id user_id, std::string_view l
     for (const auto& e : entries) ids.push_back(e.item.pair_id);
     std::map<Id, AnswerKey> keys;
     for (auto& key : ports.answer_keys.answer_keys(ids)) keys.emplace(key.pair_id, std::move(key));
-    DistractorPool pool;
-    std::vector<Id> answer_words;
-    for (const auto& [id, key] : keys)
-        if (needs_pool(key))
-            for (const auto& w : key.answers) answer_words.push_back(w.word_id);
-    if (!answer_words.empty()) {
-        pool.same_category = ports.answer_keys.category_words(answer_words, kPoolPerWord);
-        pool.others = ports.answer_keys.some_words(kPoolOthers);
-    }
+    std::vector<const AnswerKey*> page;
+    for (const auto& [id, key] : keys) page.push_back(&key);
+    const DistractorPool pool = read_distractor_pool(ports.answer_keys, page);
     for (auto& e : entries) {
         const auto key = keys.find(e.item.pair_id);
         if (key == keys.end()) continue;

@@ -19,10 +19,10 @@ template <typename R, typename T>
 R decoded(R (*use)(AuthoringPorts&, const T&), AuthoringPorts& ports, const LooseValue& v) {
     return with_decoded<T>(v, [&](const T& request) { return use(ports, request); });
 }
-// The same for a use case on one item: `decoded(patch_object, ports, id, body)`.
-template <typename R, typename T>
-R decoded(R (*use)(AuthoringPorts&, Id, const T&), AuthoringPorts& ports, Id id,
-          const LooseValue& v) {
+// The same for a use case on one item: `decoded(patch_object, ports, id, body)` (the preview
+// takes its own ports).
+template <typename R, typename Ports, typename T>
+R decoded(R (*use)(Ports&, Id, const T&), Ports& ports, Id id, const LooseValue& v) {
     return with_decoded<T>(v, [&](const T& request) { return use(ports, id, request); });
 }
 // And for a conditional one: `decoded(patch_object, ports, id, body, expected)`, where

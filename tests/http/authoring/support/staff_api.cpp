@@ -114,7 +114,8 @@ StaffApi::StaffApi(StaffApiOptions options, std::shared_ptr<TestDatabase> databa
                               db->backend().staff_sessions(), signer, options.limits},
         metrics,
         CardAnalyticsPorts{db->backend().card_analytics(), db->backend().languages(),
-                           db->backend().content()});
+                           db->backend().content()},
+        PreviewPorts{db->backend().content(), db->backend().answer_keys(), folding});
     http::add_operational_routes(router, db->backend(), metrics, media);
     http::ServerOptions server_options;
     server_options.host = "127.0.0.1";

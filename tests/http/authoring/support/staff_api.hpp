@@ -24,6 +24,7 @@
 #include "adapters/security/session_signer.hpp"
 #include "adapters/speech/espeak_synthesizer.hpp"
 #include "adapters/speech/ffmpeg_audio_encoder.hpp"
+#include "adapters/text/utf8proc_folding.hpp"
 #include "core/ports/word_generator.hpp"
 #include "tests/http/support/http_client.hpp"
 #include "tests/http/support/test_server.hpp"
@@ -84,6 +85,7 @@ struct StaffApi {
     VipsRenditions renditions;
     EspeakSynthesizer speech;
     FfmpegAudioEncoder encoder;
+    Utf8procFolding folding;                       // the preview's accepted answers
     std::unique_ptr<FakeLlm> llm;                  // with StaffApiOptions::fake_llm
     std::unique_ptr<WordGenerator> llm_generator;  // with StaffApiOptions::fake_llm
     http::Metrics metrics;
