@@ -46,6 +46,20 @@ async function pairOf(api, picture, object, fields = {}) {
   );
 }
 
+// Published words (German, English, Swedish): the wrong choices of a word or question card.
+async function publishedWords(api, titles) {
+  for (const [de, en, sv] of titles)
+    await created(
+      await api.post('/api/cms/db-words', {
+        title_de: de,
+        title_en: en,
+        title_sv: sv,
+        level: 1,
+        status: 'published',
+      }),
+    );
+}
+
 const stored = async (api, id) => (await api.get(`/api/cms/db-pairs/${id}`)).body;
 const card = (page, id) => page.getByRole('article', { name: `Pair #${id}`, exact: true });
 const group = (scope, name) => scope.getByRole('group', { name, exact: true });
@@ -552,7 +566,8 @@ test('the learner preview before and after publishing, in two languages', async 
   await expect(cardShown.getByText('Das ist ein Hund.')).toBeVisible();
   await expect(cardShown.getByText('Ist das ein Hund?')).toBeVisible();
   await expect(page.getByText('Not in the feed for learners of German yet')).toBeVisible();
-  await expect(page.getByRole('listitem')).toHaveText([
+  const whyNot = page.getByRole('list', { name: 'Why not' }).getByRole('listitem');
+  await expect(whyNot).toHaveText([
     'The pair is not published',
     /^The statement has no audio in German/,
   ]);
@@ -566,11 +581,8 @@ test('the learner preview before and after publishing, in two languages', async 
   await expectAccessible(page);
 
   // The missing German audio generated beside its reason: the preview is read again.
-  await page
-    .getByRole('listitem')
-    .getByRole('button', { name: 'Generate audio: statement in German' })
-    .click();
-  await expect(page.getByRole('listitem')).toHaveText(['The pair is not published']);
+  await whyNot.getByRole('button', { name: 'Generate audio: statement in German' }).click();
+  await expect(whyNot).toHaveText(['The pair is not published']);
   await expect
     .poll(() => page.getByLabel('Statement audio in German').evaluate((a) => a.duration || 0))
     .toBeGreaterThan(0);
@@ -617,16 +629,111 @@ test('the learner preview before and after publishing, in two languages', async 
   // English has no audio: the reason says so, in words, with the audio beside it; generating
   // it puts the card into the English feed.
   await page.getByRole('link', { name: 'English' }).click();
-  await expect(page.getByRole('listitem')).toHaveText([/^The statement has no audio in English/]);
+  await expect(whyNot).toHaveText([/^The statement has no audio in English/]);
   await expectAccessible(page);
   await page.screenshot({ path: test.info().outputPath('preview.png') });
-  await page
-    .getByRole('listitem')
-    .getByRole('button', { name: 'Generate audio: statement in English' })
-    .click();
+  await whyNot.getByRole('button', { name: 'Generate audio: statement in English' }).click();
   await expect(page.getByText('In the feed: learners of English get this card.')).toBeVisible();
   await expect(page.getByLabel('Statement audio in English')).toBeVisible();
   expect((await api.get(`/api/cms/db-pairs/${pair.id}/preview?lang=en`)).body.in_feed).toBe(true);
+});
+
+test('the learner preview says what each answer type asks of a learner', async ({
+  page,
+  accounts,
+  api,
+}) => {
+  const { picture, object } = await setting(api, 'Tasks');
+  // The label's object outlined: a word card marks it on the picture.
+  const marked = await created(
+    await api.post('/api/cms/objects', {
+      picture_id: picture.id,
+      selections: [{ type: 'bbox', x: 100, y: 120, w: 300, h: 200 }],
+    }),
+  );
+  expect(
+    (
+      await api.post(`/api/cms/db-objects/${marked.id}/words`, {
+        title_de: 'Eichhörnchen',
+        title_en: 'squirrel',
+        title_sv: 'ekorre',
+      })
+    ).status,
+  ).toBe(201);
+  await publishedWords(api, [
+    ['Igel', 'hedgehog', 'igelkott'],
+    ['Dachs', 'badger', 'grävling'],
+    ['Fuchs', 'fox', 'räv'],
+  ]);
+  const word = await pairOf(api, picture, marked);
+  const yesNo = await pairOf(api, picture, object, {
+    answer_type: 'yes_no',
+    question: {
+      text_de: 'Ist das eine Katze?',
+      text_en: 'Is this a cat?',
+      short_answer_de: 'nein',
+      short_answer_en: 'no',
+    },
+  });
+  const text = await pairOf(api, picture, null, { answer_type: 'text' });
+  const german = await pairOf(api, picture, object, {
+    answer_type: 'question',
+    question: { text_de: 'Was ist das?', short_answer_de: 'ein Hund' },
+  });
+  await signIn(page, accounts.editor);
+  const task = page.getByRole('region', { name: 'What the learner is asked' });
+  const choices = task.getByRole('list', {
+    name: 'Choices (each learner gets them in another order each day):',
+  });
+
+  // A word card: four choices (the wrong ones from the published words), the label marked
+  // right, the object outlined on the picture.
+  await page.goto(`/studio/#/pairs/${word.id}/preview?lang=sv`);
+  await expect(task).toContainText('Name the marked object: pick a word, or type it.');
+  await expect(choices.getByRole('listitem')).toHaveCount(4);
+  await expect(choices.getByRole('listitem').filter({ hasText: '✓ right' })).toHaveText(
+    'ekorre ✓ right',
+  );
+  await expect(task).toContainText('Typed answers graded right: ekorre');
+  const shown = page.getByRole('article', { name: 'Card in Swedish' });
+  await expect(
+    shown.getByRole('img', { name: 'The picture: Tasks, the object marked' }),
+  ).toBeVisible();
+  await expect(shown.locator('.pv-outline rect')).toHaveAttribute('width', '300');
+  await expectAccessible(page);
+
+  // yes_no in English: the question is the prompt; its short answer says no.
+  await page.goto(`/studio/#/pairs/${yesNo.id}/preview?lang=en`);
+  await expect(task).toContainText('Answer yes or no: pick one, or type it.');
+  await expect(task).toContainText('Prompt: Is this a cat?');
+  await expect(choices.getByRole('listitem')).toHaveCount(2);
+  await expect(choices.getByRole('listitem').filter({ hasText: '✓ right' })).toHaveText(
+    'no ✓ right',
+  );
+  await expect(choices.getByRole('listitem').filter({ hasText: /^yes$/ })).toHaveCount(1);
+  await expect(
+    page.getByRole('article', { name: 'Card in English' }).locator('.pv-outline'),
+  ).toHaveCount(0);
+
+  // A text card: read and rated.
+  await page.goto(`/studio/#/pairs/${text.id}/preview?lang=de`);
+  await expect(task).toContainText('Read the statement, then rate how well they understood it.');
+  await expect(task.getByRole('list', { name: 'Ratings' }).getByRole('listitem')).toHaveText([
+    '1 Again',
+    '2 Hard',
+    '3 Good',
+    '4 Easy',
+  ]);
+
+  // A question answered in German only: typed in German; learners of English cannot answer it.
+  await page.goto(`/studio/#/pairs/${german.id}/preview?lang=de`);
+  await expect(task).toContainText('Typed answers graded right: ein Hund');
+  await expect(task).toContainText('No choices in German');
+  await page.getByRole('link', { name: 'English' }).click();
+  await expect(task).toContainText(
+    'Learners of English cannot answer this card: it has no answer in English.',
+  );
+  await expectAccessible(page);
 });
 
 // The screenshots of docs/studio.md (1280 x 800), taken only when asked, like the others:
@@ -671,4 +778,70 @@ test('screenshots of the pairs screen and the learner preview', async ({ page, a
     .poll(() => page.getByLabel('Statement audio in German').evaluate((a) => a.duration || 0))
     .toBeGreaterThan(0);
   await page.screenshot({ path: path.join(target, 'preview.png') });
+});
+
+// docs/studio.md "What each answer type asks of a learner": one preview per answer type, each
+// card published with its statement spoken, as a learner of German gets it.
+test('screenshots of what each answer type asks', async ({ page, accounts, api }) => {
+  const target = process.env.LL_DOCS_SCREENSHOTS;
+  test.skip(!target, 'LL_DOCS_SCREENSHOTS is not set');
+  const picture = await created(
+    await api.upload('/api/pictures?title=Farmyard', scene(800, 600, 0.25)),
+  );
+  const object = await created(
+    await api.post('/api/cms/objects', {
+      picture_id: picture.id,
+      selections: [{ type: 'bbox', x: 250, y: 180, w: 300, h: 240 }],
+    }),
+  );
+  await created(
+    await api.post(`/api/cms/db-objects/${object.id}/words`, {
+      title_de: 'Katze',
+      title_en: 'cat',
+      title_sv: 'katt',
+    }),
+  );
+  const label = (await api.get(`/api/cms/db-objects/${object.id}/words`)).body[0];
+  await publishedWords(api, [
+    ['Ente', 'duck', 'anka'],
+    ['Gans', 'goose', 'gås'],
+    ['Schaf', 'sheep', 'får'],
+  ]);
+  const statement = {
+    text_de: 'Die Katze schläft in der Sonne.',
+    text_en: 'The cat sleeps in the sun.',
+  };
+  const cards = {
+    word: await pairOf(api, picture, object, { statement }),
+    question: await pairOf(api, picture, object, {
+      answer_type: 'question',
+      statement,
+      question: { text_de: 'Welches Tier schläft?', short_answer_de: 'die Katze' },
+      words_add: [{ word_id: label.id, link_to: 'question' }],
+    }),
+    'yes-no': await pairOf(api, picture, object, {
+      answer_type: 'yes_no',
+      statement,
+      question: { text_de: 'Schläft die Katze?', short_answer_de: 'ja' },
+    }),
+    text: await pairOf(api, picture, null, { answer_type: 'text', statement }),
+  };
+  for (const pair of Object.values(cards)) {
+    await api.post('/api/audios/generate-for', {
+      source_table: 'statements',
+      source_id: pair.statement.id,
+      source_field: 'text_de',
+      language: 'de',
+    });
+    await api.post(`/api/cms/db-pairs/${pair.id}/review`);
+    await api.post(`/api/cms/db-pairs/${pair.id}/publish`);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, accounts.editor);
+  for (const [type, pair] of Object.entries(cards)) {
+    await page.goto(`/studio/#/pairs/${pair.id}/preview?lang=de`);
+    await expect(page.getByText('In the feed: learners of German get this card.')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'What the learner is asked' })).toBeVisible();
+    await page.screenshot({ path: path.join(target, `answer-${type}.png`) });
+  }
 });

@@ -2,7 +2,8 @@
 // preview"): the card as GET /feed delivers it in the chosen target language (picture,
 // statement with its audio, question and short answer, answer type, level, categories), from
 // GET /api/cms/db-pairs/<id>/preview, and, while the pair is not in the feed, why not; a
-// missing statement audio can be generated right beside its reason.
+// missing statement audio can be generated right beside its reason. Beside the card, what it
+// asks of a learner (preview-exercise.js).
 import { el, notOpened } from './dom.js';
 import { LANGUAGES, LANGUAGE_NAME, SHORT_ANSWER_FIELD, TEXT_FIELD } from './languages.js';
 import { MSG, errorText } from './messages.js';
@@ -10,6 +11,7 @@ import { loadStylesheet } from './workspace-dom.js';
 import { audioControls } from './audio-field.js';
 import { ANSWER_NAME, STATUS_NAME } from './pair-fields.js';
 import { NO_AUDIO, reasonText } from './pair-feeds.js';
+import { exerciseSection, outlinedImage } from './preview-exercise.js';
 
 export async function mount(container, ctx) {
   const { api } = ctx;
@@ -72,6 +74,7 @@ export async function mount(container, ctx) {
   );
   const state = el('div', { role: 'status' });
   const card = el('article', { class: 'pv-card', 'aria-label': `Card in ${language}` });
+  const task = el('div', { class: 'pv-side' });
   const reasonItem = (reason) => {
     const slot = el('span', { class: 'pv-audio' });
     if (NO_AUDIO.test(reason))
@@ -88,21 +91,31 @@ export async function mount(container, ctx) {
         ? [el('p', {}, MSG.previewInFeed(language))]
         : [
             el('p', {}, MSG.previewNotInFeed(language)),
-            el('ul', {}, preview.reasons.map(reasonItem)),
+            el('ul', { 'aria-label': 'Why not' }, preview.reasons.map(reasonItem)),
           ]),
     );
-    card.replaceChildren(...cardParts(preview.item));
+    card.replaceChildren(...cardParts(preview.item, preview.exercise?.outline));
+    task.replaceChildren(preview.exercise ? exerciseSection(preview.exercise, lang, language) : '');
   }
 
-  const cardParts = (item) => {
+  const cardParts = (item, outline) => {
     const image = item.image_phone_url || item.image_url;
     const q = item.question;
     const short = q && q[SHORT_ANSWER_FIELD[lang]];
     const missing = (what) =>
       el('p', { class: 'muted', lang: 'en' }, MSG.missingIn(what, language));
+    const picture = image
+      ? el('img', {
+          src: image,
+          alt: outline ? `The picture: ${title}, the object marked` : `The picture: ${title}`,
+          class: 'pv-image',
+        })
+      : null;
     return [
-      image
-        ? el('img', { src: image, alt: `The picture: ${title}`, class: 'pv-image' })
+      picture
+        ? outline
+          ? outlinedImage(picture, outline)
+          : picture
         : el('p', { class: 'pv-noimage' }, 'No image'),
       el(
         'div',
@@ -167,7 +180,7 @@ export async function mount(container, ctx) {
       ),
       languages,
       state,
-      card,
+      el('div', { class: 'pv-columns' }, card, task),
     ),
   );
 }
