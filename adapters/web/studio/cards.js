@@ -19,6 +19,7 @@ import {
   sinceText,
   sortCards,
 } from './card-figures.js';
+import { skipLinks } from './skip-links.js';
 
 const LIMIT = 500; // the API's largest page: the hardest 500 cards of the filters
 const DEFAULT_LANG = 'sv';
@@ -120,6 +121,7 @@ export async function mount(container, ctx) {
     el(
       'section',
       { class: 'screen cards-screen' },
+      skipLinks([{ label: 'the card table', target: table }]),
       el('div', { class: 'screen-head' }, el('h1', {}, 'Cards')),
       el(
         'p',

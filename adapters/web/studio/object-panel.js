@@ -166,6 +166,7 @@ export class ObjectPanel {
         const label = this.ws.labels.get(id);
         current.textContent = label ? MSG.labelNow(label) : MSG.noLabelYet;
         submit.textContent = label ? 'Change label' : 'Set label';
+        submit.setAttribute('aria-label', `${submit.textContent} of ${this.ws.name(id)}`);
         if (shownFor === id) return;
         shownFor = id;
         fields.fill({ level: 1 });
@@ -243,6 +244,9 @@ export class ObjectPanel {
     this.addShapeBtn.textContent = MSG.addShapeTo(this.ws.name(activeId));
     this.addShapeBtn.setAttribute('aria-pressed', String(this.ws.addTo === activeId));
     this.addShapeBtn.disabled = !this.ws.stage;
+    // Named with the object it acts on, as the legend is (docs/studio.md "Keyboard and screen
+    // readers").
+    this.deleteBtn.setAttribute('aria-label', `Delete object ${this.ws.name(activeId)}`);
     if (this.deleteFor !== activeId) this.deleteMsg.textContent = '';
   }
 

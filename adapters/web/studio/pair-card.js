@@ -223,11 +223,25 @@ export class PairCard {
       ),
     );
     const choices = this.screen.wordsFor(pair.object_id);
-    const word = select(choices.map((w) => [w.id, w.title_de]));
-    const to = select(pair.question ? LINK_TO : LINK_TO.slice(2));
+    // Each card has these three: named with the pair, so a screen reader tells them apart.
+    const word = select(
+      choices.map((w) => [w.id, w.title_de]),
+      undefined,
+      {
+        'aria-label': `Word to link (pair #${pair.id})`,
+      },
+    );
+    const to = select(pair.question ? LINK_TO : LINK_TO.slice(2), undefined, {
+      'aria-label': `Link to (pair #${pair.id})`,
+    });
     const link = el(
       'button',
-      { type: 'button', class: 'pc-small', disabled: !choices.length },
+      {
+        type: 'button',
+        class: 'pc-small',
+        disabled: !choices.length,
+        'aria-label': `Link word to pair #${pair.id}`,
+      },
       'Link word',
     );
     link.addEventListener('click', () => {

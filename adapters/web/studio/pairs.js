@@ -12,6 +12,7 @@ import { PairCard } from './pair-card.js';
 import { STATUS_NAME } from './pair-fields.js';
 import { PairForm } from './pair-form.js';
 import { rememberedStatements } from './picture-statements.js';
+import { skipLinks } from './skip-links.js';
 
 export function mount(container, ctx) {
   const screen = new PairsScreen(container, ctx);
@@ -175,17 +176,19 @@ class PairsScreen {
       el('span', { 'aria-hidden': 'true' }, 'Go to'),
       this.jump,
     );
+    const listHeading = el('h2', { class: 'visually-hidden' }, 'Pairs of this picture');
     this.container.replaceChildren(
       el(
         'section',
         { class: 'pairs', 'aria-label': 'Pairs' },
+        skipLinks([{ label: 'the pair list', target: listHeading }]),
         pictureHead(p, 'pairs', this.api, (name) => `Pairs · ${name} · langlearn studio`),
         el('div', { class: 'pairs-bar' }, this.newBtn, this.publishBtn, this.summary),
         this.jumpNav,
         this.publishResult,
         this.publishError,
         this.form.node,
-        el('h2', { class: 'visually-hidden' }, 'Pairs of this picture'),
+        listHeading,
         this.list,
         this.announcer,
       ),

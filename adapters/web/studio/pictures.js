@@ -4,6 +4,7 @@
 // (#/pictures?status=draft&q=cat&page=2), so a reload or a shared link shows the same page.
 import { el, showError } from './dom.js';
 import { MSG, errorText } from './messages.js';
+import { skipLinks } from './skip-links.js';
 
 const PAGE = 50;
 const STATUSES = [
@@ -169,6 +170,7 @@ export function mount(container, ctx) {
   );
 
   container.append(
+    skipLinks([{ label: 'the picture list', target: grid }]),
     el('div', { class: 'screen-head' }, el('h1', {}, 'Pictures'), searchForm),
     filters,
     drop,

@@ -32,7 +32,7 @@ export class QuestionWords {
     });
     this.role = el(
       'select',
-      { id: `${id}-role`, 'aria-label': 'Role of the new word' },
+      { id: `${id}-role`, 'aria-label': `Role of the new word (${this.name})` },
       el('option', { value: 'distractor' }, 'as distractor'),
       el('option', { value: 'answer' }, 'as answer'),
     );

@@ -10,6 +10,7 @@ import { pictureHead } from './picture-tabs.js';
 import { TextCard } from './text-card.js';
 import { QuestionWords, wordsOf } from './question-words.js';
 import { rememberedStatements, rememberStatements } from './picture-statements.js';
+import { skipLinks } from './skip-links.js';
 
 export function mount(container, ctx) {
   const screen = new TextsScreen(container, ctx);
@@ -84,6 +85,10 @@ class TextsScreen {
       el(
         'section',
         { class: 'tx' },
+        skipLinks([
+          { label: 'the statement list', target: () => document.getElementById('tx-statements') },
+          { label: 'the question list', target: () => document.getElementById('tx-questions') },
+        ]),
         pictureHead(picture, 'texts', this.api, (name) => `Texts: ${name} · langlearn studio`),
         el(
           'section',

@@ -9,6 +9,7 @@ import { el, loadStylesheet } from './workspace-dom.js';
 import { pictureHead } from './picture-tabs.js';
 import { linkedAsStored, openWordEditor, wordFields } from './words-editor.js';
 import { Suggestions } from './words-suggestions.js';
+import { skipLinks } from './skip-links.js';
 
 // The titles (German first, the word's own title), then the level, status and categories.
 const COLUMNS = [...LANGUAGES.map((l) => l.name), 'Level', 'Status', 'Categories'];
@@ -78,6 +79,7 @@ class WordsScreen {
       el(
         'section',
         { class: 'wd' },
+        skipLinks([{ label: 'the word list', target: this.heading }]),
         pictureHead(
           this.picture,
           'words',
