@@ -47,7 +47,7 @@ async function pairOf(api, picture, object, fields = {}) {
 }
 
 // Published words (German, English, Swedish): the wrong choices of a word or question card.
-async function publishedWords(api, titles) {
+async function publishedWords(api, titles, categoryIds = []) {
   for (const [de, en, sv] of titles)
     await created(
       await api.post('/api/cms/db-words', {
@@ -56,6 +56,7 @@ async function publishedWords(api, titles) {
         title_sv: sv,
         level: 1,
         status: 'published',
+        category_ids: categoryIds,
       }),
     );
 }
@@ -644,6 +645,9 @@ test('the learner preview says what each answer type asks of a learner', async (
   api,
 }) => {
   const { picture, object } = await setting(api, 'Tasks');
+  // One category for the label and the three words: its wrong choices, whatever else the
+  // database holds.
+  const forest = await created(await api.post('/api/categories', { titel_de: 'Waldtiere' }));
   // The label's object outlined: a word card marks it on the picture.
   const marked = await created(
     await api.post('/api/cms/objects', {
@@ -657,14 +661,19 @@ test('the learner preview says what each answer type asks of a learner', async (
         title_de: 'Eichhörnchen',
         title_en: 'squirrel',
         title_sv: 'ekorre',
+        category_ids: [forest.id],
       })
     ).status,
   ).toBe(201);
-  await publishedWords(api, [
-    ['Igel', 'hedgehog', 'igelkott'],
-    ['Dachs', 'badger', 'grävling'],
-    ['Fuchs', 'fox', 'räv'],
-  ]);
+  await publishedWords(
+    api,
+    [
+      ['Igel', 'hedgehog', 'igelkott'],
+      ['Dachs', 'badger', 'grävling'],
+      ['Fuchs', 'fox', 'räv'],
+    ],
+    [forest.id],
+  );
   const word = await pairOf(api, picture, marked);
   const yesNo = await pairOf(api, picture, object, {
     answer_type: 'yes_no',
@@ -691,6 +700,10 @@ test('the learner preview says what each answer type asks of a learner', async (
   await page.goto(`/studio/#/pairs/${word.id}/preview?lang=sv`);
   await expect(task).toContainText('Name the marked object: pick a word, or type it.');
   await expect(choices.getByRole('listitem')).toHaveCount(4);
+  for (const wrong of ['igelkott', 'grävling', 'räv'])
+    await expect(
+      choices.getByRole('listitem').filter({ hasText: new RegExp(`^${wrong}$`) }),
+    ).toHaveCount(1);
   await expect(choices.getByRole('listitem').filter({ hasText: '✓ right' })).toHaveText(
     'ekorre ✓ right',
   );

@@ -73,6 +73,18 @@ test('no two controls on a screen share a name', async ({ page, accounts, api })
     expect(p.status, JSON.stringify(p.body)).toBe(201);
     pairs.push(p.body.id);
   }
+  // The same word linked to both: each card's Unlink says which pair.
+  const spoon = (await api.get(`/api/cms/pictures/${picture.id}/words`)).body.find(
+    (w) => w.title_de === 'Löffel',
+  );
+  for (const id of pairs)
+    expect(
+      (
+        await api.patch(`/api/cms/db-pairs/${id}`, {
+          words_add: [{ word_id: spoon.id, link_to: 'statement' }],
+        })
+      ).status,
+    ).toBe(200);
   await signIn(page, accounts.admin);
   const first = `#${objects[0].id} Tasse`;
   // Each screen, what to do there first, and the control that shows it is all there.
@@ -131,7 +143,7 @@ test('skip links lead past forms to each list', async ({ page, accounts, api }) 
   await expect(skip).toBeFocused();
   await expect(skip).toBeVisible();
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('heading', { name: 'Pairs of this picture' })).toBeFocused();
+  await expect(page.getByRole('region', { name: 'Pairs of this picture' })).toBeFocused();
   await expect(page).toHaveURL(new RegExp(`#/pictures/${picture.id}/pairs$`)); // no route change
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: `Preview pair #${pairs[0].id}` })).toBeFocused();
@@ -219,17 +231,24 @@ test('Tab order follows the visual order in every form', async ({ page, accounts
   });
   expect(pair.status).toBe(201);
   await signIn(page, accounts.editor);
+  // Each screen, what opens its forms, and what shows they are open.
   const screens = [
-    ['#/pictures', async () => {}],
+    ['#/pictures', async () => {}, page.getByRole('searchbox')],
     [
       `#/pictures/${picture.id}`,
       async () => page.getByRole('button', { name: /^#\d+ Krug/ }).click(),
+      page.getByRole('button', { name: /^Delete object #\d+ Krug/ }),
     ],
-    [`#/pictures/${picture.id}/words?object=${object.id}`, async () => {}],
+    [
+      `#/pictures/${picture.id}/words?object=${object.id}`,
+      async () => {},
+      page.getByRole('button', { name: 'Edit Krug' }),
+    ],
     [
       `#/pictures/${picture.id}/texts`,
       async () =>
         page.getByRole('button', { name: `New question for object #${object.id}` }).click(),
+      page.getByRole('article', { name: /^New question/ }),
     ],
     [
       `#/pictures/${picture.id}/pairs`,
@@ -237,16 +256,17 @@ test('Tab order follows the visual order in every form', async ({ page, accounts
         await page.getByRole('button', { name: 'New pair' }).click();
         await page.getByRole('button', { name: `Edit pair #${pair.body.id}` }).click();
       },
+      page.getByRole('button', { name: 'Create pair' }),
     ],
-    ['#/cards', async () => {}],
+    ['#/cards', async () => {}, page.getByRole('button', { name: 'Show' })],
   ];
   const found = {};
-  for (const [route, open] of screens) {
+  for (const [route, open, ready] of screens) {
     await page.goto(`/studio/${route}`);
     await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
     await page.waitForLoadState('networkidle');
     await open();
-    await page.waitForTimeout(300);
+    await expect(ready).toBeVisible();
     found[route] = await orderProblems(page);
   }
   expect(found).toEqual(Object.fromEntries(screens.map(([route]) => [route, []])));

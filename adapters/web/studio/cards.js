@@ -121,7 +121,8 @@ export async function mount(container, ctx) {
     el(
       'section',
       { class: 'screen cards-screen' },
-      skipLinks([{ label: 'the card table', target: table }]),
+      // With no cards the table is hidden: the line saying so instead.
+      skipLinks([{ label: 'the card table', target: () => (table.hidden ? listStatus : table) }]),
       el('div', { class: 'screen-head' }, el('h1', {}, 'Cards')),
       el(
         'p',

@@ -215,7 +215,7 @@ export class PairCard {
           {
             type: 'button',
             class: 'pc-small',
-            'aria-label': `Unlink ${w.title_de} from the ${w.link_to}`,
+            'aria-label': `Unlink ${w.title_de} from the ${w.link_to} of pair #${pair.id}`,
             onclick: () => this.patch({ words_remove: [w.link_id] }, 'unlinked', w.title_de),
           },
           'Unlink',

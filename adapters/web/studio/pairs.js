@@ -166,7 +166,9 @@ class PairsScreen {
       },
       'New pair',
     );
-    this.list = el('div', { class: 'pairs-list' });
+    // A region named by its (visually hidden) heading: the skip link's target, whose focus ring
+    // shows where the list starts.
+    this.list = el('section', { class: 'pairs-list', 'aria-labelledby': 'pairs-list-h' });
     // A way past the cards before it: one button per pair, which moves to that pair's first
     // action (docs/studio.md "Pairs"), instead of Tab through every card's controls.
     this.jump = el('ul', { class: 'pairs-jump' });
@@ -176,12 +178,16 @@ class PairsScreen {
       el('span', { 'aria-hidden': 'true' }, 'Go to'),
       this.jump,
     );
-    const listHeading = el('h2', { class: 'visually-hidden' }, 'Pairs of this picture');
+    const listHeading = el(
+      'h2',
+      { class: 'visually-hidden', id: 'pairs-list-h' },
+      'Pairs of this picture',
+    );
     this.container.replaceChildren(
       el(
         'section',
         { class: 'pairs', 'aria-label': 'Pairs' },
-        skipLinks([{ label: 'the pair list', target: listHeading }]),
+        skipLinks([{ label: 'the pair list', target: this.list }]),
         pictureHead(p, 'pairs', this.api, (name) => `Pairs · ${name} · langlearn studio`),
         el('div', { class: 'pairs-bar' }, this.newBtn, this.publishBtn, this.summary),
         this.jumpNav,

@@ -23,11 +23,11 @@ function warning(exercise, language) {
   const { type, choices, accepted_texts: typed } = exercise;
   if (type === 'text') return null;
   if (type === 'yes_no' && !choices.length)
-    return `Learners of ${language} cannot answer this card: its short answer says neither yes nor no.`;
+    return `Learners of ${language} cannot answer this card: it has no short answer in ${language} or German.`;
   if (!choices.length && !typed.length)
     return `Learners of ${language} cannot answer this card: it has no answer in ${language}.`;
   if (!choices.length)
-    return `No choices in ${language} (no answer word has a ${language} title): learners can only type the answer.`;
+    return `No choices in ${language}: no answer word with a ${language} title is linked, so learners can only type the answer.`;
   if (choices.length === 1)
     return 'Only the right answer is offered: link distractor words to the question, or publish words of the same category.';
   return null;

@@ -94,7 +94,11 @@ export async function mount(container, ctx) {
             el('ul', { 'aria-label': 'Why not' }, preview.reasons.map(reasonItem)),
           ]),
     );
-    card.replaceChildren(...cardParts(preview.item, preview.exercise?.outline));
+    // A picture stored before sizes were has an outline without them: nothing to draw it in.
+    const outline = preview.exercise?.outline;
+    card.replaceChildren(
+      ...cardParts(preview.item, outline?.width && outline.height ? outline : null),
+    );
     task.replaceChildren(preview.exercise ? exerciseSection(preview.exercise, lang, language) : '');
   }
 

@@ -27,7 +27,7 @@ PreviewExercise preview_exercise(PreviewPorts& ports, const AnswerKey& key, cons
                                  const std::string& lang) {
     PreviewExercise out;
     out.exercise =
-        exercise_for(key, item, lang, read_distractor_pool(ports.answer_keys, {&key}),
+        exercise_for(key, item, lang, read_distractor_pool(ports.answer_keys, {&key}, lang),
                      ports.folding, exercise_seed(0, key.pair_id, "preview"), preview_choice_id);
     const auto truth =
         key.answer_type == "yes_no" ? yes_no_truth(key, lang, ports.folding) : std::nullopt;

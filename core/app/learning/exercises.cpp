@@ -60,17 +60,23 @@ std::uint64_t exercise_seed(Id user_id, Id pair_id, std::string_view local_date)
     return fnv1a64(fmt::format("{}:{}:{}", user_id, pair_id, local_date));
 }
 
-bool needs_pool(const AnswerKey& key) {
-    return (key.answer_type == "word" || key.answer_type == "question") &&
-           key.distractors.size() < kWrongChoices;
+bool needs_pool(const AnswerKey& key, std::string_view lang) {
+    if (key.answer_type != "word" && key.answer_type != "question") return false;
+    const auto titled =
+        std::count_if(key.distractors.begin(), key.distractors.end(), [&](const AnswerWord& w) {
+            const auto t = word_title(w, lang);
+            return t && !blank(*t);
+        });
+    return static_cast<std::size_t>(titled) < kWrongChoices;
 }
 
 DistractorPool read_distractor_pool(AnswerKeyQuery& query,
-                                    const std::vector<const AnswerKey*>& keys) {
+                                    const std::vector<const AnswerKey*>& keys,
+                                    std::string_view lang) {
     DistractorPool pool;
     std::vector<Id> answer_words;
     for (const AnswerKey* key : keys)
-        if (needs_pool(*key))
+        if (needs_pool(*key, lang))
             for (const auto& w : key->answers) answer_words.push_back(w.word_id);
     if (!answer_words.empty()) {
         pool.same_category = query.category_words(answer_words, kPoolPerWord);

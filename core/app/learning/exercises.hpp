@@ -55,12 +55,15 @@ Exercise exercise_for(const AnswerKey& key, const FeedItem& item, std::string_vi
 // The seed of a learner's card on a local day ("2026-11-27").
 std::uint64_t exercise_seed(Id user_id, Id pair_id, std::string_view local_date);
 
-// True when the key's own distractors cannot fill kWrongChoices wrong choices.
-bool needs_pool(const AnswerKey& key);
+// True when the key's own distractors with a title in `lang` cannot fill kWrongChoices wrong
+// choices. Decided per card and language, so a card's choices do not depend on the other cards
+// of a practice page (and the studio's preview of one card shows what the queue gives).
+bool needs_pool(const AnswerKey& key, std::string_view lang);
 
-// The words that fill up the wrong choices of these cards, read once and only when one of them
-// needs_pool (the practice queue's page, the studio's preview of one card).
+// The words that fill up the wrong choices of these cards in `lang`, read once and only when one
+// of them needs_pool (the practice queue's page, the studio's preview of one card).
 DistractorPool read_distractor_pool(AnswerKeyQuery& query,
-                                    const std::vector<const AnswerKey*>& keys);
+                                    const std::vector<const AnswerKey*>& keys,
+                                    std::string_view lang);
 
 }  // namespace ll

@@ -43,7 +43,7 @@ void attach_exercises(const PracticePorts& ports, Id user_id, std::string_view l
     for (auto& key : ports.answer_keys.answer_keys(ids)) keys.emplace(key.pair_id, std::move(key));
     std::vector<const AnswerKey*> page;
     for (const auto& [id, key] : keys) page.push_back(&key);
-    const DistractorPool pool = read_distractor_pool(ports.answer_keys, page);
+    const DistractorPool pool = read_distractor_pool(ports.answer_keys, page, lang);
     for (auto& e : entries) {
         const auto key = keys.find(e.item.pair_id);
         if (key == keys.end()) continue;

@@ -160,6 +160,31 @@ TEST_CASE(
     CHECK_FALSE(t.accepts_text);
 }
 
+TEST_CASE("exercises: a card's choices do not depend on the other cards of its page",
+          "[learning-exercises]") {
+    World w;
+    const Id ada = test::swedish_learner(w.b, "ada");
+    // Three distractors, one without a Swedish title: in Swedish two of them, and one word of
+    // the catalogue (the first published: the label word "hund") to fill up, whether the card is
+    // alone on its page or not.
+    const auto question = test::graded_card(
+        w.b.content(), {"question",
+                        1,
+                        kDog,
+                        CardWord{"braun", "brown", "brun"},
+                        {CardWord{"braun", "brown", "brun"}},
+                        {CardWord{"rot", "red", "röd"}, CardWord{"grün", "green", "grön"},
+                         CardWord{"Zebra", "zebra", ""}}});
+    test::graded_card(w.b.content(), {"word", 2, kApple, {}, {}, {}});
+    const auto alone = get_practice(w, ada, PracticeInput{std::string("1")});
+    REQUIRE(alone);
+    REQUIRE(alone.value().entries.size() == 1);
+    REQUIRE(alone.value().entries.front().exercise);
+    const Exercise first = *alone.value().entries.front().exercise;
+    CHECK(texts(first) == std::set<std::string>{"brun", "röd", "grön", "hund"});
+    CHECK(w.exercise(ada, question.pair_id).choices == first.choices);  // on a page of two
+}
+
 TEST_CASE("exercises: the choices' order depends on the learner, the card and the day",
           "[learning-exercises]") {
     // Which choice comes first is the digest's: over 12 learners the right one is not always in
