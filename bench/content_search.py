@@ -67,7 +67,11 @@ def timed(run, queries):
         t = time.perf_counter()
         run(q)
         times.append((time.perf_counter() - t) * 1000)
-    times.sort()
+    return percentiles(times)
+
+
+def percentiles(times):
+    times = sorted(times)
     return {"p50": statistics.median(times), "p99": times[int(len(times) * 0.99) - 1],
             "max": times[-1]}
 
@@ -147,10 +151,8 @@ def postgres_candidates(rows, queries, folder):
         prefix = page.format(f"{vector} @@ to_tsquery('simple', $1 || ':*')")
 
         def measure(statement):
-            times = sorted(float(t) for t in psql(
+            return percentiles(float(t) for t in psql(
                 url, f"SELECT bench_times({sql_literal(statement)})").split())
-            return {"p50": statistics.median(times), "p99": times[int(len(times) * 0.99) - 1],
-                    "max": times[-1]}
 
         def build(index):
             t = time.perf_counter()

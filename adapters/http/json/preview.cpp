@@ -6,21 +6,16 @@
 namespace ll::http {
 
 boost::json::value to_json(const PairPreview& preview) {
-    boost::json::array reasons;
-    for (const auto& r : preview.reasons) reasons.emplace_back(r);
     boost::json::value exercise = nullptr;
     if (preview.exercise) {
         auto shown = exercise_json(preview.exercise->exercise).as_object();
-        boost::json::array right, accepted;
-        for (const auto& id : preview.exercise->right_choice_ids) right.emplace_back(id);
-        for (const auto& text : preview.exercise->accepted_texts) accepted.emplace_back(text);
-        shown["right_choice_ids"] = std::move(right);
-        shown["accepted_texts"] = std::move(accepted);
+        shown["right_choice_ids"] = boost::json::value_from(preview.exercise->right_choice_ids);
+        shown["accepted_texts"] = boost::json::value_from(preview.exercise->accepted_texts);
         exercise = std::move(shown);
     }
     return boost::json::object{{"lang", preview.lang},
                                {"in_feed", preview.in_feed},
-                               {"reasons", std::move(reasons)},
+                               {"reasons", boost::json::value_from(preview.reasons)},
                                {"item", to_json(preview.item)},
                                {"exercise", std::move(exercise)}};
 }

@@ -3,9 +3,7 @@
 // practice queue's exercise for that language, shown with what a learner never sees: which
 // choice is right and which typed answers pass. Says so when learners of the language cannot
 // answer the card at all.
-import { el } from './dom.js';
-
-const SVG = 'http://www.w3.org/2000/svg';
+import { el, selectionShape, svg } from './workspace-dom.js';
 
 const TASK = {
   word: 'Name the marked object: pick a word, or type it.',
@@ -95,27 +93,13 @@ export function exerciseSection(exercise, lang, language) {
 // The picture with a word card's object outlined, as the learner's app marks it: the shapes
 // are in pixels of the picture, drawn over the image the way it is cropped (cover, centred).
 export function outlinedImage(image, outline) {
-  const svg = document.createElementNS(SVG, 'svg');
-  svg.setAttribute('class', 'pv-outline');
-  svg.setAttribute('viewBox', `0 0 ${outline.width} ${outline.height}`);
-  svg.setAttribute('preserveAspectRatio', 'xMidYMid slice');
-  svg.setAttribute('aria-hidden', 'true');
-  for (const shape of outline.shapes) {
-    const node =
-      shape.type === 'bbox'
-        ? document.createElementNS(SVG, 'rect')
-        : document.createElementNS(SVG, 'polygon');
-    if (shape.type === 'bbox')
-      for (const [name, value] of Object.entries({
-        x: shape.x,
-        y: shape.y,
-        width: shape.w,
-        height: shape.h,
-      }))
-        node.setAttribute(name, value);
-    else node.setAttribute('points', shape.points.map((p) => p.join(',')).join(' '));
-    node.setAttribute('vector-effect', 'non-scaling-stroke');
-    svg.append(node);
-  }
-  return el('div', { class: 'pv-figure' }, image, svg);
+  const frame = svg('svg', {
+    class: 'pv-outline',
+    viewBox: `0 0 ${outline.width} ${outline.height}`,
+    preserveAspectRatio: 'xMidYMid slice',
+    'aria-hidden': 'true',
+  });
+  for (const shape of outline.shapes)
+    frame.append(selectionShape(shape, { 'vector-effect': 'non-scaling-stroke' }));
+  return el('div', { class: 'pv-figure' }, image, frame);
 }

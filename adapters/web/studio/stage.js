@@ -4,17 +4,11 @@
 // resizing, panning, wheel zoom); the workspace owns the objects, the undo history and the keys.
 import * as g from './geometry.js';
 import { MSG } from './messages.js';
+import { selectionShape, svg } from './workspace-dom.js';
 
-const SVG = 'http://www.w3.org/2000/svg';
 const HANDLE_PX = 10; // handle size on the screen, whatever the zoom
 const CLOSE_PX = 8; // a click this near the polygon's first point closes it
 const TOOLS = ['select', 'box', 'polygon', 'hand'];
-
-function svg(name, attrs = {}) {
-  const el = document.createElementNS(SVG, name);
-  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
-  return el;
-}
 
 export class Stage {
   // picture: { width, height, imageUrl, title }; hooks: {
@@ -352,11 +346,7 @@ export class Stage {
           'data-index': index,
           'vector-effect': 'non-scaling-stroke',
         };
-        const el =
-          sel.type === 'bbox'
-            ? svg('rect', { ...attrs, x: sel.x, y: sel.y, width: sel.w, height: sel.h })
-            : svg('polygon', { ...attrs, points: g.pointsAttribute(sel.points) });
-        this.shapes.append(el);
+        this.shapes.append(selectionShape(sel, attrs));
         const b = g.bounds(sel);
         const label = svg('text', {
           class: shape.active ? 'ws-label ws-label-active' : 'ws-label',

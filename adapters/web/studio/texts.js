@@ -81,19 +81,21 @@ class TextsScreen {
     window.navigation?.addEventListener('navigate', this.onNavigate);
     this.statements = el('div', { class: 'tx-list' });
     this.questions = el('div', { class: 'tx-objects' });
+    const statementsHeading = el('h2', { id: 'tx-statements' }, 'Statements');
+    const questionsHeading = el('h2', { id: 'tx-questions' }, 'Questions');
     this.container.replaceChildren(
       el(
         'section',
         { class: 'tx' },
         skipLinks([
-          { label: 'the statement list', target: () => document.getElementById('tx-statements') },
-          { label: 'the question list', target: () => document.getElementById('tx-questions') },
+          { label: 'the statement list', target: statementsHeading },
+          { label: 'the question list', target: questionsHeading },
         ]),
         pictureHead(picture, 'texts', this.api, (name) => `Texts: ${name} · langlearn studio`),
         el(
           'section',
           { class: 'tx-section', 'aria-labelledby': 'tx-statements' },
-          el('h2', { id: 'tx-statements' }, 'Statements'),
+          statementsHeading,
           el(
             'p',
             { class: 'muted' },
@@ -104,7 +106,7 @@ class TextsScreen {
         el(
           'section',
           { class: 'tx-section', 'aria-labelledby': 'tx-questions' },
-          el('h2', { id: 'tx-questions' }, 'Questions'),
+          questionsHeading,
           objects.length ? this.questions : el('p', { class: 'muted' }, MSG.noObjectsInTexts),
         ),
       ),

@@ -1,7 +1,5 @@
 #include "core/app/authoring/preview.hpp"
 
-#include <algorithm>
-
 #include "core/app/authoring/pairs.hpp"
 #include "core/app/authoring/unit_of_work.hpp"
 #include "core/app/feed_item.hpp"
@@ -20,9 +18,7 @@ std::string preview_choice_id(Id word_id) {
     return "w" + std::to_string(word_id);
 }
 
-// The card's exercise in `lang` and its answers. Right is what grading counts right
-// (core/app/learning/answers.cpp): any answer word of the card, or the yes / no its short answer
-// says.
+// The card's exercise in `lang` and its answers: right is what grading counts right.
 PreviewExercise preview_exercise(PreviewPorts& ports, const AnswerKey& key, const FeedItem& item,
                                  const std::string& lang) {
     PreviewExercise out;
@@ -31,14 +27,10 @@ PreviewExercise preview_exercise(PreviewPorts& ports, const AnswerKey& key, cons
                      ports.folding, exercise_seed(0, key.pair_id, "preview"), preview_choice_id);
     const auto truth =
         key.answer_type == "yes_no" ? yes_no_truth(key, lang, ports.folding) : std::nullopt;
-    for (const auto& choice : out.exercise.choices) {
-        const bool right =
-            truth ? choice.id == (*truth ? kYesChoice : kNoChoice)
-                  : std::any_of(key.answers.begin(), key.answers.end(), [&](const AnswerWord& w) {
-                        return preview_choice_id(w.word_id) == choice.id;
-                    });
-        if (right) out.right_choice_ids.push_back(choice.id);
-    }
+    for (const auto& choice : out.exercise.choices)
+        if (truth ? yes_no_choice_right(choice.id, *truth)
+                  : names_answer_word(key, choice.id, preview_choice_id))
+            out.right_choice_ids.push_back(choice.id);
     if (out.exercise.accepts_text)
         for (auto& accepted : accepted_texts(key, lang, ports.folding))
             out.accepted_texts.push_back(std::move(accepted.shown));

@@ -21,6 +21,12 @@ bool is_word_choice_id(std::string_view id) {
            });
 }
 
+bool names_answer_word(const AnswerKey& key, std::string_view choice,
+                       const std::function<std::string(Id)>& choice_id) {
+    return std::any_of(key.answers.begin(), key.answers.end(),
+                       [&](const AnswerWord& w) { return choice_id(w.word_id) == choice; });
+}
+
 std::optional<std::string> word_title(const AnswerWord& w, std::string_view lang) {
     if (lang == "de") return w.title_de;
     if (lang == "en") return w.title_en;

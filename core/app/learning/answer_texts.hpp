@@ -1,6 +1,7 @@
 #pragma once
 // A card's texts in the learner's language, as grading (answers.cpp) and the practice queue's
 // exercises (exercises.cpp) both read them (docs/learning.md "Graded answers", "Exercises").
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -22,6 +23,14 @@ inline constexpr const char* kYesChoice = "yes";
 inline constexpr const char* kNoChoice = "no";
 // The shape of a word's choice id.
 bool is_word_choice_id(std::string_view id);
+// Which choices grading counts right: a word choice naming one of the card's answer words (each
+// word's id made by `choice_id`), whatever the language; on a yes_no card, the one its short
+// answer says (`truth`, yes_no_truth below).
+bool names_answer_word(const AnswerKey& key, std::string_view choice,
+                       const std::function<std::string(Id)>& choice_id);
+inline bool yes_no_choice_right(std::string_view choice, bool truth) {
+    return (choice == kYesChoice) == truth;
+}
 
 // A word's title in `lang` ("de", "en", "sv"); nullopt where it has none.
 std::optional<std::string> word_title(const AnswerWord& w, std::string_view lang);

@@ -75,7 +75,7 @@ std::optional<AnswerOutput> grade_in(const AnswerPorts& ports, const AnswerKey& 
             std::optional<bool> right = word_choice_right;
             if (key.answer_type == "yes_no") {
                 const auto truth = yes_no_truth(key, lang, ports.folding);
-                if (truth) right = (*in.choice_id == kYesChoice) == *truth;
+                if (truth) right = yes_no_choice_right(*in.choice_id, *truth);
             }
             if (!right) return std::nullopt;
             verdict = *right ? grading::Verdict::correct : grading::Verdict::wrong;
@@ -162,11 +162,9 @@ Result<AnswerOutput> answer_card(const AnswerPorts& ports, Id user_id, const Ans
         const bool yes_no = key->answer_type == "yes_no";
         if (yes_no == is_word_choice_id(choice)) return errors::choice_id_invalid();
         if (!yes_no && !key->answers.empty()) {
-            word_choice_right =
-                std::any_of(key->answers.begin(), key->answers.end(), [&](const AnswerWord& w) {
-                    return word_choice_id(ports.secrets, user_id, key->pair_id, w.word_id) ==
-                           choice;
-                });
+            word_choice_right = names_answer_word(*key, choice, [&](Id word) {
+                return word_choice_id(ports.secrets, user_id, key->pair_id, word);
+            });
             if (!*word_choice_right) distractor = picked_word(ports, *key, user_id, choice);
         }
     }
