@@ -2,6 +2,7 @@
 // The languages content is written in, and which texts its audio speaks (docs/authoring.md):
 // one list for the staff API's choices and both stores' audio coverage.
 #include <initializer_list>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -10,6 +11,18 @@ namespace ll {
 // Every text of the content has a column per language (text_de, text_en, text_sv, ...), in this
 // order; the languages table lists the same codes.
 inline const std::initializer_list<std::string_view> kContentLanguages = {"de", "en", "sv"};
+
+// Whether a text counts as written: more than ASCII white space. The audio coverage and the
+// content lists' "missing" filters count by it; DialectSql::has_text spells it in SQL.
+inline bool has_text(const std::optional<std::string>& text) {
+    return text && text->find_first_not_of(" \t\n\v\f\r") != std::string::npos;
+}
+
+// A statement's or a question's text in a content language (de, en, sv).
+template <typename Item>
+const std::optional<std::string>& text_in(const Item& item, std::string_view language) {
+    return language == "de" ? item.text_de : language == "en" ? item.text_en : item.text_sv;
+}
 
 // The tables whose texts get audio.
 inline const std::initializer_list<std::string_view> kAudioTables = {"statements", "questions",

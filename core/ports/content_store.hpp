@@ -23,6 +23,7 @@
 #include "core/ports/content/audio.hpp"
 #include "core/ports/content/categories.hpp"
 #include "core/ports/content/item_locks.hpp"
+#include "core/ports/content/lists.hpp"
 #include "core/ports/content/maintenance.hpp"
 #include "core/ports/content/objects.hpp"
 #include "core/ports/content/page.hpp"
@@ -46,7 +47,8 @@ class ContentTx : public CategoryRows,
                   public PairRows,
                   public AudioRows,
                   public ContentMaintenance,
-                  public ItemLocks {};
+                  public ItemLocks,
+                  public ContentLists {};
 
 class ContentStore {
   public:

@@ -28,6 +28,8 @@ void add_generation_routes(RouteBuilder& routes, AuthoringPorts p);
 void add_audio_routes(RouteBuilder& routes, AuthoringPorts p);
 void add_maintenance_routes(RouteBuilder& routes, AuthoringPorts p);
 void add_analytics_routes(RouteBuilder& routes, CardAnalyticsPorts p);  // card analytics
+// The content lists across pictures, and bulk actions on their items (content_lists.cpp).
+void add_content_list_routes(RouteBuilder& routes, AuthoringPorts p);
 
 // POST <base>/review, <base>/publish, <base>/unpublish of one item kind; `change(id, action)`.
 template <typename F>

@@ -8,16 +8,6 @@
 namespace ll {
 namespace {
 
-// Non-empty after trimming ASCII white space (the same rule in every adapter).
-bool has_text(const std::optional<std::string>& text) {
-    return text && text->find_first_not_of(" \t\n\v\f\r") != std::string::npos;
-}
-
-template <typename Item>
-const std::optional<std::string>& text_in(const Item& item, const std::string& language) {
-    return language == "de" ? item.text_de : language == "en" ? item.text_en : item.text_sv;
-}
-
 std::optional<std::string> title_in(const Word& word, const std::string& language) {
     if (language == "de") return word.title_de;
     return language == "en" ? word.title_en : word.title_sv;
@@ -40,13 +30,6 @@ void for_each_text(const ContentTables& t, const std::string& table, const std::
     } else {
         each(t.words, [&](const Word& w) { return title_in(w, language); });
     }
-}
-
-bool has_audio(const ContentTables& t, const AudioSource& source) {
-    for (const auto& [id, audio] : t.audios) {
-        if (audio.source == source) return true;
-    }
-    return false;
 }
 
 }  // namespace

@@ -2,11 +2,15 @@
 // The authoring content tables of the in-memory backend. One plain value: a write() copies it
 // before running the work and puts the copy back when the work throws (the rollback).
 #include <map>
+#include <optional>
 #include <set>
+#include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
 #include "core/domain/content.hpp"
+#include "core/domain/content_languages.hpp"
 
 namespace ll {
 
@@ -42,6 +46,13 @@ struct ContentTables {
     std::map<Id, StatementWordLink> statement_words;
     std::map<Id, Audio> audios;
 };
+
+inline bool has_audio(const ContentTables& t, const AudioSource& source) {
+    for (const auto& [id, audio] : t.audios) {
+        if (audio.source == source) return true;
+    }
+    return false;
+}
 
 // A pair's or a word's categories (ordered by id), from its link set (categories.cpp).
 // Shared by the content store, the feed and the stats.

@@ -44,6 +44,10 @@ class MemoryContentTx final : public ContentTx {
     std::vector<ContentObject> objects(const ObjectFilter& filter, const Page& page) override;
     void delete_object(Id id) override;
 
+    // lists.cpp: ContentLists
+    PairListPage pair_list(const PairListFilter& filter, const ListOrder& order,
+                           const ListWindow& window) override;
+
     // item_locks.cpp: ItemLocks
     bool lock_item(ItemKind kind, Id id) override;
 

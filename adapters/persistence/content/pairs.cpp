@@ -8,7 +8,6 @@
 #include "core/domain/booking.hpp"
 
 namespace ll::sql {
-namespace {
 
 Pair pair_of(const soci::row& r) {
     Cells c(r);
@@ -26,6 +25,7 @@ Pair pair_of(const soci::row& r) {
     p.revised_at = c.opt_timestamp();
     return p;
 }
+namespace {
 
 void bind_pair(Query& q, const Pair& p) {
     q.bind("id", param(p.id))

@@ -41,6 +41,12 @@ class Cells;
 // statement that reads categories selects them so; db/queries/content_categories.sql).
 Category read_category(Cells& c);
 
+// A row of a statement that selects an entity's columns as its `find` does
+// (db/queries/content_*.sql): pairs.cpp, texts.cpp; the content lists read them too.
+Pair pair_of(const soci::row& r);
+Statement statement_of(const soci::row& r);
+Question question_of(const soci::row& r);
+
 class SqlContentTx final : public ContentTx {
   public:
     SqlContentTx(soci::session& session, Dialect dialect) : s_(session), d_{dialect} {}
@@ -133,6 +139,10 @@ class SqlContentTx final : public ContentTx {
                                                  const std::optional<std::string>& language,
                                                  int limit) override;
     std::vector<AudioCoverageRow> audio_coverage() override;
+
+    // lists.cpp: ContentLists
+    PairListPage pair_list(const PairListFilter& filter, const ListOrder& order,
+                           const ListWindow& window) override;
 
     // maintenance.cpp: ContentMaintenance
     std::vector<std::pair<std::string, std::int64_t>> purge_orphans() override;

@@ -3,30 +3,6 @@
 #include "adapters/persistence/content/sql_content_tx.hpp"
 
 namespace ll::sql {
-namespace {
-
-Statement statement_of(const soci::row& r) {
-    Cells c(r);
-    Statement st;
-    st.id = c.integer();
-    st.text_de = c.opt_text();
-    st.text_en = c.opt_text();
-    st.text_sv = c.opt_text();
-    st.status = c.text();
-    st.created_at = c.timestamp();
-    st.updated_at = c.timestamp();
-    return st;
-}
-
-// The columns insert and update write, bound by their names.
-void bind_statement(Query& q, const Statement& st) {
-    q.bind("id", param(st.id))
-        .bind("text_de", param(st.text_de))
-        .bind("text_en", param(st.text_en))
-        .bind("text_sv", param(st.text_sv))
-        .bind("status", param(st.status))
-        .bind("updated_at", ts(st.updated_at));
-}
 
 Question question_of(const soci::row& r) {
     Cells c(r);
@@ -44,6 +20,30 @@ Question question_of(const soci::row& r) {
     q.created_at = c.timestamp();
     q.updated_at = c.timestamp();
     return q;
+}
+
+Statement statement_of(const soci::row& r) {
+    Cells c(r);
+    Statement st;
+    st.id = c.integer();
+    st.text_de = c.opt_text();
+    st.text_en = c.opt_text();
+    st.text_sv = c.opt_text();
+    st.status = c.text();
+    st.created_at = c.timestamp();
+    st.updated_at = c.timestamp();
+    return st;
+}
+namespace {
+
+// The columns insert and update write, bound by their names.
+void bind_statement(Query& q, const Statement& st) {
+    q.bind("id", param(st.id))
+        .bind("text_de", param(st.text_de))
+        .bind("text_en", param(st.text_en))
+        .bind("text_sv", param(st.text_sv))
+        .bind("status", param(st.status))
+        .bind("updated_at", ts(st.updated_at));
 }
 
 void bind_question(Query& q, const Question& question) {

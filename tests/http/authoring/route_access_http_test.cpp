@@ -109,6 +109,9 @@ const std::vector<RouteCase>& routes() {
         // card analytics
         {"GET", "/api/analytics/cards", ""},
         {"POST", "/api/pipeline/publish", R"({"picture_id":{P}})"},
+        // content lists
+        {"GET", "/api/content/pairs", ""},
+        {"POST", "/api/content/pairs/bulk", R"({"action":"review","ids":[1]})"},
         // generation
         {"POST", "/api/generate-words", R"({"object_id":{O},"count":2})"},
         {"POST", "/api/objects/:id/generate-questions", R"({"count":1})"},

@@ -1,0 +1,13 @@
+#pragma once
+// The studio's content lists (GET /api/content/pairs, POST /api/content/pairs/bulk;
+// docs/openapi-authoring.yaml PairList, BulkResult).
+#include <boost/json.hpp>
+
+#include "core/app/authoring/content_lists.hpp"
+
+namespace ll::http {
+
+boost::json::value to_json(const PairList& list);
+boost::json::value to_json(const BulkResult& result);
+
+}  // namespace ll::http

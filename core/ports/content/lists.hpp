@@ -1,0 +1,71 @@
+#pragma once
+// The studio's content lists across pictures (docs/authoring-guide.md "Content lists"): one
+// page of the items a filter lets through, in the order asked for, with the count of all of
+// them; part of the content unit of work (core/ports/content_store.hpp).
+//
+// Search: `text` is found as a substring of an item's texts in any of the three languages,
+// case-folded (ASCII and the Latin letters of German and Swedish at least; fold_case in
+// core/domain/rules.hpp). It holds at least kMinSearchCharacters characters and no control
+// character (the use case checks): the databases' trigram indexes need three.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/domain/content.hpp"
+
+namespace ll {
+
+inline constexpr std::size_t kMinSearchCharacters = 3;
+
+enum class PairListSort { id, level, updated, text };  // text: the statement's German text
+
+struct ListOrder {
+    PairListSort by = PairListSort::id;
+    bool descending = false;
+    bool operator==(const ListOrder&) const = default;
+};
+
+struct ListWindow {
+    std::int64_t offset = 0;  // >= 0
+    int limit = 50;           // > 0
+};
+
+struct PairListFilter {
+    std::optional<std::string> text;  // in the statement's or the question's texts
+    std::optional<std::string> status;
+    std::optional<int> level;
+    std::optional<Id> category_id;
+    std::optional<std::string> answer_type;
+    // Language codes (de, en, sv): pairs whose statement or question has no text in at least
+    // one of them (a pair without a statement counts as lacking it).
+    std::vector<std::string> missing_text;
+    // Language codes: pairs whose statement or question has a text in one of them without its
+    // audio (the audio coverage's rule: an item with text and no audio row).
+    std::vector<std::string> missing_audio;
+};
+
+struct PairListRow {
+    Pair pair;
+    std::optional<std::string> picture_title;
+    std::optional<Statement> statement;
+    std::optional<Question> question;
+    std::vector<Id> category_ids;            // ascending
+    std::vector<std::string> missing_audio;  // language codes, de en sv order
+    bool operator==(const PairListRow&) const = default;
+};
+
+struct PairListPage {
+    std::vector<PairListRow> rows;
+    std::int64_t total = 0;  // every pair the filter lets through
+};
+
+class ContentLists {
+  public:
+    virtual ~ContentLists() = default;
+    // Ties (same level, instant or text) in ascending id order whatever the direction.
+    virtual PairListPage pair_list(const PairListFilter& filter, const ListOrder& order,
+                                   const ListWindow& window) = 0;
+};
+
+}  // namespace ll

@@ -1,0 +1,178 @@
+// ContentStore contract: the studio's content lists (core/ports/content/lists.hpp) on every
+// backend -- the search (a substring in any language, case-folded, within one language's text),
+// each filter, the orders with their ties, the window and the total, and what a row carries.
+#include <catch2/catch.hpp>
+
+#include "tests/contract/content_support.hpp"
+
+using namespace ll;
+using namespace ll::test;
+
+namespace {
+
+std::vector<Id> ids_of(const PairListPage& page) {
+    std::vector<Id> out;
+    for (const auto& row : page.rows) out.push_back(row.pair.id);
+    return out;
+}
+
+struct Lists {
+    ContentDb c;
+    Id picture = 0, animals = 0;
+    Id cat = 0, dog = 0, apple = 0, bare = 0, blank = 0;
+    Id dog_statement = 0, dog_question = 0;
+
+    Lists() {
+        c.write([&](ContentTx& tx) {
+            picture = tx.insert_picture(full_picture()).id;  // titled "Küche"
+            animals = must(tx.insert_category("Listentiere")).id;
+            const auto pair = [&](std::optional<Id> statement, std::optional<Id> question,
+                                  int level, const char* answer_type, const char* updated) {
+                Pair p = pair_of(picture, statement, question);
+                p.level = level;
+                p.answer_type = answer_type;
+                p.updated_at = ts(updated);
+                return tx.insert_pair(p).id;
+            };
+            cat = pair(
+                tx.insert_statement(statement_with("Die Hauskatze schläft.",
+                                                   "The house cat sleeps.", "Huskatten sover."))
+                    .id,
+                std::nullopt, 2, "text", "2026-01-01T00:00:03.000Z");
+            dog_statement = tx.insert_statement(statement_with("Der Hund", "The dog", "Hunden")).id;
+            Question q = question_with("Was macht der Hund?");
+            q.text_en = "What does the dog do?";
+            q.text_sv = "Vad gör hunden?";
+            q.short_answer_de = "Er bellt";
+            dog_question = tx.insert_question(q).id;
+            dog = pair(dog_statement, dog_question, 5, "question", "2026-01-01T00:00:01.000Z");
+            apple = pair(tx.insert_statement(statement_with("ÄPFEL", std::nullopt, "Ett äpple")).id,
+                         std::nullopt, 2, "word", "2026-01-01T00:00:03.000Z");
+            bare = pair(std::nullopt, std::nullopt, 7, "yes_no", "2026-01-01T00:00:02.000Z");
+            // Only white space in English counts as no text.
+            blank = pair(tx.insert_statement(statement_with("Ein Baum", " \t", "Ett träd")).id,
+                         std::nullopt, 1, "text", "2026-01-01T00:00:00.000Z");
+            tx.set_pair_categories(dog, {animals});
+            tx.set_pair_categories(cat, {animals});
+            Pair published = *tx.pair(dog);
+            published.status = status::kPublished;
+            tx.update_pair(published);
+        });
+    }
+
+    PairListPage list(PairListFilter f = {}, ListOrder order = {}, ListWindow window = {}) {
+        return c.read([&](ContentTx& tx) { return tx.pair_list(f, order, window); });
+    }
+    std::vector<Id> search(const std::string& term) {
+        PairListFilter f;
+        f.text = term;
+        return ids_of(list(f));
+    }
+};
+
+}  // namespace
+
+TEST_CASE("content lists: search in every language, case-folded, within one text", "[content]") {
+    Lists l;
+    CHECK(l.search("katze") == std::vector<Id>{l.cat});
+    CHECK(l.search("KATZE") == std::vector<Id>{l.cat});
+    CHECK(l.search("house cat") == std::vector<Id>{l.cat});
+    CHECK(l.search("äpfel") == std::vector<Id>{l.apple});  // "ÄPFEL"
+    CHECK(l.search("Äpple") == std::vector<Id>{l.apple});
+    CHECK(l.search("macht") == std::vector<Id>{l.dog});  // the question's text
+    CHECK(l.search("bellt").empty());                    // the short answers are not searched
+    CHECK(l.search("hund") == std::vector<Id>{l.dog});
+    CHECK(l.search("Hund The").empty());  // never across two languages
+    CHECK(l.search("Küche").empty());     // nor the picture's title
+    CHECK(l.search("50%").empty());
+    CHECK(l.search("a\"b").empty());
+    CHECK(l.search("H_nd").empty());
+}
+
+TEST_CASE("content lists: filters of pairs", "[content]") {
+    Lists l;
+    PairListFilter f;
+    f.status = status::kPublished;
+    CHECK(ids_of(l.list(f)) == std::vector<Id>{l.dog});
+    f = {};
+    f.level = 2;
+    CHECK(ids_of(l.list(f)) == std::vector<Id>{l.cat, l.apple});
+    f = {};
+    f.answer_type = "yes_no";
+    CHECK(ids_of(l.list(f)) == std::vector<Id>{l.bare});
+    f = {};
+    f.category_id = l.animals;
+    CHECK(ids_of(l.list(f)) == std::vector<Id>{l.cat, l.dog});
+    f = {};
+    f.missing_text = {"en"};
+    CHECK(ids_of(l.list(f)) == std::vector<Id>{l.apple, l.bare, l.blank});
+    f.missing_text = {"de"};
+    CHECK(ids_of(l.list(f)) == std::vector<Id>{l.bare});
+    f.missing_text = {"de", "en", "sv"};
+    CHECK(ids_of(l.list(f)) == std::vector<Id>{l.apple, l.bare, l.blank});
+
+    // Audio: the dog's statement in every language and its question in German; a short
+    // answer's audio is not the question's.
+    l.c.write([&](ContentTx& tx) {
+        for (const char* lang : {"de", "en", "sv"})
+            tx.upsert_audio(
+                audio_for("statements", l.dog_statement, std::string("text_") + lang, lang));
+        tx.upsert_audio(audio_for("questions", l.dog_question, "text_de", "de"));
+        tx.upsert_audio(audio_for("questions", l.dog_question, "short_answer_en", "en"));
+    });
+    f = {};
+    f.missing_audio = {"de"};
+    CHECK(ids_of(l.list(f)) == std::vector<Id>{l.cat, l.apple, l.blank});
+    f.missing_audio = {"en"};  // the apple and the tree have no English to speak
+    CHECK(ids_of(l.list(f)) == std::vector<Id>{l.cat, l.dog});
+    f.missing_audio = {"de", "en", "sv"};
+    f.level = 5;
+    CHECK(ids_of(l.list(f)) == std::vector<Id>{l.dog});
+    const PairListPage page = l.list(f);
+    REQUIRE(page.rows.size() == 1);
+    CHECK(page.rows[0].missing_audio == std::vector<std::string>{"en", "sv"});
+}
+
+TEST_CASE("content lists: orders, ties by id, the window and the total", "[content]") {
+    Lists l;
+    const auto ordered = [&](PairListSort by, bool descending) {
+        return ids_of(l.list({}, ListOrder{by, descending}));
+    };
+    CHECK(ordered(PairListSort::id, false) ==
+          std::vector<Id>{l.cat, l.dog, l.apple, l.bare, l.blank});
+    CHECK(ordered(PairListSort::id, true) ==
+          std::vector<Id>{l.blank, l.bare, l.apple, l.dog, l.cat});
+    CHECK(ordered(PairListSort::level, false) ==
+          std::vector<Id>{l.blank, l.cat, l.apple, l.dog, l.bare});
+    CHECK(ordered(PairListSort::level, true) ==
+          std::vector<Id>{l.bare, l.dog, l.cat, l.apple, l.blank});
+    CHECK(ordered(PairListSort::updated, true) ==
+          std::vector<Id>{l.cat, l.apple, l.bare, l.dog, l.blank});
+    // The statement's German text in code point order; none counts as empty.
+    CHECK(ordered(PairListSort::text, false) ==
+          std::vector<Id>{l.bare, l.dog, l.cat, l.blank, l.apple});
+    CHECK(ordered(PairListSort::text, true) ==
+          std::vector<Id>{l.apple, l.blank, l.cat, l.dog, l.bare});
+
+    const PairListPage page = l.list({}, ListOrder{PairListSort::id, false}, ListWindow{1, 2});
+    CHECK(ids_of(page) == std::vector<Id>{l.dog, l.apple});
+    CHECK(page.total == 5);
+    const PairListPage past = l.list({}, {}, ListWindow{9, 2});
+    CHECK(past.rows.empty());
+    CHECK(past.total == 5);
+
+    PairListFilter f;
+    f.category_id = l.animals;
+    const PairListPage rows = l.list(f);
+    REQUIRE(rows.rows.size() == 2);
+    const PairListRow& dog = rows.rows[1];
+    CHECK(dog.pair.id == l.dog);
+    CHECK(dog.picture_title == std::optional<std::string>("Küche"));
+    REQUIRE(dog.statement);
+    CHECK(dog.statement->text_en == std::optional<std::string>("The dog"));
+    REQUIRE(dog.question);
+    CHECK(dog.question->short_answer_de == std::optional<std::string>("Er bellt"));
+    CHECK(dog.category_ids == std::vector<Id>{l.animals});
+    CHECK(dog.missing_audio == std::vector<std::string>{"de", "en", "sv"});
+    CHECK(dog.pair.status == "published");
+}

@@ -1,0 +1,315 @@
+// The pairs' list across pictures (GET /api/content/pairs) and bulk actions on it (POST
+// /api/content/pairs/bulk; docs/authoring-guide.md "Content lists"): search in the three
+// languages through the trigram index, every filter, sorting and paging, each bad value a 400
+// naming its parameter; a bulk action applies each pair's own route and reports each refusal,
+// and changes exactly the pairs it reports done.
+#include "tests/http/authoring/support/json_helpers.hpp"
+
+using namespace ll;
+using namespace ll::test;
+
+namespace {
+
+const std::string kList = "/api/content/pairs";
+const std::string kBulk = "/api/content/pairs/bulk";
+
+// Percent-encoding of a query value (UTF-8 bytes beyond the unreserved ones).
+std::string encoded(std::string_view value) {
+    static const char* hex = "0123456789ABCDEF";
+    std::string out;
+    for (const unsigned char c : value) {
+        if (std::isalnum(c) || c == '-' || c == '.' || c == '_' || c == '~') {
+            out += static_cast<char>(c);
+        } else {
+            out += '%';
+            out += hex[c >> 4];
+            out += hex[c & 15];
+        }
+    }
+    return out;
+}
+
+struct Texts {
+    const char* de;
+    const char* en;
+    const char* sv;
+};
+
+json::value texts_json(const Texts& t) {
+    json::object o;
+    o["text_de"] = t.de;
+    if (t.en) o["text_en"] = t.en;
+    if (t.sv) o["text_sv"] = t.sv;
+    return o;
+}
+
+Id pair_with(StaffApi& api, Id picture, const std::string& answer_type, int level,
+             const Texts& statement, std::optional<Texts> question = std::nullopt) {
+    json::object body{{"picture_id", picture},
+                      {"answer_type", answer_type},
+                      {"level", level},
+                      {"statement", texts_json(statement)}};
+    if (question) body["question"] = texts_json(*question);
+    const Reply r = api.post("/api/cms/db-pairs", json::serialize(body));
+    INFO(text(r));
+    REQUIRE(r.status == 201);
+    return r.json.at("id").as_int64();
+}
+
+std::vector<Id> listed(StaffApi& api, const std::string& query) {
+    const Reply r = api.get(kList + "?" + query);
+    INFO(query << ": " << text(r));
+    REQUIRE(r.status == 200);
+    return ids_of(r.json.at("items"));
+}
+
+std::vector<Id> found(StaffApi& api, std::string_view term) {
+    return listed(api, "q=" + encoded(term));
+}
+
+// Three pairs on two pictures: a cat (level 2, no question), a dog with a question (level 5)
+// and an apple without English (level 2).
+struct Farm {
+    Id yard = 0, kitchen = 0, cat = 0, dog = 0, apple = 0;
+};
+
+Farm farm(StaffApi& api) {
+    Farm f;
+    f.yard = api.picture(64, 48, "Hof");
+    f.kitchen = api.picture(64, 48, "Küche");
+    f.cat = pair_with(api, f.yard, "text", 2,
+                      {"Die Hauskatze schläft.", "The house cat sleeps.", "Huskatten sover."});
+    f.dog = pair_with(api, f.yard, "question", 5,
+                      {"Der Hund bellt.", "The dog barks.", "Hunden skäller."},
+                      Texts{"Was macht der Hund?", "What does the dog do?", "Vad gör hunden?"});
+    f.apple = pair_with(api, f.kitchen, "word", 2, {"Ein Apfel.", nullptr, "Ett äpple."});
+    return f;
+}
+
+json::value bulk(StaffApi& api, const std::string& body, int status = 200) {
+    const Reply r = api.post(kBulk, body);
+    INFO(body << ": " << text(r));
+    REQUIRE(r.status == status);
+    return r.json;
+}
+
+}  // namespace
+
+TEST_CASE("content lists: pairs found by a term in any language, anywhere in a word",
+          "[authoring][content-lists]") {
+    StaffApi api;
+    const Farm f = farm(api);
+
+    CHECK(found(api, "katze") == std::vector<Id>{f.cat});      // inside "Hauskatze"
+    CHECK(found(api, "KATZE") == std::vector<Id>{f.cat});      // case-folded
+    CHECK(found(api, "house cat") == std::vector<Id>{f.cat});  // a phrase, in English
+    CHECK(found(api, "äpple") == std::vector<Id>{f.apple});    // Swedish
+    CHECK(found(api, "ÄPPLE") == std::vector<Id>{f.apple});    // folded beyond ASCII
+    CHECK(found(api, "macht") == std::vector<Id>{f.dog});      // the question's text
+    CHECK(found(api, "hund") == std::vector<Id>{f.dog});
+    CHECK(found(api, "  hund  ") == std::vector<Id>{f.dog});  // trimmed
+    CHECK(found(api, "Küche").empty());                       // pictures' titles are not texts
+    CHECK(found(api, "100%").empty());                        // % and _ are plain characters
+    CHECK(found(api, "H_nd").empty());
+    CHECK(found(api, "\"Hund\"").empty());  // quotes too
+    CHECK(found(api, "").size() == 3);      // a blank term searches nothing
+
+    // A changed text is found by its new words only.
+    const Reply got = api.get(at("/api/cms/db-pairs", f.cat));
+    REQUIRE(got.status == 200);
+    const Reply patched = api.patch(at("/api/cms/db-pairs", f.cat),
+                                    R"({"statement":{"text_de":"Die Maus schläft."}})");
+    INFO(text(patched));
+    REQUIRE(patched.status == 200);
+    CHECK(found(api, "Maus") == std::vector<Id>{f.cat});
+    CHECK(found(api, "Hauskatze").empty());
+
+    // Shape of a row and of the answer.
+    const Reply r = api.get(kList + "?q=hund");
+    REQUIRE(r.status == 200);
+    CHECK(keys(r.json) == std::set<std::string>{"items", "total", "offset", "limit"});
+    CHECK(r.json.at("total").as_int64() == 1);
+    CHECK(r.json.at("offset").as_int64() == 0);
+    CHECK(r.json.at("limit").as_int64() == 50);
+    const json::value& dog = r.json.at("items").at(0);
+    CHECK(keys(dog) == std::set<std::string>{"id", "picture", "object_id", "answer_type", "level",
+                                             "status", "statement", "question", "category_ids",
+                                             "missing_text", "missing_audio", "created_at",
+                                             "updated_at"});
+    CHECK(dog.at("picture").at("id").as_int64() == f.yard);
+    CHECK(str(dog.at("picture"), "title") == "Hof");
+    CHECK(str(dog, "answer_type") == "question");
+    CHECK(dog.at("level").as_int64() == 5);
+    CHECK(str(dog, "status") == "draft");
+    CHECK(str(dog.at("statement"), "text_de") == "Der Hund bellt.");
+    CHECK(str(dog.at("question"), "text_sv") == "Vad gör hunden?");
+    CHECK(dog.at("missing_text") == json::array{});
+    CHECK(dog.at("missing_audio") == json::array{"de", "en", "sv"});
+}
+
+TEST_CASE("content lists: filters, order and pages of pairs", "[authoring][content-lists]") {
+    StaffApi api;
+    const Farm f = farm(api);
+    const Id object = api.object(f.yard);
+    const Id animals = api.category("Haustiere");
+    api.label(object, "Pferd", "horse", "häst", {animals});
+    const Id horse = api.pair(f.yard, object, "word");
+    api.publish_pair(horse);  // publishing stores the pair's categories (its words')
+    REQUIRE(api.post(at("/api/cms/db-pairs", f.dog, "/review"), "").status == 200);
+
+    CHECK(listed(api, "") == std::vector<Id>{f.cat, f.dog, f.apple, horse});
+    CHECK(listed(api, "status=reviewed") == std::vector<Id>{f.dog});
+    CHECK(listed(api, "status=published") == std::vector<Id>{horse});
+    CHECK(listed(api, "level=2") == std::vector<Id>{f.cat, f.apple});
+    CHECK(listed(api, "answer_type=word") == std::vector<Id>{f.apple, horse});
+    CHECK(listed(api, "category_id=" + std::to_string(animals)) == std::vector<Id>{horse});
+    CHECK(listed(api, "missing_text=en") == std::vector<Id>{f.apple});
+    CHECK(listed(api, "missing_text=any") == std::vector<Id>{f.apple});
+    CHECK(listed(api, "missing_text=sv").empty());
+    CHECK(listed(api, "level=2&answer_type=text&q=schl%C3%A4ft") == std::vector<Id>{f.cat});
+
+    // Audio: the horse's statement gets its German audio.
+    speak(api, "statements",
+          api.get(at("/api/cms/db-pairs", horse)).json.at("statement").at("id").as_int64(),
+          "text_de", "de");
+    CHECK(listed(api, "missing_audio=de") == std::vector<Id>{f.cat, f.dog, f.apple});
+    CHECK(listed(api, "missing_audio=en") == std::vector<Id>{f.cat, f.dog, horse});  // no "en" text
+    CHECK(listed(api, "missing_audio=any").size() == 4);
+    const Reply horse_row = api.get(kList + "?category_id=" + std::to_string(animals));
+    CHECK(horse_row.json.at("items").at(0).at("missing_audio") == json::array{"en", "sv"});
+    CHECK(horse_row.json.at("items").at(0).at("category_ids") == json::array{animals});
+
+    // Order: ties by id whichever way.
+    CHECK(listed(api, "sort=-id") == std::vector<Id>{horse, f.apple, f.dog, f.cat});
+    CHECK(listed(api, "sort=level") == std::vector<Id>{f.cat, f.apple, horse, f.dog});
+    CHECK(listed(api, "sort=-level") == std::vector<Id>{f.dog, horse, f.cat, f.apple});
+    // "Das ist ein Hund." < "Der Hund bellt." < "Die Hauskatze ..." < "Ein Apfel."
+    CHECK(listed(api, "sort=text") == std::vector<Id>{horse, f.dog, f.cat, f.apple});
+    CHECK(listed(api, "sort=-text") == std::vector<Id>{f.apple, f.cat, f.dog, horse});
+    CHECK(listed(api, "sort=-updated") == std::vector<Id>{f.cat, f.dog, f.apple, horse});  // ties
+    api.clock.advance(std::chrono::minutes(1));
+    REQUIRE(api.post(at("/api/cms/db-pairs", f.apple, "/review"), "").status == 200);
+    CHECK(listed(api, "sort=-updated") == std::vector<Id>{f.apple, f.cat, f.dog, horse});
+    CHECK(listed(api, "sort=updated") == std::vector<Id>{f.cat, f.dog, horse, f.apple});
+
+    // Pages: the total is of every match.
+    const Reply page = api.get(kList + "?sort=id&limit=2&offset=1");
+    REQUIRE(page.status == 200);
+    CHECK(ids_of(page.json.at("items")) == std::vector<Id>{f.dog, f.apple});
+    CHECK(page.json.at("total").as_int64() == 4);
+    CHECK(page.json.at("offset").as_int64() == 1);
+    CHECK(page.json.at("limit").as_int64() == 2);
+    const Reply beyond = api.get(kList + "?offset=10");
+    CHECK(beyond.json.at("items").as_array().empty());
+    CHECK(beyond.json.at("total").as_int64() == 4);
+}
+
+TEST_CASE("content lists: a bad parameter is a 400 naming it", "[authoring][content-lists]") {
+    StaffApi api;
+    farm(api);
+    CHECK(api.get(kList + "?q=ka").error() == "q must hold at least 3 characters to search");
+    CHECK(api.get(kList + "?q=%C3%A4%C3%A4").error() ==
+          "q must hold at least 3 characters to search");  // two letters, four bytes
+    CHECK(api.get(kList + "?q=Hu%0And").error() == "q must be one line of text");
+    CHECK(api.get(kList + "?q=" + std::string(201, 'a')).error() ==
+          "q must be at most 200 characters");
+    CHECK(api.get(kList + "?status=live").error() ==
+          "status must be one of draft, reviewed, published");
+    CHECK(api.get(kList + "?level=0").error() == "level must be an integer from 1 to 100");
+    CHECK(api.get(kList + "?category_id=x").error() == "category_id must be a positive integer");
+    CHECK(api.get(kList + "?answer_type=essay").error() ==
+          "answer_type must be one of word, question, text, yes_no");
+    CHECK(api.get(kList + "?missing_text=fr").error() ==
+          "missing_text must be one of de, en, sv, any");
+    CHECK(api.get(kList + "?missing_audio=1").error() ==
+          "missing_audio must be one of de, en, sv, any");
+    CHECK(api.get(kList + "?sort=name").error() ==
+          "sort must be one of id, -id, level, -level, updated, -updated, text, -text");
+    CHECK(api.get(kList + "?limit=0").error() == "limit must be an integer from 1 to 200");
+    CHECK(api.get(kList + "?limit=201").error() == "limit must be an integer from 1 to 200");
+    CHECK(api.get(kList + "?offset=-1").error() == "offset must be an integer from 0 to 1000000");
+    CHECK(api.get(kList, std::string()).status == 401);
+    CHECK(api.get(kList, api.end_user_token()).status == 403);
+}
+
+TEST_CASE("content lists: bulk review, publish and unpublish report each refusal",
+          "[authoring][content-lists]") {
+    StaffApi api;
+    const Farm f = farm(api);
+    const Id gone = f.apple + 1000;
+
+    json::value r = bulk(api, fmt::format(R"({{"action":"review","ids":[{},{},{},{}]}})", f.cat,
+                                          f.dog, gone, f.cat));
+    CHECK(str(r, "action") == "review");
+    CHECK(r.at("done") == json::array{f.cat, f.dog});  // the repeat once
+    REQUIRE(r.at("refused").as_array().size() == 1);
+    const json::value& missing = r.at("refused").at(0);
+    CHECK(missing.at("id").as_int64() == gone);
+    CHECK(missing.at("status").as_int64() == 404);
+    CHECK(str(missing, "error") == "Not found");
+    CHECK(status_of(api, at("/api/cms/db-pairs", f.cat)) == "reviewed");
+    CHECK(status_of(api, at("/api/cms/db-pairs", f.apple)) == "draft");
+
+    // The draft apple cannot be published: the others are.
+    r = bulk(api, fmt::format(R"({{"action":"publish","ids":[{},{},{}]}})", f.apple, f.cat, f.dog));
+    CHECK(r.at("done") == json::array{f.cat, f.dog});
+    REQUIRE(r.at("refused").as_array().size() == 1);
+    const json::value& draft = r.at("refused").at(0);
+    CHECK(draft.at("id").as_int64() == f.apple);
+    CHECK(draft.at("status").as_int64() == 409);
+    const Reply single = api.post(at("/api/cms/db-pairs", f.apple, "/publish"), "");
+    CHECK(str(draft, "error") == single.error());  // what the pair's own route says
+    CHECK(str(draft, "code") == str(single.json, "code"));
+    CHECK(listed(api, "status=published") == std::vector<Id>{f.cat, f.dog});
+
+    r = bulk(api, fmt::format(R"({{"action":"unpublish","ids":[{}]}})", f.dog));
+    CHECK(r.at("done") == json::array{f.dog});
+    CHECK(r.at("refused") == json::array{});
+    CHECK(listed(api, "status=published") == std::vector<Id>{f.cat});
+}
+
+TEST_CASE("content lists: a bad bulk request is a 400 and changes nothing",
+          "[authoring][content-lists]") {
+    StaffApi api;
+    const Farm f = farm(api);
+    const auto refused = [&](const std::string& body) {
+        const Reply r = api.post(kBulk, body);
+        INFO(body << ": " << text(r));
+        CHECK(r.status == 400);
+        return r.error();
+    };
+    CHECK(refused(fmt::format(R"({{"ids":[{}]}})", f.cat)) == "action is required");
+    CHECK(refused(fmt::format(R"({{"action":"delete","ids":[{}]}})", f.cat)) ==
+          "action must be one of review, publish, unpublish, audio");
+    CHECK(refused(R"({"action":"review"})") == "ids must list 1 to 200 pair ids");
+    CHECK(refused(R"({"action":"review","ids":[]})") == "ids must list 1 to 200 pair ids");
+    CHECK(refused(fmt::format(R"({{"action":"review","ids":[{},"x"]}})", f.cat)) ==
+          "ids[1] must be a positive integer");
+    std::string many = "[";
+    for (int i = 1; i <= 201; ++i) many += (i > 1 ? "," : "") + std::to_string(i);
+    CHECK(refused(R"({"action":"review","ids":)" + many + "]}") ==
+          "ids must list 1 to 200 pair ids");
+    CHECK(listed(api, "status=draft").size() == 3);
+    CHECK(api.post(kBulk, R"({"action":"review","ids":[1]})", api.end_user_token()).status == 403);
+}
+
+TEST_CASE("content lists: bulk audio speaks what each pair's texts lack",
+          "[authoring][content-lists][speech]") {
+    StaffApi api;
+    const Farm f = farm(api);
+    const Id apple_statement =
+        api.get(at("/api/cms/db-pairs", f.apple)).json.at("statement").at("id").as_int64();
+    speak(api, "statements", apple_statement, "text_de", "de");
+
+    const json::value r =
+        bulk(api, fmt::format(R"({{"action":"audio","ids":[{},{}]}})", f.apple, f.dog));
+    CHECK(r.at("done") == json::array{f.apple, f.dog});
+    CHECK(r.at("refused") == json::array{});
+    // The apple's Swedish is spoken; it has no English text to speak.
+    const Reply audios =
+        api.get("/api/audios?source_table=statements&source_id=" + std::to_string(apple_statement));
+    REQUIRE(audios.status == 200);
+    CHECK(audios.json.as_array().size() == 2);
+    // The dog's statement and question in three languages.
+    CHECK(listed(api, "missing_audio=any") == std::vector<Id>{f.cat});
+}
