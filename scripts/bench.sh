@@ -4,7 +4,8 @@
 # GET /auth/stats, RSS, login burst), then GET /auth/practice deep into a large catalogue on
 # PostgreSQL (bench/practice_queue.py), the audio's copies for phones (bench/audio_variants.py:
 # bytes per second per format, encode time), /media from a folder and from PostgreSQL
-# (bench/media_store.py). Report: bench/results/latest.md. Durations and sizes:
+# (bench/media_store.py), the studio's content lists at 100,000 pairs on both databases
+# (bench/content_lists.py: search and page latency through authoring-api). Report: bench/results/latest.md. Durations and sizes:
 # see the BENCH_* variables at the top of bench/bench.py; BENCH_PRACTICE_REQUESTS (1000) for the
 # practice queue. Then the parameter fit (build/release/bench/ll_bench_fit): fitted against
 # default parameters and the AVG baseline, on the review log FSRS_REVIEW_LOG names (the FSRS
@@ -19,6 +20,7 @@ python3 bench/practice_queue.py "$build" "${BENCH_PRACTICE_REQUESTS:-1000}" --re
   bench/results/latest.md
 python3 bench/audio_variants.py "$build" --report bench/results/latest.md
 python3 bench/media_store.py "$build" --report bench/results/latest.md
+python3 bench/content_lists.py "$build" --report bench/results/latest.md
 {
   printf '\n## Fitted parameters (ll_bench_fit)\n\n'
   "$build/bench/ll_bench_fit" ${FSRS_REVIEW_LOG:+"$FSRS_REVIEW_LOG"}

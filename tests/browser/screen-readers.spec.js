@@ -96,6 +96,7 @@ test('no two controls on a screen share a name', async ({ page, accounts, api })
     [`#/pictures/${picture.id}/texts`, null, `Add word to question #${questions[1]}`],
     [`#/pictures/${picture.id}/pairs`, null, `Delete pair #${pairs[1]}`],
     [`#/pairs/${pairs[0]}/preview?lang=de`, null, 'Swedish'],
+    ['#/content?q=Tasse', null, 'Make audio'],
     ['#/cards', null, 'Show'],
     ['#/audio', null, 'Sign out'],
     ['#/maintenance', null, 'Sign out'],
@@ -259,6 +260,7 @@ test('Tab order follows the visual order in every form', async ({ page, accounts
       },
       page.getByRole('button', { name: 'Create pair' }),
     ],
+    ['#/content', async () => {}, page.getByRole('button', { name: 'Search', exact: true })],
     ['#/cards', async () => {}, page.getByRole('button', { name: 'Show' })],
   ];
   const found = {};

@@ -20,6 +20,7 @@ import {
   sortCards,
 } from './card-figures.js';
 import { skipLinks } from './skip-links.js';
+import { fillCategories } from './category-filter.js';
 
 const LIMIT = 500; // the API's largest page: the hardest 500 cards of the filters
 const DEFAULT_LANG = 'sv';
@@ -254,18 +255,9 @@ export async function mount(container, ctx) {
     apply();
   });
 
-  // The categories for the filter (GET /api/categories, as the Words tab reads them).
-  const categories = api.get('/api/categories').then(
-    ({ body }) => {
-      const sorted = [...body].sort((a, b) => a.titel_de.localeCompare(b.titel_de, 'de'));
-      category.append(...sorted.map((c) => el('option', { value: c.id }, c.titel_de)));
-      category.value = state.category;
-      if (category.value !== state.category) state.category = ''; // a category deleted meanwhile
-    },
-    (e) => {
-      filterError.textContent = MSG.couldNot('The categories', 'read', errorText(e));
-    },
-  );
+  const categories = fillCategories(api, category, state.category, filterError).then((id) => {
+    state.category = id;
+  });
 
   await Promise.all([loadStylesheet('cards.css'), categories]);
   await load();

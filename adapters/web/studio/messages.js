@@ -220,6 +220,17 @@ export const MSG = {
   hardestFirst: 'hardest first',
   sortedBy: (column, direction) => `sorted by ${column}, ${direction}`,
 
+  // ---- content lists (the Content screen)
+  pairsShown: (first, last, total) => `Pairs ${first} to ${last} of ${total}.`,
+  pageBeyond: (total) => `This page is past the last: ${count(total, 'pair')} match.`,
+  noPairsMatch: 'No pairs match the search and filters.',
+  searchTooShort: (n) => `Type at least ${n} letters to search.`,
+  selectedPairs: (n) => `${count(n, 'selected pair')}`,
+  nothingSelected: 'No pairs selected.',
+  bulkDone: (n, verb) => `${count(n, 'pair')} ${verb}.`,
+  bulkAudio: (n) => `Missing audio made for ${count(n, 'pair')}.`,
+  bulkRefused: (n) => `${count(n, 'pair')} refused:`,
+
   // ---- audio
   generating: 'Generating…',
   noTexts: 'no texts',

@@ -7,6 +7,7 @@
 //   #/pictures/<id>/texts         texts.js (statements and questions)
 //   #/pictures/<id>/pairs         pairs.js
 //   #/pairs/<id>/preview?lang=    preview.js (the pair as the learner feed delivers it)
+//   #/content?q=&status=&...&page= content.js (every pair across pictures, bulk actions)
 //   #/cards?lang=&category=&level= cards.js (how learners fare with each card)
 //   #/audio                       audio.js (coverage, generate what is missing)
 //   #/maintenance                 maintenance.js (admins: categories, orphan purge)
@@ -51,6 +52,7 @@ const screens = {
   texts: () => import('./texts.js'),
   pairs: () => import('./pairs.js'),
   preview: () => import('./preview.js'),
+  content: () => import('./content.js'),
   cards: () => import('./cards.js'),
   audio: () => import('./audio.js'),
   maintenance: () => import('./maintenance.js'),
@@ -81,6 +83,7 @@ export function parseRoute(hash) {
   const single = {
     signin: 'signin',
     pictures: 'pictures',
+    content: 'content',
     cards: 'cards',
     audio: 'audio',
     maintenance: 'maintenance',
