@@ -24,6 +24,13 @@ const std::optional<std::string>& text_in(const Item& item, std::string_view lan
     return language == "de" ? item.text_de : language == "en" ? item.text_en : item.text_sv;
 }
 
+// A word's title in a content language (de, en, sv; the German one is always there).
+template <typename Word>
+std::optional<std::string> title_in(const Word& word, std::string_view language) {
+    if (language == "de") return word.title_de;
+    return language == "en" ? word.title_en : word.title_sv;
+}
+
 // The tables whose texts get audio.
 inline const std::initializer_list<std::string_view> kAudioTables = {"statements", "questions",
                                                                      "words"};

@@ -24,7 +24,9 @@ SELECT id, title FROM pictures WHERE id IN (:ids);
 SELECT pair_id, category_id FROM pair_categories WHERE pair_id IN (:ids)
 ORDER BY pair_id, category_id;
 
--- The audios of the texts (not of the short answers) of some statements or questions.
+-- The audios of the texts of some statements, questions or words (:field_prefix text_ or title_;
+-- not of a question's short answers).
 -- name: text_audios
 SELECT source_id, language FROM audios
-WHERE source_table = :source_table AND source_id IN (:ids) AND source_field = 'text_' || language;
+WHERE source_table = :source_table AND source_id IN (:ids)
+  AND source_field = :field_prefix || language;

@@ -58,8 +58,8 @@ test('the Content screen: search in three languages, filters, order, bulk action
 
   const table = page.getByRole('table', { name: 'Pairs' });
   const rows = table.locator('tbody tr');
-  const shown = () => rows.evaluateAll((list) => list.map((r) => Number(r.dataset.pair)));
-  const row = (pair) => table.locator(`tbody tr[data-pair="${pair.id}"]`);
+  const shown = () => rows.evaluateAll((list) => list.map((r) => Number(r.dataset.id)));
+  const row = (pair) => table.locator(`tbody tr[data-id="${pair.id}"]`);
   const listStatus = page.getByRole('status').filter({ hasText: /^(Pairs \d|No pairs)/ });
   const search = page.getByLabel('Search the texts');
 
@@ -99,8 +99,8 @@ test('the Content screen: search in three languages, filters, order, bulk action
   expect(await shown()).toEqual([flies.id]);
   await page.getByLabel('Text missing in').selectOption({ label: 'No filter' });
   await page.getByLabel('Status').selectOption({ label: 'Reviewed' });
+  await expect.poll(shown).toEqual([nest.id]);
   await expect(listStatus).toHaveText('Pairs 1 to 1 of 1.');
-  expect(await shown()).toEqual([nest.id]);
   await page.getByLabel('Status').selectOption({ label: 'Any status' });
   await page.getByLabel('Order').selectOption({ label: 'Level, highest first' });
   await expect(listStatus).toHaveText('Pairs 1 to 3 of 3.');
@@ -123,8 +123,7 @@ test('the Content screen: search in three languages, filters, order, bulk action
   await expect(bulk).toContainText('2 selected pairs');
   await bulk.getByRole('button', { name: 'Publish 2 selected pairs', exact: true }).click();
   const summary = page.locator('.content-summary');
-  await expect(summary).toContainText('1 pair published.');
-  await expect(summary).toContainText('1 pair refused:');
+  await expect(summary.locator('p')).toHaveText(['1 pair published.', '1 pair refused:']);
   await expect(summary.getByRole('listitem')).toHaveText([
     `#${sings.id}: Only reviewed items can be published`,
   ]);
@@ -137,6 +136,10 @@ test('the Content screen: search in three languages, filters, order, bulk action
   await bulk.getByRole('button', { name: 'Review 1 selected pair', exact: true }).click();
   await expect(summary).toContainText('1 pair reviewed.');
   await expect(row(sings)).toContainText('Reviewed');
+  // Nothing is selected now: nothing to act on.
+  await expect(bulk).toContainText('No pairs selected.');
+  for (const name of ['Review', 'Publish', 'Unpublish', 'Make audio'])
+    await expect(bulk.getByRole('button', { name, exact: true })).toBeDisabled();
   expect((await api.get(`/api/cms/db-pairs/${sings.id}`)).body.status).toBe('reviewed');
 
   // Every pair of the page; missing audio made for the one selected after.
@@ -151,6 +154,35 @@ test('the Content screen: search in three languages, filters, order, bulk action
   await page.getByLabel('Audio missing in').selectOption({ label: 'Any language' });
   await expect(listStatus).toHaveText('Pairs 1 to 2 of 2.');
   expect(await shown()).toEqual([nest.id, sings.id]);
+  await expectAccessible(page);
+
+  // The words: their own list, the same search, publish many at once.
+  const egg = await api.post('/api/cms/db-words', {
+    title_de: 'Zaunkönigsei',
+    title_en: 'wren egg',
+    level: 6,
+  });
+  expect(egg.status, JSON.stringify(egg.body)).toBe(201);
+  await page
+    .getByRole('navigation', { name: 'Content lists' })
+    .getByRole('link', { name: 'Words' })
+    .click();
+  await expect(page).toHaveURL(/#\/content\/words$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Words' })).toBeVisible();
+  await page.getByLabel('Search the texts').fill('WREN EGG');
+  await page.getByLabel('Search the texts').press('Enter');
+  const words = page.getByRole('table', { name: 'Words' });
+  await expect(words.locator('tbody tr')).toHaveCount(1);
+  const eggRow = words.locator(`tbody tr[data-id="${egg.body.id}"]`);
+  await expect(eggRow).toContainText('Zaunkönigsei');
+  await expect(eggRow.getByRole('cell').last()).toHaveText('Title: SwedishAudio: German, English');
+  const wordBulk = page.getByRole('group', { name: 'Selected words' });
+  await expect(wordBulk.getByRole('button', { name: 'Review' })).toHaveCount(0); // no review
+  await page.getByRole('checkbox', { name: `Select word ${egg.body.id}` }).check();
+  await wordBulk.getByRole('button', { name: 'Publish 1 selected word', exact: true }).click();
+  await expect(page.locator('.content-summary')).toContainText('1 word published.');
+  await expect(eggRow).toContainText('Published');
+  expect((await api.get(`/api/cms/db-words/${egg.body.id}`)).body.status).toBe('published');
   await expectAccessible(page);
 });
 

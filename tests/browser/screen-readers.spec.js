@@ -97,6 +97,7 @@ test('no two controls on a screen share a name', async ({ page, accounts, api })
     [`#/pictures/${picture.id}/pairs`, null, `Delete pair #${pairs[1]}`],
     [`#/pairs/${pairs[0]}/preview?lang=de`, null, 'Swedish'],
     ['#/content?q=Tasse', null, 'Make audio'],
+    ['#/content/words?q=Tasse', null, 'Make audio'],
     ['#/cards', null, 'Show'],
     ['#/audio', null, 'Sign out'],
     ['#/maintenance', null, 'Sign out'],

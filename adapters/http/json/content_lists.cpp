@@ -34,15 +34,32 @@ json::value item_json(const PairListItem& item) {
         {"updated_at", format_timestamp(p.updated_at)}};
 }
 
-}  // namespace
+json::value item_json(const WordListItem& item) {
+    json::object o = to_json(item.row.word).as_object();
+    o["missing_text"] = json::value_from(item.missing_text);
+    o["missing_audio"] = json::value_from(item.row.missing_audio);
+    return o;
+}
 
-json::value to_json(const PairList& list) {
+// `{items, total, offset, limit}` of either list.
+template <typename List>
+json::value list_json(const List& list) {
     json::array items;
     for (const auto& item : list.items) items.push_back(item_json(item));
     return json::object{{"items", std::move(items)},
                         {"total", list.total},
                         {"offset", list.offset},
                         {"limit", list.limit}};
+}
+
+}  // namespace
+
+json::value to_json(const PairList& list) {
+    return list_json(list);
+}
+
+json::value to_json(const WordList& list) {
+    return list_json(list);
 }
 
 json::value to_json(const BulkResult& result) {

@@ -8,11 +8,6 @@
 namespace ll {
 namespace {
 
-std::optional<std::string> title_in(const Word& word, const std::string& language) {
-    if (language == "de") return word.title_de;
-    return language == "en" ? word.title_en : word.title_sv;
-}
-
 // Calls `visit(id, text)` for every item of `table` with a text in that language's field,
 // in id order.
 void for_each_text(const ContentTables& t, const std::string& table, const std::string& language,

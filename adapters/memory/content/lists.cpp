@@ -51,6 +51,55 @@ bool lacks_audio(const ContentTables& t, const PairTexts& x, const std::string& 
            lacks_audio(t, "questions", x.question, language);
 }
 
+// Any of the languages' `lacks(language)`; no languages asked for: true.
+template <typename Lacks>
+bool any_lacks(const std::vector<std::string>& languages, Lacks lacks) {
+    return languages.empty() || std::any_of(languages.begin(), languages.end(), lacks);
+}
+
+// `rows` in the order asked for, ties by ascending id; `key(row)` gives (id, level, updated_at,
+// German text).
+template <typename Row, typename Key>
+void sort_rows(std::vector<Row>& rows, const ListOrder& order, Key key) {
+    const auto compare = [&](const Row& a, const Row& b) -> int {
+        const auto ka = key(a), kb = key(b);
+        switch (order.by) {
+            case ListSort::level:
+                return ka.level - kb.level;
+            case ListSort::updated:
+                return ka.updated < kb.updated ? -1 : kb.updated < ka.updated ? 1 : 0;
+            case ListSort::text:
+                return ka.text.compare(kb.text);
+            case ListSort::id:
+                return ka.id < kb.id ? -1 : ka.id > kb.id ? 1 : 0;
+        }
+        return 0;
+    };
+    std::stable_sort(rows.begin(), rows.end(), [&](const Row& a, const Row& b) {
+        const int c = compare(a, b);
+        if (c != 0) return order.descending ? c > 0 : c < 0;
+        return key(a).id < key(b).id;
+    });
+}
+
+struct SortKey {
+    Id id;
+    int level;
+    Timestamp updated;
+    std::string text;
+};
+
+// The window's rows of `rows`, each made by `make(row)`.
+template <typename Out, typename Row, typename Make>
+std::vector<Out> window_of(const std::vector<Row>& rows, const ListWindow& window, Make make) {
+    std::vector<Out> out;
+    const auto total = static_cast<std::int64_t>(rows.size());
+    for (auto i = static_cast<std::size_t>(std::min(window.offset, total));
+         i < rows.size() && static_cast<int>(out.size()) < window.limit; ++i)
+        out.push_back(make(rows[i]));
+    return out;
+}
+
 bool keeps(const ContentTables& t, const PairListFilter& f, const Pair& p, const PairTexts& x,
            const std::optional<std::string>& needle) {
     if (f.status && p.status != *f.status) return false;
@@ -60,15 +109,8 @@ bool keeps(const ContentTables& t, const PairListFilter& f, const Pair& p, const
     if (needle && !((x.statement && mentions(*x.statement, *needle)) ||
                     (x.question && mentions(*x.question, *needle))))
         return false;
-    if (!f.missing_text.empty() &&
-        std::none_of(f.missing_text.begin(), f.missing_text.end(),
-                     [&](const std::string& l) { return lacks_text(x, l); }))
-        return false;
-    if (!f.missing_audio.empty() &&
-        std::none_of(f.missing_audio.begin(), f.missing_audio.end(),
-                     [&](const std::string& l) { return lacks_audio(t, x, l); }))
-        return false;
-    return true;
+    return any_lacks(f.missing_text, [&](const std::string& l) { return lacks_text(x, l); }) &&
+           any_lacks(f.missing_audio, [&](const std::string& l) { return lacks_audio(t, x, l); });
 }
 
 }  // namespace
@@ -77,43 +119,20 @@ PairListPage MemoryContentTx::pair_list(const PairListFilter& filter, const List
                                         const ListWindow& window) {
     const std::optional<std::string> needle =
         filter.text ? std::optional<std::string>(fold_case(*filter.text)) : std::nullopt;
-    std::vector<std::pair<const Pair*, PairTexts>> kept;
+    using Kept = std::pair<const Pair*, PairTexts>;
+    std::vector<Kept> kept;
     for (const auto& [id, pair] : t_.pairs) {
         const PairTexts x = texts_of(t_, pair);
         if (keeps(t_, filter, pair, x, needle)) kept.emplace_back(&pair, x);
     }
-    // The sort key's comparison: negative, zero or positive, as SQL's ORDER BY compares.
-    const auto compare = [&](const auto& a, const auto& b) -> int {
-        switch (order.by) {
-            case PairListSort::level:
-                return a.first->level - b.first->level;
-            case PairListSort::updated:
-                return a.first->updated_at < b.first->updated_at   ? -1
-                       : b.first->updated_at < a.first->updated_at ? 1
-                                                                   : 0;
-            case PairListSort::text: {
-                const auto text = [](const PairTexts& x) {
-                    return x.statement ? x.statement->text_de.value_or("") : std::string();
-                };
-                return text(a.second).compare(text(b.second));
-            }
-            case PairListSort::id:
-                break;
-        }
-        return 0;
-    };
-    std::stable_sort(kept.begin(), kept.end(), [&](const auto& a, const auto& b) {
-        const int c = compare(a, b);
-        if (c != 0) return order.descending ? c > 0 : c < 0;
-        if (order.by == PairListSort::id)
-            return order.descending ? a.first->id > b.first->id : a.first->id < b.first->id;
-        return a.first->id < b.first->id;
+    sort_rows(kept, order, [](const Kept& k) {
+        return SortKey{k.first->id, k.first->level, k.first->updated_at,
+                       k.second.statement ? k.second.statement->text_de.value_or("") : ""};
     });
     PairListPage out;
     out.total = static_cast<std::int64_t>(kept.size());
-    for (auto i = static_cast<std::size_t>(std::min<std::int64_t>(window.offset, out.total));
-         i < kept.size() && static_cast<int>(out.rows.size()) < window.limit; ++i) {
-        const auto& [pair, x] = kept[i];
+    out.rows = window_of<PairListRow>(kept, window, [&](const Kept& k) {
+        const auto& [pair, x] = k;
         PairListRow row;
         row.pair = *pair;
         if (pair->picture_id)
@@ -125,8 +144,49 @@ PairListPage MemoryContentTx::pair_list(const PairListFilter& filter, const List
             row.category_ids.push_back(c.id);
         for (const std::string_view l : kContentLanguages)
             if (lacks_audio(t_, x, std::string(l))) row.missing_audio.emplace_back(l);
-        out.rows.push_back(std::move(row));
+        return row;
+    });
+    return out;
+}
+
+WordListPage MemoryContentTx::word_list(const WordListFilter& f, const ListOrder& order,
+                                        const ListWindow& window) {
+    const std::optional<std::string> needle =
+        f.text ? std::optional<std::string>(fold_case(*f.text)) : std::nullopt;
+    const auto lacks_audio = [&](const Word& w, const std::string& l) {
+        return has_text(title_in(w, l)) && !has_audio(t_, {"words", w.id, "title_" + l, l});
+    };
+    std::vector<const Word*> kept;
+    for (const auto& [id, w] : t_.words) {
+        if ((f.status && w.status != *f.status) || (f.level && w.level != *f.level) ||
+            (f.category_id && !t_.word_categories.count({w.id, *f.category_id})))
+            continue;
+        if (needle) {
+            bool found = false;
+            for (const std::string_view l : kContentLanguages) {
+                const auto title = title_in(w, l);
+                found = found || (title && fold_case(*title).find(*needle) != std::string::npos);
+            }
+            if (!found) continue;
+        }
+        if (!any_lacks(f.missing_text,
+                       [&](const std::string& l) { return !has_text(title_in(w, l)); }) ||
+            !any_lacks(f.missing_audio, [&](const std::string& l) { return lacks_audio(w, l); }))
+            continue;
+        kept.push_back(&w);
     }
+    sort_rows(kept, order, [](const Word* w) {
+        return SortKey{w->id, w->level, w->updated_at, w->title_de};
+    });
+    WordListPage out;
+    out.total = static_cast<std::int64_t>(kept.size());
+    out.rows = window_of<WordListRow>(kept, window, [&](const Word* w) {
+        WordListRow row;
+        row.word = with_categories(*w);
+        for (const std::string_view l : kContentLanguages)
+            if (lacks_audio(*w, std::string(l))) row.missing_audio.emplace_back(l);
+        return row;
+    });
     return out;
 }
 

@@ -47,6 +47,8 @@ class MemoryContentTx final : public ContentTx {
     // lists.cpp: ContentLists
     PairListPage pair_list(const PairListFilter& filter, const ListOrder& order,
                            const ListWindow& window) override;
+    WordListPage word_list(const WordListFilter& filter, const ListOrder& order,
+                           const ListWindow& window) override;
 
     // item_locks.cpp: ItemLocks
     bool lock_item(ItemKind kind, Id id) override;

@@ -3,7 +3,7 @@
 // static text's `(:x_given = 0 OR ...)` keeps SQLite from using an index; count_pairs in
 // pairs.cpp says why); the page's rows are then read by id from db/queries/content_lists.sql.
 //
-// Search: a statement's or question's id found by its trigram index
+// Search: a statement's, question's or word's id found by its trigram index
 // (db/migrations/*/0024_content_search.sql): FTS5's `MATCH` of the term as one phrase on SQLite,
 // `ILIKE '%term%'` on the indexed expression on PostgreSQL.
 #include <map>
@@ -15,13 +15,16 @@
 namespace ll::sql {
 namespace {
 
-// Column names in the SQL text below come from kContentLanguages and these constants only,
-// never from a request.
+// Column names in the SQL text below come from kContentLanguages, spoken_field and these
+// constants only, never from a request.
 
-// The three texts of a table's row as PostgreSQL's trigram index holds them.
-std::string pg_search_key(const std::string& row) {
-    return "(coalesce(" + row + ".text_de, '') || E'\\n' || coalesce(" + row +
-           ".text_en, '') || E'\\n' || coalesce(" + row + ".text_sv, ''))";
+// The three texts of a row of `table` as PostgreSQL's trigram index holds them (title_* for
+// words, text_* for the others: spoken_field).
+std::string pg_search_key(const std::string& table, const std::string& row) {
+    const auto text = [&](const char* language) {
+        return "coalesce(" + row + "." + spoken_field(table, language) + ", '')";
+    };
+    return "(" + text("de") + " || E'\\n' || " + text("en") + " || E'\\n' || " + text("sv") + ")";
 }
 
 // FTS5's query for the term as one phrase: its double quotes doubled.
@@ -49,7 +52,7 @@ void found_in(Query& q, const DialectSql& d, const std::string& column, const st
               const std::string& term) {
     q << column << " IN (";
     if (d.pg())
-        q << "SELECT x.id FROM " << table << " x WHERE " << pg_search_key("x") << " ILIKE "
+        q << "SELECT x.id FROM " << table << " x WHERE " << pg_search_key(table, "x") << " ILIKE "
           << param(like_anywhere(term));
     else
         q << "SELECT rowid FROM " << table << "_search WHERE " << table << "_search MATCH "
@@ -57,24 +60,37 @@ void found_in(Query& q, const DialectSql& d, const std::string& column, const st
     q << ")";
 }
 
-// The text column of `row` in the language holds no text (a missing row: none either).
-std::string no_text(const DialectSql& d, const std::string& row, const std::string& language) {
-    return "NOT " + d.has_text("COALESCE(" + row + ".text_" + language + ", '')");
+// `row` (alias of `table`) has text in the language (a missing row: none).
+std::string with_text(const DialectSql& d, const std::string& table, const std::string& row,
+                      const std::string& language) {
+    return d.has_text("COALESCE(" + row + "." + spoken_field(table, language) + ", '')");
 }
 
 // `row` (alias of `table`) has a text in the language without its audio.
-void text_without_audio(Query& q, const DialectSql& d, const std::string& row,
-                        const std::string& table, const std::string& language) {
-    q << "(" << row << ".id IS NOT NULL AND "
-      << d.has_text("COALESCE(" + row + ".text_" + language + ", '')")
+void text_without_audio(Query& q, const DialectSql& d, const std::string& table,
+                        const std::string& row, const std::string& language) {
+    q << "(" << row << ".id IS NOT NULL AND " << with_text(d, table, row, language)
       << " AND NOT EXISTS (SELECT 1 FROM audios a WHERE a.source_table = " << param(table)
-      << " AND a.source_id = " << row << ".id AND a.source_field = " << param("text_" + language)
+      << " AND a.source_id = " << row
+      << ".id AND a.source_field = " << param(spoken_field(table, language))
       << " AND a.language = " << param(language) << "))";
+}
+
+// ` AND (one of the languages' `lacks(q, language)`)`; nothing when no language is asked for.
+template <typename Lacks>
+void any_language(Query& q, const std::vector<std::string>& languages, Lacks lacks) {
+    if (languages.empty()) return;
+    q << " AND (1 = 0";
+    for (const std::string& l : languages) {
+        q << " OR ";
+        lacks(q, l);
+    }
+    q << ")";
 }
 
 // FROM and WHERE of the pairs the filter lets through: `p` the pair, `st` its statement, `qu`
 // its question.
-void pairs_where(Query& q, const DialectSql& d, const PairListFilter& f) {
+void listed_pairs(Query& q, const DialectSql& d, const PairListFilter& f) {
     q << " FROM pairs p LEFT JOIN statements st ON st.id = p.statement_id"
          " LEFT JOIN questions qu ON qu.id = p.question_id WHERE 1 = 1";
     if (f.status) q << " AND p.status = " << param(*f.status);
@@ -91,41 +107,80 @@ void pairs_where(Query& q, const DialectSql& d, const PairListFilter& f) {
         found_in(q, d, "p.question_id", "questions", *f.text);
         q << ")";
     }
-    if (!f.missing_text.empty()) {
-        q << " AND (1 = 0";
-        for (const std::string& l : f.missing_text)
-            q << " OR st.id IS NULL OR " << no_text(d, "st", l) << " OR (qu.id IS NOT NULL AND "
-              << no_text(d, "qu", l) << ")";
-        q << ")";
-    }
-    if (!f.missing_audio.empty()) {
-        q << " AND (1 = 0";
-        for (const std::string& l : f.missing_audio) {
-            q << " OR ";
-            text_without_audio(q, d, "st", "statements", l);
-            q << " OR ";
-            text_without_audio(q, d, "qu", "questions", l);
-        }
-        q << ")";
-    }
+    any_language(q, f.missing_text, [&](Query& q, const std::string& l) {
+        q << "st.id IS NULL OR NOT " << with_text(d, "statements", "st", l)
+          << " OR (qu.id IS NOT NULL AND NOT " << with_text(d, "questions", "qu", l) << ")";
+    });
+    any_language(q, f.missing_audio, [&](Query& q, const std::string& l) {
+        text_without_audio(q, d, "statements", "st", l);
+        q << " OR ";
+        text_without_audio(q, d, "questions", "qu", l);
+    });
 }
 
-std::string order_by(const DialectSql& d, const ListOrder& order) {
+// FROM and WHERE of the words the filter lets through (`w`).
+void listed_words(Query& q, const DialectSql& d, const WordListFilter& f) {
+    q << " FROM words w WHERE 1 = 1";
+    if (f.status) q << " AND w.status = " << param(*f.status);
+    if (f.level) q << " AND w.level = " << param(*f.level);
+    if (f.category_id)
+        q << " AND EXISTS (SELECT 1 FROM word_categories wc WHERE wc.word_id = w.id"
+             " AND wc.category_id = "
+          << param(*f.category_id) << ")";
+    if (f.text) {
+        q << " AND ";
+        found_in(q, d, "w.id", "words", *f.text);
+    }
+    any_language(q, f.missing_text, [&](Query& q, const std::string& l) {
+        q << "NOT " << with_text(d, "words", "w", l);
+    });
+    any_language(q, f.missing_audio, [&](Query& q, const std::string& l) {
+        text_without_audio(q, d, "words", "w", l);
+    });
+}
+
+// ORDER BY of a list: `row` its rows' alias, `text` its German text's expression.
+std::string order_by(const DialectSql& d, const ListOrder& order, const std::string& row,
+                     const std::string& text) {
     const std::string dir = order.descending ? " DESC" : "";
     switch (order.by) {
-        case PairListSort::level:
-            return "p.level" + dir + ", p.id";
-        case PairListSort::updated:
-            return "p.updated_at" + dir + ", p.id";
-        case PairListSort::text:
+        case ListSort::level:
+            return row + ".level" + dir + ", " + row + ".id";
+        case ListSort::updated:
+            return row + ".updated_at" + dir + ", " + row + ".id";
+        case ListSort::text:
             // Code point order on both (SQLite's BINARY; PostgreSQL's "C" whatever the
             // database's collation), as the memory store compares.
-            return std::string("COALESCE(st.text_de, '')") + (d.pg() ? " COLLATE \"C\"" : "") +
-                   dir + ", p.id";
-        case PairListSort::id:
+            return "COALESCE(" + text + ", '')" + (d.pg() ? " COLLATE \"C\"" : "") + dir + ", " +
+                   row + ".id";
+        case ListSort::id:
             break;
     }
-    return "p.id" + dir;
+    return row + ".id" + dir;
+}
+
+// The total and the window's ids of a list whose FROM and WHERE `where(q)` writes.
+template <typename Where>
+std::pair<std::int64_t, std::vector<Id>> total_and_ids(soci::session& s, const DialectSql& d,
+                                                       Where where, const std::string& id,
+                                                       const std::string& order,
+                                                       const ListWindow& window) {
+    std::pair<std::int64_t, std::vector<Id>> out;
+    {
+        Query q(d);
+        q << "SELECT COUNT(*)";
+        where(q);
+        out.first = q.first_int(s).value_or(0);
+    }
+    if (out.first > window.offset) {
+        Query q(d);
+        q << "SELECT " << id;
+        where(q);
+        q << " ORDER BY " << order << " LIMIT " << param(window.limit) << " OFFSET "
+          << param(window.offset);
+        q.each(s, [&](const soci::row& r) { out.second.push_back(Cells(r).integer()); });
+    }
+    return out;
 }
 
 // Rows of a statement of content_lists.sql for `ids`, keyed by their first column.
@@ -141,26 +196,46 @@ std::map<Id, Row> by_id(soci::session& s, Query q, const std::set<Id>& ids, Read
     return out;
 }
 
+// (id, language) of the audios of the texts of `ids` in `table` (not of a question's short
+// answers): content_lists.text_audios.
+std::set<std::pair<Id, std::string>> text_audios(soci::session& s, Query q,
+                                                 const std::string& table,
+                                                 const std::set<Id>& ids) {
+    std::set<std::pair<Id, std::string>> out;
+    if (ids.empty()) return out;
+    q.bind("source_table", param(table))
+        .bind("field_prefix", param(spoken_field(table, "")))
+        .bind_list("ids", ids);
+    q.each(s, [&](const soci::row& r) {
+        Cells c(r);
+        const Id id = c.integer();
+        out.emplace(id, c.text());
+    });
+    return out;
+}
+
+using Audios = std::set<std::pair<Id, std::string>>;
+
+// The languages in which `text(language)` is written and `audios` has nothing for `id`.
+template <typename Text>
+std::vector<std::string> unspoken(Id id, const Audios& audios, Text text) {
+    std::vector<std::string> out;
+    for (const std::string_view code : kContentLanguages) {
+        const std::string l(code);
+        if (has_text(text(l)) && !audios.count({id, l})) out.push_back(l);
+    }
+    return out;
+}
+
 }  // namespace
 
 PairListPage SqlContentTx::pair_list(const PairListFilter& filter, const ListOrder& order,
                                      const ListWindow& window) {
     PairListPage out;
-    {
-        Query q = query();
-        q << "SELECT COUNT(*)";
-        pairs_where(q, d_, filter);
-        out.total = q.first_int(s_).value_or(0);
-    }
-    std::vector<Id> ids;
-    if (out.total > window.offset) {
-        Query q = query();
-        q << "SELECT p.id";
-        pairs_where(q, d_, filter);
-        q << " ORDER BY " << order_by(d_, order) << " LIMIT " << param(window.limit) << " OFFSET "
-          << param(window.offset);
-        q.each(s_, [&](const soci::row& r) { ids.push_back(Cells(r).integer()); });
-    }
+    auto [total, ids] = total_and_ids(
+        s_, d_, [&](Query& q) { listed_pairs(q, d_, filter); }, "p.id",
+        order_by(d_, order, "p", "st.text_de"), window);
+    out.total = total;
     if (ids.empty()) return out;
 
     const std::set<Id> pair_ids(ids.begin(), ids.end());
@@ -195,25 +270,10 @@ PairListPage SqlContentTx::pair_list(const PairListFilter& filter, const ListOrd
             categories[pair].push_back(c.integer());
         });
     }
-    // (table, id, language) of each text's audio.
-    std::set<std::tuple<std::string, Id, std::string>> audios;
-    for (const auto& [table, item_ids] :
-         {std::pair<std::string, const std::set<Id>*>{"statements", &statement_ids},
-          std::pair<std::string, const std::set<Id>*>{"questions", &question_ids}}) {
-        if (item_ids->empty()) continue;
-        Query q = named("content_lists.text_audios");
-        q.bind("source_table", param(table)).bind_list("ids", *item_ids);
-        q.each(s_, [&](const soci::row& r) {
-            Cells c(r);
-            const Id id = c.integer();
-            audios.emplace(table, id, c.text());
-        });
-    }
-    const auto lacks_audio = [&](const auto* item, const std::string& table,
-                                 const std::string& language) {
-        return item && has_text(text_in(*item, language)) &&
-               !audios.count({table, item->id, language});
-    };
+    const Audios statement_audios =
+        text_audios(s_, named("content_lists.text_audios"), "statements", statement_ids);
+    const Audios question_audios =
+        text_audios(s_, named("content_lists.text_audios"), "questions", question_ids);
 
     for (const Id id : ids) {
         const auto p = pairs.find(id);
@@ -223,22 +283,50 @@ PairListPage SqlContentTx::pair_list(const PairListFilter& filter, const ListOrd
         if (row.pair.picture_id)
             if (const auto t = titles.find(*row.pair.picture_id); t != titles.end())
                 row.picture_title = t->second;
-        const Statement* st = nullptr;
-        const Question* qu = nullptr;
         if (row.pair.statement_id)
             if (const auto it = statements.find(*row.pair.statement_id); it != statements.end())
-                st = &it->second;
+                row.statement = it->second;
         if (row.pair.question_id)
             if (const auto it = questions.find(*row.pair.question_id); it != questions.end())
-                qu = &it->second;
-        if (st) row.statement = *st;
-        if (qu) row.question = *qu;
+                row.question = it->second;
         if (const auto c = categories.find(id); c != categories.end()) row.category_ids = c->second;
-        for (const std::string_view code : kContentLanguages) {
-            const std::string l(code);
-            if (lacks_audio(st, "statements", l) || lacks_audio(qu, "questions", l))
-                row.missing_audio.push_back(l);
-        }
+        std::set<std::string> lacking;
+        if (row.statement)
+            for (auto& l : unspoken(row.statement->id, statement_audios, [&](const std::string& l) {
+                     return text_in(*row.statement, l);
+                 }))
+                lacking.insert(l);
+        if (row.question)
+            for (auto& l : unspoken(row.question->id, question_audios, [&](const std::string& l) {
+                     return text_in(*row.question, l);
+                 }))
+                lacking.insert(l);
+        for (const std::string_view code : kContentLanguages)
+            if (lacking.count(std::string(code))) row.missing_audio.emplace_back(code);
+        out.rows.push_back(std::move(row));
+    }
+    return out;
+}
+
+WordListPage SqlContentTx::word_list(const WordListFilter& filter, const ListOrder& order,
+                                     const ListWindow& window) {
+    WordListPage out;
+    auto [total, ids] = total_and_ids(
+        s_, d_, [&](Query& q) { listed_words(q, d_, filter); }, "w.id",
+        order_by(d_, order, "w", "w.title_de"), window);
+    out.total = total;
+    if (ids.empty()) return out;
+    std::map<Id, Word> words;
+    for (Word& w : words_by_ids(ids)) words.emplace(w.id, std::move(w));
+    const Audios audios = text_audios(s_, named("content_lists.text_audios"), "words",
+                                      std::set<Id>(ids.begin(), ids.end()));
+    for (const Id id : ids) {
+        const auto w = words.find(id);
+        if (w == words.end()) continue;
+        WordListRow row;
+        row.word = w->second;
+        row.missing_audio =
+            unspoken(id, audios, [&](const std::string& l) { return title_in(row.word, l); });
         out.rows.push_back(std::move(row));
     }
     return out;

@@ -143,6 +143,8 @@ class SqlContentTx final : public ContentTx {
     // lists.cpp: ContentLists
     PairListPage pair_list(const PairListFilter& filter, const ListOrder& order,
                            const ListWindow& window) override;
+    WordListPage word_list(const WordListFilter& filter, const ListOrder& order,
+                           const ListWindow& window) override;
 
     // maintenance.cpp: ContentMaintenance
     std::vector<std::pair<std::string, std::int64_t>> purge_orphans() override;

@@ -1,9 +1,8 @@
-// The Content screen (#/content?q=&status=&...&page=, docs/studio.md "Content lists"): every
-// pair across pictures from GET /api/content/pairs, searched in its German, English and Swedish
-// texts, filtered, ordered and paged by the server, with a box per row and bulk Review,
-// Publish, Unpublish and Make audio (POST /api/content/pairs/bulk) that report what was refused
-// and why. The search, filters, order and page live in the address, so a reload or a shared
-// link shows the same list.
+// The Content screen (docs/studio.md "Content"): every pair (#/content?q=&status=&...&page=) or
+// every word (#/content/words?...) across pictures, from GET /api/content/pairs or /words,
+// searched in German, English and Swedish, filtered, ordered and paged by the server, with a box
+// per row and bulk actions (POST .../bulk) that report what was refused and why. The search,
+// filters, order and page live in the address, so a reload or a shared link shows the same list.
 import { busy, el } from './dom.js';
 import { LANGUAGES, LANGUAGE_NAME } from './languages.js';
 import { MSG, errorText } from './messages.js';
@@ -13,10 +12,11 @@ import { skipLinks } from './skip-links.js';
 import { fillCategories } from './category-filter.js';
 
 const PAGE = 50;
+const LAST_PAGE = 1_000_000 / PAGE + 1; // the API's largest offset, 1,000,000
 const MIN_SEARCH = 3; // characters; the API's trigram search needs three
 const ORDERS = [
-  ['id', 'Pair number, lowest first'],
-  ['-id', 'Pair number, highest first'],
+  ['id', 'Number, lowest first'],
+  ['-id', 'Number, highest first'],
   ['-updated', 'Changed most recently'],
   ['updated', 'Changed least recently'],
   ['level', 'Level, lowest first'],
@@ -29,13 +29,101 @@ const LANGUAGE_FILTER = [
   ['any', 'Any language'],
   ...LANGUAGES.map(({ code, name }) => [code, name]),
 ];
-// [action, button caption, what the summary says was done (n pairs), verb for a failure]
-const ACTIONS = [
-  ['review', 'Review', (n) => MSG.bulkDone(n, 'reviewed'), 'reviewed'],
-  ['publish', 'Publish', (n) => MSG.bulkDone(n, 'published'), 'published'],
-  ['unpublish', 'Unpublish', (n) => MSG.bulkDone(n, 'unpublished'), 'unpublished'],
-  ['audio', 'Make audio', (n) => MSG.bulkAudio(n), 'spoken'],
-];
+// [action, button caption, what the summary says was done (n items), verb for a failure]
+const ACTIONS = {
+  review: ['Review', (n, kind) => MSG.bulkDone(n, kind, 'reviewed'), 'reviewed'],
+  publish: ['Publish', (n, kind) => MSG.bulkDone(n, kind, 'published'), 'published'],
+  unpublish: ['Unpublish', (n, kind) => MSG.bulkDone(n, kind, 'unpublished'), 'unpublished'],
+  audio: ['Make audio', (n, kind) => MSG.bulkAudio(n, kind), 'spoken'],
+};
+// The most ids one bulk request takes (the API's; audio is spoken while it waits).
+const CHUNK = { audio: 20, other: 200 };
+
+const isLevel = (text) => /^[1-9][0-9]?$|^100$/.test(text);
+const isId = (text) => /^[1-9][0-9]*$/.test(text);
+const oneOf = (options, value) => (options.some(([v]) => v === value) ? value : '');
+const languageNames = (codes) => codes.map((c) => LANGUAGE_NAME[c] ?? c).join(', ');
+
+// Lines of an item's texts in its languages: German first, the others in grey.
+function textLines(item, field, label = '') {
+  if (!item) return [];
+  return LANGUAGES.filter(({ code }) => item[`${field}_${code}`]).map(({ code }) =>
+    el(
+      'span',
+      { class: code === 'de' ? 'content-text' : 'content-text muted', lang: code },
+      label && code === 'de' ? `${label}: ${item[`${field}_${code}`]}` : item[`${field}_${code}`],
+    ),
+  );
+}
+
+// A pair's statement, then its question; "No text" when it has none.
+function pairTexts(r) {
+  const lines = [...textLines(r.statement, 'text'), ...textLines(r.question, 'text', 'Question')];
+  return lines.length ? lines : el('span', { class: 'muted' }, 'No text');
+}
+
+// What each list is: its API, name, statuses, filters beyond the common ones, columns, actions.
+const KINDS = {
+  pairs: {
+    path: '#/content',
+    api: '/api/content/pairs',
+    one: 'pair',
+    many: 'pairs',
+    intro: 'Every pair across pictures: search, filter, and act on many at once.',
+    statuses: Object.entries(STATUS_NAME),
+    answerTypes: true,
+    actions: ['review', 'publish', 'unpublish', 'audio'],
+    columns: ['Pair', 'Texts', 'Answer type', 'Level', 'Status', 'Missing'],
+    cells: (r) => [
+      el(
+        'th',
+        { scope: 'row' },
+        r.picture
+          ? el(
+              'a',
+              { href: `#/pictures/${r.picture.id}/pairs?pair=${r.id}` },
+              `#${r.id}`,
+              el('span', { class: 'visually-hidden' }, ' on its picture’s Pairs tab'),
+            )
+          : `#${r.id}`,
+        r.picture
+          ? el(
+              'span',
+              { class: 'content-picture muted' },
+              `on ${r.picture.title || `picture ${r.picture.id}`}`,
+            )
+          : null,
+      ),
+      el('td', {}, pairTexts(r)),
+      el('td', {}, ANSWER_NAME[r.answer_type] ?? r.answer_type),
+    ],
+  },
+  words: {
+    path: '#/content/words',
+    api: '/api/content/words',
+    one: 'word',
+    many: 'words',
+    intro: 'Every word: search, filter, and publish or give audio to many at once.',
+    statuses: [
+      ['draft', 'Draft'],
+      ['published', 'Published'],
+    ],
+    answerTypes: false,
+    actions: ['publish', 'unpublish', 'audio'],
+    columns: ['Word', 'Titles', 'Categories', 'Level', 'Status', 'Missing'],
+    cells: (r) => [
+      el('th', { scope: 'row' }, `#${r.id}`),
+      el('td', {}, textLines(r, 'title')),
+      el(
+        'td',
+        {},
+        r.categories.length
+          ? r.categories.map((c) => c.label).join(', ')
+          : el('span', { class: 'muted' }, '—'),
+      ),
+    ],
+  },
+};
 const FILTER_KEYS = [
   'q',
   'status',
@@ -46,34 +134,33 @@ const FILTER_KEYS = [
   'missing_audio',
 ];
 
-const isLevel = (text) => /^[1-9][0-9]?$|^100$/.test(text);
-const isId = (text) => /^[1-9][0-9]*$/.test(text);
-const oneOf = (options, value) => (options.some(([v]) => v === value) ? value : '');
-
-function stateOf(params) {
+function stateOf(kind, params) {
   return {
     q: (params.q ?? '').trim(),
-    status: Object.hasOwn(STATUS_NAME, params.status ?? '') ? params.status : '',
+    status: oneOf(kind.statuses, params.status ?? ''),
     level: isLevel(params.level ?? '') ? params.level : '',
     category: isId(params.category ?? '') ? params.category : '',
-    answer_type: Object.hasOwn(ANSWER_NAME, params.answer_type ?? '') ? params.answer_type : '',
+    answer_type:
+      kind.answerTypes && Object.hasOwn(ANSWER_NAME, params.answer_type ?? '')
+        ? params.answer_type
+        : '',
     missing_text: oneOf(LANGUAGE_FILTER, params.missing_text ?? ''),
     missing_audio: oneOf(LANGUAGE_FILTER, params.missing_audio ?? ''),
     sort: oneOf(ORDERS, params.sort ?? '') || 'id',
-    page: Math.max(1, Number.parseInt(params.page, 10) || 1),
+    page: Math.min(LAST_PAGE, Math.max(1, Number.parseInt(params.page, 10) || 1)),
   };
 }
 
-function hashFor(state) {
+function hashFor(kind, state) {
   const query = new URLSearchParams();
   for (const key of FILTER_KEYS) if (state[key]) query.set(key, state[key]);
   if (state.sort !== 'id') query.set('sort', state.sort);
   if (state.page > 1) query.set('page', String(state.page));
   const text = query.toString();
-  return text ? `#/content?${text}` : '#/content';
+  return text ? `${kind.path}?${text}` : kind.path;
 }
 
-function apiPath(state) {
+function apiPath(kind, state) {
   const query = new URLSearchParams({
     sort: state.sort,
     offset: String((state.page - 1) * PAGE),
@@ -83,20 +170,33 @@ function apiPath(state) {
     if (!state[key]) continue;
     query.set(key === 'category' ? 'category_id' : key, state[key]);
   }
-  return `/api/content/pairs?${query}`;
+  return `${kind.api}?${query}`;
 }
-
-const languageNames = (codes) => codes.map((c) => LANGUAGE_NAME[c] ?? c).join(', ');
 
 export async function mount(container, ctx) {
   const { api } = ctx;
+  const kindName = ctx.params.kind === 'words' ? 'words' : 'pairs';
+  const kind = KINDS[kindName];
   document.title = 'Content · langlearn studio';
-  const state = stateOf(ctx.params);
+  const state = stateOf(kind, ctx.params);
   let rows = [];
   let total = 0;
   const selected = new Set();
   let alive = true;
   let latest = 0;
+
+  // The lists
+  const tabs = el(
+    'nav',
+    { class: 'content-tabs', 'aria-label': 'Content lists' },
+    Object.entries(KINDS).map(([name, k]) =>
+      el(
+        'a',
+        { href: k.path, 'aria-current': name === kindName ? 'page' : null },
+        name === 'pairs' ? 'Pairs' : 'Words',
+      ),
+    ),
+  );
 
   // The search and the filters
   const search = el('input', {
@@ -106,8 +206,10 @@ export async function mount(container, ctx) {
     maxlength: 200,
     'aria-describedby': 'content-search-hint',
   });
-  const status = select([['', 'Any status'], ...Object.entries(STATUS_NAME)], state.status);
-  const answerType = select([['', 'Any answer type'], ...ANSWER_TYPES], state.answer_type);
+  const status = select([['', 'Any status'], ...kind.statuses], state.status);
+  const answerType = kind.answerTypes
+    ? select([['', 'Any answer type'], ...ANSWER_TYPES], state.answer_type)
+    : null;
   const level = el('input', {
     type: 'number',
     min: '1',
@@ -137,14 +239,20 @@ export async function mount(container, ctx) {
       el(
         'p',
         { id: 'content-search-hint', class: 'muted' },
-        `At least ${MIN_SEARCH} letters, found in the German, English or Swedish statement or question.`,
+        kindName === 'pairs'
+          ? `At least ${MIN_SEARCH} letters, found in the German, English or Swedish statement or question.`
+          : `At least ${MIN_SEARCH} letters, found in the German, English or Swedish title.`,
       ),
     ),
     field('Status', status, 'content-field'),
-    field('Answer type', answerType, 'content-field'),
+    answerType ? field('Answer type', answerType, 'content-field') : null,
     field('Level', level, 'content-field'),
     field('Category', category, 'content-field'),
-    field('Text missing in', missingText, 'content-field'),
+    field(
+      kindName === 'pairs' ? 'Text missing in' : 'Title missing in',
+      missingText,
+      'content-field',
+    ),
     field('Audio missing in', missingAudio, 'content-field'),
     field('Order', order, 'content-field'),
     el('button', { type: 'submit' }, 'Search'),
@@ -152,27 +260,27 @@ export async function mount(container, ctx) {
 
   // The bulk actions
   const selectedCount = el('span', { class: 'content-count' });
-  const actionButtons = ACTIONS.map(([action, caption, done, verb]) =>
+  const actionButtons = kind.actions.map((action) =>
     el(
       'button',
-      { type: 'button', 'data-action': action, onclick: () => act(action, done, verb) },
-      caption,
+      { type: 'button', 'data-action': action, onclick: () => act(action) },
+      ACTIONS[action][0],
     ),
   );
-  const summary = el('div', { class: 'content-summary', role: 'status', tabindex: '-1' });
+  const summary = el('div', { class: 'content-summary', tabindex: '-1' });
   const bulkBar = el(
     'div',
-    { class: 'content-bulk', role: 'group', 'aria-label': 'Selected pairs' },
+    { class: 'content-bulk', role: 'group', 'aria-label': `Selected ${kind.many}` },
     selectedCount,
     actionButtons,
   );
 
   // The table
-  const listStatus = el('p', { class: 'muted', role: 'status' }, MSG.loading('the pairs'));
+  const listStatus = el('p', { class: 'muted', role: 'status' }, MSG.loading(`the ${kind.many}`));
   const listError = el('p', { class: 'error', role: 'alert' });
   const selectPage = el('input', {
     type: 'checkbox',
-    'aria-label': 'Select every pair on this page',
+    'aria-label': `Select every ${kind.one} on this page`,
     onchange: () => {
       for (const r of rows) {
         if (selectPage.checked) selected.add(r.id);
@@ -182,6 +290,7 @@ export async function mount(container, ctx) {
     },
   });
   const body = el('tbody');
+  const listName = kindName === 'pairs' ? 'Pairs' : 'Words';
   const table = el(
     'table',
     { class: 'content-table', hidden: true, 'aria-labelledby': 'content-list-heading' },
@@ -192,12 +301,7 @@ export async function mount(container, ctx) {
         'tr',
         {},
         el('th', { scope: 'col', class: 'content-pick' }, selectPage),
-        el('th', { scope: 'col' }, 'Pair'),
-        el('th', { scope: 'col' }, 'Texts'),
-        el('th', { scope: 'col' }, 'Answer type'),
-        el('th', { scope: 'col' }, 'Level'),
-        el('th', { scope: 'col' }, 'Status'),
-        el('th', { scope: 'col' }, 'Missing'),
+        kind.columns.map((name) => el('th', { scope: 'col' }, name)),
       ),
     ),
     body,
@@ -205,19 +309,16 @@ export async function mount(container, ctx) {
   const previous = el('a', { class: 'button' }, 'Previous page');
   const next = el('a', { class: 'button' }, 'Next page');
   const pager = el('nav', { class: 'content-pager', 'aria-label': 'Pages' }, previous, next);
-  const listHeading = el('h2', { id: 'content-list-heading', tabindex: '-1' }, 'Pairs');
+  const listHeading = el('h2', { id: 'content-list-heading', tabindex: '-1' }, listName);
 
   container.replaceChildren(
     el(
       'section',
       { class: 'screen content-screen' },
-      skipLinks([{ label: 'the pair list', target: () => listHeading }]),
+      skipLinks([{ label: `the ${kind.one} list`, target: () => listHeading }]),
       el('div', { class: 'screen-head' }, el('h1', {}, 'Content')),
-      el(
-        'p',
-        { class: 'muted' },
-        'Every pair across pictures: search, filter, and act on many at once.',
-      ),
+      tabs,
+      el('p', { class: 'muted' }, kind.intro),
       filters,
       filterError,
       listHeading,
@@ -230,30 +331,10 @@ export async function mount(container, ctx) {
     ),
   );
 
-  function texts(r) {
-    const lines = [];
-    const add = (label, item) => {
-      if (!item) return;
-      for (const { code } of LANGUAGES) {
-        const text = item[`text_${code}`];
-        if (text)
-          lines.push(
-            el(
-              'span',
-              { class: code === 'de' ? 'content-text' : 'content-text muted', lang: code },
-              label && code === 'de' ? `${label}: ${text}` : text,
-            ),
-          );
-      }
-    };
-    add('', r.statement);
-    add('Question', r.question);
-    return lines.length ? lines : el('span', { class: 'muted' }, 'No text');
-  }
-
   function missing(r) {
     const notes = [];
-    if (r.missing_text.length) notes.push(`Text: ${languageNames(r.missing_text)}`);
+    const textWord = kindName === 'pairs' ? 'Text' : 'Title';
+    if (r.missing_text.length) notes.push(`${textWord}: ${languageNames(r.missing_text)}`);
     if (r.missing_audio.length) notes.push(`Audio: ${languageNames(r.missing_audio)}`);
     if (!notes.length) return el('span', { class: 'muted' }, 'Nothing');
     return notes.map((n) => el('span', { class: 'content-missing' }, n));
@@ -262,7 +343,7 @@ export async function mount(container, ctx) {
   function row(r) {
     const pick = el('input', {
       type: 'checkbox',
-      'aria-label': `Select pair ${r.id}`,
+      'aria-label': `Select ${kind.one} ${r.id}`,
       checked: selected.has(r.id),
       onchange: () => {
         if (pick.checked) selected.add(r.id);
@@ -270,33 +351,11 @@ export async function mount(container, ctx) {
         showSelection();
       },
     });
-    const picture = r.picture
-      ? el(
-          'span',
-          { class: 'content-picture muted' },
-          `on ${r.picture.title || `picture ${r.picture.id}`}`,
-        )
-      : null;
     return el(
       'tr',
-      { 'data-pair': r.id },
+      { 'data-id': r.id },
       el('td', { class: 'content-pick' }, pick),
-      el(
-        'th',
-        { scope: 'row' },
-        r.picture
-          ? el(
-              'a',
-              { href: `#/pictures/${r.picture.id}/pairs?pair=${r.id}` },
-              `#${r.id}`,
-              el('span', { class: 'visually-hidden' }, ' on its picture’s Pairs tab'),
-            )
-          : `#${r.id}`,
-        ' ',
-        picture,
-      ),
-      el('td', {}, texts(r)),
-      el('td', {}, ANSWER_NAME[r.answer_type] ?? r.answer_type),
+      kind.cells(r),
       el('td', { class: 'content-number' }, r.level),
       el(
         'td',
@@ -309,11 +368,11 @@ export async function mount(container, ctx) {
 
   function showSelection() {
     const n = selected.size;
-    selectedCount.textContent = n ? MSG.selectedPairs(n) : MSG.nothingSelected;
+    selectedCount.textContent = n ? MSG.selected(n, kind.one) : MSG.nothingSelected(kind.many);
     for (const b of actionButtons) {
-      const caption = b.textContent;
+      const caption = ACTIONS[b.dataset.action][0];
       b.disabled = n === 0;
-      b.setAttribute('aria-label', n ? `${caption} ${MSG.selectedPairs(n)}` : caption);
+      b.setAttribute('aria-label', n ? `${caption} ${MSG.selected(n, kind.one)}` : caption);
     }
     const onPage = rows.filter((r) => selected.has(r.id)).length;
     selectPage.checked = rows.length > 0 && onPage === rows.length;
@@ -324,25 +383,32 @@ export async function mount(container, ctx) {
     body.replaceChildren(...rows.map(row));
     table.hidden = !rows.length;
     const first = (state.page - 1) * PAGE + 1;
+    const lastPage = Math.max(1, Math.ceil(total / PAGE));
     listStatus.textContent = rows.length
-      ? MSG.pairsShown(first, first + rows.length - 1, total)
+      ? MSG.itemsShown(
+          kindName === 'pairs' ? 'Pairs' : 'Words',
+          first,
+          first + rows.length - 1,
+          total,
+        )
       : total
-        ? MSG.pageBeyond(total)
-        : MSG.noPairsMatch;
+        ? MSG.pageBeyond(total, kind.one)
+        : MSG.nothingMatches(kind.many);
     previous.hidden = state.page <= 1;
-    next.hidden = state.page * PAGE >= total;
-    previous.href = hashFor({ ...state, page: state.page - 1 });
-    next.href = hashFor({ ...state, page: state.page + 1 });
+    next.hidden = state.page >= Math.min(lastPage, LAST_PAGE);
+    // Past the last page, Previous leads to the last one.
+    previous.href = hashFor(kind, { ...state, page: Math.min(state.page - 1, lastPage) });
+    next.href = hashFor(kind, { ...state, page: state.page + 1 });
     showSelection();
   }
 
   async function load() {
     const mine = ++latest;
     listError.textContent = '';
-    listStatus.textContent = MSG.loading('the pairs');
+    listStatus.textContent = MSG.loading(`the ${kind.many}`);
     table.setAttribute('aria-busy', 'true');
     try {
-      const answer = (await api.get(apiPath(state))).body;
+      const answer = (await api.get(apiPath(kind, state))).body;
       if (!alive || mine !== latest) return;
       rows = answer.items;
       total = answer.total;
@@ -353,47 +419,68 @@ export async function mount(container, ctx) {
       total = 0;
       show();
       listStatus.textContent = '';
-      listError.textContent = MSG.couldNot('The pairs', 'read', errorText(e));
+      listError.textContent = MSG.couldNot(`The ${kind.many}`, 'read', errorText(e));
     } finally {
       if (mine === latest) table.removeAttribute('aria-busy');
     }
   }
 
-  // One action on every selected pair; the summary says what was done and what was refused,
-  // and takes the focus. The refused stay selected, to be fixed and tried again.
-  async function act(action, done, verb) {
+  // One action on every selected item, as many requests as the API's limit asks; the summary
+  // says what was done and what was refused, and takes the focus. The refused stay selected, to
+  // be fixed and tried again.
+  async function act(action) {
     const ids = [...selected];
     if (!ids.length) return;
+    const [, done, verb] = ACTIONS[action];
+    const size = action === 'audio' ? CHUNK.audio : CHUNK.other;
     await busy(actionButtons, async () => {
       summary.replaceChildren();
-      try {
-        const { body: result } = await api.send('POST', '/api/content/pairs/bulk', {
-          action,
-          ids,
-        });
-        for (const id of result.done) selected.delete(id);
-        const refused = result.refused.length
-          ? [
-              el('p', {}, MSG.bulkRefused(result.refused.length)),
-              el(
-                'ul',
-                { class: 'content-refused' },
-                result.refused.map((r) => el('li', {}, `#${r.id}: ${r.error}`)),
-              ),
-            ]
-          : [];
-        summary.replaceChildren(el('p', {}, done(result.done.length)), ...refused);
-      } catch (e) {
-        summary.replaceChildren(
-          el('p', { class: 'error' }, MSG.couldNot('The pairs', verb, errorText(e))),
-        );
+      const result = { done: [], refused: [] };
+      let failure = null;
+      for (let at = 0; at < ids.length && !failure; at += size) {
+        try {
+          const { body: part } = await api.send('POST', `${kind.api}/bulk`, {
+            action,
+            ids: ids.slice(at, at + size),
+          });
+          result.done.push(...part.done);
+          result.refused.push(...part.refused);
+        } catch (e) {
+          failure = e;
+        }
       }
+      for (const id of result.done) selected.delete(id);
+      const refused = result.refused.length
+        ? [
+            el('p', {}, MSG.bulkRefused(result.refused.length, kind.one)),
+            el(
+              'ul',
+              { class: 'content-refused' },
+              result.refused.map((r) => el('li', {}, `#${r.id}: ${r.error}`)),
+            ),
+          ]
+        : [];
+      const stopped = failure
+        ? [
+            el(
+              'p',
+              { class: 'error' },
+              MSG.couldNot(`The other ${kind.many}`, verb, errorText(failure)),
+            ),
+          ]
+        : [];
+      summary.replaceChildren(
+        el('p', {}, done(result.done.length, kind.one)),
+        ...refused,
+        ...stopped,
+      );
       await load();
     });
+    showSelection(); // busy() enabled the buttons again, whatever is selected now
     summary.focus();
   }
 
-  // The filters as chosen; a new search starts at the first page.
+  // The filters as chosen; a new search starts at the first page with nothing selected.
   function apply() {
     const typedLevel = level.value.trim();
     const q = search.value.trim();
@@ -411,14 +498,16 @@ export async function mount(container, ctx) {
       status: status.value,
       level: typedLevel,
       category: category.value,
-      answer_type: answerType.value,
+      answer_type: answerType ? answerType.value : '',
       missing_text: missingText.value,
       missing_audio: missingAudio.value,
       sort: order.value,
     };
     if (Object.entries(chosen).every(([k, v]) => state[k] === v)) return;
     Object.assign(state, chosen, { page: 1 });
-    history.replaceState(null, '', hashFor(state));
+    selected.clear();
+    summary.replaceChildren();
+    history.replaceState(null, '', hashFor(kind, state));
     load();
   }
   filters.addEventListener('change', (event) => {

@@ -220,16 +220,16 @@ export const MSG = {
   hardestFirst: 'hardest first',
   sortedBy: (column, direction) => `sorted by ${column}, ${direction}`,
 
-  // ---- content lists (the Content screen)
-  pairsShown: (first, last, total) => `Pairs ${first} to ${last} of ${total}.`,
-  pageBeyond: (total) => `This page is past the last: ${count(total, 'pair')} match.`,
-  noPairsMatch: 'No pairs match the search and filters.',
+  // ---- content lists (the Content screen): `one` and `many` name the items ("pair", "pairs")
+  itemsShown: (list, first, last, total) => `${list} ${first} to ${last} of ${total}.`,
+  pageBeyond: (total, one) => `This page is past the last: ${count(total, one)} match.`,
+  nothingMatches: (many) => `No ${many} match the search and filters.`,
   searchTooShort: (n) => `Type at least ${n} letters to search.`,
-  selectedPairs: (n) => `${count(n, 'selected pair')}`,
-  nothingSelected: 'No pairs selected.',
-  bulkDone: (n, verb) => `${count(n, 'pair')} ${verb}.`,
-  bulkAudio: (n) => `Missing audio made for ${count(n, 'pair')}.`,
-  bulkRefused: (n) => `${count(n, 'pair')} refused:`,
+  selected: (n, one) => `${count(n, `selected ${one}`)}`,
+  nothingSelected: (many) => `No ${many} selected.`,
+  bulkDone: (n, one, verb) => `${count(n, one)} ${verb}.`,
+  bulkAudio: (n, one) => `Missing audio made for ${count(n, one)}.`,
+  bulkRefused: (n, one) => `${count(n, one)} refused:`,
 
   // ---- audio
   generating: 'Generating…',

@@ -8,6 +8,7 @@
 //   #/pictures/<id>/pairs         pairs.js
 //   #/pairs/<id>/preview?lang=    preview.js (the pair as the learner feed delivers it)
 //   #/content?q=&status=&...&page= content.js (every pair across pictures, bulk actions)
+//   #/content/words?q=&...        content.js (every word)
 //   #/cards?lang=&category=&level= cards.js (how learners fare with each card)
 //   #/audio                       audio.js (coverage, generate what is missing)
 //   #/maintenance                 maintenance.js (admins: categories, orphan purge)
@@ -95,6 +96,8 @@ export function parseRoute(hash) {
     if (parts.length === 3 && Object.hasOwn(pictureTabs, parts[2]))
       return { screen: pictureTabs[parts[2]], params: { ...params, id: parts[1] } };
   }
+  if (parts[0] === 'content' && parts[1] === 'words' && parts.length === 2)
+    return { screen: 'content', params: { ...params, kind: 'words' } };
   if (parts[0] === 'pairs' && isId(parts[1] ?? '') && parts[2] === 'preview' && parts.length === 3)
     return { screen: 'preview', params: { ...params, id: parts[1] } };
   return null;

@@ -8,6 +8,7 @@
 #include "core/app/authoring/pairs.hpp"
 #include "core/app/authoring/requests/pairs.hpp"
 #include "core/app/authoring/unit_of_work.hpp"
+#include "core/app/authoring/words.hpp"
 #include "core/domain/content_languages.hpp"
 #include "core/domain/rules.hpp"
 
@@ -33,16 +34,26 @@ ListOrder order_of(const std::optional<std::string>& sort) {
     std::string_view key = *sort;
     out.descending = key.front() == '-';
     if (out.descending) key.remove_prefix(1);
-    out.by = key == "level"     ? PairListSort::level
-             : key == "updated" ? PairListSort::updated
-             : key == "text"    ? PairListSort::text
-                                : PairListSort::id;
+    out.by = key == "level"     ? ListSort::level
+             : key == "updated" ? ListSort::updated
+             : key == "text"    ? ListSort::text
+                                : ListSort::id;
     return out;
 }
 
 bool has_control_character(std::string_view text) {
     return std::any_of(text.begin(), text.end(),
                        [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; });
+}
+
+// A letter or digit: ASCII's, or any character beyond ASCII (its UTF-8 bytes are >= 0x80). A
+// term of punctuation alone gives PostgreSQL's trigram index nothing to look up (every text
+// would be read), and finds nothing worth a list.
+bool has_letter_or_digit(std::string_view text) {
+    return std::any_of(text.begin(), text.end(), [](char c) {
+        const auto u = static_cast<unsigned char>(c);
+        return u >= 0x80 || std::isalnum(u);
+    });
 }
 
 // The search term: trimmed; blank is no search; else kMinSearchCharacters or more, on one line.
@@ -54,23 +65,24 @@ Result<std::optional<std::string>> search_term(const std::optional<std::string>&
         return errors::field(
             "q", fmt::format("must hold at least {} characters to search", kMinSearchCharacters));
     if (has_control_character(term)) return errors::field("q", "must be one line of text");
+    if (!has_letter_or_digit(term)) return errors::field("q", "must hold a letter or a digit");
     return std::optional<std::string>(std::move(term));
 }
 
-}  // namespace
-
-template <>
-Result<PairListRequest> decode<PairListRequest>(const LooseValue& v) {
-    PairListRequest r;
+// The query of a content list: `statuses` and `extra(decoder)` (more filters) are the list's.
+template <typename Request, typename Extra>
+Result<Request> list_request(const LooseValue& v, std::initializer_list<std::string_view> statuses,
+                             Extra extra) {
+    Request r;
     std::optional<std::string> q, missing_text, missing_audio, sort;
     int limit = kContentListDefaultLimit, offset = 0;
     Decoder d(v);
     d.text(q, "q", kMaxSearchCharacters)
-        .choice(r.filter.status, "status", kReviewStatuses)
+        .choice(r.filter.status, "status", statuses)
         .level(r.filter.level)
-        .id(r.filter.category_id, "category_id")
-        .choice(r.filter.answer_type, "answer_type", kAnswerTypes)
-        .choice(missing_text, "missing_text", kLanguageChoices)
+        .id(r.filter.category_id, "category_id");
+    extra(d, r);
+    d.choice(missing_text, "missing_text", kLanguageChoices)
         .choice(missing_audio, "missing_audio", kLanguageChoices)
         .choice(sort, "sort", kSorts)
         .integer(offset, "offset", 0, kContentListMaxOffset, 0)
@@ -83,21 +95,55 @@ Result<PairListRequest> decode<PairListRequest>(const LooseValue& v) {
     return d.done(std::move(r));
 }
 
+// The languages of `code` (de, en, sv) in which `lacks(code)`.
+template <typename Lacks>
+std::vector<std::string> languages_where(Lacks lacks) {
+    std::vector<std::string> out;
+    for (const std::string_view code : kContentLanguages)
+        if (lacks(code)) out.emplace_back(code);
+    return out;
+}
+
+}  // namespace
+
+template <>
+Result<PairListRequest> decode<PairListRequest>(const LooseValue& v) {
+    return list_request<PairListRequest>(v, kReviewStatuses, [](Decoder& d, PairListRequest& r) {
+        d.choice(r.filter.answer_type, "answer_type", kAnswerTypes);
+    });
+}
+
+template <>
+Result<WordListRequest> decode<WordListRequest>(const LooseValue& v) {
+    return list_request<WordListRequest>(v, kWordStatuses, [](Decoder&, WordListRequest&) {});
+}
+
 Result<PairList> list_content_pairs(AuthoringPorts& ports, const PairListRequest& request) {
     return read<PairList>(ports.content, [&](ContentLists& lists) -> Result<PairList> {
         PairListPage page = lists.pair_list(request.filter, request.order, request.window);
-        PairList out;
-        out.total = page.total;
-        out.offset = request.window.offset;
-        out.limit = request.window.limit;
+        PairList out{{}, page.total, request.window.offset, request.window.limit};
         for (auto& row : page.rows) {
             PairListItem item;
-            for (const std::string_view code : kContentLanguages) {
+            item.missing_text = languages_where([&](std::string_view code) {
                 const auto lacks = [&](const auto& text) { return !has_text(text_in(text, code)); };
-                if (!row.statement || lacks(*row.statement) ||
-                    (row.question && lacks(*row.question)))
-                    item.missing_text.emplace_back(code);
-            }
+                return !row.statement || lacks(*row.statement) ||
+                       (row.question && lacks(*row.question));
+            });
+            item.row = std::move(row);
+            out.items.push_back(std::move(item));
+        }
+        return out;
+    });
+}
+
+Result<WordList> list_content_words(AuthoringPorts& ports, const WordListRequest& request) {
+    return read<WordList>(ports.content, [&](ContentLists& lists) -> Result<WordList> {
+        WordListPage page = lists.word_list(request.filter, request.order, request.window);
+        WordList out{{}, page.total, request.window.offset, request.window.limit};
+        for (auto& row : page.rows) {
+            WordListItem item;
+            item.missing_text = languages_where(
+                [&](std::string_view code) { return !has_text(title_in(row.word, code)); });
             item.row = std::move(row);
             out.items.push_back(std::move(item));
         }
@@ -110,12 +156,11 @@ Result<BulkRequest> decode<BulkRequest>(const LooseValue& v) {
     BulkRequest r;
     std::string action;
     Decoder d(v);
-    d.required_choice(action, "action", kBulkActions)
-        .id_list(r.ids, "ids")
-        .refuse_if(r.ids.empty(),
-                   errors::field("ids", fmt::format("must list 1 to {} pair ids", kMaxBulkItems)))
-        .refuse_if(r.ids.size() > kMaxBulkItems,
-                   errors::field("ids", fmt::format("must list 1 to {} pair ids", kMaxBulkItems)));
+    d.required_choice(action, "action", kBulkActions).id_list(r.ids, "ids");
+    const std::size_t most = action == "audio" ? kMaxBulkAudioItems : kMaxBulkItems;
+    d.refuse_if(r.ids.empty() || r.ids.size() > most,
+                errors::field("ids", fmt::format("must list 1 to {} ids{}", most,
+                                                 action == "audio" ? " for audio" : "")));
     r.action = action == "publish"     ? BulkAction::publish
                : action == "unpublish" ? BulkAction::unpublish
                : action == "audio"     ? BulkAction::audio
@@ -125,8 +170,33 @@ Result<BulkRequest> decode<BulkRequest>(const LooseValue& v) {
 
 namespace {
 
+const char* action_name(BulkAction action) {
+    switch (action) {
+        case BulkAction::publish:
+            return "publish";
+        case BulkAction::unpublish:
+            return "unpublish";
+        case BulkAction::audio:
+            return "audio";
+        case BulkAction::review:
+            break;
+    }
+    return "review";
+}
+
+// Speaks every source, going on after a failure; the first failure is the answer.
+Result<Done> speak_all(AuthoringPorts& ports, const std::vector<AudioSource>& sources) {
+    std::optional<Error> first;
+    for (const AudioSource& source : sources) {
+        const auto made = generate_audio(ports, GenerateAudio{source});
+        if (!made && !first) first = made.error();
+    }
+    if (first) return *first;
+    return Done{};
+}
+
 // The audio a pair's texts lack: (table, id, field, language) of every text with no audio.
-Result<std::vector<AudioSource>> missing_audio_of(AuthoringPorts& ports, Id pair_id) {
+Result<std::vector<AudioSource>> pair_audio_missing(AuthoringPorts& ports, Id pair_id) {
     return read<std::vector<AudioSource>>(
         ports.content,
         [&](PairRows& pairs, TextRows& texts,
@@ -151,34 +221,37 @@ Result<std::vector<AudioSource>> missing_audio_of(AuthoringPorts& ports, Id pair
         });
 }
 
-Result<Done> make_missing_audio(AuthoringPorts& ports, Id pair_id) {
-    const auto sources = missing_audio_of(ports, pair_id);
-    if (!sources) return sources.error();
-    for (const AudioSource& source : sources.value()) {
-        const auto made = generate_audio(ports, GenerateAudio{source});
-        if (!made) return made.error();
-    }
-    return Done{};
+Result<std::vector<AudioSource>> word_audio_missing(AuthoringPorts& ports, Id word_id) {
+    return read<std::vector<AudioSource>>(
+        ports.content, [&](WordRows& words, AudioRows& audios) -> Result<std::vector<AudioSource>> {
+            const auto w = words.word(word_id);
+            if (!w) return errors::not_found();
+            std::vector<AudioSource> out;
+            for (const std::string_view code : kContentLanguages) {
+                const std::string language(code);
+                AudioSource source{"words", w->id, spoken_field("words", language), language};
+                if (has_text(title_in(*w, code)) && !audios.audio(source))
+                    out.push_back(std::move(source));
+            }
+            return out;
+        });
 }
 
-}  // namespace
-
-Result<BulkResult> bulk_pairs(AuthoringPorts& ports, const BulkRequest& request) {
+// `one(id)` for each id, in order: its error a refusal, anything it throws too (the database
+// gone: 503; anything else: 500, its what() kept for the log only).
+template <typename One>
+BulkResult each_item(const BulkRequest& request, One one) {
     BulkResult out;
-    out.action = request.action == BulkAction::publish     ? "publish"
-                 : request.action == BulkAction::unpublish ? "unpublish"
-                 : request.action == BulkAction::audio     ? "audio"
-                                                           : "review";
+    out.action = action_name(request.action);
     for (const Id id : request.ids) {
         std::optional<Error> refused;
-        if (request.action == BulkAction::audio) {
-            if (auto r = make_missing_audio(ports, id); !r) refused = r.error();
-        } else {
-            const ReviewAction action =
-                request.action == BulkAction::publish     ? ReviewAction::publish
-                : request.action == BulkAction::unpublish ? ReviewAction::unpublish
-                                                          : ReviewAction::review;
-            if (auto r = change_pair_status(ports, id, action); !r) refused = r.error();
+        try {
+            if (auto r = one(id); !r) refused = r.error();
+        } catch (const DatabaseUnavailable&) {
+            refused = errors::service_unavailable();
+        } catch (const std::exception& e) {
+            refused = errors::internal();
+            refused->detail = e.what();
         }
         if (refused)
             out.refused.push_back(BulkRefusal{id, std::move(*refused)});
@@ -186,6 +259,40 @@ Result<BulkResult> bulk_pairs(AuthoringPorts& ports, const BulkRequest& request)
             out.done.push_back(id);
     }
     return out;
+}
+
+}  // namespace
+
+Result<BulkResult> bulk_pairs(AuthoringPorts& ports, const BulkRequest& request) {
+    return each_item(request, [&](Id id) -> Result<Done> {
+        if (request.action == BulkAction::audio) {
+            const auto sources = pair_audio_missing(ports, id);
+            if (!sources) return sources.error();
+            return speak_all(ports, sources.value());
+        }
+        const ReviewAction action = request.action == BulkAction::publish ? ReviewAction::publish
+                                    : request.action == BulkAction::unpublish
+                                        ? ReviewAction::unpublish
+                                        : ReviewAction::review;
+        if (auto r = change_pair_status(ports, id, action); !r) return r.error();
+        return Done{};
+    });
+}
+
+Result<BulkResult> bulk_words(AuthoringPorts& ports, const BulkRequest& request) {
+    if (request.action == BulkAction::review)
+        return errors::field("action", "must be one of publish, unpublish, audio");
+    return each_item(request, [&](Id id) -> Result<Done> {
+        if (request.action == BulkAction::audio) {
+            const auto sources = word_audio_missing(ports, id);
+            if (!sources) return sources.error();
+            return speak_all(ports, sources.value());
+        }
+        const WordAction action =
+            request.action == BulkAction::publish ? WordAction::publish : WordAction::unpublish;
+        if (auto r = change_word_status(ports, id, action); !r) return r.error();
+        return Done{};
+    });
 }
 
 }  // namespace ll

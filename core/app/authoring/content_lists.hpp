@@ -1,6 +1,6 @@
 #pragma once
 // The studio's content lists across pictures (docs/authoring-guide.md "Content lists"; GET
-// /api/content/pairs and POST /api/content/pairs/bulk): the pairs a search and filters let
+// /api/content/pairs and /api/content/words, POST .../bulk): the items a search and filters let
 // through, a page at a time in the order asked for, and one review action or audio generation
 // on many of them at once, with what was refused and why.
 #include <optional>
@@ -19,6 +19,10 @@ inline constexpr int kContentListMaxLimit = 200;
 inline constexpr int kContentListMaxOffset = 1'000'000;
 inline constexpr std::size_t kMaxSearchCharacters = 200;
 inline constexpr std::size_t kMaxBulkItems = 200;
+// Audio is spoken while the request waits (up to six texts a pair, a synthesis and two encodings
+// each): a bulk audio request takes at most this many items, so it ends well within a proxy's
+// read timeout and holds a worker thread for seconds, not minutes.
+inline constexpr std::size_t kMaxBulkAudioItems = 20;
 
 // `?q=&status=&level=&category_id=&answer_type=&missing_text=&missing_audio=&sort=&offset=&limit=`
 struct PairListRequest {
@@ -34,16 +38,38 @@ struct PairListItem {
     std::vector<std::string> missing_text;  // language codes without text, de en sv order
 };
 
-struct PairList {
-    std::vector<PairListItem> items;
-    std::int64_t total = 0;
+// One page of a content list as the API answers it.
+template <typename Item>
+struct ContentPage {
+    std::vector<Item> items;
+    std::int64_t total = 0;  // every item the filters let through
     std::int64_t offset = 0;
     int limit = kContentListDefaultLimit;
 };
+using PairList = ContentPage<PairListItem>;
 
 Result<PairList> list_content_pairs(AuthoringPorts& ports, const PairListRequest& request);
 
-// `{action: review|publish|unpublish|audio, ids: [...]}`: at most kMaxBulkItems distinct ids.
+// `?q=&status=&level=&category_id=&missing_text=&missing_audio=&sort=&offset=&limit=`
+struct WordListRequest {
+    WordListFilter filter;
+    ListOrder order;
+    ListWindow window;
+};
+template <>
+Result<WordListRequest> decode<WordListRequest>(const LooseValue& v);
+
+struct WordListItem {
+    WordListRow row;
+    std::vector<std::string> missing_text;  // language codes without a title, de en sv order
+};
+
+using WordList = ContentPage<WordListItem>;
+
+Result<WordList> list_content_words(AuthoringPorts& ports, const WordListRequest& request);
+
+// `{action: review|publish|unpublish|audio, ids: [...]}`: at most kMaxBulkItems distinct ids
+// (kMaxBulkAudioItems for audio).
 enum class BulkAction { review, publish, unpublish, audio };
 struct BulkRequest {
     BulkAction action = BulkAction::review;
@@ -54,7 +80,7 @@ Result<BulkRequest> decode<BulkRequest>(const LooseValue& v);
 
 struct BulkRefusal {
     Id id = 0;
-    Error error;  // what the single item's route answers (status, message, code)
+    Error error;  // what the single item's route answers (status, message, code; detail: log only)
 };
 
 struct BulkResult {
@@ -66,6 +92,11 @@ struct BulkResult {
 // Each pair on its own, as its own route does it (POST /api/cms/db-pairs/:id/review, publish,
 // unpublish; audio: POST /api/audios/generate-for for every text of the pair in every language
 // that has the text and lacks its audio), so one refusal stops nothing else.
+// A failure that is no answer of the item's route (the database gone, a full disk) is that
+// item's refusal too (500 or 503), and the rest go on.
 Result<BulkResult> bulk_pairs(AuthoringPorts& ports, const BulkRequest& request);
+// Words: publish, unpublish (as POST /api/cms/db-words/:id/publish, /unpublish; a word has no
+// review) and audio (every title without its audio); review is 400 naming `action`.
+Result<BulkResult> bulk_words(AuthoringPorts& ports, const BulkRequest& request);
 
 }  // namespace ll

@@ -18,10 +18,11 @@ namespace ll {
 
 inline constexpr std::size_t kMinSearchCharacters = 3;
 
-enum class PairListSort { id, level, updated, text };  // text: the statement's German text
+// text: the German text (a pair's: its statement's; a word's: its title).
+enum class ListSort { id, level, updated, text };
 
 struct ListOrder {
-    PairListSort by = PairListSort::id;
+    ListSort by = ListSort::id;
     bool descending = false;
     bool operator==(const ListOrder&) const = default;
 };
@@ -60,11 +61,33 @@ struct PairListPage {
     std::int64_t total = 0;  // every pair the filter lets through
 };
 
+struct WordListFilter {
+    std::optional<std::string> text;  // in the word's three titles
+    std::optional<std::string> status;
+    std::optional<int> level;
+    std::optional<Id> category_id;
+    std::vector<std::string> missing_text;   // language codes: no title in one of them
+    std::vector<std::string> missing_audio;  // language codes: a title without its audio
+};
+
+struct WordListRow {
+    Word word;                               // with its categories
+    std::vector<std::string> missing_audio;  // language codes, de en sv order
+    bool operator==(const WordListRow&) const = default;
+};
+
+struct WordListPage {
+    std::vector<WordListRow> rows;
+    std::int64_t total = 0;
+};
+
 class ContentLists {
   public:
     virtual ~ContentLists() = default;
     // Ties (same level, instant or text) in ascending id order whatever the direction.
     virtual PairListPage pair_list(const PairListFilter& filter, const ListOrder& order,
+                                   const ListWindow& window) = 0;
+    virtual WordListPage word_list(const WordListFilter& filter, const ListOrder& order,
                                    const ListWindow& window) = 0;
 };
 

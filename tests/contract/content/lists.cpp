@@ -135,26 +135,23 @@ TEST_CASE("content lists: filters of pairs", "[content]") {
 
 TEST_CASE("content lists: orders, ties by id, the window and the total", "[content]") {
     Lists l;
-    const auto ordered = [&](PairListSort by, bool descending) {
+    const auto ordered = [&](ListSort by, bool descending) {
         return ids_of(l.list({}, ListOrder{by, descending}));
     };
-    CHECK(ordered(PairListSort::id, false) ==
-          std::vector<Id>{l.cat, l.dog, l.apple, l.bare, l.blank});
-    CHECK(ordered(PairListSort::id, true) ==
-          std::vector<Id>{l.blank, l.bare, l.apple, l.dog, l.cat});
-    CHECK(ordered(PairListSort::level, false) ==
+    CHECK(ordered(ListSort::id, false) == std::vector<Id>{l.cat, l.dog, l.apple, l.bare, l.blank});
+    CHECK(ordered(ListSort::id, true) == std::vector<Id>{l.blank, l.bare, l.apple, l.dog, l.cat});
+    CHECK(ordered(ListSort::level, false) ==
           std::vector<Id>{l.blank, l.cat, l.apple, l.dog, l.bare});
-    CHECK(ordered(PairListSort::level, true) ==
+    CHECK(ordered(ListSort::level, true) ==
           std::vector<Id>{l.bare, l.dog, l.cat, l.apple, l.blank});
-    CHECK(ordered(PairListSort::updated, true) ==
+    CHECK(ordered(ListSort::updated, true) ==
           std::vector<Id>{l.cat, l.apple, l.bare, l.dog, l.blank});
     // The statement's German text in code point order; none counts as empty.
-    CHECK(ordered(PairListSort::text, false) ==
+    CHECK(ordered(ListSort::text, false) ==
           std::vector<Id>{l.bare, l.dog, l.cat, l.blank, l.apple});
-    CHECK(ordered(PairListSort::text, true) ==
-          std::vector<Id>{l.apple, l.blank, l.cat, l.dog, l.bare});
+    CHECK(ordered(ListSort::text, true) == std::vector<Id>{l.apple, l.blank, l.cat, l.dog, l.bare});
 
-    const PairListPage page = l.list({}, ListOrder{PairListSort::id, false}, ListWindow{1, 2});
+    const PairListPage page = l.list({}, ListOrder{ListSort::id, false}, ListWindow{1, 2});
     CHECK(ids_of(page) == std::vector<Id>{l.dog, l.apple});
     CHECK(page.total == 5);
     const PairListPage past = l.list({}, {}, ListWindow{9, 2});
@@ -175,4 +172,82 @@ TEST_CASE("content lists: orders, ties by id, the window and the total", "[conte
     CHECK(dog.category_ids == std::vector<Id>{l.animals});
     CHECK(dog.missing_audio == std::vector<std::string>{"de", "en", "sv"});
     CHECK(dog.pair.status == "published");
+}
+
+TEST_CASE("content lists: words by title in any language, filters, order, window", "[content]") {
+    ContentDb c;
+    Id cat = 0, hedgehog = 0, apple = 0, animals = 0;
+    c.write([&](ContentTx& tx) {
+        animals = must(tx.insert_category("Wortlistentiere")).id;
+        const auto word = [&](const char* de, std::optional<std::string> en,
+                              std::optional<std::string> sv, int level, const char* updated) {
+            Word w = word_titled(de);
+            w.title_en = std::move(en);
+            w.title_sv = std::move(sv);
+            w.level = level;
+            w.updated_at = ts(updated);
+            return tx.find_or_insert_word(w).first.id;
+        };
+        cat = word("Hauskatze", "house cat", "huskatt", 2, "2026-01-01T00:00:02.000Z");
+        hedgehog = word("Igel", "hedgehog", " ", 4, "2026-01-01T00:00:01.000Z");
+        apple = word("ÄPFEL", std::nullopt, "äpple", 1, "2026-01-01T00:00:02.000Z");
+        Word published = *tx.word(cat);
+        published.status = status::kPublished;
+        published.categories = {Category{animals, ""}};
+        tx.update_word(published);
+        tx.upsert_audio(audio_for("words", apple, "title_sv", "sv"));
+        tx.upsert_audio(audio_for("words", hedgehog, "title_de", "de"));
+    });
+    const auto list = [&](WordListFilter f, ListOrder order = {}, ListWindow window = {}) {
+        return c.read([&](ContentTx& tx) { return tx.word_list(f, order, window); });
+    };
+    const auto ids = [](const WordListPage& page) {
+        std::vector<Id> out;
+        for (const auto& row : page.rows) out.push_back(row.word.id);
+        return out;
+    };
+    WordListFilter f;
+    f.text = "katze";
+    CHECK(ids(list(f)) == std::vector<Id>{cat});
+    f.text = "äpfel";
+    CHECK(ids(list(f)) == std::vector<Id>{apple});
+    f.text = "HEDGE";
+    CHECK(ids(list(f)) == std::vector<Id>{hedgehog});
+    f.text = "Igel hedgehog";  // never across two languages
+    CHECK(ids(list(f)).empty());
+    f = {};
+    f.status = status::kPublished;
+    CHECK(ids(list(f)) == std::vector<Id>{cat});
+    f = {};
+    f.level = 4;
+    CHECK(ids(list(f)) == std::vector<Id>{hedgehog});
+    f = {};
+    f.category_id = animals;
+    CHECK(ids(list(f)) == std::vector<Id>{cat});
+    f = {};
+    f.missing_text = {"sv"};  // white space is no title
+    CHECK(ids(list(f)) == std::vector<Id>{hedgehog});
+    f.missing_text = {"en", "sv"};
+    CHECK(ids(list(f)) == std::vector<Id>{hedgehog, apple});
+    f = {};
+    f.missing_audio = {"de"};
+    CHECK(ids(list(f)) == std::vector<Id>{cat, apple});
+    f.missing_audio = {"sv"};
+    CHECK(ids(list(f)) == std::vector<Id>{cat});
+
+    CHECK(ids(list({}, ListOrder{ListSort::text, false})) == std::vector<Id>{cat, hedgehog, apple});
+    CHECK(ids(list({}, ListOrder{ListSort::updated, true})) ==
+          std::vector<Id>{cat, apple, hedgehog});
+    CHECK(ids(list({}, ListOrder{ListSort::level, false})) ==
+          std::vector<Id>{apple, cat, hedgehog});
+    const WordListPage page = list({}, ListOrder{ListSort::id, true}, ListWindow{1, 1});
+    CHECK(ids(page) == std::vector<Id>{hedgehog});
+    CHECK(page.total == 3);
+    f = {};
+    f.category_id = animals;
+    const WordListPage rows = list(f);
+    REQUIRE(rows.rows.size() == 1);
+    CHECK(rows.rows[0].word.categories.size() == 1);
+    CHECK(rows.rows[0].word.title_en == std::optional<std::string>("house cat"));
+    CHECK(rows.rows[0].missing_audio == std::vector<std::string>{"de", "en", "sv"});
 }

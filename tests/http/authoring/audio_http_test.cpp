@@ -8,6 +8,7 @@
 #include <fstream>
 
 #include "adapters/speech/wav_info.hpp"
+#include "tests/http/authoring/support/failing_tts.hpp"
 #include "tests/http/authoring/support/json_helpers.hpp"
 
 using namespace ll;
@@ -103,19 +104,6 @@ Id word(StaffApi& api, const json::object& fields) {
 }
 
 // A TTS command that fails for every text containing FAIL and is espeak-ng otherwise.
-struct FailingTts {
-    std::string path = fresh_media_dir() + "-tts.sh";
-    FailingTts() {
-        std::ofstream(path) << "#!/bin/sh\n"
-                               "text=$(cat)\n"
-                               "case \"$text\" in\n"
-                               "  *FAIL*) echo \"refusing to speak this\" >&2; exit 1 ;;\n"
-                               "esac\n"
-                               "printf '%s' \"$text\" | espeak-ng \"$@\"\n";
-        std::filesystem::permissions(path, std::filesystem::perms::owner_all);
-    }
-    ~FailingTts() { std::filesystem::remove(path); }
-};
 
 }  // namespace
 

@@ -3,6 +3,7 @@
 // languages through the trigram index, every filter, sorting and paging, each bad value a 400
 // naming its parameter; a bulk action applies each pair's own route and reports each refusal,
 // and changes exactly the pairs it reports done.
+#include "tests/http/authoring/support/failing_tts.hpp"
 #include "tests/http/authoring/support/json_helpers.hpp"
 
 using namespace ll;
@@ -86,11 +87,15 @@ Farm farm(StaffApi& api) {
     return f;
 }
 
-json::value bulk(StaffApi& api, const std::string& body, int status = 200) {
-    const Reply r = api.post(kBulk, body);
+json::value bulk_of(StaffApi& api, const std::string& route, const std::string& body) {
+    const Reply r = api.post(route, body);
     INFO(body << ": " << text(r));
-    REQUIRE(r.status == status);
+    REQUIRE(r.status == 200);
     return r.json;
+}
+
+json::value bulk(StaffApi& api, const std::string& body) {
+    return bulk_of(api, kBulk, body);
 }
 
 }  // namespace
@@ -109,8 +114,11 @@ TEST_CASE("content lists: pairs found by a term in any language, anywhere in a w
     CHECK(found(api, "hund") == std::vector<Id>{f.dog});
     CHECK(found(api, "  hund  ") == std::vector<Id>{f.dog});  // trimmed
     CHECK(found(api, "Küche").empty());                       // pictures' titles are not texts
-    CHECK(found(api, "100%").empty());                        // % and _ are plain characters
+    // %, _ and \ are plain characters (unescaped, each of these would find "Hund").
+    CHECK(found(api, "Hu%d").empty());
     CHECK(found(api, "H_nd").empty());
+    CHECK(found(api, "Hu\\nd").empty());
+    CHECK(found(api, "Hund\\").empty());
     CHECK(found(api, "\"Hund\"").empty());  // quotes too
     CHECK(found(api, "").size() == 3);      // a blank term searches nothing
 
@@ -211,6 +219,7 @@ TEST_CASE("content lists: a bad parameter is a 400 naming it", "[authoring][cont
     CHECK(api.get(kList + "?q=%C3%A4%C3%A4").error() ==
           "q must hold at least 3 characters to search");  // two letters, four bytes
     CHECK(api.get(kList + "?q=Hu%0And").error() == "q must be one line of text");
+    CHECK(api.get(kList + "?q=%21%21%21").error() == "q must hold a letter or a digit");
     CHECK(api.get(kList + "?q=" + std::string(201, 'a')).error() ==
           "q must be at most 200 characters");
     CHECK(api.get(kList + "?status=live").error() ==
@@ -281,14 +290,18 @@ TEST_CASE("content lists: a bad bulk request is a 400 and changes nothing",
     CHECK(refused(fmt::format(R"({{"ids":[{}]}})", f.cat)) == "action is required");
     CHECK(refused(fmt::format(R"({{"action":"delete","ids":[{}]}})", f.cat)) ==
           "action must be one of review, publish, unpublish, audio");
-    CHECK(refused(R"({"action":"review"})") == "ids must list 1 to 200 pair ids");
-    CHECK(refused(R"({"action":"review","ids":[]})") == "ids must list 1 to 200 pair ids");
+    CHECK(refused(R"({"action":"review"})") == "ids must list 1 to 200 ids");
+    CHECK(refused(R"({"action":"review","ids":[]})") == "ids must list 1 to 200 ids");
     CHECK(refused(fmt::format(R"({{"action":"review","ids":[{},"x"]}})", f.cat)) ==
           "ids[1] must be a positive integer");
     std::string many = "[";
     for (int i = 1; i <= 201; ++i) many += (i > 1 ? "," : "") + std::to_string(i);
-    CHECK(refused(R"({"action":"review","ids":)" + many + "]}") ==
-          "ids must list 1 to 200 pair ids");
+    CHECK(refused(R"({"action":"review","ids":)" + many + "]}") == "ids must list 1 to 200 ids");
+    // Audio is spoken while the request waits: 20 at most.
+    std::string twenty_one = "[1";
+    for (int i = 2; i <= 21; ++i) twenty_one += "," + std::to_string(i);
+    CHECK(refused(R"({"action":"audio","ids":)" + twenty_one + "]}") ==
+          "ids must list 1 to 20 ids for audio");
     CHECK(listed(api, "status=draft").size() == 3);
     CHECK(api.post(kBulk, R"({"action":"review","ids":[1]})", api.end_user_token()).status == 403);
 }
@@ -312,4 +325,115 @@ TEST_CASE("content lists: bulk audio speaks what each pair's texts lack",
     CHECK(audios.json.as_array().size() == 2);
     // The dog's statement and question in three languages.
     CHECK(listed(api, "missing_audio=any") == std::vector<Id>{f.cat});
+}
+
+TEST_CASE("content lists: a pair whose audio cannot be spoken is refused, the others get theirs",
+          "[authoring][content-lists][speech]") {
+    FailingTts tts;
+    StaffApi api(StaffApiOptions{.tts_command = tts.path});
+    const Id picture = api.picture();
+    const Id good = pair_with(api, picture, "text", 1, {"Der Igel schläft.", nullptr, nullptr});
+    const Id bad = pair_with(api, picture, "text", 1, {"FAIL hier.", "The hedgehog.", nullptr});
+    const json::value r =
+        bulk(api, fmt::format(R"({{"action":"audio","ids":[{},{}]}})", bad, good));
+    CHECK(r.at("done") == json::array{good});
+    REQUIRE(r.at("refused").as_array().size() == 1);
+    const json::value& refusal = r.at("refused").at(0);
+    CHECK(refusal.at("id").as_int64() == bad);
+    CHECK(refusal.at("status").as_int64() == 502);
+    CHECK(str(refusal, "error") == "Speech synthesis failed");  // the reason goes to the log
+    // The refused pair's other text was spoken all the same.
+    const Reply row = api.get(kList + "?q=hedgehog");
+    REQUIRE(row.status == 200);
+    CHECK(row.json.at("items").at(0).at("missing_audio") == json::array{"de"});
+    CHECK(listed(api, "missing_audio=any") == std::vector<Id>{bad});
+}
+
+namespace {
+
+const std::string kWords = "/api/content/words";
+
+Id word_with(StaffApi& api, const char* de, const char* en, const char* sv, int level) {
+    json::object body{{"title_de", de}, {"level", level}};
+    if (en) body["title_en"] = en;
+    if (sv) body["title_sv"] = sv;
+    const Reply r = api.post("/api/cms/db-words", json::serialize(body));
+    INFO(text(r));
+    REQUIRE(r.status == 201);
+    return r.json.at("id").as_int64();
+}
+
+std::vector<Id> words_listed(StaffApi& api, const std::string& query) {
+    const Reply r = api.get(kWords + "?" + query);
+    INFO(query << ": " << text(r));
+    REQUIRE(r.status == 200);
+    return ids_of(r.json.at("items"));
+}
+
+}  // namespace
+
+TEST_CASE("content lists: words found by a title in any language, filtered, sorted, bulk",
+          "[authoring][content-lists]") {
+    StaffApi api;
+    const Id animals = api.category("Listentiere");
+    const Id cat = word_with(api, "Hauskatze", "house cat", "huskatt", 2);
+    const Id hedgehog = word_with(api, "Igel", "hedgehog", nullptr, 4);
+    const Id apple = word_with(api, "Apfel", nullptr, "äpple", 1);
+    REQUIRE(
+        api.patch(at("/api/cms/db-words", cat), fmt::format(R"({{"category_ids":[{}]}})", animals))
+            .status == 200);
+
+    CHECK(words_listed(api, "q=katze") == std::vector<Id>{cat});
+    CHECK(words_listed(api, "q=HEDGE") == std::vector<Id>{hedgehog});
+    CHECK(words_listed(api, "q=%C3%84PPLE") == std::vector<Id>{apple});
+    CHECK(words_listed(api, "level=4") == std::vector<Id>{hedgehog});
+    CHECK(words_listed(api, "category_id=" + std::to_string(animals)) == std::vector<Id>{cat});
+    CHECK(words_listed(api, "missing_text=sv") == std::vector<Id>{hedgehog});
+    CHECK(words_listed(api, "missing_text=any") == std::vector<Id>{hedgehog, apple});
+    CHECK(words_listed(api, "sort=text") == std::vector<Id>{apple, cat, hedgehog});
+    CHECK(words_listed(api, "sort=-level") == std::vector<Id>{hedgehog, cat, apple});
+
+    const Reply r = api.get(kWords + "?q=katze");
+    REQUIRE(r.status == 200);
+    CHECK(keys(r.json) == std::set<std::string>{"items", "total", "offset", "limit"});
+    const json::value& row = r.json.at("items").at(0);
+    CHECK(keys(row) == std::set<std::string>{"id", "title_de", "title_en", "title_sv", "level",
+                                             "status", "category_ids", "categories", "missing_text",
+                                             "missing_audio", "created_at", "updated_at"});
+    CHECK(row.at("category_ids") == json::array{animals});
+    CHECK(row.at("missing_text") == json::array{});
+    CHECK(row.at("missing_audio") == json::array{"de", "en", "sv"});
+
+    CHECK(api.get(kWords + "?status=reviewed").error() == "status must be one of draft, published");
+    CHECK(api.get(kWords + "?answer_type=word").status == 200);  // not a word filter: ignored
+    CHECK(api.get(kWords + "?q=ig").error() == "q must hold at least 3 characters to search");
+
+    // Bulk: publish, unpublish, audio; a word has no review.
+    json::value b = bulk_of(api, kWords + "/bulk",
+                            fmt::format(R"({{"action":"publish","ids":[{},{}]}})", cat, cat + 999));
+    CHECK(b.at("done") == json::array{cat});
+    REQUIRE(b.at("refused").as_array().size() == 1);
+    CHECK(b.at("refused").at(0).at("status").as_int64() == 404);
+    CHECK(words_listed(api, "status=published") == std::vector<Id>{cat});
+    b = bulk_of(api, kWords + "/bulk", fmt::format(R"({{"action":"unpublish","ids":[{}]}})", cat));
+    CHECK(b.at("done") == json::array{cat});
+    CHECK(words_listed(api, "status=published").empty());
+    const Reply review =
+        api.post(kWords + "/bulk", fmt::format(R"({{"action":"review","ids":[{}]}})", cat));
+    CHECK(review.status == 400);
+    CHECK(review.error() == "action must be one of publish, unpublish, audio");
+}
+
+TEST_CASE("content lists: bulk audio of words speaks each missing title",
+          "[authoring][content-lists][speech]") {
+    StaffApi api;
+    const Id hedgehog = word_with(api, "Igel", "hedgehog", nullptr, 4);
+    const json::value b =
+        bulk_of(api, kWords + "/bulk", fmt::format(R"({{"action":"audio","ids":[{}]}})", hedgehog));
+    CHECK(b.at("done") == json::array{hedgehog});
+    const Reply audios =
+        api.get("/api/audios?source_table=words&source_id=" + std::to_string(hedgehog));
+    REQUIRE(audios.status == 200);
+    CHECK(audios.json.as_array().size() == 2);
+    CHECK(words_listed(api, "missing_audio=any").empty());
 }

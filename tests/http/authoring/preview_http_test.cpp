@@ -249,7 +249,8 @@ TEST_CASE(
     // Published and spoken in Swedish: a learner of Swedish is asked the same in the queue.
     speak(api, "statements", statement_of(api, pair), "text_sv", "sv");
     api.publish_pair(pair);
-    const std::string token = learner_with_target(api, "exercise@example.com", "exerciser", "de", "sv");
+    const std::string token =
+        learner_with_target(api, "exercise@example.com", "exerciser", "de", "sv");
     HttpClient client(api.learner().port());
     const Reply queue = client.get("/auth/practice", token);
     INFO(text(queue));

@@ -13,6 +13,8 @@ namespace ll {
 // pairs): their list filter (a PATCH that tries to set one: errors::status_by_review_actions).
 inline const std::initializer_list<std::string_view> kReviewStatuses = {"draft", "reviewed",
                                                                         "published"};
+// A word's statuses: published or not, no review (WordAction).
+inline const std::initializer_list<std::string_view> kWordStatuses = {"draft", "published"};
 
 // A use case called with the request decoded from `v`: `decoded(create_object, ports, body)`.
 template <typename R, typename T>

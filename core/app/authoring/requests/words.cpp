@@ -22,7 +22,7 @@ Result<T> word_fields(const LooseValue& v, bool level_required, bool status_allo
     r.word.level = level.value_or(1);
     if (status_allowed) {
         std::optional<std::string> status;
-        d.choice(status, "status", {"draft", "published"});
+        d.choice(status, "status", kWordStatuses);
         r.word.status = status.value_or(status::kDraft);
     }
     d.id_list(r.category_ids, "category_ids");
@@ -70,7 +70,7 @@ template <>
 Result<WordListQuery> decode<WordListQuery>(const LooseValue& v) {
     WordListQuery r;
     Decoder d(v);
-    d.page(r.page).choice(r.filter.status, "status", {"draft", "published"});
+    d.page(r.page).choice(r.filter.status, "status", kWordStatuses);
     return d.done(std::move(r));
 }
 
