@@ -31,6 +31,15 @@ std::optional<std::string> title_in(const Word& word, std::string_view language)
     return language == "en" ? word.title_en : word.title_sv;
 }
 
+// The text an item speaks in a language: a word's title, a statement's or question's text.
+template <typename Item>
+std::optional<std::string> spoken_text(const Item& item, std::string_view language) {
+    if constexpr (requires { item.title_de; })
+        return title_in(item, language);
+    else
+        return text_in(item, language);
+}
+
 // The tables whose texts get audio.
 inline const std::initializer_list<std::string_view> kAudioTables = {"statements", "questions",
                                                                      "words"};

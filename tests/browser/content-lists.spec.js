@@ -184,6 +184,50 @@ test('the Content screen: search in three languages, filters, order, bulk action
   await expect(eggRow).toContainText('Published');
   expect((await api.get(`/api/cms/db-words/${egg.body.id}`)).body.status).toBe('published');
   await expectAccessible(page);
+
+  // Statements and questions: their own lists; a statement has no level to filter or sort by.
+  const nestling = await api.post('/api/cms/db-statements', {
+    text_de: 'Zaunkönige brüten im Mai.',
+    text_en: 'Wrens nest in May.',
+  });
+  expect(nestling.status, JSON.stringify(nestling.body)).toBe(201);
+  const tabs = page.getByRole('navigation', { name: 'Content lists' });
+  await tabs.getByRole('link', { name: 'Statements' }).click();
+  await expect(page).toHaveURL(/#\/content\/statements$/);
+  await expect(page.getByLabel('Level')).toHaveCount(0);
+  await expect(page.getByLabel('Order').locator('option')).toHaveCount(6);
+  await page.getByLabel('Search the texts').fill('brüten');
+  await page.getByLabel('Search the texts').press('Enter');
+  const statementRow = page
+    .getByRole('table', { name: 'Statements' })
+    .locator(`tbody tr[data-id="${nestling.body.id}"]`);
+  await expect(statementRow).toContainText('Wrens nest in May.');
+  await page.getByRole('checkbox', { name: `Select statement ${nestling.body.id}` }).check();
+  await page
+    .getByRole('group', { name: 'Selected statements' })
+    .getByRole('button', { name: 'Review 1 selected statement', exact: true })
+    .click();
+  await expect(page.locator('.content-summary')).toContainText('1 statement reviewed.');
+  await expect(statementRow).toContainText('Reviewed');
+
+  const where = await api.post('/api/cms/db-questions', {
+    text_de: 'Wo brütet der Zaunkönig?',
+    short_answer_de: 'In der Hecke',
+    level: 4,
+  });
+  expect(where.status, JSON.stringify(where.body)).toBe(201);
+  await tabs.getByRole('link', { name: 'Questions' }).click();
+  await expect(page).toHaveURL(/#\/content\/questions$/);
+  await page.getByLabel('Search the texts').fill('brütet');
+  await page.getByLabel('Search the texts').press('Enter');
+  const questionRow = page
+    .getByRole('table', { name: 'Questions' })
+    .locator(`tbody tr[data-id="${where.body.id}"]`);
+  await expect(questionRow).toContainText('In der Hecke');
+  await expect(questionRow.getByRole('cell').last()).toHaveText(
+    'Text: English, SwedishAudio: German',
+  );
+  await expectAccessible(page);
 });
 
 // docs/studio/content.png (1280 x 800), taken only when asked:

@@ -98,6 +98,8 @@ test('no two controls on a screen share a name', async ({ page, accounts, api })
     [`#/pairs/${pairs[0]}/preview?lang=de`, null, 'Swedish'],
     ['#/content?q=Tasse', null, 'Make audio'],
     ['#/content/words?q=Tasse', null, 'Make audio'],
+    ['#/content/statements', null, 'Make audio'],
+    ['#/content/questions', null, 'Make audio'],
     ['#/cards', null, 'Show'],
     ['#/audio', null, 'Sign out'],
     ['#/maintenance', null, 'Sign out'],

@@ -36,6 +36,20 @@ void add_content_list_routes(RouteBuilder& routes, AuthoringPorts p) {
     routes.add({"POST", {"/api/content/words/bulk"}, Auth::token, Body::json, [p](Call& c) mutable {
                     return bulk_answer(c, "word", decoded(bulk_words, p, c.loose_body()));
                 }});
+    routes.add({"GET", {"/api/content/statements"}, Auth::token, Body::none, [p](Call& c) mutable {
+                    return answer(decoded(list_content_statements, p, c.query()));
+                }});
+    routes.add(
+        {"POST", {"/api/content/statements/bulk"}, Auth::token, Body::json, [p](Call& c) mutable {
+             return bulk_answer(c, "statement", decoded(bulk_statements, p, c.loose_body()));
+         }});
+    routes.add({"GET", {"/api/content/questions"}, Auth::token, Body::none, [p](Call& c) mutable {
+                    return answer(decoded(list_content_questions, p, c.query()));
+                }});
+    routes.add(
+        {"POST", {"/api/content/questions/bulk"}, Auth::token, Body::json, [p](Call& c) mutable {
+             return bulk_answer(c, "question", decoded(bulk_questions, p, c.loose_body()));
+         }});
 }
 
 }  // namespace ll::http::authoring

@@ -34,8 +34,10 @@ json::value item_json(const PairListItem& item) {
         {"updated_at", format_timestamp(p.updated_at)}};
 }
 
-json::value item_json(const WordListItem& item) {
-    json::object o = to_json(item.row.word).as_object();
+// A word, statement or question as its own GET gives it, with what it lacks.
+template <typename Item>
+json::value item_json(const ItemListItem<Item>& item) {
+    json::object o = to_json(item.row.item).as_object();
     o["missing_text"] = json::value_from(item.missing_text);
     o["missing_audio"] = json::value_from(item.row.missing_audio);
     return o;
@@ -59,6 +61,14 @@ json::value to_json(const PairList& list) {
 }
 
 json::value to_json(const WordList& list) {
+    return list_json(list);
+}
+
+json::value to_json(const StatementList& list) {
+    return list_json(list);
+}
+
+json::value to_json(const QuestionList& list) {
     return list_json(list);
 }
 

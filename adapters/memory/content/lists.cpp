@@ -149,45 +149,90 @@ PairListPage MemoryContentTx::pair_list(const PairListFilter& filter, const List
     return out;
 }
 
-WordListPage MemoryContentTx::word_list(const WordListFilter& f, const ListOrder& order,
-                                        const ListWindow& window) {
+namespace {
+
+int level_of(const Word& w) {
+    return w.level;
+}
+int level_of(const Question& q) {
+    return q.level;
+}
+int level_of(const Statement&) {
+    return 0;  // none: the statements' list is never sorted nor filtered by level
+}
+
+// The list of `items` (rows of `table`): `in_category(item, id)` for the category filter,
+// `stored(item)` the row as the store gives it (a word with its categories).
+template <typename Item, typename InCategory, typename Stored>
+ListPage<ItemListRow<Item>> item_list(const ContentTables& t, const std::map<Id, Item>& items,
+                                      const std::string& table, const ItemListFilter& f,
+                                      const ListOrder& order, const ListWindow& window,
+                                      InCategory in_category, Stored stored) {
     const std::optional<std::string> needle =
         f.text ? std::optional<std::string>(fold_case(*f.text)) : std::nullopt;
-    const auto lacks_audio = [&](const Word& w, const std::string& l) {
-        return has_text(title_in(w, l)) && !has_audio(t_, {"words", w.id, "title_" + l, l});
+    const auto lacks_audio = [&](const Item& item, const std::string& l) {
+        return has_text(spoken_text(item, l)) &&
+               !has_audio(t, {table, item.id, spoken_field(table, l), l});
     };
-    std::vector<const Word*> kept;
-    for (const auto& [id, w] : t_.words) {
-        if ((f.status && w.status != *f.status) || (f.level && w.level != *f.level) ||
-            (f.category_id && !t_.word_categories.count({w.id, *f.category_id})))
+    std::vector<const Item*> kept;
+    for (const auto& [id, item] : items) {
+        if ((f.status && item.status != *f.status) || (f.level && level_of(item) != *f.level) ||
+            (f.category_id && !in_category(item, *f.category_id)))
             continue;
         if (needle) {
             bool found = false;
             for (const std::string_view l : kContentLanguages) {
-                const auto title = title_in(w, l);
-                found = found || (title && fold_case(*title).find(*needle) != std::string::npos);
+                const auto text = spoken_text(item, l);
+                found = found || (text && fold_case(*text).find(*needle) != std::string::npos);
             }
             if (!found) continue;
         }
         if (!any_lacks(f.missing_text,
-                       [&](const std::string& l) { return !has_text(title_in(w, l)); }) ||
-            !any_lacks(f.missing_audio, [&](const std::string& l) { return lacks_audio(w, l); }))
+                       [&](const std::string& l) { return !has_text(spoken_text(item, l)); }) ||
+            !any_lacks(f.missing_audio, [&](const std::string& l) { return lacks_audio(item, l); }))
             continue;
-        kept.push_back(&w);
+        kept.push_back(&item);
     }
-    sort_rows(kept, order, [](const Word* w) {
-        return SortKey{w->id, w->level, w->updated_at, w->title_de};
+    sort_rows(kept, order, [](const Item* item) {
+        return SortKey{item->id, level_of(*item), item->updated_at,
+                       spoken_text(*item, "de").value_or("")};
     });
-    WordListPage out;
+    ListPage<ItemListRow<Item>> out;
     out.total = static_cast<std::int64_t>(kept.size());
-    out.rows = window_of<WordListRow>(kept, window, [&](const Word* w) {
-        WordListRow row;
-        row.word = with_categories(*w);
+    out.rows = window_of<ItemListRow<Item>>(kept, window, [&](const Item* item) {
+        ItemListRow<Item> row;
+        row.item = stored(*item);
         for (const std::string_view l : kContentLanguages)
-            if (lacks_audio(*w, std::string(l))) row.missing_audio.emplace_back(l);
+            if (lacks_audio(*item, std::string(l))) row.missing_audio.emplace_back(l);
         return row;
     });
     return out;
+}
+
+}  // namespace
+
+WordListPage MemoryContentTx::word_list(const ItemListFilter& f, const ListOrder& order,
+                                        const ListWindow& window) {
+    return item_list(
+        t_, t_.words, "words", f, order, window,
+        [&](const Word& w, Id category) {
+            return t_.word_categories.count({w.id, category}) > 0;
+        },
+        [&](const Word& w) { return with_categories(w); });
+}
+
+StatementListPage MemoryContentTx::statement_list(const ItemListFilter& f, const ListOrder& order,
+                                                  const ListWindow& window) {
+    return item_list(
+        t_, t_.statements, "statements", f, order, window,
+        [](const Statement&, Id) { return false; }, [](const Statement& s) { return s; });
+}
+
+QuestionListPage MemoryContentTx::question_list(const ItemListFilter& f, const ListOrder& order,
+                                                const ListWindow& window) {
+    return item_list(
+        t_, t_.questions, "questions", f, order, window, [](const Question&, Id) { return false; },
+        [](const Question& q) { return q; });
 }
 
 }  // namespace ll

@@ -47,8 +47,12 @@ class MemoryContentTx final : public ContentTx {
     // lists.cpp: ContentLists
     PairListPage pair_list(const PairListFilter& filter, const ListOrder& order,
                            const ListWindow& window) override;
-    WordListPage word_list(const WordListFilter& filter, const ListOrder& order,
+    WordListPage word_list(const ItemListFilter& filter, const ListOrder& order,
                            const ListWindow& window) override;
+    StatementListPage statement_list(const ItemListFilter& filter, const ListOrder& order,
+                                     const ListWindow& window) override;
+    QuestionListPage question_list(const ItemListFilter& filter, const ListOrder& order,
+                                   const ListWindow& window) override;
 
     // item_locks.cpp: ItemLocks
     bool lock_item(ItemKind kind, Id id) override;

@@ -118,33 +118,36 @@ void listed_pairs(Query& q, const DialectSql& d, const PairListFilter& f) {
     });
 }
 
-// FROM and WHERE of the words the filter lets through (`w`).
-void listed_words(Query& q, const DialectSql& d, const WordListFilter& f) {
-    q << " FROM words w WHERE 1 = 1";
-    if (f.status) q << " AND w.status = " << param(*f.status);
-    if (f.level) q << " AND w.level = " << param(*f.level);
+// FROM and WHERE of the words, statements or questions (`table`) the filter lets through (`x`):
+// the category filter is the words' (word_categories), the level not the statements'.
+void listed_items(Query& q, const DialectSql& d, const std::string& table,
+                  const ItemListFilter& f) {
+    q << " FROM " << table << " x WHERE 1 = 1";
+    if (f.status) q << " AND x.status = " << param(*f.status);
+    if (f.level) q << " AND x.level = " << param(*f.level);
     if (f.category_id)
-        q << " AND EXISTS (SELECT 1 FROM word_categories wc WHERE wc.word_id = w.id"
+        q << " AND EXISTS (SELECT 1 FROM word_categories wc WHERE wc.word_id = x.id"
              " AND wc.category_id = "
           << param(*f.category_id) << ")";
     if (f.text) {
         q << " AND ";
-        found_in(q, d, "w.id", "words", *f.text);
+        found_in(q, d, "x.id", table, *f.text);
     }
     any_language(q, f.missing_text, [&](Query& q, const std::string& l) {
-        q << "NOT " << with_text(d, "words", "w", l);
+        q << "NOT " << with_text(d, table, "x", l);
     });
-    any_language(q, f.missing_audio, [&](Query& q, const std::string& l) {
-        text_without_audio(q, d, "words", "w", l);
-    });
+    any_language(q, f.missing_audio,
+                 [&](Query& q, const std::string& l) { text_without_audio(q, d, table, "x", l); });
 }
 
-// ORDER BY of a list: `row` its rows' alias, `text` its German text's expression.
+// ORDER BY of a list: `row` its rows' alias, `text` its German text's expression; a table
+// without a level (the statements) is never sorted by it (the use case takes no such order).
 std::string order_by(const DialectSql& d, const ListOrder& order, const std::string& row,
-                     const std::string& text) {
+                     const std::string& text, bool has_level = true) {
     const std::string dir = order.descending ? " DESC" : "";
     switch (order.by) {
         case ListSort::level:
+            if (!has_level) break;
             return row + ".level" + dir + ", " + row + ".id";
         case ListSort::updated:
             return row + ".updated_at" + dir + ", " + row + ".id";
@@ -185,7 +188,7 @@ std::pair<std::int64_t, std::vector<Id>> total_and_ids(soci::session& s, const D
 
 // Rows of a statement of content_lists.sql for `ids`, keyed by their first column.
 template <typename Row, typename Read>
-std::map<Id, Row> by_id(soci::session& s, Query q, const std::set<Id>& ids, Read read) {
+std::map<Id, Row> by_id(soci::session& s, Query&& q, const std::set<Id>& ids, Read read) {
     std::map<Id, Row> out;
     if (ids.empty()) return out;
     q.bind_list("ids", ids);
@@ -198,7 +201,7 @@ std::map<Id, Row> by_id(soci::session& s, Query q, const std::set<Id>& ids, Read
 
 // (id, language) of the audios of the texts of `ids` in `table` (not of a question's short
 // answers): content_lists.text_audios.
-std::set<std::pair<Id, std::string>> text_audios(soci::session& s, Query q,
+std::set<std::pair<Id, std::string>> text_audios(soci::session& s, Query&& q,
                                                  const std::string& table,
                                                  const std::set<Id>& ids) {
     std::set<std::pair<Id, std::string>> out;
@@ -308,28 +311,71 @@ PairListPage SqlContentTx::pair_list(const PairListFilter& filter, const ListOrd
     return out;
 }
 
-WordListPage SqlContentTx::word_list(const WordListFilter& filter, const ListOrder& order,
-                                     const ListWindow& window) {
-    WordListPage out;
+namespace {
+
+// One page of the words, statements or questions (`table`): `rows(ids)` reads the items of
+// `ids`, each a row of its table as the store gives it.
+template <typename Item, typename Rows>
+ListPage<ItemListRow<Item>> item_list(soci::session& s, const DialectSql& d, Query&& audio_query,
+                                      const std::string& table, const ItemListFilter& filter,
+                                      const ListOrder& order, const ListWindow& window, Rows rows) {
+    ListPage<ItemListRow<Item>> out;
+    const std::string german = "x." + spoken_field(table, "de");
     auto [total, ids] = total_and_ids(
-        s_, d_, [&](Query& q) { listed_words(q, d_, filter); }, "w.id",
-        order_by(d_, order, "w", "w.title_de"), window);
+        s, d, [&](Query& q) { listed_items(q, d, table, filter); }, "x.id",
+        order_by(d, order, "x", german, table != "statements"), window);
     out.total = total;
     if (ids.empty()) return out;
-    std::map<Id, Word> words;
-    for (Word& w : words_by_ids(ids)) words.emplace(w.id, std::move(w));
-    const Audios audios = text_audios(s_, named("content_lists.text_audios"), "words",
-                                      std::set<Id>(ids.begin(), ids.end()));
+    std::map<Id, Item> items;
+    for (Item& item : rows(ids)) items.emplace(item.id, std::move(item));
+    const Audios audios =
+        text_audios(s, std::move(audio_query), table, std::set<Id>(ids.begin(), ids.end()));
     for (const Id id : ids) {
-        const auto w = words.find(id);
-        if (w == words.end()) continue;
-        WordListRow row;
-        row.word = w->second;
+        const auto it = items.find(id);
+        if (it == items.end()) continue;  // removed since the ids were read: not in a snapshot
+        ItemListRow<Item> row;
+        row.item = it->second;
         row.missing_audio =
-            unspoken(id, audios, [&](const std::string& l) { return title_in(row.word, l); });
+            unspoken(id, audios, [&](const std::string& l) { return spoken_text(row.item, l); });
         out.rows.push_back(std::move(row));
     }
     return out;
+}
+
+// The rows of a statement of content_lists.sql for `ids`, in no order.
+template <typename Item, typename Read>
+std::vector<Item> rows_for(soci::session& s, Query&& q, const std::vector<Id>& ids, Read read) {
+    std::vector<Item> out;
+    for (auto& [id, item] :
+         by_id<Item>(s, std::move(q), std::set<Id>(ids.begin(), ids.end()), read))
+        out.push_back(std::move(item));
+    return out;
+}
+
+}  // namespace
+
+WordListPage SqlContentTx::word_list(const ItemListFilter& filter, const ListOrder& order,
+                                     const ListWindow& window) {
+    return item_list<Word>(s_, d_, named("content_lists.text_audios"), "words", filter, order,
+                           window, [&](const std::vector<Id>& ids) { return words_by_ids(ids); });
+}
+
+StatementListPage SqlContentTx::statement_list(const ItemListFilter& filter, const ListOrder& order,
+                                               const ListWindow& window) {
+    return item_list<Statement>(s_, d_, named("content_lists.text_audios"), "statements", filter,
+                                order, window, [&](const std::vector<Id>& ids) {
+                                    return rows_for<Statement>(
+                                        s_, named("content_lists.statements"), ids, statement_of);
+                                });
+}
+
+QuestionListPage SqlContentTx::question_list(const ItemListFilter& filter, const ListOrder& order,
+                                             const ListWindow& window) {
+    return item_list<Question>(s_, d_, named("content_lists.text_audios"), "questions", filter,
+                               order, window, [&](const std::vector<Id>& ids) {
+                                   return rows_for<Question>(s_, named("content_lists.questions"),
+                                                             ids, question_of);
+                               });
 }
 
 }  // namespace ll::sql

@@ -143,8 +143,12 @@ class SqlContentTx final : public ContentTx {
     // lists.cpp: ContentLists
     PairListPage pair_list(const PairListFilter& filter, const ListOrder& order,
                            const ListWindow& window) override;
-    WordListPage word_list(const WordListFilter& filter, const ListOrder& order,
+    WordListPage word_list(const ItemListFilter& filter, const ListOrder& order,
                            const ListWindow& window) override;
+    StatementListPage statement_list(const ItemListFilter& filter, const ListOrder& order,
+                                     const ListWindow& window) override;
+    QuestionListPage question_list(const ItemListFilter& filter, const ListOrder& order,
+                                   const ListWindow& window) override;
 
     // maintenance.cpp: ContentMaintenance
     std::vector<std::pair<std::string, std::int64_t>> purge_orphans() override;

@@ -70,10 +70,15 @@ const KINDS = {
     one: 'pair',
     many: 'pairs',
     intro: 'Every pair across pictures: search, filter, and act on many at once.',
+    tab: 'Pairs',
+    searched: 'statement or question',
+    textWord: 'Text',
     statuses: Object.entries(STATUS_NAME),
     answerTypes: true,
+    levels: true,
+    categories: true,
     actions: ['review', 'publish', 'unpublish', 'audio'],
-    columns: ['Pair', 'Texts', 'Answer type', 'Level', 'Status', 'Missing'],
+    columns: ['Pair', 'Texts', 'Answer type'],
     cells: (r) => [
       el(
         'th',
@@ -104,13 +109,18 @@ const KINDS = {
     one: 'word',
     many: 'words',
     intro: 'Every word: search, filter, and publish or give audio to many at once.',
+    tab: 'Words',
+    searched: 'title',
+    textWord: 'Title',
     statuses: [
       ['draft', 'Draft'],
       ['published', 'Published'],
     ],
     answerTypes: false,
+    levels: true,
+    categories: true,
     actions: ['publish', 'unpublish', 'audio'],
-    columns: ['Word', 'Titles', 'Categories', 'Level', 'Status', 'Missing'],
+    columns: ['Word', 'Titles', 'Categories'],
     cells: (r) => [
       el('th', { scope: 'row' }, `#${r.id}`),
       el('td', {}, textLines(r, 'title')),
@@ -120,6 +130,50 @@ const KINDS = {
         r.categories.length
           ? r.categories.map((c) => c.label).join(', ')
           : el('span', { class: 'muted' }, '—'),
+      ),
+    ],
+  },
+  statements: {
+    path: '#/content/statements',
+    api: '/api/content/statements',
+    one: 'statement',
+    many: 'statements',
+    intro: 'Every statement: search, filter, and review, publish or give audio to many at once.',
+    tab: 'Statements',
+    searched: 'text',
+    textWord: 'Text',
+    statuses: Object.entries(STATUS_NAME),
+    answerTypes: false,
+    levels: false, // a statement has none (its pairs do)
+    categories: false,
+    actions: ['review', 'publish', 'unpublish', 'audio'],
+    columns: ['Statement', 'Texts'],
+    cells: (r) => [el('th', { scope: 'row' }, `#${r.id}`), el('td', {}, textLines(r, 'text'))],
+  },
+  questions: {
+    path: '#/content/questions',
+    api: '/api/content/questions',
+    one: 'question',
+    many: 'questions',
+    intro: 'Every question: search, filter, and review, publish or give audio to many at once.',
+    tab: 'Questions',
+    searched: 'question (not its short answers)',
+    textWord: 'Text',
+    statuses: Object.entries(STATUS_NAME),
+    answerTypes: false,
+    levels: true,
+    categories: false,
+    actions: ['review', 'publish', 'unpublish', 'audio'],
+    columns: ['Question', 'Texts', 'Short answers'],
+    cells: (r) => [
+      el('th', { scope: 'row' }, `#${r.id}`),
+      el('td', {}, textLines(r, 'text')),
+      el(
+        'td',
+        {},
+        LANGUAGES.filter(({ shortAnswer }) => r[shortAnswer]).map(({ code, shortAnswer }) =>
+          el('span', { class: 'content-text', lang: code }, r[shortAnswer]),
+        ),
       ),
     ],
   },
@@ -134,19 +188,22 @@ const FILTER_KEYS = [
   'missing_audio',
 ];
 
+// The orders a list offers: by level only where its items have one.
+const ordersOf = (kind) => ORDERS.filter(([key]) => kind.levels || !key.endsWith('level'));
+
 function stateOf(kind, params) {
   return {
     q: (params.q ?? '').trim(),
     status: oneOf(kind.statuses, params.status ?? ''),
-    level: isLevel(params.level ?? '') ? params.level : '',
-    category: isId(params.category ?? '') ? params.category : '',
+    level: kind.levels && isLevel(params.level ?? '') ? params.level : '',
+    category: kind.categories && isId(params.category ?? '') ? params.category : '',
     answer_type:
       kind.answerTypes && Object.hasOwn(ANSWER_NAME, params.answer_type ?? '')
         ? params.answer_type
         : '',
     missing_text: oneOf(LANGUAGE_FILTER, params.missing_text ?? ''),
     missing_audio: oneOf(LANGUAGE_FILTER, params.missing_audio ?? ''),
-    sort: oneOf(ORDERS, params.sort ?? '') || 'id',
+    sort: oneOf(ordersOf(kind), params.sort ?? '') || 'id',
     page: Math.min(LAST_PAGE, Math.max(1, Number.parseInt(params.page, 10) || 1)),
   };
 }
@@ -175,7 +232,7 @@ function apiPath(kind, state) {
 
 export async function mount(container, ctx) {
   const { api } = ctx;
-  const kindName = ctx.params.kind === 'words' ? 'words' : 'pairs';
+  const kindName = Object.hasOwn(KINDS, ctx.params.kind ?? '') ? ctx.params.kind : 'pairs';
   const kind = KINDS[kindName];
   document.title = 'Content · langlearn studio';
   const state = stateOf(kind, ctx.params);
@@ -190,11 +247,7 @@ export async function mount(container, ctx) {
     'nav',
     { class: 'content-tabs', 'aria-label': 'Content lists' },
     Object.entries(KINDS).map(([name, k]) =>
-      el(
-        'a',
-        { href: k.path, 'aria-current': name === kindName ? 'page' : null },
-        name === 'pairs' ? 'Pairs' : 'Words',
-      ),
+      el('a', { href: k.path, 'aria-current': name === kindName ? 'page' : null }, k.tab),
     ),
   );
 
@@ -222,7 +275,7 @@ export async function mount(container, ctx) {
   const category = el('select', {}, el('option', { value: '' }, 'Any category'));
   const missingText = select(LANGUAGE_FILTER, state.missing_text);
   const missingAudio = select(LANGUAGE_FILTER, state.missing_audio);
-  const order = select(ORDERS, state.sort);
+  const order = select(ordersOf(kind), state.sort);
   const filterError = el('p', { class: 'error', role: 'alert' });
   const filters = el(
     'form',
@@ -239,20 +292,14 @@ export async function mount(container, ctx) {
       el(
         'p',
         { id: 'content-search-hint', class: 'muted' },
-        kindName === 'pairs'
-          ? `At least ${MIN_SEARCH} letters, found in the German, English or Swedish statement or question.`
-          : `At least ${MIN_SEARCH} letters, found in the German, English or Swedish title.`,
+        `At least ${MIN_SEARCH} letters, found in the German, English or Swedish ${kind.searched}.`,
       ),
     ),
     field('Status', status, 'content-field'),
     answerType ? field('Answer type', answerType, 'content-field') : null,
-    field('Level', level, 'content-field'),
-    field('Category', category, 'content-field'),
-    field(
-      kindName === 'pairs' ? 'Text missing in' : 'Title missing in',
-      missingText,
-      'content-field',
-    ),
+    kind.levels ? field('Level', level, 'content-field') : null,
+    kind.categories ? field('Category', category, 'content-field') : null,
+    field(`${kind.textWord} missing in`, missingText, 'content-field'),
     field('Audio missing in', missingAudio, 'content-field'),
     field('Order', order, 'content-field'),
     el('button', { type: 'submit' }, 'Search'),
@@ -290,7 +337,7 @@ export async function mount(container, ctx) {
     },
   });
   const body = el('tbody');
-  const listName = kindName === 'pairs' ? 'Pairs' : 'Words';
+  const listName = kind.tab;
   const table = el(
     'table',
     { class: 'content-table', hidden: true, 'aria-labelledby': 'content-list-heading' },
@@ -301,7 +348,9 @@ export async function mount(container, ctx) {
         'tr',
         {},
         el('th', { scope: 'col', class: 'content-pick' }, selectPage),
-        kind.columns.map((name) => el('th', { scope: 'col' }, name)),
+        [...kind.columns, ...(kind.levels ? ['Level'] : []), 'Status', 'Missing'].map((name) =>
+          el('th', { scope: 'col' }, name),
+        ),
       ),
     ),
     body,
@@ -333,8 +382,7 @@ export async function mount(container, ctx) {
 
   function missing(r) {
     const notes = [];
-    const textWord = kindName === 'pairs' ? 'Text' : 'Title';
-    if (r.missing_text.length) notes.push(`${textWord}: ${languageNames(r.missing_text)}`);
+    if (r.missing_text.length) notes.push(`${kind.textWord}: ${languageNames(r.missing_text)}`);
     if (r.missing_audio.length) notes.push(`Audio: ${languageNames(r.missing_audio)}`);
     if (!notes.length) return el('span', { class: 'muted' }, 'Nothing');
     return notes.map((n) => el('span', { class: 'content-missing' }, n));
@@ -356,7 +404,7 @@ export async function mount(container, ctx) {
       { 'data-id': r.id },
       el('td', { class: 'content-pick' }, pick),
       kind.cells(r),
-      el('td', { class: 'content-number' }, r.level),
+      kind.levels ? el('td', { class: 'content-number' }, r.level) : null,
       el(
         'td',
         {},
@@ -385,12 +433,7 @@ export async function mount(container, ctx) {
     const first = (state.page - 1) * PAGE + 1;
     const lastPage = Math.max(1, Math.ceil(total / PAGE));
     listStatus.textContent = rows.length
-      ? MSG.itemsShown(
-          kindName === 'pairs' ? 'Pairs' : 'Words',
-          first,
-          first + rows.length - 1,
-          total,
-        )
+      ? MSG.itemsShown(kind.tab, first, first + rows.length - 1, total)
       : total
         ? MSG.pageBeyond(total, kind.one)
         : MSG.nothingMatches(kind.many);
@@ -496,8 +539,8 @@ export async function mount(container, ctx) {
     const chosen = {
       q,
       status: status.value,
-      level: typedLevel,
-      category: category.value,
+      level: kind.levels ? typedLevel : '',
+      category: kind.categories ? category.value : '',
       answer_type: answerType ? answerType.value : '',
       missing_text: missingText.value,
       missing_audio: missingAudio.value,
@@ -518,9 +561,11 @@ export async function mount(container, ctx) {
     apply();
   });
 
-  const categories = fillCategories(api, category, state.category, filterError).then((id) => {
-    state.category = id;
-  });
+  const categories = kind.categories
+    ? fillCategories(api, category, state.category, filterError).then((id) => {
+        state.category = id;
+      })
+    : null;
 
   await Promise.all([loadStylesheet('content.css'), categories]);
   await load();

@@ -8,7 +8,7 @@
 //   #/pictures/<id>/pairs         pairs.js
 //   #/pairs/<id>/preview?lang=    preview.js (the pair as the learner feed delivers it)
 //   #/content?q=&status=&...&page= content.js (every pair across pictures, bulk actions)
-//   #/content/words?q=&...        content.js (every word)
+//   #/content/words?q=&...        content.js (every word; /statements, /questions alike)
 //   #/cards?lang=&category=&level= cards.js (how learners fare with each card)
 //   #/audio                       audio.js (coverage, generate what is missing)
 //   #/maintenance                 maintenance.js (admins: categories, orphan purge)
@@ -74,6 +74,7 @@ function navigate(hash) {
 }
 
 const pictureTabs = { words: 'words', texts: 'texts', pairs: 'pairs' };
+const contentLists = new Set(['words', 'statements', 'questions']); // #/content/<list>
 const isId = (text) => /^[1-9][0-9]*$/.test(text);
 
 // '#/pictures/12?x=1' -> {screen: 'workspace', params: {id: '12', x: '1'}}
@@ -96,8 +97,8 @@ export function parseRoute(hash) {
     if (parts.length === 3 && Object.hasOwn(pictureTabs, parts[2]))
       return { screen: pictureTabs[parts[2]], params: { ...params, id: parts[1] } };
   }
-  if (parts[0] === 'content' && parts[1] === 'words' && parts.length === 2)
-    return { screen: 'content', params: { ...params, kind: 'words' } };
+  if (parts[0] === 'content' && contentLists.has(parts[1]) && parts.length === 2)
+    return { screen: 'content', params: { ...params, kind: parts[1] } };
   if (parts[0] === 'pairs' && isId(parts[1] ?? '') && parts[2] === 'preview' && parts.length === 3)
     return { screen: 'preview', params: { ...params, id: parts[1] } };
   return null;

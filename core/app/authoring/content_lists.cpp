@@ -7,6 +7,7 @@
 #include "core/app/authoring/audio.hpp"
 #include "core/app/authoring/pairs.hpp"
 #include "core/app/authoring/requests/pairs.hpp"
+#include "core/app/authoring/review.hpp"
 #include "core/app/authoring/unit_of_work.hpp"
 #include "core/app/authoring/words.hpp"
 #include "core/domain/content_languages.hpp"
@@ -18,6 +19,9 @@ namespace {
 inline const std::initializer_list<std::string_view> kLanguageChoices = {"de", "en", "sv", "any"};
 inline const std::initializer_list<std::string_view> kSorts = {
     "id", "-id", "level", "-level", "updated", "-updated", "text", "-text"};
+// The statements' orders: they have no level.
+inline const std::initializer_list<std::string_view> kSortsWithoutLevel = {
+    "id", "-id", "updated", "-updated", "text", "-text"};
 inline const std::initializer_list<std::string_view> kBulkActions = {"review", "publish",
                                                                      "unpublish", "audio"};
 
@@ -70,21 +74,19 @@ Result<std::optional<std::string>> search_term(const std::optional<std::string>&
 }
 
 // The query of a content list: `statuses` and `extra(decoder)` (more filters) are the list's.
+// `extra(decoder, request)` reads the list's own filters; `sorts` are its orders.
 template <typename Request, typename Extra>
 Result<Request> list_request(const LooseValue& v, std::initializer_list<std::string_view> statuses,
-                             Extra extra) {
+                             Extra extra, std::initializer_list<std::string_view> sorts = kSorts) {
     Request r;
     std::optional<std::string> q, missing_text, missing_audio, sort;
     int limit = kContentListDefaultLimit, offset = 0;
     Decoder d(v);
-    d.text(q, "q", kMaxSearchCharacters)
-        .choice(r.filter.status, "status", statuses)
-        .level(r.filter.level)
-        .id(r.filter.category_id, "category_id");
+    d.text(q, "q", kMaxSearchCharacters).choice(r.filter.status, "status", statuses);
     extra(d, r);
     d.choice(missing_text, "missing_text", kLanguageChoices)
         .choice(missing_audio, "missing_audio", kLanguageChoices)
-        .choice(sort, "sort", kSorts)
+        .choice(sort, "sort", sorts)
         .integer(offset, "offset", 0, kContentListMaxOffset, 0)
         .integer(limit, "limit", 1, kContentListMaxLimit, kContentListDefaultLimit)
         .read(r.filter.text, [&] { return search_term(q); });
@@ -109,13 +111,29 @@ std::vector<std::string> languages_where(Lacks lacks) {
 template <>
 Result<PairListRequest> decode<PairListRequest>(const LooseValue& v) {
     return list_request<PairListRequest>(v, kReviewStatuses, [](Decoder& d, PairListRequest& r) {
-        d.choice(r.filter.answer_type, "answer_type", kAnswerTypes);
+        d.level(r.filter.level)
+            .id(r.filter.category_id, "category_id")
+            .choice(r.filter.answer_type, "answer_type", kAnswerTypes);
     });
 }
 
 template <>
 Result<WordListRequest> decode<WordListRequest>(const LooseValue& v) {
-    return list_request<WordListRequest>(v, kWordStatuses, [](Decoder&, WordListRequest&) {});
+    return list_request<WordListRequest>(v, kWordStatuses, [](Decoder& d, WordListRequest& r) {
+        d.level(r.filter.level).id(r.filter.category_id, "category_id");
+    });
+}
+
+template <>
+Result<StatementListRequest> decode<StatementListRequest>(const LooseValue& v) {
+    return list_request<StatementListRequest>(
+        v, kReviewStatuses, [](Decoder&, StatementListRequest&) {}, kSortsWithoutLevel);
+}
+
+template <>
+Result<QuestionListRequest> decode<QuestionListRequest>(const LooseValue& v) {
+    return list_request<QuestionListRequest>(
+        v, kReviewStatuses, [](Decoder& d, QuestionListRequest& r) { d.level(r.filter.level); });
 }
 
 Result<PairList> list_content_pairs(AuthoringPorts& ports, const PairListRequest& request) {
@@ -136,19 +154,50 @@ Result<PairList> list_content_pairs(AuthoringPorts& ports, const PairListRequest
     });
 }
 
-Result<WordList> list_content_words(AuthoringPorts& ports, const WordListRequest& request) {
-    return read<WordList>(ports.content, [&](ContentLists& lists) -> Result<WordList> {
-        WordListPage page = lists.word_list(request.filter, request.order, request.window);
-        WordList out{{}, page.total, request.window.offset, request.window.limit};
+namespace {
+
+ListPage<ItemListRow<Word>> page_of(ContentLists& lists, const WordListRequest& r) {
+    return lists.word_list(r.filter, r.order, r.window);
+}
+ListPage<ItemListRow<Statement>> page_of(ContentLists& lists, const StatementListRequest& r) {
+    return lists.statement_list(r.filter, r.order, r.window);
+}
+ListPage<ItemListRow<Question>> page_of(ContentLists& lists, const QuestionListRequest& r) {
+    return lists.question_list(r.filter, r.order, r.window);
+}
+
+template <typename Item>
+Result<ContentPage<ItemListItem<Item>>> list_items(AuthoringPorts& ports,
+                                                   const ItemListRequest<Item>& request) {
+    using List = ContentPage<ItemListItem<Item>>;
+    return read<List>(ports.content, [&](ContentLists& lists) -> Result<List> {
+        auto page = page_of(lists, request);
+        List out{{}, page.total, request.window.offset, request.window.limit};
         for (auto& row : page.rows) {
-            WordListItem item;
+            ItemListItem<Item> item;
             item.missing_text = languages_where(
-                [&](std::string_view code) { return !has_text(title_in(row.word, code)); });
+                [&](std::string_view code) { return !has_text(spoken_text(row.item, code)); });
             item.row = std::move(row);
             out.items.push_back(std::move(item));
         }
         return out;
     });
+}
+
+}  // namespace
+
+Result<WordList> list_content_words(AuthoringPorts& ports, const WordListRequest& request) {
+    return list_items(ports, request);
+}
+
+Result<StatementList> list_content_statements(AuthoringPorts& ports,
+                                              const StatementListRequest& request) {
+    return list_items(ports, request);
+}
+
+Result<QuestionList> list_content_questions(AuthoringPorts& ports,
+                                            const QuestionListRequest& request) {
+    return list_items(ports, request);
 }
 
 template <>
@@ -182,6 +231,12 @@ const char* action_name(BulkAction action) {
             break;
     }
     return "review";
+}
+
+ReviewAction review_action(BulkAction action) {
+    return action == BulkAction::publish     ? ReviewAction::publish
+           : action == BulkAction::unpublish ? ReviewAction::unpublish
+                                             : ReviewAction::review;
 }
 
 // Speaks every source, going on after a failure; the first failure is the answer.
@@ -221,16 +276,21 @@ Result<std::vector<AudioSource>> pair_audio_missing(AuthoringPorts& ports, Id pa
         });
 }
 
-Result<std::vector<AudioSource>> word_audio_missing(AuthoringPorts& ports, Id word_id) {
+// The audio an item's texts lack (a word's titles, a statement's or question's texts).
+template <typename Item, typename Find>
+Result<std::vector<AudioSource>> item_audio_missing(AuthoringPorts& ports, const char* table,
+                                                    Find find) {
     return read<std::vector<AudioSource>>(
-        ports.content, [&](WordRows& words, AudioRows& audios) -> Result<std::vector<AudioSource>> {
-            const auto w = words.word(word_id);
-            if (!w) return errors::not_found();
+        ports.content,
+        [&](WordRows& words, TextRows& texts,
+            AudioRows& audios) -> Result<std::vector<AudioSource>> {
+            const std::optional<Item> item = find(words, texts);
+            if (!item) return errors::not_found();
             std::vector<AudioSource> out;
             for (const std::string_view code : kContentLanguages) {
                 const std::string language(code);
-                AudioSource source{"words", w->id, spoken_field("words", language), language};
-                if (has_text(title_in(*w, code)) && !audios.audio(source))
+                AudioSource source{table, item->id, spoken_field(table, language), language};
+                if (has_text(spoken_text(*item, code)) && !audios.audio(source))
                     out.push_back(std::move(source));
             }
             return out;
@@ -270,11 +330,8 @@ Result<BulkResult> bulk_pairs(AuthoringPorts& ports, const BulkRequest& request)
             if (!sources) return sources.error();
             return speak_all(ports, sources.value());
         }
-        const ReviewAction action = request.action == BulkAction::publish ? ReviewAction::publish
-                                    : request.action == BulkAction::unpublish
-                                        ? ReviewAction::unpublish
-                                        : ReviewAction::review;
-        if (auto r = change_pair_status(ports, id, action); !r) return r.error();
+        if (auto r = change_pair_status(ports, id, review_action(request.action)); !r)
+            return r.error();
         return Done{};
     });
 }
@@ -284,7 +341,8 @@ Result<BulkResult> bulk_words(AuthoringPorts& ports, const BulkRequest& request)
         return errors::field("action", "must be one of publish, unpublish, audio");
     return each_item(request, [&](Id id) -> Result<Done> {
         if (request.action == BulkAction::audio) {
-            const auto sources = word_audio_missing(ports, id);
+            const auto sources = item_audio_missing<Word>(
+                ports, "words", [&](WordRows& words, TextRows&) { return words.word(id); });
             if (!sources) return sources.error();
             return speak_all(ports, sources.value());
         }
@@ -293,6 +351,38 @@ Result<BulkResult> bulk_words(AuthoringPorts& ports, const BulkRequest& request)
         if (auto r = change_word_status(ports, id, action); !r) return r.error();
         return Done{};
     });
+}
+
+namespace {
+
+// A statement's or question's bulk: `find` reads it, `change` moves its status.
+template <typename Item, typename Find, typename Change>
+BulkResult bulk_texts(AuthoringPorts& ports, const BulkRequest& request, const char* table,
+                      Find find, Change change) {
+    return each_item(request, [&](Id id) -> Result<Done> {
+        if (request.action == BulkAction::audio) {
+            const auto sources = item_audio_missing<Item>(
+                ports, table, [&](WordRows&, TextRows& texts) { return find(texts, id); });
+            if (!sources) return sources.error();
+            return speak_all(ports, sources.value());
+        }
+        if (auto r = change(ports, id, review_action(request.action)); !r) return r.error();
+        return Done{};
+    });
+}
+
+}  // namespace
+
+Result<BulkResult> bulk_statements(AuthoringPorts& ports, const BulkRequest& request) {
+    return bulk_texts<Statement>(
+        ports, request, "statements", [](TextRows& texts, Id id) { return texts.statement(id); },
+        change_statement_status);
+}
+
+Result<BulkResult> bulk_questions(AuthoringPorts& ports, const BulkRequest& request) {
+    return bulk_texts<Question>(
+        ports, request, "questions", [](TextRows& texts, Id id) { return texts.question(id); },
+        change_question_status);
 }
 
 }  // namespace ll

@@ -1,8 +1,8 @@
 #pragma once
 // The studio's content lists across pictures (docs/authoring-guide.md "Content lists"; GET
-// /api/content/pairs and /api/content/words, POST .../bulk): the items a search and filters let
-// through, a page at a time in the order asked for, and one review action or audio generation
-// on many of them at once, with what was refused and why.
+// /api/content/pairs, /words, /statements and /questions, POST .../bulk): the items a search and
+// filters let through, a page at a time in the order asked for, and one review action or audio
+// generation on many of them at once, with what was refused and why.
 #include <optional>
 #include <string>
 #include <vector>
@@ -50,23 +50,39 @@ using PairList = ContentPage<PairListItem>;
 
 Result<PairList> list_content_pairs(AuthoringPorts& ports, const PairListRequest& request);
 
-// `?q=&status=&level=&category_id=&missing_text=&missing_audio=&sort=&offset=&limit=`
-struct WordListRequest {
-    WordListFilter filter;
+// The query of the list of words, statements or questions: `?q=&status=&level=&category_id=
+// &missing_text=&missing_audio=&sort=&offset=&limit=` (category_id: words; level: not
+// statements, which have none, nor is their `sort=level`).
+template <typename Item>
+struct ItemListRequest {
+    ItemListFilter filter;
     ListOrder order;
     ListWindow window;
 };
+using WordListRequest = ItemListRequest<Word>;
+using StatementListRequest = ItemListRequest<Statement>;
+using QuestionListRequest = ItemListRequest<Question>;
 template <>
 Result<WordListRequest> decode<WordListRequest>(const LooseValue& v);
+template <>
+Result<StatementListRequest> decode<StatementListRequest>(const LooseValue& v);
+template <>
+Result<QuestionListRequest> decode<QuestionListRequest>(const LooseValue& v);
 
-struct WordListItem {
-    WordListRow row;
-    std::vector<std::string> missing_text;  // language codes without a title, de en sv order
+template <typename Item>
+struct ItemListItem {
+    ItemListRow<Item> row;
+    std::vector<std::string> missing_text;  // language codes without text (a title), de en sv
 };
-
-using WordList = ContentPage<WordListItem>;
+using WordList = ContentPage<ItemListItem<Word>>;
+using StatementList = ContentPage<ItemListItem<Statement>>;
+using QuestionList = ContentPage<ItemListItem<Question>>;
 
 Result<WordList> list_content_words(AuthoringPorts& ports, const WordListRequest& request);
+Result<StatementList> list_content_statements(AuthoringPorts& ports,
+                                              const StatementListRequest& request);
+Result<QuestionList> list_content_questions(AuthoringPorts& ports,
+                                            const QuestionListRequest& request);
 
 // `{action: review|publish|unpublish|audio, ids: [...]}`: at most kMaxBulkItems distinct ids
 // (kMaxBulkAudioItems for audio).
@@ -98,5 +114,9 @@ Result<BulkResult> bulk_pairs(AuthoringPorts& ports, const BulkRequest& request)
 // Words: publish, unpublish (as POST /api/cms/db-words/:id/publish, /unpublish; a word has no
 // review) and audio (every title without its audio); review is 400 naming `action`.
 Result<BulkResult> bulk_words(AuthoringPorts& ports, const BulkRequest& request);
+// Statements and questions: review, publish, unpublish (as their own routes) and audio (every
+// text without its audio; a question's short answers are not spoken here).
+Result<BulkResult> bulk_statements(AuthoringPorts& ports, const BulkRequest& request);
+Result<BulkResult> bulk_questions(AuthoringPorts& ports, const BulkRequest& request);
 
 }  // namespace ll

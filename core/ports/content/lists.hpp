@@ -56,30 +56,35 @@ struct PairListRow {
     bool operator==(const PairListRow&) const = default;
 };
 
-struct PairListPage {
-    std::vector<PairListRow> rows;
-    std::int64_t total = 0;  // every pair the filter lets through
+// One page of a list: its rows, and how many the filter lets through.
+template <typename Row>
+struct ListPage {
+    std::vector<Row> rows;
+    std::int64_t total = 0;
 };
+using PairListPage = ListPage<PairListRow>;
 
-struct WordListFilter {
-    std::optional<std::string> text;  // in the word's three titles
+// The filter of a list of words, statements or questions: `category_id` is the words' only,
+// `level` not the statements' (they have none).
+struct ItemListFilter {
+    std::optional<std::string> text;  // in the item's three texts (a word's titles)
     std::optional<std::string> status;
     std::optional<int> level;
     std::optional<Id> category_id;
-    std::vector<std::string> missing_text;   // language codes: no title in one of them
-    std::vector<std::string> missing_audio;  // language codes: a title without its audio
+    std::vector<std::string> missing_text;   // language codes: no text in one of them
+    std::vector<std::string> missing_audio;  // language codes: a text without its audio
 };
 
-struct WordListRow {
-    Word word;                               // with its categories
+// A word (with its categories), statement or question, and what of it is not spoken.
+template <typename Item>
+struct ItemListRow {
+    Item item;
     std::vector<std::string> missing_audio;  // language codes, de en sv order
-    bool operator==(const WordListRow&) const = default;
+    bool operator==(const ItemListRow&) const = default;
 };
-
-struct WordListPage {
-    std::vector<WordListRow> rows;
-    std::int64_t total = 0;
-};
+using WordListPage = ListPage<ItemListRow<Word>>;
+using StatementListPage = ListPage<ItemListRow<Statement>>;
+using QuestionListPage = ListPage<ItemListRow<Question>>;
 
 class ContentLists {
   public:
@@ -87,8 +92,12 @@ class ContentLists {
     // Ties (same level, instant or text) in ascending id order whatever the direction.
     virtual PairListPage pair_list(const PairListFilter& filter, const ListOrder& order,
                                    const ListWindow& window) = 0;
-    virtual WordListPage word_list(const WordListFilter& filter, const ListOrder& order,
+    virtual WordListPage word_list(const ItemListFilter& filter, const ListOrder& order,
                                    const ListWindow& window) = 0;
+    virtual StatementListPage statement_list(const ItemListFilter& filter, const ListOrder& order,
+                                             const ListWindow& window) = 0;
+    virtual QuestionListPage question_list(const ItemListFilter& filter, const ListOrder& order,
+                                           const ListWindow& window) = 0;
 };
 
 }  // namespace ll

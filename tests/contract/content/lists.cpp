@@ -198,15 +198,15 @@ TEST_CASE("content lists: words by title in any language, filters, order, window
         tx.upsert_audio(audio_for("words", apple, "title_sv", "sv"));
         tx.upsert_audio(audio_for("words", hedgehog, "title_de", "de"));
     });
-    const auto list = [&](WordListFilter f, ListOrder order = {}, ListWindow window = {}) {
+    const auto list = [&](ItemListFilter f, ListOrder order = {}, ListWindow window = {}) {
         return c.read([&](ContentTx& tx) { return tx.word_list(f, order, window); });
     };
     const auto ids = [](const WordListPage& page) {
         std::vector<Id> out;
-        for (const auto& row : page.rows) out.push_back(row.word.id);
+        for (const auto& row : page.rows) out.push_back(row.item.id);
         return out;
     };
-    WordListFilter f;
+    ItemListFilter f;
     f.text = "katze";
     CHECK(ids(list(f)) == std::vector<Id>{cat});
     f.text = "äpfel";
@@ -247,7 +247,78 @@ TEST_CASE("content lists: words by title in any language, filters, order, window
     f.category_id = animals;
     const WordListPage rows = list(f);
     REQUIRE(rows.rows.size() == 1);
-    CHECK(rows.rows[0].word.categories.size() == 1);
-    CHECK(rows.rows[0].word.title_en == std::optional<std::string>("house cat"));
+    CHECK(rows.rows[0].item.categories.size() == 1);
+    CHECK(rows.rows[0].item.title_en == std::optional<std::string>("house cat"));
     CHECK(rows.rows[0].missing_audio == std::vector<std::string>{"de", "en", "sv"});
+}
+
+TEST_CASE("content lists: statements and questions by text, filters, order", "[content]") {
+    ContentDb c;
+    Id owl = 0, fox = 0, where = 0, what = 0;
+    c.write([&](ContentTx& tx) {
+        Statement s = statement_with("Die Eule schläft.", "The owl sleeps.");
+        s.updated_at = ts("2027-01-01T00:00:02.000Z");  // changed after the fox
+        owl = tx.insert_statement(s).id;
+        s = statement_with("Der Fuchs jagt.", "The fox hunts.", "Räven jagar.");
+        s.status = status::kReviewed;
+        fox = tx.insert_statement(s).id;
+        Question q = question_with("Wo schläft die Eule?");
+        q.level = 3;
+        q.short_answer_de = "Im Baum";
+        where = tx.insert_question(q).id;
+        q = question_with("Was jagt der Fuchs?");
+        q.text_sv = "Vad jagar RÄVEN?";
+        q.level = 7;
+        what = tx.insert_question(q).id;
+        tx.upsert_audio(audio_for("questions", where, "short_answer_de", "de"));
+        tx.upsert_audio(audio_for("questions", what, "text_sv", "sv"));
+    });
+    const auto statements = [&](ItemListFilter f, ListOrder order = {}) {
+        std::vector<Id> out;
+        c.read([&](ContentTx& tx) {
+            for (const auto& row : tx.statement_list(f, order, {}).rows) out.push_back(row.item.id);
+            return 0;
+        });
+        return out;
+    };
+    const auto questions = [&](ItemListFilter f, ListOrder order = {}) {
+        return c.read([&](ContentTx& tx) { return tx.question_list(f, order, {}); });
+    };
+    const auto ids = [](const QuestionListPage& page) {
+        std::vector<Id> out;
+        for (const auto& row : page.rows) out.push_back(row.item.id);
+        return out;
+    };
+    ItemListFilter f;
+    f.text = "eule";
+    CHECK(statements(f) == std::vector<Id>{owl});
+    CHECK(ids(questions(f)) == std::vector<Id>{where});
+    f.text = "räven";
+    CHECK(statements(f) == std::vector<Id>{fox});
+    CHECK(ids(questions(f)) == std::vector<Id>{what});
+    f.text = "Baum";  // short answers are not searched
+    CHECK(ids(questions(f)).empty());
+    f = {};
+    f.status = status::kReviewed;
+    CHECK(statements(f) == std::vector<Id>{fox});
+    f = {};
+    f.missing_text = {"sv"};
+    CHECK(statements(f) == std::vector<Id>{owl});
+    CHECK(ids(questions(f)) == std::vector<Id>{where});
+    f = {};
+    f.level = 7;
+    CHECK(ids(questions(f)) == std::vector<Id>{what});
+    f = {};
+    f.missing_audio = {"de"};  // a short answer's audio is not the text's
+    CHECK(ids(questions(f)) == std::vector<Id>{where, what});
+    f.missing_audio = {"sv"};
+    CHECK(ids(questions(f)).empty());
+    CHECK(statements({}, ListOrder{ListSort::text, false}) == std::vector<Id>{fox, owl});
+    CHECK(statements({}, ListOrder{ListSort::updated, true}) == std::vector<Id>{owl, fox});
+    CHECK(ids(questions({}, ListOrder{ListSort::level, true})) == std::vector<Id>{what, where});
+    const auto page = questions({});
+    REQUIRE(page.rows.size() == 2);
+    CHECK(page.rows[0].item.short_answer_de == std::optional<std::string>("Im Baum"));
+    CHECK(page.rows[0].missing_audio == std::vector<std::string>{"de"});
+    CHECK(page.rows[1].missing_audio == std::vector<std::string>{"de"});
 }

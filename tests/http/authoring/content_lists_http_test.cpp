@@ -437,3 +437,98 @@ TEST_CASE("content lists: bulk audio of words speaks each missing title",
     CHECK(audios.json.as_array().size() == 2);
     CHECK(words_listed(api, "missing_audio=any").empty());
 }
+
+namespace {
+
+Id text_item(StaffApi& api, const std::string& route, const json::object& body) {
+    const Reply r = api.post(route, json::serialize(body));
+    INFO(text(r));
+    REQUIRE(r.status == 201);
+    return r.json.at("id").as_int64();
+}
+
+}  // namespace
+
+TEST_CASE("content lists: statements and questions, searched, filtered, sorted, bulk",
+          "[authoring][content-lists]") {
+    StaffApi api;
+    const std::string statements = "/api/cms/db-statements", questions = "/api/cms/db-questions";
+    const Id owl = text_item(api, statements,
+                             {{"text_de", "Die Eule schläft."}, {"text_en", "The owl sleeps."}});
+    const Id fox = text_item(api, statements,
+                             {{"text_de", "Der Fuchs jagt."},
+                              {"text_en", "The fox hunts."},
+                              {"text_sv", "Räven jagar."}});
+    const Id where = text_item(api, questions, {{"text_de", "Wo schläft die Eule?"}, {"level", 3}});
+    const Id what = text_item(
+        api, questions,
+        {{"text_de", "Was jagt der Fuchs?"}, {"text_sv", "Vad jagar räven?"}, {"level", 7}});
+    const auto ids = [&](const std::string& list, const std::string& query) {
+        const Reply r = api.get(list + "?" + query);
+        INFO(list << "?" << query << ": " << text(r));
+        REQUIRE(r.status == 200);
+        return ids_of(r.json.at("items"));
+    };
+    const std::string s_list = "/api/content/statements", q_list = "/api/content/questions";
+
+    CHECK(ids(s_list, "q=eule") == std::vector<Id>{owl});
+    CHECK(ids(s_list, "q=R%C3%84VEN") == std::vector<Id>{fox});
+    CHECK(ids(q_list, "q=eule") == std::vector<Id>{where});
+    CHECK(ids(s_list, "missing_text=sv") == std::vector<Id>{owl});
+    CHECK(ids(q_list, "missing_text=en") == std::vector<Id>{where, what});
+    CHECK(ids(q_list, "level=7") == std::vector<Id>{what});
+    CHECK(ids(q_list, "sort=-level") == std::vector<Id>{what, where});
+    CHECK(ids(s_list, "sort=text") == std::vector<Id>{fox, owl});
+    // A statement has no level: neither filter nor order.
+    CHECK(api.get(s_list + "?sort=level").error() ==
+          "sort must be one of id, -id, updated, -updated, text, -text");
+    CHECK(ids(s_list, "level=3").size() == 2);  // not a statement filter: ignored
+
+    const Reply row = api.get(q_list + "?q=fuchs");
+    REQUIRE(row.status == 200);
+    const json::value& item = row.json.at("items").at(0);
+    CHECK(keys(item) == std::set<std::string>{"id", "object_id", "text_de", "text_en", "text_sv",
+                                              "short_answer_de", "short_answer_en",
+                                              "short_answer_se", "level", "status", "missing_text",
+                                              "missing_audio", "created_at", "updated_at"});
+    CHECK(item.at("missing_text") == json::array{"en"});
+    CHECK(item.at("missing_audio") == json::array{"de", "sv"});
+
+    // Bulk: review then publish; a draft refused on publish.
+    json::value b =
+        bulk_of(api, s_list + "/bulk", fmt::format(R"({{"action":"review","ids":[{}]}})", owl));
+    CHECK(b.at("done") == json::array{owl});
+    b = bulk_of(api, s_list + "/bulk",
+                fmt::format(R"({{"action":"publish","ids":[{},{}]}})", owl, fox));
+    CHECK(b.at("done") == json::array{owl});
+    REQUIRE(b.at("refused").as_array().size() == 1);
+    CHECK(b.at("refused").at(0).at("id").as_int64() == fox);
+    CHECK(b.at("refused").at(0).at("status").as_int64() == 409);
+    CHECK(ids(s_list, "status=published") == std::vector<Id>{owl});
+    b = bulk_of(api, q_list + "/bulk",
+                fmt::format(R"({{"action":"review","ids":[{},{}]}})", where, what));
+    CHECK(b.at("done") == json::array{where, what});
+    CHECK(ids(q_list, "status=reviewed") == std::vector<Id>{where, what});
+}
+
+TEST_CASE("content lists: bulk audio of statements and questions",
+          "[authoring][content-lists][speech]") {
+    StaffApi api;
+    const Id owl = text_item(api, "/api/cms/db-statements",
+                             {{"text_de", "Die Eule schläft."}, {"text_en", "The owl sleeps."}});
+    const Id where =
+        text_item(api, "/api/cms/db-questions",
+                  {{"text_de", "Wo schläft die Eule?"}, {"short_answer_de", "Im Baum"}});
+    json::value b = bulk_of(api, "/api/content/statements/bulk",
+                            fmt::format(R"({{"action":"audio","ids":[{}]}})", owl));
+    CHECK(b.at("done") == json::array{owl});
+    b = bulk_of(api, "/api/content/questions/bulk",
+                fmt::format(R"({{"action":"audio","ids":[{}]}})", where));
+    CHECK(b.at("done") == json::array{where});
+    const Reply audios =
+        api.get("/api/audios?source_table=questions&source_id=" + std::to_string(where));
+    REQUIRE(audios.status == 200);
+    REQUIRE(audios.json.as_array().size() == 1);  // the text, not the short answer
+    CHECK(str(audios.json.at(0), "source_field") == "text_de");
+    CHECK(api.get("/api/content/statements?missing_audio=any").json.at("total").as_int64() == 0);
+}

@@ -114,6 +114,10 @@ const std::vector<RouteCase>& routes() {
         {"POST", "/api/content/pairs/bulk", R"({"action":"review","ids":[1]})"},
         {"GET", "/api/content/words", ""},
         {"POST", "/api/content/words/bulk", R"({"action":"publish","ids":[1]})"},
+        {"GET", "/api/content/statements", ""},
+        {"POST", "/api/content/statements/bulk", R"({"action":"review","ids":[1]})"},
+        {"GET", "/api/content/questions", ""},
+        {"POST", "/api/content/questions/bulk", R"({"action":"review","ids":[1]})"},
         // generation
         {"POST", "/api/generate-words", R"({"object_id":{O},"count":2})"},
         {"POST", "/api/objects/:id/generate-questions", R"({"count":1})"},
