@@ -158,7 +158,14 @@ int level_of(const Question& q) {
     return q.level;
 }
 int level_of(const Statement&) {
-    return 0;  // none: the statements' list is never sorted nor filtered by level
+    return 0;  // none: the statements' list is never sorted by level, its filter is ignored
+}
+bool has_level(const Statement&) {
+    return false;
+}
+template <typename Item>
+bool has_level(const Item&) {
+    return true;
 }
 
 // The list of `items` (rows of `table`): `in_category(item, id)` for the category filter,
@@ -176,7 +183,8 @@ ListPage<ItemListRow<Item>> item_list(const ContentTables& t, const std::map<Id,
     };
     std::vector<const Item*> kept;
     for (const auto& [id, item] : items) {
-        if ((f.status && item.status != *f.status) || (f.level && level_of(item) != *f.level) ||
+        if ((f.status && item.status != *f.status) ||
+            (f.level && has_level(item) && level_of(item) != *f.level) ||
             (f.category_id && !in_category(item, *f.category_id)))
             continue;
         if (needle) {
@@ -193,7 +201,10 @@ ListPage<ItemListRow<Item>> item_list(const ContentTables& t, const std::map<Id,
             continue;
         kept.push_back(&item);
     }
-    sort_rows(kept, order, [](const Item* item) {
+    // Items without a level sorted by it: by id, as the SQL store does.
+    ListOrder effective = order;
+    if (order.by == ListSort::level && !has_level(Item{})) effective.by = ListSort::id;
+    sort_rows(kept, effective, [](const Item* item) {
         return SortKey{item->id, level_of(*item), item->updated_at,
                        spoken_text(*item, "de").value_or("")};
     });
@@ -221,17 +232,19 @@ WordListPage MemoryContentTx::word_list(const ItemListFilter& f, const ListOrder
         [&](const Word& w) { return with_categories(w); });
 }
 
+// Statements and questions have no categories: a category filter never reaches them (the use
+// case takes none) and is ignored here, as in the SQL store.
 StatementListPage MemoryContentTx::statement_list(const ItemListFilter& f, const ListOrder& order,
                                                   const ListWindow& window) {
     return item_list(
         t_, t_.statements, "statements", f, order, window,
-        [](const Statement&, Id) { return false; }, [](const Statement& s) { return s; });
+        [](const Statement&, Id) { return true; }, [](const Statement& s) { return s; });
 }
 
 QuestionListPage MemoryContentTx::question_list(const ItemListFilter& f, const ListOrder& order,
                                                 const ListWindow& window) {
     return item_list(
-        t_, t_.questions, "questions", f, order, window, [](const Question&, Id) { return false; },
+        t_, t_.questions, "questions", f, order, window, [](const Question&, Id) { return true; },
         [](const Question& q) { return q; });
 }
 

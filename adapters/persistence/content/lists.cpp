@@ -124,8 +124,10 @@ void listed_items(Query& q, const DialectSql& d, const std::string& table,
                   const ItemListFilter& f) {
     q << " FROM " << table << " x WHERE 1 = 1";
     if (f.status) q << " AND x.status = " << param(*f.status);
-    if (f.level) q << " AND x.level = " << param(*f.level);
-    if (f.category_id)
+    // The port's rule (core/ports/content/lists.hpp): a statement has no level, only words
+    // have categories; the use cases take no such filter, and none reaches a table without it.
+    if (f.level && table != "statements") q << " AND x.level = " << param(*f.level);
+    if (f.category_id && table == "words")
         q << " AND EXISTS (SELECT 1 FROM word_categories wc WHERE wc.word_id = x.id"
              " AND wc.category_id = "
           << param(*f.category_id) << ")";

@@ -1,5 +1,6 @@
-// The Content screen (docs/studio.md "Content"): every pair (#/content?q=&status=&...&page=) or
-// every word (#/content/words?...) across pictures, from GET /api/content/pairs or /words,
+// The Content screen (docs/studio.md "Content"): every pair (#/content?q=&status=&...&page=),
+// word, statement or question (#/content/words?..., /statements, /questions) across pictures,
+// from GET /api/content/<list>,
 // searched in German, English and Swedish, filtered, ordered and paged by the server, with a box
 // per row and bulk actions (POST .../bulk) that report what was refused and why. The search,
 // filters, order and page live in the address, so a reload or a shared link shows the same list.
@@ -234,8 +235,12 @@ export async function mount(container, ctx) {
   const { api } = ctx;
   const kindName = Object.hasOwn(KINDS, ctx.params.kind ?? '') ? ctx.params.kind : 'pairs';
   const kind = KINDS[kindName];
-  document.title = 'Content · langlearn studio';
+  document.title = `${kind.tab} · Content · langlearn studio`;
   const state = stateOf(kind, ctx.params);
+  // What the address asked for that this list does not take is dropped from it too.
+  const asked = location.hash;
+  if (asked.startsWith('#/content') && asked !== hashFor(kind, state))
+    history.replaceState(null, '', hashFor(kind, state));
   let rows = [];
   let total = 0;
   const selected = new Set();

@@ -74,7 +74,7 @@ function navigate(hash) {
 }
 
 const pictureTabs = { words: 'words', texts: 'texts', pairs: 'pairs' };
-const contentLists = new Set(['words', 'statements', 'questions']); // #/content/<list>
+const contentLists = new Set(['pairs', 'words', 'statements', 'questions']); // #/content/<list>
 const isId = (text) => /^[1-9][0-9]*$/.test(text);
 
 // '#/pictures/12?x=1' -> {screen: 'workspace', params: {id: '12', x: '1'}}
@@ -85,7 +85,6 @@ export function parseRoute(hash) {
   const single = {
     signin: 'signin',
     pictures: 'pictures',
-    content: 'content',
     cards: 'cards',
     audio: 'audio',
     maintenance: 'maintenance',
@@ -97,8 +96,10 @@ export function parseRoute(hash) {
     if (parts.length === 3 && Object.hasOwn(pictureTabs, parts[2]))
       return { screen: pictureTabs[parts[2]], params: { ...params, id: parts[1] } };
   }
-  if (parts[0] === 'content' && contentLists.has(parts[1]) && parts.length === 2)
-    return { screen: 'content', params: { ...params, kind: parts[1] } };
+  if (parts[0] === 'content' && parts.length <= 2)
+    return contentLists.has(parts[1] ?? 'pairs')
+      ? { screen: 'content', params: { ...params, kind: parts[1] ?? 'pairs' } }
+      : null;
   if (parts[0] === 'pairs' && isId(parts[1] ?? '') && parts[2] === 'preview' && parts.length === 3)
     return { screen: 'preview', params: { ...params, id: parts[1] } };
   return null;

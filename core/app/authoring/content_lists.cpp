@@ -50,14 +50,33 @@ bool has_control_character(std::string_view text) {
                        [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; });
 }
 
-// A letter or digit: ASCII's, or any character beyond ASCII (its UTF-8 bytes are >= 0x80). A
-// term of punctuation alone gives PostgreSQL's trigram index nothing to look up (every text
-// would be read), and finds nothing worth a list.
-bool has_letter_or_digit(std::string_view text) {
-    return std::any_of(text.begin(), text.end(), [](char c) {
-        const auto u = static_cast<unsigned char>(c);
-        return u >= 0x80 || std::isalnum(u);
-    });
+// Whether a code point counts as a letter or digit for the search: ASCII's letters and digits,
+// and the letters from U+00C0 on (Latin, Greek, Cyrillic, ...), but not the blocks of
+// punctuation, symbols, arrows and pictographs (U+2000 to U+2BFF, U+3000 to U+303F, U+1F000
+// on) nor what is invalid UTF-8. The core has no Unicode tables: this is the ranges' rule.
+bool is_word_code_point(char32_t c) {
+    if (c < 0x80) return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+    if (c < 0xC0 || c == 0xD7 || c == 0xF7) return false;  // Latin-1 signs, x and division
+    if ((c >= 0x2000 && c <= 0x2BFF) || (c >= 0x3000 && c <= 0x303F) || c >= 0x1F000) return false;
+    return true;
+}
+
+// Three letters or digits in a row: what PostgreSQL's trigram index needs from a term to look
+// anything up (with fewer, every text is read: "a!!", "———"), and what a term worth a search
+// holds anyway.
+bool has_three_in_a_row(std::string_view text) {
+    int run = 0;
+    for (std::size_t i = 0; i < text.size();) {
+        const auto b = static_cast<unsigned char>(text[i]);
+        const std::size_t n = b < 0x80 ? 1 : b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC0 ? 2 : 1;
+        char32_t c = n == 1 ? b : b & (0x3F >> (n - 1));
+        for (std::size_t k = 1; k < n && i + k < text.size(); ++k)
+            c = (c << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3F);
+        run = is_word_code_point(c) ? run + 1 : 0;
+        if (run >= 3) return true;
+        i += n;
+    }
+    return false;
 }
 
 // The search term: trimmed; blank is no search; else kMinSearchCharacters or more, on one line.
@@ -69,7 +88,8 @@ Result<std::optional<std::string>> search_term(const std::optional<std::string>&
         return errors::field(
             "q", fmt::format("must hold at least {} characters to search", kMinSearchCharacters));
     if (has_control_character(term)) return errors::field("q", "must be one line of text");
-    if (!has_letter_or_digit(term)) return errors::field("q", "must hold a letter or a digit");
+    if (!has_three_in_a_row(term))
+        return errors::field("q", "must hold 3 letters or digits in a row");
     return std::optional<std::string>(std::move(term));
 }
 
@@ -117,23 +137,43 @@ Result<PairListRequest> decode<PairListRequest>(const LooseValue& v) {
     });
 }
 
+namespace {
+
+// 400 for a filter of another list given to this one ("level is not a filter of statements"),
+// rather than a list that looks filtered and is not.
+void refuse_filters(Decoder& d, std::initializer_list<std::string_view> keys,
+                    std::string_view list) {
+    for (const std::string_view key : keys)
+        d.forbid(key, errors::field(key, fmt::format("is not a filter of {}", list)));
+}
+
+}  // namespace
+
 template <>
 Result<WordListRequest> decode<WordListRequest>(const LooseValue& v) {
     return list_request<WordListRequest>(v, kWordStatuses, [](Decoder& d, WordListRequest& r) {
         d.level(r.filter.level).id(r.filter.category_id, "category_id");
+        refuse_filters(d, {"answer_type"}, "words");
     });
 }
 
 template <>
 Result<StatementListRequest> decode<StatementListRequest>(const LooseValue& v) {
     return list_request<StatementListRequest>(
-        v, kReviewStatuses, [](Decoder&, StatementListRequest&) {}, kSortsWithoutLevel);
+        v, kReviewStatuses,
+        [](Decoder& d, StatementListRequest&) {
+            refuse_filters(d, {"level", "category_id", "answer_type"}, "statements");
+        },
+        kSortsWithoutLevel);
 }
 
 template <>
 Result<QuestionListRequest> decode<QuestionListRequest>(const LooseValue& v) {
     return list_request<QuestionListRequest>(
-        v, kReviewStatuses, [](Decoder& d, QuestionListRequest& r) { d.level(r.filter.level); });
+        v, kReviewStatuses, [](Decoder& d, QuestionListRequest& r) {
+            d.level(r.filter.level);
+            refuse_filters(d, {"category_id", "answer_type"}, "questions");
+        });
 }
 
 Result<PairList> list_content_pairs(AuthoringPorts& ports, const PairListRequest& request) {
@@ -240,12 +280,20 @@ ReviewAction review_action(BulkAction action) {
 }
 
 // Speaks every source, going on after a failure; the first failure is the answer.
+// Speaks every source, going on after a failure (a refusal or an exception); the first failure
+// is the answer (an exception thrown again after the others were tried).
 Result<Done> speak_all(AuthoringPorts& ports, const std::vector<AudioSource>& sources) {
     std::optional<Error> first;
+    std::exception_ptr thrown;
     for (const AudioSource& source : sources) {
-        const auto made = generate_audio(ports, GenerateAudio{source});
-        if (!made && !first) first = made.error();
+        try {
+            const auto made = generate_audio(ports, GenerateAudio{source});
+            if (!made && !first && !thrown) first = made.error();
+        } catch (...) {
+            if (!first && !thrown) thrown = std::current_exception();
+        }
     }
+    if (thrown) std::rethrow_exception(thrown);
     if (first) return *first;
     return Done{};
 }
@@ -297,17 +345,24 @@ Result<std::vector<AudioSource>> item_audio_missing(AuthoringPorts& ports, const
         });
 }
 
-// `one(id)` for each id, in order: its error a refusal, anything it throws too (the database
-// gone: 503; anything else: 500, its what() kept for the log only).
+// `one(id)` for each id, in order: its error a refusal, anything it throws too (anything but the
+// database: 500, its what() kept for the log only). Once the database is gone every item left is
+// refused with 503 untried: each would wait for a connection again (docs/authoring-guide.md
+// "Content lists").
 template <typename One>
 BulkResult each_item(const BulkRequest& request, One one) {
     BulkResult out;
     out.action = action_name(request.action);
+    bool database_gone = false;
     for (const Id id : request.ids) {
         std::optional<Error> refused;
         try {
-            if (auto r = one(id); !r) refused = r.error();
+            if (database_gone)
+                refused = errors::service_unavailable();
+            else if (auto r = one(id); !r)
+                refused = r.error();
         } catch (const DatabaseUnavailable&) {
+            database_gone = true;
             refused = errors::service_unavailable();
         } catch (const std::exception& e) {
             refused = errors::internal();

@@ -316,6 +316,13 @@ TEST_CASE("content lists: statements and questions by text, filters, order", "[c
     CHECK(statements({}, ListOrder{ListSort::text, false}) == std::vector<Id>{fox, owl});
     CHECK(statements({}, ListOrder{ListSort::updated, true}) == std::vector<Id>{owl, fox});
     CHECK(ids(questions({}, ListOrder{ListSort::level, true})) == std::vector<Id>{what, where});
+    // What a statement or question lacks is ignored: no level (statements), no categories.
+    f = {};
+    f.level = 3;
+    f.category_id = 1;
+    CHECK(statements(f) == std::vector<Id>{owl, fox});
+    CHECK(statements({}, ListOrder{ListSort::level, true}) == std::vector<Id>{fox, owl});
+    CHECK(ids(questions(f)) == std::vector<Id>{where});
     const auto page = questions({});
     REQUIRE(page.rows.size() == 2);
     CHECK(page.rows[0].item.short_answer_de == std::optional<std::string>("Im Baum"));
