@@ -182,7 +182,8 @@ ListPage<ItemListRow<Item>> item_list(const ContentTables& t, const std::map<Id,
                !has_audio(t, {table, item.id, spoken_field(table, l), l});
     };
     std::vector<const Item*> kept;
-    for (const auto& [id, item] : items) {
+    for (const auto& entry : items) {
+        const Item& item = entry.second;  // not a structured binding: lambdas below capture it
         if ((f.status && item.status != *f.status) ||
             (f.level && has_level(item) && level_of(item) != *f.level) ||
             (f.category_id && !in_category(item, *f.category_id)))
