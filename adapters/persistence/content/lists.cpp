@@ -90,9 +90,16 @@ void any_language(Query& q, const std::vector<std::string>& languages, Lacks lac
 
 // FROM and WHERE of the pairs the filter lets through: `p` the pair, `st` its statement, `qu`
 // its question.
-void listed_pairs(Query& q, const DialectSql& d, const PairListFilter& f) {
-    q << " FROM pairs p LEFT JOIN statements st ON st.id = p.statement_id"
-         " LEFT JOIN questions qu ON qu.id = p.question_id WHERE 1 = 1";
+// `texts` false leaves the statements and questions out where nothing needs them: counting the
+// pairs of a frequent term took a third longer with them (docs/performance.md "Content lists at
+// 100,000 pairs").
+void listed_pairs(Query& q, const DialectSql& d, const PairListFilter& f, bool texts) {
+    texts = texts || !f.missing_text.empty() || !f.missing_audio.empty();
+    q << " FROM pairs p";
+    if (texts)
+        q << " LEFT JOIN statements st ON st.id = p.statement_id"
+             " LEFT JOIN questions qu ON qu.id = p.question_id";
+    q << " WHERE 1 = 1";
     if (f.status) q << " AND p.status = " << param(*f.status);
     if (f.level) q << " AND p.level = " << param(*f.level);
     if (f.answer_type) q << " AND p.answer_type = " << param(*f.answer_type);
@@ -164,7 +171,8 @@ std::string order_by(const DialectSql& d, const ListOrder& order, const std::str
     return row + ".id" + dir;
 }
 
-// The total and the window's ids of a list whose FROM and WHERE `where(q)` writes.
+// The total and the window's ids of a list whose FROM and WHERE `where(q, ordered)` writes
+// (`ordered`: for the window's statement, which also sorts).
 template <typename Where>
 std::pair<std::int64_t, std::vector<Id>> total_and_ids(soci::session& s, const DialectSql& d,
                                                        Where where, const std::string& id,
@@ -174,13 +182,13 @@ std::pair<std::int64_t, std::vector<Id>> total_and_ids(soci::session& s, const D
     {
         Query q(d);
         q << "SELECT COUNT(*)";
-        where(q);
+        where(q, false);
         out.first = q.first_int(s).value_or(0);
     }
     if (out.first > window.offset) {
         Query q(d);
         q << "SELECT " << id;
-        where(q);
+        where(q, true);
         q << " ORDER BY " << order << " LIMIT " << param(window.limit) << " OFFSET "
           << param(window.offset);
         q.each(s, [&](const soci::row& r) { out.second.push_back(Cells(r).integer()); });
@@ -238,8 +246,11 @@ PairListPage SqlContentTx::pair_list(const PairListFilter& filter, const ListOrd
                                      const ListWindow& window) {
     PairListPage out;
     auto [total, ids] = total_and_ids(
-        s_, d_, [&](Query& q) { listed_pairs(q, d_, filter); }, "p.id",
-        order_by(d_, order, "p", "st.text_de"), window);
+        s_, d_,
+        [&](Query& q, bool ordered) {
+            listed_pairs(q, d_, filter, ordered && order.by == ListSort::text);
+        },
+        "p.id", order_by(d_, order, "p", "st.text_de"), window);
     out.total = total;
     if (ids.empty()) return out;
 
@@ -324,7 +335,7 @@ ListPage<ItemListRow<Item>> item_list(soci::session& s, const DialectSql& d, Que
     ListPage<ItemListRow<Item>> out;
     const std::string german = "x." + spoken_field(table, "de");
     auto [total, ids] = total_and_ids(
-        s, d, [&](Query& q) { listed_items(q, d, table, filter); }, "x.id",
+        s, d, [&](Query& q, bool) { listed_items(q, d, table, filter); }, "x.id",
         order_by(d, order, "x", german, table != "statements"), window);
     out.total = total;
     if (ids.empty()) return out;
