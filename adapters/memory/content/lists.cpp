@@ -38,12 +38,12 @@ bool lacks_text(const PairTexts& x, const std::string& language) {
            (x.question && !has_text(text_in(*x.question, language)));
 }
 
-// The item has a text in the language and no audio of it.
+// The item (a row of `table`; none: false) has a text in the language and no audio of it.
 template <typename Item>
-bool lacks_audio(const ContentTables& t, const char* table, const Item* item,
+bool lacks_audio(const ContentTables& t, const std::string& table, const Item* item,
                  const std::string& language) {
-    return item && has_text(text_in(*item, language)) &&
-           !has_audio(t, {table, item->id, "text_" + language, language});
+    return item && has_text(spoken_text(*item, language)) &&
+           !has_audio(t, {table, item->id, spoken_field(table, language), language});
 }
 
 bool lacks_audio(const ContentTables& t, const PairTexts& x, const std::string& language) {
@@ -177,9 +177,8 @@ ListPage<ItemListRow<Item>> item_list(const ContentTables& t, const std::map<Id,
                                       InCategory in_category, Stored stored) {
     const std::optional<std::string> needle =
         f.text ? std::optional<std::string>(fold_case(*f.text)) : std::nullopt;
-    const auto lacks_audio = [&](const Item& item, const std::string& l) {
-        return has_text(spoken_text(item, l)) &&
-               !has_audio(t, {table, item.id, spoken_field(table, l), l});
+    const auto unspoken = [&](const Item& item, const std::string& l) {
+        return lacks_audio(t, table, &item, l);
     };
     std::vector<const Item*> kept;
     for (const auto& entry : items) {
@@ -198,7 +197,7 @@ ListPage<ItemListRow<Item>> item_list(const ContentTables& t, const std::map<Id,
         }
         if (!any_lacks(f.missing_text,
                        [&](const std::string& l) { return !has_text(spoken_text(item, l)); }) ||
-            !any_lacks(f.missing_audio, [&](const std::string& l) { return lacks_audio(item, l); }))
+            !any_lacks(f.missing_audio, [&](const std::string& l) { return unspoken(item, l); }))
             continue;
         kept.push_back(&item);
     }
@@ -215,7 +214,7 @@ ListPage<ItemListRow<Item>> item_list(const ContentTables& t, const std::map<Id,
         ItemListRow<Item> row;
         row.item = stored(*item);
         for (const std::string_view l : kContentLanguages)
-            if (lacks_audio(*item, std::string(l))) row.missing_audio.emplace_back(l);
+            if (unspoken(*item, std::string(l))) row.missing_audio.emplace_back(l);
         return row;
     });
     return out;

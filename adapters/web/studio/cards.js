@@ -7,7 +7,7 @@ import { el, showError } from './dom.js';
 import { LANGUAGES, LANGUAGE_NAME } from './languages.js';
 import { MSG, errorText } from './messages.js';
 import { loadStylesheet } from './workspace-dom.js';
-import { ANSWER_NAME, uid } from './pair-fields.js';
+import { ANSWER_NAME, uid, levelFilter } from './pair-fields.js';
 import {
   ariaSort,
   difficultyText,
@@ -74,15 +74,7 @@ export async function mount(container, ctx) {
   );
   language.value = state.lang;
   const category = el('select', {}, el('option', { value: '' }, 'All categories'));
-  const level = el('input', {
-    type: 'number',
-    min: '1',
-    max: '100',
-    step: '1',
-    inputmode: 'numeric',
-    placeholder: 'All',
-    value: state.level,
-  });
+  const level = levelFilter(state.level, 'All');
   const filterError = el('p', { class: 'error', role: 'alert' });
   const filters = el(
     'form',

@@ -8,7 +8,14 @@ import { busy, el } from './dom.js';
 import { LANGUAGES, LANGUAGE_NAME } from './languages.js';
 import { MSG, errorText } from './messages.js';
 import { loadStylesheet } from './workspace-dom.js';
-import { ANSWER_NAME, ANSWER_TYPES, STATUS_NAME, field, select } from './pair-fields.js';
+import {
+  ANSWER_NAME,
+  ANSWER_TYPES,
+  STATUS_NAME,
+  field,
+  select,
+  levelFilter,
+} from './pair-fields.js';
 import { skipLinks } from './skip-links.js';
 import { fillCategories } from './category-filter.js';
 
@@ -268,15 +275,7 @@ export async function mount(container, ctx) {
   const answerType = kind.answerTypes
     ? select([['', 'Any answer type'], ...ANSWER_TYPES], state.answer_type)
     : null;
-  const level = el('input', {
-    type: 'number',
-    min: '1',
-    max: '100',
-    step: '1',
-    inputmode: 'numeric',
-    placeholder: 'Any',
-    value: state.level,
-  });
+  const level = levelFilter(state.level, 'Any');
   const category = el('select', {}, el('option', { value: '' }, 'Any category'));
   const missingText = select(LANGUAGE_FILTER, state.missing_text);
   const missingAudio = select(LANGUAGE_FILTER, state.missing_audio);

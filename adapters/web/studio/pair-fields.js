@@ -39,16 +39,12 @@ export function select(options, value, attributes = {}) {
 }
 
 export const answerTypeSelect = (value = 'word') => select(ANSWER_TYPES, value);
+const LEVEL_RANGE = { type: 'number', min: '1', max: '100', step: '1' };
 export const levelInput = (value = 1) =>
-  el('input', {
-    type: 'number',
-    min: '1',
-    max: '100',
-    step: '1',
-    value: String(value),
-    class: 'pf-level',
-    required: true,
-  });
+  el('input', { ...LEVEL_RANGE, value: String(value), class: 'pf-level', required: true });
+// A list's level filter (the Cards and Content screens): empty for every level.
+export const levelFilter = (value, placeholder) =>
+  el('input', { ...LEVEL_RANGE, inputmode: 'numeric', placeholder, value });
 
 // A fieldset of one text in the languages side by side. names: {de, en, sv} -> the API's field
 // names (languages.js: TEXT_FIELD, SHORT_ANSWER_FIELD); values: the item (or null). extra(lang)

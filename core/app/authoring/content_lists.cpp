@@ -12,6 +12,7 @@
 #include "core/app/authoring/words.hpp"
 #include "core/domain/content_languages.hpp"
 #include "core/domain/rules.hpp"
+#include "core/domain/utf8.hpp"
 
 namespace ll {
 namespace {
@@ -67,14 +68,10 @@ bool is_word_code_point(char32_t c) {
 bool has_three_in_a_row(std::string_view text) {
     int run = 0;
     for (std::size_t i = 0; i < text.size();) {
-        const auto b = static_cast<unsigned char>(text[i]);
-        const std::size_t n = b < 0x80 ? 1 : b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC0 ? 2 : 1;
-        char32_t c = n == 1 ? b : b & (0x3F >> (n - 1));
-        for (std::size_t k = 1; k < n && i + k < text.size(); ++k)
-            c = (c << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3F);
-        run = is_word_code_point(c) ? run + 1 : 0;
+        const utf8::Decoded d = utf8::decode(text, i);  // invalid bytes: U+FFFD, no letter here
+        run = is_word_code_point(d.code_point) && d.code_point != 0xFFFD ? run + 1 : 0;
         if (run >= 3) return true;
-        i += n;
+        i += d.length;
     }
     return false;
 }
@@ -299,6 +296,18 @@ Result<Done> speak_all(AuthoringPorts& ports, const std::vector<AudioSource>& so
 }
 
 // The audio a pair's texts lack: (table, id, field, language) of every text with no audio.
+// Appends the sources of `item` (a row of `table`) whose text is written and not spoken.
+template <typename Item>
+void add_unspoken(AudioRows& audios, const char* table, const Item& item,
+                  std::vector<AudioSource>& out) {
+    for (const std::string_view code : kContentLanguages) {
+        const std::string language(code);
+        AudioSource source{table, item.id, spoken_field(table, language), language};
+        if (has_text(spoken_text(item, code)) && !audios.audio(source))
+            out.push_back(std::move(source));
+    }
+}
+
 Result<std::vector<AudioSource>> pair_audio_missing(AuthoringPorts& ports, Id pair_id) {
     return read<std::vector<AudioSource>>(
         ports.content,
@@ -307,19 +316,12 @@ Result<std::vector<AudioSource>> pair_audio_missing(AuthoringPorts& ports, Id pa
             const auto p = pairs.pair(pair_id);
             if (!p) return errors::not_found();
             std::vector<AudioSource> out;
-            const auto add = [&](const char* table, Id id, const auto& item) {
-                for (const std::string_view code : kContentLanguages) {
-                    const std::string language(code);
-                    AudioSource source{table, id, spoken_field(table, language), language};
-                    if (has_text(text_in(item, code)) && !audios.audio(source))
-                        out.push_back(std::move(source));
-                }
-            };
             if (p->statement_id)
                 if (const auto st = texts.statement(*p->statement_id))
-                    add("statements", st->id, *st);
+                    add_unspoken(audios, "statements", *st, out);
             if (p->question_id)
-                if (const auto qu = texts.question(*p->question_id)) add("questions", qu->id, *qu);
+                if (const auto qu = texts.question(*p->question_id))
+                    add_unspoken(audios, "questions", *qu, out);
             return out;
         });
 }
@@ -335,12 +337,7 @@ Result<std::vector<AudioSource>> item_audio_missing(AuthoringPorts& ports, const
             const std::optional<Item> item = find(words, texts);
             if (!item) return errors::not_found();
             std::vector<AudioSource> out;
-            for (const std::string_view code : kContentLanguages) {
-                const std::string language(code);
-                AudioSource source{table, item->id, spoken_field(table, language), language};
-                if (has_text(spoken_text(*item, code)) && !audios.audio(source))
-                    out.push_back(std::move(source));
-            }
+            add_unspoken(audios, table, *item, out);
             return out;
         });
 }
