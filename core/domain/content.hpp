@@ -201,6 +201,10 @@ struct Audio {
     std::optional<std::int64_t> bytes;
     std::optional<AudioVariant> opus;  // Ogg Opus
     std::optional<AudioVariant> aac;   // AAC-LC in MP4
+    // The field's text as the item held it when this audio was spoken (before trimming); the
+    // audio is stale once the item holds another (core/domain/audio_text.hpp). nullopt: not
+    // known (an audio whose item was gone when the column came, migration 0025).
+    std::optional<std::string> spoken_text;
     Timestamp created_at{};
     Timestamp updated_at{};
 };
@@ -211,12 +215,14 @@ struct AudioCandidate {
     std::string text;
 };
 
-// Items with text in a language, and how many of them have audio (GET /api/audios/coverage).
+// Items with text in a language, how many of them have audio that speaks that text, and how
+// many an audio of an older text (GET /api/audios/coverage).
 struct AudioCoverageRow {
     std::string table;
     std::string language;
     std::int64_t items = 0;
     std::int64_t with_audio = 0;
+    std::int64_t stale = 0;
 };
 
 }  // namespace ll

@@ -25,8 +25,8 @@ SELECT pair_id, category_id FROM pair_categories WHERE pair_id IN (:ids)
 ORDER BY pair_id, category_id;
 
 -- The audios of the texts of some statements, questions or words (:field_prefix text_ or title_;
--- not of a question's short answers).
+-- not of a question's short answers), with the text each speaks.
 -- name: text_audios
-SELECT source_id, language FROM audios
+SELECT source_id, language, spoken_text FROM audios
 WHERE source_table = :source_table AND source_id IN (:ids)
   AND source_field = :field_prefix || language;

@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/domain/audio_text.hpp"
 #include "core/domain/time_format.hpp"
 #include "core/ports/content_store.hpp"
 #include "tests/support/test_backends.hpp"
@@ -148,6 +149,21 @@ inline Audio audio_for(std::string table, Id id, std::string field, std::string 
     return a;
 }
 
+// An audio that speaks its item's field as the item holds it now in `tx` (not stale:
+// core/domain/audio_text.hpp); a missing item or field leaves spoken_text empty.
+inline Audio current_audio_for(ContentTx& tx, std::string table, Id id, std::string field,
+                               std::string language, std::string file = "a.wav") {
+    Audio a = audio_for(table, id, field, std::move(language), std::move(file));
+    if (table == "statements") {
+        if (const auto s = tx.statement(id)) a.spoken_text = field_text(*s, field);
+    } else if (table == "questions") {
+        if (const auto q = tx.question(id)) a.spoken_text = field_text(*q, field);
+    } else if (const auto w = tx.word(id)) {
+        a.spoken_text = field_text(*w, field);
+    }
+    return a;
+}
+
 // ---- Every field as text: CHECK(show(got) == show(want)) compares all fields at once and
 // prints both sides in full when they differ.
 
@@ -244,7 +260,7 @@ inline std::string show(const Audio& a) {
            " mime=" + show(a.mime) + " voice=" + show(a.voice) +
            " duration_ms=" + show(a.duration_ms) + " created_at=" + show(a.created_at) +
            " updated_at=" + show(a.updated_at) + " bytes=" + show(a.bytes) +
-           " opus=" + show(a.opus) + " aac=" + show(a.aac);
+           " opus=" + show(a.opus) + " aac=" + show(a.aac) + " spoken_text=" + show(a.spoken_text);
 }
 inline std::string show(const PictureWordLink& l) {
     return "picture_word " + show(l.id) + " " + show(l.picture_id) + "-" + show(l.word_id);
@@ -264,7 +280,8 @@ inline std::string show(const AudioCandidate& c) {
     return show(c.source) + " " + show(c.text);
 }
 inline std::string show(const AudioCoverageRow& r) {
-    return r.table + "/" + r.language + " " + show(r.items) + "/" + show(r.with_audio);
+    return r.table + "/" + r.language + " " + show(r.items) + "/" + show(r.with_audio) + " stale " +
+           show(r.stale);
 }
 inline std::string show(const std::pair<std::string, std::int64_t>& count) {
     return count.first + "=" + show(count.second);

@@ -150,3 +150,45 @@ TEST_CASE(
     CHECK(sql::migrations_current(runner));
     CHECK(count_of(raw, "SELECT COUNT(*) FROM categories WHERE titel_en = 'Animals'") == 1);
 }
+
+// Migration 0025 (docs/audio.md "Audio that follows its text"): an audio stored before it is
+// taken to speak its item's text as it stands; one whose item is gone keeps NULL.
+TEST_CASE("migrations: 0025 gives every stored audio the text of its field", "[sql][migrations]") {
+    auto db = test::make_test_database();
+    if (db->url().empty()) return;  // the memory store has no migrations
+    sql::Database raw(sql::parse_database_url(db->url()), 1);
+    const bool pg = raw.dialect() == sql::Dialect::postgresql;
+    raw.write([&](soci::session& s) {
+        s << "ALTER TABLE audios DROP COLUMN spoken_text";
+        s << "DELETE FROM schema_migrations WHERE version = '0025_audio_spoken_text.sql'";
+        s << "INSERT INTO statements (id, text_de, text_en) VALUES (7, 'Hund', 'dog')";
+        s << "INSERT INTO questions (id, text_sv, short_answer_se) VALUES (8, 'Vad?', 'en hund')";
+        if (pg)  // PostgreSQL keeps the case-folded title beside it (migration 0003)
+            s << "INSERT INTO words (id, title_de, title_sv, title_de_key) "
+                 "VALUES (9, 'Haus', 'hus', 'haus')";
+        else
+            s << "INSERT INTO words (id, title_de, title_sv) VALUES (9, 'Haus', 'hus')";
+        const char* audios[][5] = {{"1", "statements", "7", "text_en", "en"},
+                                   {"2", "questions", "8", "short_answer_se", "sv"},
+                                   {"3", "words", "9", "title_sv", "sv"},
+                                   {"4", "statements", "70", "text_de", "de"}};  // item gone
+        for (const auto& a : audios)
+            s << "INSERT INTO audios (id, source_table, source_id, source_field, language, "
+                 "file_path, mime) VALUES ("
+              << a[0] << ", '" << a[1] << "', " << a[2] << ", '" << a[3] << "', '" << a[4]
+              << "', 'x.wav', 'audio/wav')";
+    });
+    CHECK(sql::migrate(raw) == 1);
+    const auto spoken = [&](int id) {
+        return raw.read([&](soci::session& s) {
+            soci::indicator ind = soci::i_ok;
+            std::string text;
+            s << "SELECT spoken_text FROM audios WHERE id = " << id, soci::into(text, ind);
+            return ind == soci::i_null ? std::string("NULL") : text;
+        });
+    };
+    CHECK(spoken(1) == "dog");
+    CHECK(spoken(2) == "en hund");
+    CHECK(spoken(3) == "hus");
+    CHECK(spoken(4) == "NULL");
+}

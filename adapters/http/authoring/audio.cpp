@@ -7,6 +7,15 @@
 
 namespace ll::http::authoring {
 
+std::optional<Response> make_audio_first(AuthoringPorts& p, Call& c, const char* table) {
+    const auto options = decode<PublishOptions>(c.query());
+    if (!options) return error_response(options.error());
+    if (!options->make_audio) return std::nullopt;
+    const auto spoken = speak_stale_audio(p, AudioItem{table, c.id});
+    if (!spoken) return error_response(spoken.error());
+    return std::nullopt;
+}
+
 void add_audio_routes(RouteBuilder& routes, AuthoringPorts p) {
     routes.add(
         {"POST", {"/api/audios/generate-for"}, Auth::token, Body::json, [p](Call& c) mutable {

@@ -32,8 +32,10 @@ void add_pair_routes(RouteBuilder& routes, AuthoringPorts p, PreviewPorts previe
                     const auto r = decoded(preview_pair, preview, c.id, c.query());
                     return r ? json_ok(200, to_json(r.value())) : error_response(r.error());
                 }});
-    add_review_routes(routes, {"/api/cms/db-pairs/:id"},
-                      [p](Id id, ReviewAction a) mutable { return change_pair_status(p, id, a); });
+    add_review_routes(
+        routes, {"/api/cms/db-pairs/:id"},
+        [p](Id id, ReviewAction a) mutable { return change_pair_status(p, id, a); },
+        std::pair(p, "pairs"));
     routes.add({"POST", {"/api/pipeline/publish"}, Auth::token, Body::json, [p](Call& c) mutable {
                     return answer(decoded(publish_pipeline, p, c.loose_body()));
                 }});

@@ -31,9 +31,16 @@ void add_analytics_routes(RouteBuilder& routes, CardAnalyticsPorts p);  // card 
 // The content lists across pictures, and bulk actions on their items (content_lists.cpp).
 void add_content_list_routes(RouteBuilder& routes, AuthoringPorts p);
 
+// `?make_audio=true` on a publish route of a spoken item (`table`: statements, questions, words,
+// pairs): its stale audio is spoken again first (docs/audio.md "Audio that follows its text").
+// Answers the error that stopped it, or nullopt to go on and publish.
+std::optional<Response> make_audio_first(AuthoringPorts& p, Call& c, const char* table);
+
 // POST <base>/review, <base>/publish, <base>/unpublish of one item kind; `change(id, action)`.
+// `spoken`: the item's audio table, for make_audio on publish (objects: none).
 template <typename F>
-void add_review_routes(RouteBuilder& routes, std::initializer_list<const char*> bases, F change) {
+void add_review_routes(RouteBuilder& routes, std::initializer_list<const char*> bases, F change,
+                       std::optional<std::pair<AuthoringPorts, const char*>> spoken = {}) {
     const std::pair<const char*, ReviewAction> actions[] = {
         {"/review", ReviewAction::review},
         {"/publish", ReviewAction::publish},
@@ -42,7 +49,10 @@ void add_review_routes(RouteBuilder& routes, std::initializer_list<const char*> 
         std::vector<std::string> patterns;
         for (const char* base : bases) patterns.push_back(std::string(base) + suffix);
         routes.add({"POST", std::move(patterns), Auth::token, Body::none,
-                    [change, action = action](Call& c) mutable {
+                    [change, spoken, action = action](Call& c) mutable {
+                        if (action == ReviewAction::publish && spoken)
+                            if (auto stopped = make_audio_first(spoken->first, c, spoken->second))
+                                return std::move(*stopped);
                         return answer_item(change(c.id, action));
                     }});
     }

@@ -26,9 +26,10 @@ void add_text_routes(RouteBuilder& routes, AuthoringPorts p) {
         {"DELETE", {"/api/cms/db-statements/:id"}, Auth::token, Body::none, [p](Call& c) mutable {
              return no_content(delete_statement(p, c.id, if_match(c.request)));
          }});
-    add_review_routes(routes, {"/api/cms/db-statements/:id"}, [p](Id id, ReviewAction a) mutable {
-        return change_statement_status(p, id, a);
-    });
+    add_review_routes(
+        routes, {"/api/cms/db-statements/:id"},
+        [p](Id id, ReviewAction a) mutable { return change_statement_status(p, id, a); },
+        std::pair(p, "statements"));
     routes.add({"GET", {"/api/cms/db-questions"}, Auth::token, Body::none, [p](Call& c) mutable {
                     return answer(decoded(list_questions, p, c.query()));
                 }});
@@ -51,9 +52,10 @@ void add_text_routes(RouteBuilder& routes, AuthoringPorts p) {
                 [p](Call& c) mutable {
                     return no_content(delete_question(p, c.id, if_match(c.request)));
                 }});
-    add_review_routes(routes, {"/api/cms/db-questions/:id"}, [p](Id id, ReviewAction a) mutable {
-        return change_question_status(p, id, a);
-    });
+    add_review_routes(
+        routes, {"/api/cms/db-questions/:id"},
+        [p](Id id, ReviewAction a) mutable { return change_question_status(p, id, a); },
+        std::pair(p, "questions"));
     routes.add(
         {"GET", {"/api/cms/db-questions/:id/words"}, Auth::token, Body::none, [p](Call& c) mutable {
              return answer(list_question_words(p, c.id));

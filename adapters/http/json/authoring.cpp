@@ -193,6 +193,7 @@ json::value to_json(const Audio& a) {
     o["mime"] = a.mime;
     o["voice"] = nullable(a.voice);
     o["duration_ms"] = a.duration_ms;
+    o["spoken_text"] = nullable(a.spoken_text);
     stamp(o, a.created_at, a.updated_at);
     return o;
 }
@@ -223,6 +224,7 @@ json::value to_json(const std::vector<AudioCoverageRow>& rows) {
         table.as_object()[r.language] = json::object{
             {"items", r.items},
             {"with_audio", r.with_audio},
+            {"stale", r.stale},
             {"ratio", r.items == 0 ? 0.0 : static_cast<double>(r.with_audio) / r.items}};
     }
     return out;

@@ -1,5 +1,5 @@
 // Audios in memory: MemoryContentTx's AudioRows (core/ports/content/audio.hpp), the row per
-// source, and which texts still lack one.
+// source, and which texts still lack one that speaks them as they are now.
 #include <functional>
 
 #include "adapters/memory/content/memory_content_tx.hpp"
@@ -61,6 +61,7 @@ std::pair<Audio, bool> MemoryContentTx::upsert_audio(const Audio& audio) {
         stored.bytes = audio.bytes;
         stored.opus = audio.opus;
         stored.aac = audio.aac;
+        stored.spoken_text = audio.spoken_text;
         stored.updated_at = audio.updated_at;
         return {stored, false};
     }
@@ -100,7 +101,7 @@ std::vector<AudioCandidate> MemoryContentTx::audio_candidates(
             if (!matches(language, lang)) continue;
             for_each_text(t_, tbl, lang, [&](Id id, const std::string& text) {
                 const AudioSource source{tbl, id, spoken_field(tbl, lang), lang};
-                if (static_cast<int>(out.size()) < limit && !has_audio(t_, source))
+                if (static_cast<int>(out.size()) < limit && !has_current_audio(t_, source, text))
                     out.push_back(AudioCandidate{source, text});
             });
         }
@@ -115,10 +116,13 @@ std::vector<AudioCoverageRow> MemoryContentTx::audio_coverage() {
         for (const std::string_view language_code : kContentLanguages) {
             const std::string language(language_code);
             AudioCoverageRow row{table, language, 0, 0};
-            for_each_text(t_, table, language, [&](Id id, const std::string&) {
+            for_each_text(t_, table, language, [&](Id id, const std::string& text) {
                 ++row.items;
-                if (has_audio(t_, {table, id, spoken_field(table, language), language}))
+                const AudioSource source{table, id, spoken_field(table, language), language};
+                if (has_current_audio(t_, source, text))
                     ++row.with_audio;
+                else if (has_audio(t_, source))
+                    ++row.stale;
             });
             out.push_back(row);
         }

@@ -38,12 +38,15 @@ bool lacks_text(const PairTexts& x, const std::string& language) {
            (x.question && !has_text(text_in(*x.question, language)));
 }
 
-// The item (a row of `table`; none: false) has a text in the language and no audio of it.
+// The item (a row of `table`; none: false) has a text in the language and no audio that speaks
+// it as it is now (never spoken, or spoken before the text changed).
 template <typename Item>
 bool lacks_audio(const ContentTables& t, const std::string& table, const Item* item,
                  const std::string& language) {
-    return item && has_text(spoken_text(*item, language)) &&
-           !has_audio(t, {table, item->id, spoken_field(table, language), language});
+    if (!item) return false;
+    const auto text = spoken_text(*item, language);
+    return has_text(text) &&
+           !has_current_audio(t, {table, item->id, spoken_field(table, language), language}, text);
 }
 
 bool lacks_audio(const ContentTables& t, const PairTexts& x, const std::string& language) {

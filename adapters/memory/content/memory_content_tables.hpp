@@ -54,6 +54,15 @@ inline bool has_audio(const ContentTables& t, const AudioSource& source) {
     return false;
 }
 
+// An audio of `source` that speaks `text` as it is now (core/domain/audio_text.hpp).
+inline bool has_current_audio(const ContentTables& t, const AudioSource& source,
+                              const std::optional<std::string>& text) {
+    for (const auto& [id, audio] : t.audios) {
+        if (audio.source == source) return audio.spoken_text && audio.spoken_text == text;
+    }
+    return false;
+}
+
 // A pair's or a word's categories (ordered by id), from its link set (categories.cpp).
 // Shared by the content store, the feed and the stats.
 std::vector<Category> categories_of(const ContentTables& t,

@@ -58,6 +58,7 @@ Audio audio_of(const soci::row& r) {
     a.opus = variant_of(c);
     a.aac = variant_of(c);
     drop_stale_copies(a, c.opt_text());
+    a.spoken_text = c.opt_text();
     return a;
 }
 
@@ -68,10 +69,15 @@ void texts_of(Query& q, const DialectSql& d, const std::string& table,
     q << " FROM " << table << " x WHERE " << d.has_text("x." + field);
 }
 
-void audio_exists(Query& q, const std::string& table, const std::string& language) {
+// `EXISTS (an audio of x's field in the language)`; `current`: one that speaks the field's text
+// as x holds it now (core/domain/audio_text.hpp).
+void audio_exists(Query& q, const std::string& table, const std::string& language, bool current) {
+    const std::string field = spoken_field(table, language);
     q << "EXISTS (SELECT 1 FROM audios a WHERE a.source_table = " << param(table)
-      << " AND a.source_id = x.id AND a.source_field = " << param(spoken_field(table, language))
-      << " AND a.language = " << param(language) << ")";
+      << " AND a.source_id = x.id AND a.source_field = " << param(field)
+      << " AND a.language = " << param(language);
+    if (current) q << " AND a.spoken_text = x." << field;
+    q << ")";
 }
 
 }  // namespace
@@ -109,7 +115,8 @@ std::pair<Audio, bool> SqlContentTx::upsert_audio(const Audio& audio) {
         .bind("voice", param(audio.voice))
         .bind("duration_ms", param(audio.duration_ms))
         .bind("created_at", ts(audio.created_at))
-        .bind("updated_at", ts(audio.updated_at));
+        .bind("updated_at", ts(audio.updated_at))
+        .bind("spoken_text", param(audio.spoken_text));
     bind_variants(q, audio);
     const bool inserted = q.first_int(s_) == id;
     return {this->audio(audio.source).value(), inserted};
@@ -145,7 +152,7 @@ std::vector<AudioCandidate> SqlContentTx::audio_candidates(
             q << "SELECT x.id, x." << spoken_field(tbl, lang);
             texts_of(q, d_, tbl, lang);
             q << " AND NOT ";
-            audio_exists(q, tbl, lang);
+            audio_exists(q, tbl, lang, true);
             q << " ORDER BY x.id LIMIT " << param(left);
             q.each(s_, [&](const soci::row& r) {
                 Cells c(r);
@@ -167,14 +174,17 @@ std::vector<AudioCoverageRow> SqlContentTx::audio_coverage() {
             const std::string language(language_code);
             Query q = query();
             q << "SELECT COUNT(*), COALESCE(SUM(CASE WHEN ";
-            audio_exists(q, table, language);
+            audio_exists(q, table, language, true);
+            q << " THEN 1 ELSE 0 END), 0), COALESCE(SUM(CASE WHEN ";
+            audio_exists(q, table, language, false);
             q << " THEN 1 ELSE 0 END), 0)";
             texts_of(q, d_, table, language);
-            AudioCoverageRow row{table, language, 0, 0};
+            AudioCoverageRow row{table, language, 0, 0, 0};
             q.each(s_, [&](const soci::row& r) {
                 Cells c(r);
                 row.items = c.integer();
                 row.with_audio = c.integer();
+                row.stale = c.integer() - row.with_audio;  // any audio, less the current ones
             });
             out.push_back(row);
         }

@@ -66,14 +66,16 @@ std::string with_text(const DialectSql& d, const std::string& table, const std::
     return d.has_text("COALESCE(" + row + "." + spoken_field(table, language) + ", '')");
 }
 
-// `row` (alias of `table`) has a text in the language without its audio.
+// `row` (alias of `table`) has a text in the language without an audio that speaks it as it is
+// now (core/domain/audio_text.hpp: never spoken, or spoken before the text changed).
 void text_without_audio(Query& q, const DialectSql& d, const std::string& table,
                         const std::string& row, const std::string& language) {
+    const std::string field = spoken_field(table, language);
     q << "(" << row << ".id IS NOT NULL AND " << with_text(d, table, row, language)
       << " AND NOT EXISTS (SELECT 1 FROM audios a WHERE a.source_table = " << param(table)
-      << " AND a.source_id = " << row
-      << ".id AND a.source_field = " << param(spoken_field(table, language))
-      << " AND a.language = " << param(language) << "))";
+      << " AND a.source_id = " << row << ".id AND a.source_field = " << param(field)
+      << " AND a.language = " << param(language) << " AND a.spoken_text = " << row << "." << field
+      << "))";
 }
 
 // ` AND (one of the languages' `lacks(q, language)`)`; nothing when no language is asked for.
@@ -209,12 +211,12 @@ std::map<Id, Row> by_id(soci::session& s, Query&& q, const std::set<Id>& ids, Re
     return out;
 }
 
-// (id, language) of the audios of the texts of `ids` in `table` (not of a question's short
-// answers): content_lists.text_audios.
-std::set<std::pair<Id, std::string>> text_audios(soci::session& s, Query&& q,
-                                                 const std::string& table,
-                                                 const std::set<Id>& ids) {
-    std::set<std::pair<Id, std::string>> out;
+// The text each audio of the texts of `ids` in `table` speaks (not of a question's short
+// answers), by (id, language): content_lists.text_audios.
+using Audios = std::map<std::pair<Id, std::string>, std::optional<std::string>>;
+
+Audios text_audios(soci::session& s, Query&& q, const std::string& table, const std::set<Id>& ids) {
+    Audios out;
     if (ids.empty()) return out;
     q.bind("source_table", param(table))
         .bind("field_prefix", param(spoken_field(table, "")))
@@ -222,20 +224,23 @@ std::set<std::pair<Id, std::string>> text_audios(soci::session& s, Query&& q,
     q.each(s, [&](const soci::row& r) {
         Cells c(r);
         const Id id = c.integer();
-        out.emplace(id, c.text());
+        std::string language = c.text();
+        out.emplace(std::pair(id, std::move(language)), c.opt_text());
     });
     return out;
 }
 
-using Audios = std::set<std::pair<Id, std::string>>;
-
-// The languages in which `text(language)` is written and `audios` has nothing for `id`.
+// The languages in which `text(language)` is written and `audios` has nothing for `id` that
+// speaks it as it is now (core/domain/audio_text.hpp).
 template <typename Text>
 std::vector<std::string> unspoken(Id id, const Audios& audios, Text text) {
     std::vector<std::string> out;
     for (const std::string_view code : kContentLanguages) {
         const std::string l(code);
-        if (has_text(text(l)) && !audios.count({id, l})) out.push_back(l);
+        const std::optional<std::string> written = text(l);
+        if (!has_text(written)) continue;
+        const auto audio = audios.find({id, l});
+        if (audio == audios.end() || !audio->second || audio->second != written) out.push_back(l);
     }
     return out;
 }

@@ -3,7 +3,9 @@
 //   const audioFor = await audioControls(api, 'statements', 5);   // one GET /api/audios
 //   row.append(audioFor('text_de', 'de', 'German text'));
 // Each call gives a small group: the player when the field has audio, a "Generate audio" /
-// "Regenerate audio" button (POST /api/audios/generate-for) and the API's error beside it.
+// "Regenerate audio" button (POST /api/audios/generate-for) and the API's error beside it. Given
+// the item as stored (`stored()`), an audio that speaks an older text than the item's says so
+// (docs/audio.md "Audio that follows its text").
 // Generating never plays the sound: the editor presses play. Audio files are named by their
 // content hash, so a new text gives a new URL and the player needs no cache-busting.
 import { busy, el } from './dom.js';
@@ -15,7 +17,12 @@ const keyOf = (field, language) => `${field}/${language}`;
 // Throws the ApiError when the item's audios cannot be read (the screen shows it like its own
 // loading errors). onGenerated(audio) is called after each audio stored (a screen that shows
 // what audio changes, e.g. the feed state, reads it again).
-export async function audioControls(api, sourceTable, sourceId, { onGenerated = () => {} } = {}) {
+export async function audioControls(
+  api,
+  sourceTable,
+  sourceId,
+  { onGenerated = () => {}, stored = () => null } = {},
+) {
   loadStylesheet('audio.css');
   const query = new URLSearchParams({ source_table: sourceTable, source_id: String(sourceId) });
   const { body } = await api.get(`/api/audios?${query}`);
@@ -35,11 +42,13 @@ export async function audioControls(api, sourceTable, sourceId, { onGenerated = 
       button.setAttribute('aria-label', `${words}: ${label}`);
     };
     const message = el('span', { class: 'error', role: 'alert' });
+    const stale = el('span', { class: 'audio-stale' });
     const group = el(
       'div',
       { class: 'audio-field', role: 'group', 'aria-label': `Audio of ${label}` },
       player,
       button,
+      stale,
       message,
     );
 
@@ -47,6 +56,10 @@ export async function audioControls(api, sourceTable, sourceId, { onGenerated = 
       const audio = known.get(key);
       player.hidden = !audio;
       if (audio && player.getAttribute('src') !== audio.audio_url) player.src = audio.audio_url;
+      const text = stored()?.[sourceField];
+      const older = Boolean(audio && text && text.trim() && audio.spoken_text !== text);
+      stale.textContent = older ? MSG.audioStale(audio.spoken_text) : '';
+      stale.hidden = !older;
       say(audio ? 'Regenerate audio' : 'Generate audio');
     };
 

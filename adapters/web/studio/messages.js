@@ -159,6 +159,7 @@ export const MSG = {
   noWords: 'No words yet.',
   typeGermanWord: 'Type the word in German first.',
   audioNotLoaded: (reason) => `Audio not loaded: ${reason}`,
+  audioStale: (spoken) => `Speaks an older text: “${spoken ?? '?'}”`,
   // A card's state beside its heading.
   unsavedChanges: 'Unsaved changes',
   savedState: 'Saved',
@@ -256,8 +257,16 @@ export const MSG = {
 
 // An error in words: the API's own message (ApiError.message, docs/studio.md) with picture
 // status names as words; anything else (no answer at all) is MSG.unreachable.
+// The API's hint for clients (", or publish with make_audio=true") is the studio's "Make audio and
+// publish" button (isAudioStale), so it is left out of the words.
 export function errorText(e) {
   if (e && typeof e.status === 'number' && e.message)
-    return e.message.replace(/\b(drawing_created|objects_created)\b/g, (s) => humanStatus(s));
+    return e.message
+      .replace(/\b(drawing_created|objects_created)\b/g, (s) => humanStatus(s))
+      .replace(/, or publish with make_audio=true$/, '');
   return MSG.unreachable;
 }
+
+// A publish refused because audio speaks an older text (409 audio_stale, docs/audio.md): the
+// screens then offer to make the audio and publish in one step.
+export const isAudioStale = (e) => e?.status === 409 && e?.body?.code === 'audio_stale';

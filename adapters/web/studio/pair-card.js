@@ -8,7 +8,7 @@
 // when the card first comes into view, so the rest of the card never waits for it.
 import { busy, el } from './dom.js';
 import { LANGUAGES, LANGUAGE_NAME, SHORT_ANSWER_FIELD, TEXT_FIELD } from './languages.js';
-import { MSG, errorText } from './messages.js';
+import { MSG, errorText, isAudioStale } from './messages.js';
 import { audioControls } from './audio-field.js';
 import { feedLine, readFeeds } from './pair-feeds.js';
 import { pairFiguresLine } from './card-figures.js';
@@ -294,19 +294,37 @@ export class PairCard {
     );
   }
 
-  say(text, conflict = false) {
+  reloadOffer() {
+    return el(
+      'button',
+      { type: 'button', onclick: () => this.reload() },
+      `Reload pair #${this.id}`,
+    );
+  }
+
+  // `offer`: a button beside the message (a 412's reload, a stale audio's make-and-publish).
+  say(text, offer = null) {
     const parts = [el('span', {}, text)];
-    if (conflict)
-      parts.push(
-        ' ',
-        el('button', { type: 'button', onclick: () => this.reload() }, `Reload pair #${this.id}`),
-      );
+    if (offer) parts.push(' ', offer);
     this.message.replaceChildren(...(text ? parts : []));
   }
 
-  // "Not saved: <the API's reason>"; a 412 with the reload offer.
+  // "Not saved: <the API's reason>"; a 412 with the reload offer, a publish refused for stale
+  // audio with the offer to make it and publish (docs/audio.md "Audio that follows its text").
   fail(done, e) {
-    this.say(MSG.not(done, errorText(e)), e?.status === PRECONDITION_FAILED);
+    let offer = null;
+    if (e?.status === PRECONDITION_FAILED) offer = this.reloadOffer();
+    else if (isAudioStale(e))
+      offer = el(
+        'button',
+        {
+          type: 'button',
+          onclick: () => this.transition('publish', true),
+          'aria-label': `Make audio and publish pair #${this.id}`,
+        },
+        'Make audio and publish',
+      );
+    this.say(MSG.not(done, errorText(e)), offer);
   }
 
   // Runs a request with the pair's buttons waiting (those disabled already stay so); the card
@@ -352,11 +370,13 @@ export class PairCard {
     }).then(() => ok);
   }
 
-  transition(action) {
+  // makeAudio: publish with make_audio=true (the offer beside a 409 audio_stale).
+  transition(action, makeAudio = false) {
     const t = TRANSITIONS[action];
     return this.waiting(async () => {
       try {
-        const r = await this.api.send('POST', `/api/cms/db-pairs/${this.id}/${action}`);
+        const query = makeAudio ? '?make_audio=true' : '';
+        const r = await this.api.send('POST', `/api/cms/db-pairs/${this.id}/${action}${query}`);
         this.say('');
         this.feeds = this.feedRead = null; // a publish reads the feeds afresh
         this.screen.update(r.body, r.etag);
@@ -407,7 +427,7 @@ export class PairCard {
           this.screen.remove(this.id);
           this.screen.announce(MSG.deletedElsewhere(`Pair #${this.id}`));
         } else {
-          this.say(MSG.reloadFailed(errorText(e)), true);
+          this.say(MSG.reloadFailed(errorText(e)), this.reloadOffer());
         }
       }
     });
@@ -426,6 +446,7 @@ export class PairCard {
     const audio = pair.statement
       ? audioControls(this.api, 'statements', pair.statement.id, {
           onGenerated: () => this.refreshFeeds(),
+          stored: () => this.pair.statement,
         })
       : null;
     const audioFor = (lang) => {

@@ -5,7 +5,7 @@
 // without an item is the form for a new one: "Create" posts it and the card becomes the item's.
 import { busy, el } from './dom.js';
 import { LANGUAGES } from './languages.js';
-import { MSG, errorText } from './messages.js';
+import { MSG, errorText, isAudioStale } from './messages.js';
 import { audioControls } from './audio-field.js';
 import { mergeField, storedNote } from './reload-merge.js';
 
@@ -59,6 +59,11 @@ export class TextCard {
 
   get id() {
     return this.item?.id ?? null;
+  }
+
+  // "Statement #5": the heading, and what the card's buttons act on.
+  get name() {
+    return this.item ? `${this.kind.title} #${this.item.id}` : null;
   }
 
   // (Re)builds the card for the item (null: the empty form).
@@ -161,7 +166,9 @@ export class TextCard {
   async loadAudio(name) {
     let make;
     try {
-      make = await audioControls(this.api, this.kind.table, this.item.id);
+      make = await audioControls(this.api, this.kind.table, this.item.id, {
+        stored: () => this.item,
+      });
     } catch (e) {
       this.message.textContent = MSG.audioNotLoaded(errorText(e));
       return;
@@ -237,6 +244,15 @@ export class TextCard {
       reload.addEventListener('click', () => this.reload());
       this.message.append(' ', reload);
     }
+    if (isAudioStale(error)) {
+      const both = el(
+        'button',
+        { type: 'button', 'aria-label': `Make audio and publish ${this.name}` },
+        'Make audio and publish',
+      );
+      both.addEventListener('click', () => this.transition('publish', true));
+      this.message.append(' ', both);
+    }
   }
 
   // Runs a request of the card with its action buttons waiting (Save stays disabled while it
@@ -278,12 +294,16 @@ export class TextCard {
       // What was typed while the request ran stays (and counts as unsaved).
       if (JSON.stringify(this.values()) === sent) this.fill(r.body);
       this.state.textContent = MSG.savedState;
+      this.loadAudio(this.name); // a changed text leaves its audio speaking the older one
     });
   }
 
-  transition(step) {
+  // makeAudio: publish with make_audio=true (the offer beside a 409 audio_stale).
+  transition(step, makeAudio = false) {
     return this.run(async () => {
-      const r = await this.api.send('POST', `${this.kind.path}/${this.item.id}/${step}`);
+      const query = makeAudio ? '?make_audio=true' : '';
+      const r = await this.api.send('POST', `${this.kind.path}/${this.item.id}/${step}${query}`);
+      if (makeAudio) this.loadAudio(this.name);
       // Local edits stay; the new version is taken only if nobody changed the texts meanwhile
       // (otherwise the next save meets the 412 and its reload offer, as it should).
       const same = Object.keys(this.values()).every(

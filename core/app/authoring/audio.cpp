@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "core/app/authoring/audio_variants.hpp"
+#include "core/domain/audio_text.hpp"
 #include "core/domain/rules.hpp"
 
 namespace ll {
@@ -14,40 +15,23 @@ namespace {
 // The text of one field of one item; nullopt when the item does not exist.
 std::optional<std::optional<std::string>> text_of(WordRows& words, TextRows& texts,
                                                   const AudioSource& s) {
-    if (s.table == "statements") {
-        const auto st = texts.statement(s.id);
-        if (!st) return std::nullopt;
-        return s.field == "text_de"   ? st->text_de
-               : s.field == "text_en" ? st->text_en
-                                      : st->text_sv;
-    }
-    if (s.table == "questions") {
-        const auto q = texts.question(s.id);
-        if (!q) return std::nullopt;
-        const std::pair<const char*, const std::optional<std::string>*> slots[] = {
-            {"text_de", &q->text_de},
-            {"text_en", &q->text_en},
-            {"text_sv", &q->text_sv},
-            {"short_answer_de", &q->short_answer_de},
-            {"short_answer_en", &q->short_answer_en},
-            {"short_answer_se", &q->short_answer_se}};
-        for (const auto& [name, value] : slots) {
-            if (s.field == name) return *value;
-        }
-        return std::optional<std::string>();
-    }
-    const auto w = words.word(s.id);
-    if (!w) return std::nullopt;
-    if (s.field == "title_de") return std::optional<std::string>(w->title_de);
-    return s.field == "title_en" ? w->title_en : w->title_sv;
+    const auto in = [&](const auto& item) -> std::optional<std::optional<std::string>> {
+        if (!item) return std::nullopt;
+        return field_text(*item, s.field);
+    };
+    if (s.table == "statements") return in(texts.statement(s.id));
+    if (s.table == "questions") return in(texts.question(s.id));
+    return in(words.word(s.id));
 }
 
-// Speaks, stores the file and writes the row (the slow part runs outside any transaction).
+// Speaks `text` (the field as the item holds it: trimmed here), stores the file and writes the
+// row with the text it speaks (the slow part runs outside any transaction). A text changed
+// meanwhile leaves the new row stale, as it should: it speaks the older text.
 Result<AudioResult> speak_and_store(AuthoringPorts& ports, const AudioSource& source,
                                     const std::string& text) {
     SynthesizedAudio spoken;
     try {
-        spoken = ports.speech.synthesize(text, source.language);
+        spoken = ports.speech.synthesize(trim(text), source.language);
     } catch (const SpeechError& e) {
         return errors::speech_synthesis_failed(e.what());
     }
@@ -56,6 +40,7 @@ Result<AudioResult> speak_and_store(AuthoringPorts& ports, const AudioSource& so
     audio.mime = spoken.mime;
     audio.voice = spoken.voice;
     audio.duration_ms = spoken.duration_ms;
+    audio.spoken_text = text;
     try {
         store_audio_files(ports, spoken.bytes, spoken.extension, audio);
     } catch (const AudioEncodingError& e) {
@@ -76,12 +61,11 @@ Result<AudioResult> generate_audio(AuthoringPorts& ports, const GenerateAudio& r
         ports.content, [&](WordRows& words, TextRows& texts) -> Result<std::string> {
             const auto found = text_of(words, texts, source);
             if (!found) return errors::not_found();
-            const std::string t = found->has_value() ? trim(**found) : std::string();
-            if (t.empty()) {
+            if (!found->has_value() || trim(**found).empty()) {
                 return errors::conflict(
                     fmt::format("{} {} has no text in {}", source.table, source.id, source.field));
             }
-            return t;
+            return **found;
         });
     if (!text) return text.error();
     return speak_and_store(ports, source, text.value());
@@ -107,7 +91,7 @@ Result<AudioBatchResult> generate_audio_batch(AuthoringPorts& ports,
     AudioBatchResult out;
     out.skipped = plan->with_audio;
     for (const auto& c : plan->candidates) {
-        auto done = speak_and_store(ports, c.source, trim(c.text));
+        auto done = speak_and_store(ports, c.source, c.text);
         if (done) {
             ++out.generated;
         } else {
@@ -130,6 +114,36 @@ Result<std::vector<Audio>> list_item_audios(AuthoringPorts& ports, const AudioIt
                std::tie(b.source.field, b.source.language);
     });
     return found;
+}
+
+Result<int> speak_stale_audio(AuthoringPorts& ports, const AudioItem& item) {
+    auto stale = read<std::vector<AudioCandidate>>(
+        ports.content,
+        [&](AudioRows& audios, TextRows& texts, WordRows& words,
+            PairRows& pairs) -> Result<std::vector<AudioCandidate>> {
+            std::vector<AudioCandidate> out;
+            const auto add = [&](const std::string& table, const auto& found) {
+                if (!found) return;
+                for (const Audio& a : audios.audios_of_item(table, found->id))
+                    if (audio_is_stale(a, *found))
+                        out.push_back({a.source, *field_text(*found, a.source.field)});
+            };
+            if (item.table == "statements") {
+                add(item.table, texts.statement(item.id));
+            } else if (item.table == "questions") {
+                add(item.table, texts.question(item.id));
+            } else if (item.table == "words") {
+                add(item.table, words.word(item.id));
+            } else if (const auto pair = pairs.pair(item.id)) {
+                if (pair->statement_id) add("statements", texts.statement(*pair->statement_id));
+                if (pair->question_id) add("questions", texts.question(*pair->question_id));
+            }
+            return out;
+        });
+    if (!stale) return stale.error();
+    for (const AudioCandidate& c : stale.value())
+        if (auto spoken = speak_and_store(ports, c.source, c.text); !spoken) return spoken.error();
+    return static_cast<int>(stale->size());
 }
 
 Result<std::vector<AudioCoverageRow>> audio_coverage(AuthoringPorts& ports) {

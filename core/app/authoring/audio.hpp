@@ -21,7 +21,14 @@ Result<AudioBatchResult> generate_audio_batch(AuthoringPorts& ports,
 // The audios of one item, ordered by source_field, then language; none when the item has none
 // or does not exist.
 Result<std::vector<Audio>> list_item_audios(AuthoringPorts& ports, const AudioItem& item);
-// Per table and language: items with text, how many have audio.
+// make_audio=true on a publish route: speaks again every stale audio of the item (statements,
+// questions, words; a pair: its statement's and question's), one at a time, outside any
+// transaction, before the caller publishes. The first failure is the answer (the caller then
+// publishes nothing); the number spoken otherwise. The publish checks again: a text changed
+// meanwhile is still refused.
+Result<int> speak_stale_audio(AuthoringPorts& ports, const AudioItem& item);
+// Per table and language: items with text, how many have audio that speaks it as it is now, how
+// many only a stale one.
 Result<std::vector<AudioCoverageRow>> audio_coverage(AuthoringPorts& ports);
 
 }  // namespace ll

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "core/app/authoring/stale_audio.hpp"
 #include "core/app/authoring/texts.hpp"
 
 namespace ll {
@@ -168,10 +169,11 @@ Result<PairView> with_pair(AuthoringPorts& ports, Id id, F&& change,
     return write<PairView>(
         ports.content,
         [&](ItemLocks& locks, WordRows& words, WordLinkRows& links, TextRows& texts,
-            PairRows& pairs) -> Result<PairView> {
+            PairRows& pairs, AudioRows& audios) -> Result<PairView> {
             auto pair = checked_pair(locks, words, links, texts, pairs, id, expected);
             if (!pair) return pair.error();
-            Result<Pair> changed = change(words, links, texts, pairs, std::move(pair.value()));
+            Result<Pair> changed =
+                change(words, links, texts, pairs, audios, std::move(pair.value()));
             if (!changed) return changed.error();
             return view_of(words, links, texts, pairs, std::move(changed.value()));
         });
@@ -287,7 +289,7 @@ Result<PairView> patch_pair(AuthoringPorts& ports, Id id, const PairPatch& patch
     const Timestamp now = ports.clock.now();
     return with_pair(
         ports, id,
-        [&](WordRows& words, WordLinkRows& links, TextRows& texts, PairRows& pairs,
+        [&](WordRows& words, WordLinkRows& links, TextRows& texts, PairRows& pairs, AudioRows&,
             Pair p) -> Result<Pair> {
             Pair stored = p;
             bool wrote = false;  // the statement, the question or the pair row
@@ -342,10 +344,13 @@ Result<Done> delete_pair(AuthoringPorts& ports, Id id, const VersionCondition& e
 
 Result<PairView> change_pair_status(AuthoringPorts& ports, Id id, ReviewAction action) {
     return with_pair(ports, id,
-                     [&](WordRows& words, WordLinkRows& links, TextRows&, PairRows& pairs,
-                         Pair p) -> Result<Pair> {
+                     [&](WordRows& words, WordLinkRows& links, TextRows& texts, PairRows& pairs,
+                         AudioRows& audios, Pair p) -> Result<Pair> {
                          auto next = next_review_status("pair", p.status, action);
                          if (!next) return next.error();
+                         if (action == ReviewAction::publish)
+                             if (auto refused = stale_audio_refusal(audios, texts, {p}))
+                                 return *refused;
                          p.status = next.value();
                          p.updated_at = ports.clock.now();
                          pairs.update_pair(p);
@@ -360,7 +365,7 @@ Result<PipelineResult> publish_pipeline(AuthoringPorts& ports, const PublishPipe
     return write<PipelineResult>(
         ports.content,
         [&](PictureRows& pictures, WordRows& words, WordLinkRows& links, TextRows& texts,
-            PairRows& pairs) -> Result<PipelineResult> {
+            PairRows& pairs, AudioRows& audios) -> Result<PipelineResult> {
             if (!pictures.picture(request.picture_id)) return errors::not_found();
             PipelineResult out{request.picture_id, {}};
             PairFilter filter;
@@ -373,6 +378,8 @@ Result<PipelineResult> publish_pipeline(AuthoringPorts& ports, const PublishPipe
                 page.after = batch.back().id;
                 std::move(batch.begin(), batch.end(), std::back_inserter(reviewed));
             }
+            // All or nothing, as before: one pair with stale audio holds the picture back.
+            if (auto refused = stale_audio_refusal(audios, texts, reviewed)) return *refused;
             for (auto& p : reviewed) {
                 p.status = status::kPublished;
                 p.updated_at = now;

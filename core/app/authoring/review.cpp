@@ -3,21 +3,32 @@
 namespace ll {
 
 Result<ContentObject> change_object_status(AuthoringPorts& ports, Id id, ReviewAction action) {
-    return change_status<ContentObject, ObjectRows>(
-        ports, "object", action, [&](ObjectRows& objects) { return objects.object(id); },
-        [](ObjectRows& objects, const ContentObject& o) { objects.update_object(o); });
+    return write<ContentObject>(ports.content, [&](ObjectRows& objects) -> Result<ContentObject> {
+        return change_status<ContentObject>(
+            ports, "object", action, objects.object(id),
+            [](const ContentObject&) { return std::optional<Error>(); },
+            [&](const ContentObject& o) { objects.update_object(o); });
+    });
 }
 
 Result<Statement> change_statement_status(AuthoringPorts& ports, Id id, ReviewAction action) {
-    return change_status<Statement, TextRows>(
-        ports, "statement", action, [&](TextRows& texts) { return texts.statement(id); },
-        [](TextRows& texts, const Statement& s) { texts.update_statement(s); });
+    return write<Statement>(
+        ports.content, [&](TextRows& texts, AudioRows& audios) -> Result<Statement> {
+            return change_status<Statement>(
+                ports, "statement", action, texts.statement(id),
+                [&](const Statement& s) { return stale_audio_refusal(audios, s); },
+                [&](const Statement& s) { texts.update_statement(s); });
+        });
 }
 
 Result<Question> change_question_status(AuthoringPorts& ports, Id id, ReviewAction action) {
-    return change_status<Question, TextRows>(
-        ports, "question", action, [&](TextRows& texts) { return texts.question(id); },
-        [](TextRows& texts, const Question& q) { texts.update_question(q); });
+    return write<Question>(
+        ports.content, [&](TextRows& texts, AudioRows& audios) -> Result<Question> {
+            return change_status<Question>(
+                ports, "question", action, texts.question(id),
+                [&](const Question& q) { return stale_audio_refusal(audios, q); },
+                [&](const Question& q) { texts.update_question(q); });
+        });
 }
 
 }  // namespace ll

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "core/app/authoring/stale_audio.hpp"
+
 namespace ll {
 namespace {
 
@@ -182,13 +184,14 @@ Result<std::vector<Question>> publish_questions(AuthoringPorts& ports,
     const Timestamp now = ports.clock.now();
     return write<std::vector<Question>>(
         ports.content,
-        [&](WordRows& words, WordLinkRows& links,
-            TextRows& texts) -> Result<std::vector<Question>> {
+        [&](WordRows& words, WordLinkRows& links, TextRows& texts,
+            AudioRows& audios) -> Result<std::vector<Question>> {
             std::vector<Question> out;
             for (const Id id : request.ids) {
                 auto q = texts.question(id);
                 if (!q) return errors::not_found();
                 if (q->status != status::kPublished) {
+                    if (auto refused = stale_audio_refusal(audios, *q)) return *refused;
                     q->status = status::kPublished;
                     q->updated_at = now;
                     texts.update_question(*q);
@@ -198,6 +201,7 @@ Result<std::vector<Question>> publish_questions(AuthoringPorts& ports,
                     word_ids.push_back(link.word_id);
                 for (auto& w : words.words_by_ids(word_ids)) {
                     if (w.status == status::kPublished) continue;
+                    if (auto refused = stale_audio_refusal(audios, w)) return *refused;
                     w.status = status::kPublished;
                     w.updated_at = now;
                     words.update_word(w);

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "core/app/authoring/stale_audio.hpp"
 #include "core/domain/rules.hpp"
 
 namespace ll {
@@ -39,12 +40,13 @@ Result<Word> update_word(AuthoringPorts& ports, Id id, F&& change,
                          const VersionCondition& expected = {}) {
     return write<Word>(
         ports.content,
-        [&](ItemLocks& locks, WordRows& words, CategoryRows& categories) -> Result<Word> {
+        [&](ItemLocks& locks, WordRows& words, CategoryRows& categories,
+            AudioRows& audios) -> Result<Word> {
             lock_if_conditional(locks, ItemKind::word, id, expected);
             auto word = words.word(id);
             if (!word) return errors::not_found();
             if (auto refused = stale(expected, *word)) return *refused;
-            Result<Word> changed = change(categories, *word);
+            Result<Word> changed = change(categories, audios, *word);
             if (!changed) return changed;
             if (changed.value() == *word) return changed;  // nothing to write: updated_at stays
             changed->updated_at = ports.clock.now();
@@ -171,7 +173,7 @@ Result<Word> patch_word(AuthoringPorts& ports, Id id, const WordPatch& patch,
                         const VersionCondition& expected) {
     return update_word(
         ports, id,
-        [&](CategoryRows& categories, Word w) -> Result<Word> {
+        [&](CategoryRows& categories, AudioRows&, Word w) -> Result<Word> {
             if (patch.title_de.present) w.title_de = *patch.title_de.value;
             if (patch.title_en.present) w.title_en = patch.title_en.value;
             if (patch.title_sv.present) w.title_sv = patch.title_sv.value;
@@ -187,9 +189,11 @@ Result<Word> patch_word(AuthoringPorts& ports, Id id, const WordPatch& patch,
 }
 
 Result<Word> change_word_status(AuthoringPorts& ports, Id id, WordAction action) {
-    return update_word(ports, id, [&](CategoryRows&, Word w) -> Result<Word> {
+    return update_word(ports, id, [&](CategoryRows&, AudioRows& audios, Word w) -> Result<Word> {
         auto next = next_word_status(w.status, action);
         if (!next) return next.error();
+        if (action == WordAction::publish)
+            if (auto refused = stale_audio_refusal(audios, w)) return *refused;
         w.status = next.value();
         return w;
     });

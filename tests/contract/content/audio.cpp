@@ -12,7 +12,8 @@ TEST_CASE("content: upsert_audio inserts once per source, then replaces the file
     ContentDb c;
     const Id statement = c.write(
         [](ContentTx& tx) { return tx.insert_statement(statement_with("Hund", "dog")).id; });
-    const Audio first = audio_for("statements", statement, "text_de", "de", "aaa.wav");
+    Audio first = audio_for("statements", statement, "text_de", "de", "aaa.wav");
+    first.spoken_text = "Hund";
     const auto [stored, inserted] = c.write([&](ContentTx& tx) {
         Audio given = first;
         given.id = 999;
@@ -34,6 +35,7 @@ TEST_CASE("content: upsert_audio inserts once per source, then replaces the file
     second.duration_ms = 98765;
     second.created_at = ts("2030-01-01T00:00:00.000Z");
     second.updated_at = ts("2026-08-09T10:11:12.131Z");
+    second.spoken_text = "Hund ";  // the text as the item held it, before trimming
     const auto [replaced, again] = c.write([&](ContentTx& tx) { return tx.upsert_audio(second); });
     CHECK_FALSE(again);
     Audio want2 = second;
@@ -169,11 +171,11 @@ AudioWorld make_audio_world(ContentDb& c) {
         baum.title_en = "";
         baum.title_sv = "träd";
         w.w2 = tx.find_or_insert_word(baum).first.id;
-        tx.upsert_audio(audio_for("statements", w.s1, "text_de", "de"));
-        tx.upsert_audio(audio_for("statements", w.s1, "text_en", "en"));
-        tx.upsert_audio(audio_for("questions", w.q1, "text_de", "sv"));
-        tx.upsert_audio(audio_for("words", w.w1, "title_en", "en"));
-        tx.upsert_audio(audio_for("words", w.w2, "text_de", "de"));
+        tx.upsert_audio(current_audio_for(tx, "statements", w.s1, "text_de", "de"));
+        tx.upsert_audio(current_audio_for(tx, "statements", w.s1, "text_en", "en"));
+        tx.upsert_audio(current_audio_for(tx, "questions", w.q1, "text_de", "sv"));
+        tx.upsert_audio(current_audio_for(tx, "words", w.w1, "title_en", "en"));
+        tx.upsert_audio(current_audio_for(tx, "words", w.w2, "text_de", "de"));
         return w;
     });
 }
@@ -228,8 +230,8 @@ TEST_CASE("content: audio_candidates by table, language, id; blank texts and aud
 
     // An audio for a candidate takes it off the list.
     c.write([&](ContentTx& tx) {
-        tx.upsert_audio(audio_for("words", w.w2, "title_de", "de"));
-        tx.upsert_audio(audio_for("statements", w.s2, "text_en", "en"));
+        tx.upsert_audio(current_audio_for(tx, "words", w.w2, "title_de", "de"));
+        tx.upsert_audio(current_audio_for(tx, "statements", w.s2, "text_en", "en"));
     });
     CHECK(sources(c.read([](ContentTx& tx) {
               return tx.audio_candidates(std::nullopt, std::nullopt, 100);
@@ -241,8 +243,8 @@ TEST_CASE("content: audio_candidates by table, language, id; blank texts and aud
 TEST_CASE("content: audio_coverage per table and language, in order", "[content][audio]") {
     ContentDb c;
     const auto row = [](const char* table, const char* lang, std::int64_t items,
-                        std::int64_t with_audio) {
-        return show(AudioCoverageRow{table, lang, items, with_audio}) + "\n";
+                        std::int64_t with_audio, std::int64_t stale = 0) {
+        return show(AudioCoverageRow{table, lang, items, with_audio, stale}) + "\n";
     };
     const auto empty = c.read([](ContentTx& tx) { return tx.audio_coverage(); });
     CHECK(show(empty) == row("statements", "de", 0, 0) + row("statements", "en", 0, 0) +
@@ -259,4 +261,57 @@ TEST_CASE("content: audio_coverage per table and language, in order", "[content]
               row("statements", "sv", 1, 0) + row("questions", "de", 1, 0) +
               row("questions", "en", 0, 0) + row("questions", "sv", 1, 0) +
               row("words", "de", 2, 0) + row("words", "en", 1, 1) + row("words", "sv", 1, 0));
+}
+
+// docs/audio.md "Audio that follows its text": an audio whose item now holds another text is
+// stale; the candidates, the coverage and the lists count it as missing until it is spoken again.
+TEST_CASE("content: an audio of an older text is stale until spoken again", "[content][audio]") {
+    ContentDb c;
+    const AudioWorld w = make_audio_world(c);
+    const auto edit = [&](const char* german) {
+        c.write([&](ContentTx& tx) {
+            Statement s = must(tx.statement(w.s1));
+            s.text_de = german;
+            tx.update_statement(s);
+        });
+    };
+    const auto statement_de = [&] {
+        return c.read([](ContentTx& tx) { return tx.audio_coverage(); }).at(0);
+    };
+    const auto s1_listed_without_german_audio = [&] {
+        ItemListFilter f;
+        f.missing_audio = {"de"};
+        const auto page = c.read([&](ContentTx& tx) {
+            return tx.statement_list(f, ListOrder{}, ListWindow{0, 50});
+        });
+        for (const auto& row : page.rows)
+            if (row.item.id == w.s1) return row.missing_audio == std::vector<std::string>{"de"};
+        return false;
+    };
+    REQUIRE(show(statement_de()) == "statements/de 1/1 stale 0");
+    CHECK_FALSE(s1_listed_without_german_audio());
+
+    edit("Hunde");
+    CHECK(show(statement_de()) == "statements/de 1/0 stale 1");
+    CHECK(s1_listed_without_german_audio());
+    CHECK(sources(c.read([](ContentTx& tx) {
+              return tx.audio_candidates("statements", "de", 100);
+          })) == "statements/" + show(w.s1) + "/text_de/de\n");
+    // Only the text decides, not the white space trimmed for speech: "Hunde " is another text.
+    edit("Hunde ");
+    c.write([&](ContentTx& tx) {
+        Audio a = audio_for("statements", w.s1, "text_de", "de", "hunde.wav");
+        a.spoken_text = "Hunde";
+        tx.upsert_audio(a);
+    });
+    CHECK(show(statement_de()) == "statements/de 1/0 stale 1");
+
+    // Spoken again from the text as it is: current.
+    c.write([&](ContentTx& tx) {
+        tx.upsert_audio(current_audio_for(tx, "statements", w.s1, "text_de", "de", "hunde2.wav"));
+    });
+    CHECK(show(statement_de()) == "statements/de 1/1 stale 0");
+    CHECK_FALSE(s1_listed_without_german_audio());
+    CHECK(
+        c.read([](ContentTx& tx) { return tx.audio_candidates("statements", "de", 100); }).empty());
 }

@@ -115,10 +115,11 @@ TEST_CASE("content lists: filters of pairs", "[content]") {
     // answer's audio is not the question's.
     l.c.write([&](ContentTx& tx) {
         for (const char* lang : {"de", "en", "sv"})
-            tx.upsert_audio(
-                audio_for("statements", l.dog_statement, std::string("text_") + lang, lang));
-        tx.upsert_audio(audio_for("questions", l.dog_question, "text_de", "de"));
-        tx.upsert_audio(audio_for("questions", l.dog_question, "short_answer_en", "en"));
+            tx.upsert_audio(current_audio_for(tx, "statements", l.dog_statement,
+                                              std::string("text_") + lang, lang));
+        tx.upsert_audio(current_audio_for(tx, "questions", l.dog_question, "text_de", "de"));
+        tx.upsert_audio(
+            current_audio_for(tx, "questions", l.dog_question, "short_answer_en", "en"));
     });
     f = {};
     f.missing_audio = {"de"};
@@ -195,8 +196,8 @@ TEST_CASE("content lists: words by title in any language, filters, order, window
         published.status = status::kPublished;
         published.categories = {Category{animals, ""}};
         tx.update_word(published);
-        tx.upsert_audio(audio_for("words", apple, "title_sv", "sv"));
-        tx.upsert_audio(audio_for("words", hedgehog, "title_de", "de"));
+        tx.upsert_audio(current_audio_for(tx, "words", apple, "title_sv", "sv"));
+        tx.upsert_audio(current_audio_for(tx, "words", hedgehog, "title_de", "de"));
     });
     const auto list = [&](ItemListFilter f, ListOrder order = {}, ListWindow window = {}) {
         return c.read([&](ContentTx& tx) { return tx.word_list(f, order, window); });
@@ -270,8 +271,8 @@ TEST_CASE("content lists: statements and questions by text, filters, order", "[c
         q.text_sv = "Vad jagar RÄVEN?";
         q.level = 7;
         what = tx.insert_question(q).id;
-        tx.upsert_audio(audio_for("questions", where, "short_answer_de", "de"));
-        tx.upsert_audio(audio_for("questions", what, "text_sv", "sv"));
+        tx.upsert_audio(current_audio_for(tx, "questions", where, "short_answer_de", "de"));
+        tx.upsert_audio(current_audio_for(tx, "questions", what, "text_sv", "sv"));
     });
     const auto statements = [&](ItemListFilter f, ListOrder order = {}) {
         std::vector<Id> out;

@@ -72,7 +72,7 @@ void check_cover(const json::value& c, const char* table, const char* language, 
                  std::int64_t with_audio) {
     INFO(table << " " << language << ": " << to_text(c));
     const json::value& e = c.at(table).at(language);
-    CHECK(keys(e) == std::set<std::string>{"items", "with_audio", "ratio"});
+    CHECK(keys(e) == std::set<std::string>{"items", "with_audio", "stale", "ratio"});
     CHECK(e.at("items").as_int64() == items);
     CHECK(e.at("with_audio").as_int64() == with_audio);
     const double ratio = items == 0 ? 0.0 : static_cast<double>(with_audio) / items;
@@ -179,7 +179,7 @@ TEST_CASE("generate-for again: 200, the same row, the file replaced when the tex
     check_cover(coverage(api), "statements", "de", 1, 1);
     // Numbers print as people write them: 1, not Boost.JSON's 1E0.
     const std::string raw = api.get("/api/audios/coverage").body;
-    CHECK(raw.find(R"("items":1,"with_audio":1,"ratio":1})") != std::string::npos);
+    CHECK(raw.find(R"("items":1,"with_audio":1,"stale":0,"ratio":1})") != std::string::npos);
     CHECK(raw.find("E0") == std::string::npos);
 
     const Id w = word(api, {{"title_de", "Hund"}});

@@ -78,6 +78,18 @@ Result<AudioItem> decode<AudioItem>(const LooseValue& v) {
 }
 
 template <>
+Result<PublishOptions> decode<PublishOptions>(const LooseValue& v) {
+    PublishOptions r;
+    std::optional<bool> make_audio;
+    Decoder d(v);
+    d.boolean(make_audio, "make_audio");
+    d.refuse_if(!v["make_audio"].is_missing() && !make_audio,
+                errors::field("make_audio", errors::problem::not_boolean));
+    r.make_audio = make_audio.value_or(false);
+    return d.done(std::move(r));
+}
+
+template <>
 Result<GenerateAudioBatch> decode<GenerateAudioBatch>(const LooseValue& v) {
     GenerateAudioBatch r;
     Decoder d(v);

@@ -30,6 +30,12 @@ struct GenerateAudioBatch {
     int limit = kDefaultAudioBatch;
 };
 
+// `?make_audio=true|false` on a publish route (docs/audio.md "Audio that follows its text"):
+// speak the item's stale audio again first instead of being refused.
+struct PublishOptions {
+    bool make_audio = false;
+};
+
 // The language a text field is written in ("text_de" -> "de", "short_answer_se" -> "sv"); ""
 // when `field` is not a text field of `table`.
 std::string_view language_of_field(std::string_view table, std::string_view field);
@@ -40,5 +46,7 @@ template <>
 Result<AudioItem> decode<AudioItem>(const LooseValue& v);
 template <>
 Result<GenerateAudioBatch> decode<GenerateAudioBatch>(const LooseValue& v);
+template <>
+Result<PublishOptions> decode<PublishOptions>(const LooseValue& v);
 
 }  // namespace ll
