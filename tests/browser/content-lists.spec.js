@@ -125,7 +125,7 @@ test('the Content screen: search in three languages, filters, order, bulk action
   const summary = page.locator('.content-summary');
   await expect(summary.locator('p')).toHaveText(['1 pair published.', '1 pair refused:']);
   await expect(summary.getByRole('listitem')).toHaveText([
-    `#${sings.id}: Only reviewed items can be published`,
+    `Pair #${sings.id} “Der Zaunkönig singt.”: Only reviewed items can be published`,
   ]);
   await expect(summary).toBeFocused();
   await expect(row(nest)).toContainText('Published');

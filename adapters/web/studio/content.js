@@ -77,6 +77,7 @@ const KINDS = {
     api: '/api/content/pairs',
     one: 'pair',
     many: 'pairs',
+    german: (r) => r.statement?.text_de,
     intro: 'Every pair across pictures: search, filter, and act on many at once.',
     tab: 'Pairs',
     searched: 'statement or question',
@@ -116,6 +117,7 @@ const KINDS = {
     api: '/api/content/words',
     one: 'word',
     many: 'words',
+    german: (r) => r.title_de,
     intro: 'Every word: search, filter, and publish or give audio to many at once.',
     tab: 'Words',
     searched: 'title',
@@ -146,6 +148,7 @@ const KINDS = {
     api: '/api/content/statements',
     one: 'statement',
     many: 'statements',
+    german: (r) => r.text_de,
     intro: 'Every statement: search, filter, and review, publish or give audio to many at once.',
     tab: 'Statements',
     searched: 'text',
@@ -163,6 +166,7 @@ const KINDS = {
     api: '/api/content/questions',
     one: 'question',
     many: 'questions',
+    german: (r) => r.text_de,
     intro: 'Every question: search, filter, and review, publish or give audio to many at once.',
     tab: 'Questions',
     searched: 'question (not its short answers)',
@@ -249,6 +253,9 @@ export async function mount(container, ctx) {
   if (asked.startsWith('#/content') && asked !== hashFor(kind, state))
     history.replaceState(null, '', hashFor(kind, state));
   let rows = [];
+  // Every item shown since the screen opened, by id: a refusal names the item by its text too
+  // ("Pair #12 “Die Katze schläft.”"), also when it was selected on another page.
+  const seen = new Map();
   let total = 0;
   const selected = new Set();
   let alive = true;
@@ -458,6 +465,7 @@ export async function mount(container, ctx) {
       const answer = (await api.get(apiPath(kind, state))).body;
       if (!alive || mine !== latest) return;
       rows = answer.items;
+      for (const r of rows) seen.set(r.id, r);
       total = answer.total;
       show();
     } catch (e) {
@@ -470,6 +478,13 @@ export async function mount(container, ctx) {
     } finally {
       if (mine === latest) table.removeAttribute('aria-busy');
     }
+  }
+
+  // "Pair #12 “Die Katze schläft.”", or "Pair #12" when its text is not known.
+  function named(id) {
+    const one = `${kind.one[0].toUpperCase()}${kind.one.slice(1)} #${id}`;
+    const text = seen.has(id) ? kind.german(seen.get(id)) : null;
+    return text ? `${one} “${text}”` : one;
   }
 
   // One action on every selected item, as many requests as the API's limit asks; the summary
@@ -503,7 +518,13 @@ export async function mount(container, ctx) {
             el(
               'ul',
               { class: 'content-refused' },
-              result.refused.map((r) => el('li', {}, `#${r.id}: ${r.error}`)),
+              result.refused.map((r) =>
+                el(
+                  'li',
+                  {},
+                  `${named(r.id)}: ${errorText({ status: r.status, message: r.error })}`,
+                ),
+              ),
             ),
           ]
         : [];
