@@ -385,10 +385,10 @@ inline Error object_has_no_label(std::int64_t object_id) {
 // Publishing an item whose audio speaks an older text (docs/audio.md "Audio that follows its
 // text"); `what`: "statement 5 (text_de, text_en)", several joined by "; ".
 inline Error audio_stale(std::string_view what) {
-    return conflict(fmt::format("The audio of {} speaks an older text: make the audio again "
-                                "first, or publish with make_audio=true",
-                                what),
-                    "audio_stale");
+    return conflict(
+        fmt::format("The audio of {} speaks an older text: make the audio again before publishing",
+                    what),
+        "audio_stale");
 }
 inline Error nothing_to_generate_from(std::int64_t picture_id) {
     return conflict(

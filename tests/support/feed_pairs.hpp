@@ -5,6 +5,7 @@
 // with it.
 #include <string>
 
+#include "core/domain/audio_text.hpp"
 #include "core/ports/content_store.hpp"
 
 namespace ll::test {
@@ -26,6 +27,7 @@ inline Id feed_pair(ContentStore& content, int level, const std::string& audio_l
         audio.source = AudioSource{"statements", statement_id, "text_" + audio_lang, audio_lang};
         audio.file_path = "aud" + std::to_string(statement_id) + ".wav";
         audio.mime = "audio/wav";
+        audio.spoken_text = field_text(statement, audio.source.field);  // current, not stale
         tx.upsert_audio(audio);
         Pair pair;
         pair.picture_id = picture_id;

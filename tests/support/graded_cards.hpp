@@ -72,6 +72,7 @@ inline GradedCard graded_card(ContentStore& content, const GradedCardSpec& spec)
         audio.source = AudioSource{"statements", statement_id, "text_sv", "sv"};
         audio.file_path = "aud" + std::to_string(statement_id) + ".wav";
         audio.mime = "audio/wav";
+        audio.spoken_text = statement.text_sv;  // current, not stale
         tx.upsert_audio(audio);
         Question question;
         question.object_id = object_id;

@@ -7,13 +7,16 @@
 
 namespace ll::http::authoring {
 
-std::optional<Response> make_audio_first(AuthoringPorts& p, Call& c, const char* table) {
-    const auto options = decode<PublishOptions>(c.query());
-    if (!options) return error_response(options.error());
-    if (!options->make_audio) return std::nullopt;
-    const auto spoken = speak_stale_audio(p, AudioItem{table, c.id});
-    if (!spoken) return error_response(spoken.error());
-    return std::nullopt;
+Result<int> speak_stale_audio_of(AuthoringPorts& p, const char* table, Id id) {
+    return speak_stale_audio(p, AudioItem{table, id});
+}
+
+Result<PublishOptions> publish_options(Call& c) {
+    return decode<PublishOptions>(c.query());
+}
+
+bool is_audio_stale(const Error& e) {
+    return e.code == std::string_view("audio_stale");
 }
 
 void add_audio_routes(RouteBuilder& routes, AuthoringPorts p) {

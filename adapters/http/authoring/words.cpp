@@ -29,8 +29,8 @@ void add_word_routes(RouteBuilder& routes, AuthoringPorts p) {
          [p](Call& c) mutable { return no_content(delete_word(p, c.id, if_match(c.request))); }});
     routes.add(
         {"POST", {"/api/cms/db-words/:id/publish"}, Auth::token, Body::none, [p](Call& c) mutable {
-             if (auto stopped = make_audio_first(p, c, "words")) return std::move(*stopped);
-             return answer_item(change_word_status(p, c.id, WordAction::publish));
+             return publish_answer(
+                 p, c, "words", [&] { return change_word_status(p, c.id, WordAction::publish); });
          }});
     routes.add({"POST",
                 {"/api/cms/db-words/:id/unpublish"},

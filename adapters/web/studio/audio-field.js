@@ -57,7 +57,10 @@ export async function audioControls(
       player.hidden = !audio;
       if (audio && player.getAttribute('src') !== audio.audio_url) player.src = audio.audio_url;
       const text = stored()?.[sourceField];
-      const older = Boolean(audio && text && text.trim() && audio.spoken_text !== text);
+      // "Has text" as the server counts it: more than ASCII white space (docs/audio.md).
+      const older = Boolean(
+        audio && /[^ \t\n\v\f\r]/.test(text ?? '') && audio.spoken_text !== text,
+      );
       stale.textContent = older ? MSG.audioStale(audio.spoken_text) : '';
       stale.hidden = !older;
       say(audio ? 'Regenerate audio' : 'Generate audio');

@@ -257,13 +257,9 @@ export const MSG = {
 
 // An error in words: the API's own message (ApiError.message, docs/studio.md) with picture
 // status names as words; anything else (no answer at all) is MSG.unreachable.
-// The API's hint for clients (", or publish with make_audio=true") is the studio's "Make audio and
-// publish" button (isAudioStale), so it is left out of the words.
 export function errorText(e) {
   if (e && typeof e.status === 'number' && e.message)
-    return e.message
-      .replace(/\b(drawing_created|objects_created)\b/g, (s) => humanStatus(s))
-      .replace(/, or publish with make_audio=true$/, '');
+    return e.message.replace(/\b(drawing_created|objects_created)\b/g, (s) => humanStatus(s));
   return MSG.unreachable;
 }
 

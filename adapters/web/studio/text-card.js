@@ -78,7 +78,7 @@ export class TextCard {
     this.node.dataset.id = item ? item.id : 'new';
     this.state = el('span', { class: 'tx-state', 'aria-live': 'polite' });
     this.badge = el('span', { class: 'badge' });
-    this.message = el('div', { class: 'tx-msg', role: 'alert' });
+    this.message = el('div', { class: 'tx-msg', role: 'alert', tabindex: '-1' });
     const level = this.fields.find((f) => f.type === 'level');
     this.node.replaceChildren(
       ...[
@@ -163,16 +163,19 @@ export class TextCard {
     ];
   }
 
+  // Read again after each save and publish; only the latest read is shown.
   async loadAudio(name) {
+    const mine = (this.audioReads = (this.audioReads ?? 0) + 1);
     let make;
     try {
       make = await audioControls(this.api, this.kind.table, this.item.id, {
         stored: () => this.item,
       });
     } catch (e) {
-      this.message.textContent = MSG.audioNotLoaded(errorText(e));
+      if (mine === this.audioReads) this.message.textContent = MSG.audioNotLoaded(errorText(e));
       return;
     }
+    if (mine !== this.audioReads) return;
     for (const slot of this.node.querySelectorAll('.tx-audio')) {
       const f = this.fields.find((x) => x.key === slot.dataset.field);
       slot.replaceChildren(make(f.key, f.lang, `${name} ${f.label}`));
@@ -298,12 +301,22 @@ export class TextCard {
     });
   }
 
-  // makeAudio: publish with make_audio=true (the offer beside a 409 audio_stale).
-  transition(step, makeAudio = false) {
+  // makeAudio: publish with make_audio=true (the offer beside a 409 audio_stale). Its audio is
+  // read again afterwards, also when it failed half-way (some texts spoken), and the focus, lost
+  // with the offer's button, goes to the reason of a refusal or else to the card's next step.
+  async transition(step, makeAudio = false) {
+    await this.move(step, makeAudio ? '?make_audio=true' : '');
+    if (!makeAudio || !this.node.isConnected) return;
+    this.loadAudio(this.name);
+    const next = [...this.node.querySelectorAll('.tx-actions button')].find(
+      (b) => b.textContent === 'Unpublish',
+    );
+    (this.message.textContent ? this.message : next)?.focus();
+  }
+
+  move(step, query) {
     return this.run(async () => {
-      const query = makeAudio ? '?make_audio=true' : '';
       const r = await this.api.send('POST', `${this.kind.path}/${this.item.id}/${step}${query}`);
-      if (makeAudio) this.loadAudio(this.name);
       // Local edits stay; the new version is taken only if nobody changed the texts meanwhile
       // (otherwise the next save meets the 412 and its reload offer, as it should).
       const same = Object.keys(this.values()).every(

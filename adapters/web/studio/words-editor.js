@@ -109,7 +109,9 @@ export function linkedAsStored(values, words) {
 export async function openWordEditor({ api, wordId, categories, onSaved, onClose }) {
   const path = `/api/cms/db-words/${wordId}`;
   let { body: word, etag } = await api.get(path);
-  const audio = await audioControls(api, 'words', wordId).catch(() => () => null);
+  const audio = await audioControls(api, 'words', wordId, { stored: () => word }).catch(
+    () => () => null,
+  );
   const fields = wordFields(word, audio);
   fields.fill(word);
   const boxes = categories.map((c) => el('input', { type: 'checkbox', value: c.id }));

@@ -10,6 +10,7 @@
 #include "core/app/authoring/review.hpp"
 #include "core/app/authoring/unit_of_work.hpp"
 #include "core/app/authoring/words.hpp"
+#include "core/domain/audio_text.hpp"
 #include "core/domain/content_languages.hpp"
 #include "core/domain/rules.hpp"
 #include "core/domain/utf8.hpp"
@@ -296,16 +297,22 @@ Result<Done> speak_all(AuthoringPorts& ports, const std::vector<AudioSource>& so
 }
 
 // The audio a pair's texts lack: (table, id, field, language) of every text with no audio.
-// Appends the sources of `item` (a row of `table`) whose text is written and not spoken.
+// Appends the sources of `item` (a row of `table`) whose text is written and not spoken as it is
+// now: no audio, or a stale one (docs/audio.md "Audio that follows its text"), and any other
+// stale audio of the item (a question's short answers), which would hold its publish back.
 template <typename Item>
 void add_unspoken(AudioRows& audios, const char* table, const Item& item,
                   std::vector<AudioSource>& out) {
     for (const std::string_view code : kContentLanguages) {
         const std::string language(code);
         AudioSource source{table, item.id, spoken_field(table, language), language};
-        if (has_text(spoken_text(item, code)) && !audios.audio(source))
+        const auto audio = audios.audio(source);
+        if (has_text(spoken_text(item, code)) && !(audio && audio_is_current(*audio, item)))
             out.push_back(std::move(source));
     }
+    for (const Audio& a : audios.audios_of_item(table, item.id))
+        if (audio_is_stale(a, item) && std::find(out.begin(), out.end(), a.source) == out.end())
+            out.push_back(a.source);
 }
 
 Result<std::vector<AudioSource>> pair_audio_missing(AuthoringPorts& ports, Id pair_id) {

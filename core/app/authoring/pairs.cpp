@@ -162,6 +162,12 @@ Result<Pair> checked_pair(ItemLocks& locks, WordRows& words, WordLinkRows& links
     return std::move(*pair);
 }
 
+// Locks the rows of a pair's statement and question until the end of the write.
+void lock_texts_of(ItemLocks& locks, const Pair& p) {
+    if (p.statement_id) locks.lock_item(ItemKind::statement, *p.statement_id);
+    if (p.question_id) locks.lock_item(ItemKind::question, *p.question_id);
+}
+
 // `expected`: the versions a conditional request was made from (412 for another).
 template <typename F>
 Result<PairView> with_pair(AuthoringPorts& ports, Id id, F&& change,
@@ -172,6 +178,9 @@ Result<PairView> with_pair(AuthoringPorts& ports, Id id, F&& change,
             PairRows& pairs, AudioRows& audios) -> Result<PairView> {
             auto pair = checked_pair(locks, words, links, texts, pairs, id, expected);
             if (!pair) return pair.error();
+            // Its texts too: a publish checks their audio (stale_audio.hpp), a PATCH rewrites
+            // them; a text's own PATCH waits until this write is done.
+            lock_texts_of(locks, pair.value());
             Result<Pair> changed =
                 change(words, links, texts, pairs, audios, std::move(pair.value()));
             if (!changed) return changed.error();
@@ -364,8 +373,8 @@ Result<PipelineResult> publish_pipeline(AuthoringPorts& ports, const PublishPipe
     const Timestamp now = ports.clock.now();
     return write<PipelineResult>(
         ports.content,
-        [&](PictureRows& pictures, WordRows& words, WordLinkRows& links, TextRows& texts,
-            PairRows& pairs, AudioRows& audios) -> Result<PipelineResult> {
+        [&](ItemLocks& locks, PictureRows& pictures, WordRows& words, WordLinkRows& links,
+            TextRows& texts, PairRows& pairs, AudioRows& audios) -> Result<PipelineResult> {
             if (!pictures.picture(request.picture_id)) return errors::not_found();
             PipelineResult out{request.picture_id, {}};
             PairFilter filter;
@@ -379,6 +388,10 @@ Result<PipelineResult> publish_pipeline(AuthoringPorts& ports, const PublishPipe
                 std::move(batch.begin(), batch.end(), std::back_inserter(reviewed));
             }
             // All or nothing, as before: one pair with stale audio holds the picture back.
+            for (const Pair& p : reviewed) {
+                locks.lock_item(ItemKind::pair, p.id);
+                lock_texts_of(locks, p);
+            }
             if (auto refused = stale_audio_refusal(audios, texts, reviewed)) return *refused;
             for (auto& p : reviewed) {
                 p.status = status::kPublished;

@@ -13,7 +13,9 @@ Result<ContentObject> change_object_status(AuthoringPorts& ports, Id id, ReviewA
 
 Result<Statement> change_statement_status(AuthoringPorts& ports, Id id, ReviewAction action) {
     return write<Statement>(
-        ports.content, [&](TextRows& texts, AudioRows& audios) -> Result<Statement> {
+        ports.content,
+        [&](ItemLocks& locks, TextRows& texts, AudioRows& audios) -> Result<Statement> {
+            locks.lock_item(ItemKind::statement, id);  // its text is checked, then written
             return change_status<Statement>(
                 ports, "statement", action, texts.statement(id),
                 [&](const Statement& s) { return stale_audio_refusal(audios, s); },
@@ -23,7 +25,9 @@ Result<Statement> change_statement_status(AuthoringPorts& ports, Id id, ReviewAc
 
 Result<Question> change_question_status(AuthoringPorts& ports, Id id, ReviewAction action) {
     return write<Question>(
-        ports.content, [&](TextRows& texts, AudioRows& audios) -> Result<Question> {
+        ports.content,
+        [&](ItemLocks& locks, TextRows& texts, AudioRows& audios) -> Result<Question> {
+            locks.lock_item(ItemKind::question, id);
             return change_status<Question>(
                 ports, "question", action, texts.question(id),
                 [&](const Question& q) { return stale_audio_refusal(audios, q); },

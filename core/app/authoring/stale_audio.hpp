@@ -1,11 +1,12 @@
 #pragma once
 // Publishing waits for audio that speaks the text being published (docs/audio.md "Audio that
 // follows its text"): an item whose audio speaks an older text is refused with 409 audio_stale,
-// naming the item and fields, unless the editor asked for the audio to be made first
-// (make_audio=true: speak_stale_audio in audio.hpp, then the publish).
+// naming the item and fields; with make_audio=true the publish route then speaks it
+// (speak_stale_audio in audio.hpp) and publishes once more.
 //
-// Checked inside the publishing transaction, after the state machine allowed the move, so a
-// text changed at the same moment is either seen here or changed after the publish.
+// Checked inside the publishing transaction, after the state machine allowed the move and with
+// the item's rows locked (a pair's: its statement's and question's too), so a text changed at
+// the same moment is either seen here or changed after the publish.
 #include <optional>
 #include <vector>
 

@@ -184,10 +184,11 @@ Result<std::vector<Question>> publish_questions(AuthoringPorts& ports,
     const Timestamp now = ports.clock.now();
     return write<std::vector<Question>>(
         ports.content,
-        [&](WordRows& words, WordLinkRows& links, TextRows& texts,
+        [&](ItemLocks& locks, WordRows& words, WordLinkRows& links, TextRows& texts,
             AudioRows& audios) -> Result<std::vector<Question>> {
             std::vector<Question> out;
             for (const Id id : request.ids) {
+                locks.lock_item(ItemKind::question, id);  // its audio is checked, then published
                 auto q = texts.question(id);
                 if (!q) return errors::not_found();
                 if (q->status != status::kPublished) {
@@ -199,6 +200,7 @@ Result<std::vector<Question>> publish_questions(AuthoringPorts& ports,
                 std::vector<Id> word_ids;
                 for (const auto& link : links.question_word_links(id))
                     word_ids.push_back(link.word_id);
+                for (const Id w : word_ids) locks.lock_item(ItemKind::word, w);
                 for (auto& w : words.words_by_ids(word_ids)) {
                     if (w.status == status::kPublished) continue;
                     if (auto refused = stale_audio_refusal(audios, w)) return *refused;

@@ -42,7 +42,8 @@ Result<Word> update_word(AuthoringPorts& ports, Id id, F&& change,
         ports.content,
         [&](ItemLocks& locks, WordRows& words, CategoryRows& categories,
             AudioRows& audios) -> Result<Word> {
-            lock_if_conditional(locks, ItemKind::word, id, expected);
+            // Always: a publish checks the titles' audio, a PATCH rewrites the row it read.
+            locks.lock_item(ItemKind::word, id);
             auto word = words.word(id);
             if (!word) return errors::not_found();
             if (auto refused = stale(expected, *word)) return *refused;

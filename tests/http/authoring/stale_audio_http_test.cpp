@@ -12,7 +12,7 @@ using namespace ll::test;
 namespace {
 
 Reply speak_field(StaffApi& api, const std::string& table, Id id, const std::string& field,
-            const std::string& language) {
+                  const std::string& language) {
     return api.post("/api/audios/generate-for",
                     json::serialize(json::object{{"source_table", table},
                                                  {"source_id", id},
@@ -49,9 +49,9 @@ void check_refused(const Reply& r, const std::string& names) {
     INFO(text(r));
     CHECK(r.status == 409);
     CHECK(str(r.json, "code") == "audio_stale");
-    CHECK(str(r.json, "error") == "The audio of " + names +
-                                      " speaks an older text: make the audio again first, or "
-                                      "publish with make_audio=true");
+    CHECK(str(r.json, "error") ==
+          "The audio of " + names +
+              " speaks an older text: make the audio again before publishing");
 }
 
 }  // namespace
@@ -98,6 +98,18 @@ TEST_CASE("stale audio: a statement's changed text holds its publish back until 
     CHECK(spoken_text(api, "statements", s, "text_en", "en") == "The dog barks.");
     CHECK(cover(api, "statements", "de") == std::pair<std::int64_t, std::int64_t>{1, 0});
 
+    // make_audio=true speaks nothing for an item the publish refuses for another reason.
+    const Id draft = created(api.post("/api/cms/db-statements", R"({"text_de":"Ein Entwurf."})"));
+    REQUIRE(speak_field(api, "statements", draft, "text_de", "de").status == 201);
+    REQUIRE(api.patch(at("/api/cms/db-statements", draft), R"({"text_de":"Ein Entwurf, neu."})")
+                .status == 200);
+    const Reply refused =
+        api.post(at("/api/cms/db-statements", draft, "/publish?make_audio=true"), "");
+    INFO(text(refused));
+    CHECK(refused.status == 409);
+    CHECK(str(refused.json, "code") == "only_reviewed_can_be_published");
+    CHECK(spoken_text(api, "statements", draft, "text_de", "de") == "Ein Entwurf.");
+
     // A text never spoken is not stale: nothing holds a publish back.
     const Id quiet = created(api.post("/api/cms/db-statements", R"({"text_de":"Still."})"));
     REQUIRE(api.post(at("/api/cms/db-statements", quiet, "/review"), "").status == 200);
@@ -122,8 +134,13 @@ TEST_CASE("stale audio: spoken again by generate-for, a question and a word are 
     REQUIRE(bulk.status == 200);
     REQUIRE(bulk.json.at("refused").as_array().size() == 1);
     CHECK(str(bulk.json.at("refused").at(0), "code") == "audio_stale");
-    // Spoken again the ordinary way: published.
-    REQUIRE(speak_field(api, "questions", q, "short_answer_de", "de").status == 200);
+    // The bulk "audio" speaks it again (a short answer's stale audio too): then it publishes.
+    const Reply spoken = api.post("/api/content/questions/bulk",
+                                  R"({"action":"audio","ids":[)" + std::to_string(q) + "]}");
+    INFO(text(spoken));
+    REQUIRE(spoken.status == 200);
+    CHECK(spoken.json.at("refused").as_array().empty());
+    CHECK(spoken_text(api, "questions", q, "short_answer_de", "de") == "die Katze");
     CHECK(api.post(question + "/publish", "").status == 200);
 
     const Id w = created(api.post("/api/cms/db-words", R"({"title_de":"Hund","level":1})"));

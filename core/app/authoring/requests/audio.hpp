@@ -31,7 +31,7 @@ struct GenerateAudioBatch {
 };
 
 // `?make_audio=true|false` on a publish route (docs/audio.md "Audio that follows its text"):
-// speak the item's stale audio again first instead of being refused.
+// when the publish is refused for stale audio, speak it again and publish once more.
 struct PublishOptions {
     bool make_audio = false;
 };
