@@ -86,7 +86,7 @@ test('a statement whose audio speaks its older text says so, and publishes once 
   await card.getByRole('button', { name: `Publish ${name}`, exact: true }).click();
   const alert = card.getByRole('alert').filter({ hasText: 'speaks an older text' });
   await expect(alert).toContainText(
-    `The audio of statement ${id} (text_de) speaks an older text: make the audio again before publishing`,
+    `The audio of statement ${id} (German text) speaks an older text: make the audio again before publishing`,
   );
   expect((await stored(api, `/api/cms/db-statements/${id}`)).status).toBe('reviewed');
 
@@ -118,7 +118,7 @@ test('a pair refused for its statement\'s stale audio is published by "Make audi
   await card.getByRole('button', { name: `Publish pair #${pair.id}` }).click();
   const alert = card.getByRole('alert');
   await expect(alert).toContainText(
-    `Not published: The audio of pair ${pair.id}'s statement ${pair.statement.id} (text_de) ` +
+    `Not published: The audio of pair ${pair.id}'s statement ${pair.statement.id} (German text) ` +
       'speaks an older text: make the audio again before publishing',
   );
   await expect(alert).toBeFocused();

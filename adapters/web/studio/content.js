@@ -522,7 +522,7 @@ export async function mount(container, ctx) {
                 el(
                   'li',
                   {},
-                  `${named(r.id)}: ${errorText({ status: r.status, message: r.error })}`,
+                  `${named(r.id)}: ${errorText({ status: r.status, message: r.error, body: r })}`,
                 ),
               ),
             ),

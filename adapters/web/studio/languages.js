@@ -15,3 +15,12 @@ export const LANGUAGES = [
 export const LANGUAGE_NAME = Object.fromEntries(LANGUAGES.map((l) => [l.code, l.name]));
 export const TEXT_FIELD = Object.fromEntries(LANGUAGES.map((l) => [l.code, `text_${l.code}`]));
 export const SHORT_ANSWER_FIELD = Object.fromEntries(LANGUAGES.map((l) => [l.code, l.shortAnswer]));
+
+// The API's field names in words ("text_de" -> "German text"), for messages that name fields.
+export const FIELD_WORDS = Object.fromEntries(
+  LANGUAGES.flatMap(({ code, name, shortAnswer }) => [
+    [`text_${code}`, `${name} text`],
+    [`title_${code}`, `${name} title`],
+    [shortAnswer, `${name} short answer`],
+  ]),
+);

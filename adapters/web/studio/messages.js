@@ -4,6 +4,8 @@
 // own messages are not here: they are shown as it sends them (errorText). Labels, headings and
 // button captions stay with the screen that shows them.
 
+import { FIELD_WORDS } from './languages.js';
+
 // `n` things: "1 pair", "2 pairs".
 const count = (n, thing) => `${n} ${thing}${n === 1 ? '' : 's'}`;
 const ids = (list) => list.map((id) => `#${id}`).join(', ');
@@ -257,10 +259,13 @@ export const MSG = {
 
 // An error in words: the API's own message (ApiError.message, docs/studio.md) with picture
 // status names as words; anything else (no answer at all) is MSG.unreachable.
+// A stale-audio refusal names fields in words too: "(German text)", not "(text_de)".
 export function errorText(e) {
-  if (e && typeof e.status === 'number' && e.message)
-    return e.message.replace(/\b(drawing_created|objects_created)\b/g, (s) => humanStatus(s));
-  return MSG.unreachable;
+  if (!(e && typeof e.status === 'number' && e.message)) return MSG.unreachable;
+  const text = e.message.replace(/\b(drawing_created|objects_created)\b/g, (s) => humanStatus(s));
+  return isAudioStale(e)
+    ? text.replace(/\b(?:text|title|short_answer)_[a-z]{2}\b/g, (f) => FIELD_WORDS[f] ?? f)
+    : text;
 }
 
 // A publish refused because audio speaks an older text (409 audio_stale, docs/audio.md): the

@@ -69,6 +69,7 @@ export class TextCard {
   // (Re)builds the card for the item (null: the empty form).
   show(item, etag) {
     this.item = item;
+    this.answered = null;
     this.etag = etag;
     this.inputs = new Map();
     this.errors = new Map();
@@ -169,7 +170,8 @@ export class TextCard {
     let make;
     try {
       make = await audioControls(this.api, this.kind.table, this.item.id, {
-        stored: () => this.item,
+        // The texts as last answered (this.item may keep an older version: move()).
+        stored: () => this.answered ?? this.item,
       });
     } catch (e) {
       if (mine === this.audioReads) this.message.textContent = MSG.audioNotLoaded(errorText(e));
@@ -291,7 +293,7 @@ export class TextCard {
       const r = await this.api.send('PATCH', `${this.kind.path}/${this.item.id}`, this.values(), {
         ifMatch: this.etag,
       });
-      this.item = r.body;
+      this.item = this.answered = r.body;
       this.etag = r.etag;
       this.clearStored();
       // What was typed while the request ran stays (and counts as unsaved).
@@ -317,6 +319,7 @@ export class TextCard {
   move(step, query) {
     return this.run(async () => {
       const r = await this.api.send('POST', `${this.kind.path}/${this.item.id}/${step}${query}`);
+      this.answered = r.body;
       // Local edits stay; the new version is taken only if nobody changed the texts meanwhile
       // (otherwise the next save meets the 412 and its reload offer, as it should).
       const same = Object.keys(this.values()).every(
@@ -343,7 +346,7 @@ export class TextCard {
         const mine = this.values();
         const was = this.item;
         const r = await this.api.get(`${this.kind.path}/${this.item.id}`);
-        this.item = r.body;
+        this.item = this.answered = r.body;
         this.etag = r.etag;
         this.clearStored();
         let kept = 0;

@@ -49,6 +49,26 @@ test("an error in words is the API's message, with picture statuses as words", (
   );
 });
 
+test('a stale-audio refusal names its fields in words, other messages keep theirs', () => {
+  const stale = (message) => new ApiError(409, message, { error: message, code: 'audio_stale' });
+  expect(
+    errorText(
+      stale(
+        "The audio of pair 9's statement 5 (text_de, text_sv); pair 9's question 7 " +
+          '(short_answer_se, title_en) speaks an older text: make the audio again before publishing',
+      ),
+    ),
+  ).toBe(
+    "The audio of pair 9's statement 5 (German text, Swedish text); pair 9's question 7 " +
+      '(Swedish short answer, English title) speaks an older text: make the audio again before ' +
+      'publishing',
+  );
+  // Another code: the API's words as they are.
+  expect(errorText(new ApiError(409, 'statements 5 has no text in text_sv', null))).toBe(
+    'statements 5 has no text in text_sv',
+  );
+});
+
 test('messages with parts keep their wording', () => {
   expect(MSG.count(1, 'pair')).toBe('1 pair');
   expect(MSG.count(2, 'pair')).toBe('2 pairs');
