@@ -20,6 +20,7 @@ async function pairWithStaleAudio(api, title, spoken, now) {
     picture_id: picture.id,
     answer_type: 'text',
     statement: { text_de: spoken },
+    question: { text_de: 'Was macht die Katze?' },
   });
   expect(made.status).toBe(201);
   const pair = made.body;
@@ -129,4 +130,15 @@ test('a pair refused for its statement\'s stale audio is published by "Make audi
   await expect(card.locator('.badge')).toHaveText('Published');
   expect((await stored(api, `/api/cms/db-pairs/${pair.id}`)).status).toBe('published');
   expect((await germanAudio(api, pair.statement.id)).spoken_text).toBe('Die Katze spielt.');
+
+  // The edit form has audio controls for the question's texts too, beside the statement's.
+  await card.getByRole('button', { name: `Edit pair #${pair.id}` }).click();
+  const form = card.getByRole('form', { name: `Edit pair #${pair.id}` });
+  for (const what of ['statement', 'question'])
+    await expect(
+      form
+        .getByRole('group', { name: `Audio of ${what} in German`, exact: true })
+        .getByRole('button', { name: new RegExp(`audio: ${what} in German$`) }),
+    ).toBeVisible();
+  await expect(form.getByText(/Speaks an older text/)).toHaveCount(0);
 });

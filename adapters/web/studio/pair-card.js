@@ -442,24 +442,32 @@ export class PairCard {
   editForm(pair) {
     const type = answerTypeSelect(pair.answer_type);
     const level = levelInput(pair.level);
-    // New audio can put a published pair into a language's feed: the feed line is read again.
-    const audio = pair.statement
-      ? audioControls(this.api, 'statements', pair.statement.id, {
-          onGenerated: () => this.refreshFeeds(),
-          stored: () => this.pair.statement,
-        })
-      : null;
-    const audioFor = (lang) => {
-      const slot = el('div', { class: 'pc-audio' });
-      audio
-        ?.then((make) =>
-          slot.append(make(TEXT_FIELD[lang], lang, `statement in ${LANGUAGE_NAME[lang]}`)),
-        )
-        .catch(() => {});
-      return slot;
+    // Audio under each text of the statement (what the feed plays) and of the question. New audio
+    // can put a published pair into a language's feed: the feed line is read again.
+    const audioSlots = (table, item, stored, what) => {
+      const audio = item
+        ? audioControls(this.api, table, item.id, {
+            onGenerated: () => this.refreshFeeds(),
+            stored,
+          })
+        : null;
+      audio?.catch(() => {});
+      return (lang) => {
+        const slot = el('div', { class: 'pc-audio' });
+        audio
+          ?.then((make) =>
+            slot.append(make(TEXT_FIELD[lang], lang, `${what} in ${LANGUAGE_NAME[lang]}`)),
+          )
+          .catch(() => {});
+        return slot;
+      };
     };
-    const statement = langGroup('Statement', TEXT_FIELD, pair.statement, { extra: audioFor });
-    const question = langGroup('Question', TEXT_FIELD, pair.question);
+    const statement = langGroup('Statement', TEXT_FIELD, pair.statement, {
+      extra: audioSlots('statements', pair.statement, () => this.pair.statement, 'statement'),
+    });
+    const question = langGroup('Question', TEXT_FIELD, pair.question, {
+      extra: audioSlots('questions', pair.question, () => this.pair.question, 'question'),
+    });
     const short = langGroup('Short answer', SHORT_ANSWER_FIELD, pair.question, {
       multiline: false,
     });
