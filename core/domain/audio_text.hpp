@@ -18,10 +18,17 @@ std::optional<std::string> field_text(const Statement& s, std::string_view field
 std::optional<std::string> field_text(const Question& q, std::string_view field);
 std::optional<std::string> field_text(const Word& w, std::string_view field);
 
+// An audio that spoke `spoken` speaks `text` as it is now (an unknown spoken text matches none).
+// The one rule of every store: the SQL stores spell it `a.spoken_text = x.<field>`.
+inline bool speaks(const std::optional<std::string>& spoken,
+                   const std::optional<std::string>& text) {
+    return spoken && spoken == text;
+}
+
 // The audio speaks the field's text as the item holds it now.
 template <typename Item>
 bool audio_is_current(const Audio& audio, const Item& item) {
-    return audio.spoken_text && audio.spoken_text == field_text(item, audio.source.field);
+    return speaks(audio.spoken_text, field_text(item, audio.source.field));
 }
 
 // The field has text now and the audio speaks another one (or one not known): it must be spoken

@@ -7,18 +7,6 @@
 
 namespace ll::http::authoring {
 
-Result<int> speak_stale_audio_of(AuthoringPorts& p, const char* table, Id id) {
-    return speak_stale_audio(p, AudioItem{table, id});
-}
-
-Result<PublishOptions> publish_options(Call& c) {
-    return decode<PublishOptions>(c.query());
-}
-
-bool is_audio_stale(const Error& e) {
-    return e.code == std::string_view("audio_stale");
-}
-
 void add_audio_routes(RouteBuilder& routes, AuthoringPorts p) {
     routes.add(
         {"POST", {"/api/audios/generate-for"}, Auth::token, Body::json, [p](Call& c) mutable {

@@ -8,8 +8,8 @@
 #include "adapters/http/api/item_versions.hpp"
 #include "adapters/http/api/route_builder.hpp"
 #include "adapters/http/authoring/routes.hpp"
+#include "core/app/authoring/audio.hpp"
 #include "core/app/authoring/card_analytics.hpp"
-#include "core/app/authoring/requests/audio.hpp"
 #include "core/app/authoring/requests/decoder.hpp"
 #include "core/app/authoring/review.hpp"
 #include "core/app/staff_session.hpp"
@@ -32,24 +32,17 @@ void add_analytics_routes(RouteBuilder& routes, CardAnalyticsPorts p);  // card 
 // The content lists across pictures, and bulk actions on their items (content_lists.cpp).
 void add_content_list_routes(RouteBuilder& routes, AuthoringPorts p);
 
-// Speaks again the stale audio of an item (`table`: statements, questions, words, pairs) for
-// `?make_audio=true` (audio.cpp).
-Result<int> speak_stale_audio_of(AuthoringPorts& p, const char* table, Id id);
-// The make_audio flag of a publish route; a bad value is 400 before anything is done.
-Result<PublishOptions> publish_options(Call& c);
-bool is_audio_stale(const Error& e);
-
 // A publish route of a spoken item (docs/audio.md "Audio that follows its text"): `publish()`
 // publishes. Refused for stale audio with `?make_audio=true`, the item's stale audio is spoken
 // again and the publish tried once more (which checks again: a text changed meanwhile is still
 // refused). A draft, an unknown or a published item is refused as always, nothing spoken.
 template <typename Publish>
 Response publish_answer(AuthoringPorts& p, Call& c, const char* table, Publish publish) {
-    const auto options = publish_options(c);
+    const auto options = decode<PublishOptions>(c.query());  // a bad flag: 400, nothing done
     if (!options) return error_response(options.error());
     auto published = publish();
-    if (!published && options->make_audio && is_audio_stale(published.error())) {
-        if (const auto spoken = speak_stale_audio_of(p, table, c.id); !spoken)
+    if (!published && options->make_audio && published.error().code == "audio_stale") {
+        if (const auto spoken = speak_stale_audio(p, AudioItem{table, c.id}); !spoken)
             return error_response(spoken.error());
         published = publish();
     }

@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/domain/audio_text.hpp"
 #include "core/domain/content.hpp"
 #include "core/domain/content_languages.hpp"
 
@@ -58,7 +59,7 @@ inline bool has_audio(const ContentTables& t, const AudioSource& source) {
 inline bool has_current_audio(const ContentTables& t, const AudioSource& source,
                               const std::optional<std::string>& text) {
     for (const auto& [id, audio] : t.audios) {
-        if (audio.source == source) return audio.spoken_text && audio.spoken_text == text;
+        if (audio.source == source) return speaks(audio.spoken_text, text);
     }
     return false;
 }

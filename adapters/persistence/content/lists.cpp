@@ -10,6 +10,7 @@
 #include <set>
 
 #include "adapters/persistence/content/sql_content_tx.hpp"
+#include "core/domain/audio_text.hpp"
 #include "core/domain/content_languages.hpp"
 
 namespace ll::sql {
@@ -240,7 +241,7 @@ std::vector<std::string> unspoken(Id id, const Audios& audios, Text text) {
         const std::optional<std::string> written = text(l);
         if (!has_text(written)) continue;
         const auto audio = audios.find({id, l});
-        if (audio == audios.end() || !audio->second || audio->second != written) out.push_back(l);
+        if (audio == audios.end() || !speaks(audio->second, written)) out.push_back(l);
     }
     return out;
 }

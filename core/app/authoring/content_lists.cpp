@@ -303,14 +303,16 @@ Result<Done> speak_all(AuthoringPorts& ports, const std::vector<AudioSource>& so
 template <typename Item>
 void add_unspoken(AudioRows& audios, const char* table, const Item& item,
                   std::vector<AudioSource>& out) {
+    const std::vector<Audio> stored = audios.audios_of_item(table, item.id);  // one read
     for (const std::string_view code : kContentLanguages) {
         const std::string language(code);
         AudioSource source{table, item.id, spoken_field(table, language), language};
-        const auto audio = audios.audio(source);
-        if (has_text(spoken_text(item, code)) && !(audio && audio_is_current(*audio, item)))
-            out.push_back(std::move(source));
+        const bool current = std::any_of(stored.begin(), stored.end(), [&](const Audio& a) {
+            return a.source == source && audio_is_current(a, item);
+        });
+        if (has_text(spoken_text(item, code)) && !current) out.push_back(std::move(source));
     }
-    for (const Audio& a : audios.audios_of_item(table, item.id))
+    for (const Audio& a : stored)
         if (audio_is_stale(a, item) && std::find(out.begin(), out.end(), a.source) == out.end())
             out.push_back(a.source);
 }
