@@ -93,14 +93,37 @@ struct Word {
     bool operator==(const Word&) const = default;
 };
 
+// A change to a published statement, kept beside it until published (docs/authoring-guide.md
+// "Drafts of published content"): its texts as they will be, and its own status, draft or
+// reviewed.
+struct StatementDraft {
+    std::optional<std::string> text_de, text_en, text_sv;
+    std::string status = status::kDraft;
+    Timestamp updated_at{};
+
+    bool operator==(const StatementDraft&) const = default;
+};
+
 struct Statement {
     Id id = 0;
     std::optional<std::string> text_de, text_en, text_sv;
     std::string status = status::kDraft;
     Timestamp created_at{};
     Timestamp updated_at{};
+    std::optional<StatementDraft> draft;  // only ever beside a published statement
 
     bool operator==(const Statement&) const = default;
+};
+
+// A change to a published question (as StatementDraft): every field a PATCH may change.
+struct QuestionDraft {
+    std::optional<std::string> text_de, text_en, text_sv;
+    std::optional<std::string> short_answer_de, short_answer_en, short_answer_se;
+    int level = 1;
+    std::string status = status::kDraft;
+    Timestamp updated_at{};
+
+    bool operator==(const QuestionDraft&) const = default;
 };
 
 struct Question {
@@ -112,6 +135,7 @@ struct Question {
     std::string status = status::kDraft;
     Timestamp created_at{};
     Timestamp updated_at{};
+    std::optional<QuestionDraft> draft;  // only ever beside a published question
 
     bool operator==(const Question&) const = default;
 };

@@ -172,6 +172,16 @@ inline Error pair_not_found() {
 inline Error not_found() {
     return make(404, "not_found", "Not found");
 }
+// DELETE .../draft of an item that has none (core/domain/text_drafts.hpp); `kind`: "Statement".
+inline Error no_draft(std::string_view kind, std::int64_t id) {
+    return make(404, "not_found", fmt::format("{} {} has no draft", kind, id));
+}
+// PATCH of a published pair adding a question: learners would see it unreviewed
+// (docs/authoring-guide.md "Drafts of published content").
+inline Error question_for_published_pair(std::int64_t pair) {
+    return make(409, "pair_published",
+                fmt::format("Pair {} is published: unpublish it before adding a question", pair));
+}
 // 405
 inline Error method_not_allowed() {
     return make(405, "method_not_allowed", "Method not allowed");

@@ -8,14 +8,17 @@ SELECT id, picture_id, object_id, statement_id, question_id, answer_type, level,
        CAST(created_at AS TEXT), CAST(updated_at AS TEXT), CAST(revised_at AS TEXT)
 FROM pairs WHERE id IN (:ids);
 
+-- Read with their drafts (the views of migration 0026), as content_statements.find does.
 -- name: statements
-SELECT id, text_de, text_en, text_sv, status, CAST(created_at AS TEXT), CAST(updated_at AS TEXT)
-FROM statements WHERE id IN (:ids);
+SELECT id, text_de, text_en, text_sv, status, created_at, updated_at, d_id, d_text_de, d_text_en,
+       d_text_sv, d_status, d_updated_at
+FROM statements_with_drafts WHERE id IN (:ids);
 
 -- name: questions
-SELECT id, object_id, text_de, text_en, text_sv, short_answer_de, short_answer_en,
-       short_answer_se, level, status, CAST(created_at AS TEXT), CAST(updated_at AS TEXT)
-FROM questions WHERE id IN (:ids);
+SELECT id, object_id, text_de, text_en, text_sv, short_answer_de, short_answer_en, short_answer_se,
+       level, status, created_at, updated_at, d_id, d_text_de, d_text_en, d_text_sv,
+       d_short_answer_de, d_short_answer_en, d_short_answer_se, d_level, d_status, d_updated_at
+FROM questions_with_drafts WHERE id IN (:ids);
 
 -- name: picture_titles
 SELECT id, title FROM pictures WHERE id IN (:ids);

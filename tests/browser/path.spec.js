@@ -1,9 +1,11 @@
 // The editor's whole walk from a photo to cards in the learner feed (docs/studio.md "From photo
 // to feed"), in the studio only: upload, mark two objects, name them and pick generated words,
 // write texts in three languages on the Texts tab and in the pair form, make a pair of each answer type, generate and play audio,
-// review, publish, preview; then a learner gets the cards through learner-api's GET /feed. The
-// API (bearer token) only checks what was stored, never sets anything up. The walk's steps and
-// the editor's actions are counted and its time reported (never asserted: docs/testing.md).
+// review, publish, preview; then a learner gets the cards through learner-api's GET /feed; last,
+// an edit of a published card that learners get only once its changes are reviewed and
+// published. The API (bearer token) only checks what was stored, never sets anything up. The
+// walk's steps and the editor's actions are counted and its time reported (never asserted:
+// docs/testing.md); the learner's first look at the feed is not part of the walk's time.
 // With LL_DOCS_SCREENSHOTS set, each step's end is kept as docs/studio/walk-<n>.png:
 //   LL_DOCS_SCREENSHOTS=$PWD/docs/studio tests/browser/run.sh build/test sqlite path
 const path = require('node:path');
@@ -325,7 +327,7 @@ test('from photo to feed with the studio only', async ({
     await expect.poll(() => audio.evaluate((a) => a.duration || 0)).toBeGreaterThan(0);
   });
 
-  const seconds = (Date.now() - started) / 1000;
+  let walked = Date.now() - started;
 
   // A learner gets the four cards, as the preview showed them.
   const json = (r) => r.json();
@@ -334,9 +336,11 @@ test('from photo to feed with the studio only', async ({
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ email: 'path-learner@example.com', password: 'learner-password-9' }),
   }).then(json);
-  const feed = await fetch(`${learner.url}/feed?lang=de&after=${made[0] - 1}&limit=4`, {
-    headers: { Authorization: `Bearer ${registered.token}` },
-  }).then(json);
+  const readFeed = () =>
+    fetch(`${learner.url}/feed?lang=de&after=${made[0] - 1}&limit=4`, {
+      headers: { Authorization: `Bearer ${registered.token}` },
+    }).then(json);
+  const feed = await readFeed();
   expect(feed.items.map((i) => [i.pair_id, i.answer_type])).toEqual([
     [made[0], 'word'],
     [made[1], 'question'],
@@ -353,6 +357,50 @@ test('from photo to feed with the studio only', async ({
     expect((await fetch(`${learner.url}${item.audio_url}`)).status).toBe(200);
     expect((await fetch(`${learner.url}${item.image_url}`)).status).toBe(200);
   }
+
+  // The apple card, published, changed: learners keep the published statement until the change
+  // is reviewed and published (docs/studio.md "Drafts of published content").
+  const resumed = Date.now();
+  const statementIn = async (id) =>
+    (await readFeed()).items.find((item) => item.pair_id === id).statement.de;
+  await step('change a published card: learners see it once the change is published', async () => {
+    await act(page.getByRole('link', { name: `← Pairs of ${TITLE}` }).click());
+    const apple = card(made[1]);
+    await act(apple.getByRole('button', { name: `Edit pair #${made[1]}` }).click());
+    const edit = page.getByRole('form', { name: `Edit pair #${made[1]}` });
+    await act(
+      group(edit, 'Statement')
+        .getByLabel('German', { exact: true })
+        .fill('Der Apfel ist rot und rund.'),
+    );
+    await act(edit.getByRole('button', { name: 'Save' }).click());
+    await expect(apple.getByText('Published · changes in draft')).toBeVisible();
+    const changed = apple
+      .getByRole('table', { name: `Changes to pair #${made[1]}` })
+      .getByRole('row', { name: /^Statement: German text/ });
+    await expect(changed.getByRole('cell')).toHaveText([
+      'Der Apfel ist rot.',
+      'Der Apfel ist rot und rund.',
+    ]);
+    expect(await statementIn(made[1])).toBe('Der Apfel ist rot.');
+
+    await act(apple.getByRole('button', { name: `Review changes to pair #${made[1]}` }).click());
+    await expect(apple.getByText('Published · changes reviewed')).toBeVisible();
+    await act(apple.getByRole('button', { name: `Publish changes to pair #${made[1]}` }).click());
+    // The German audio speaks the published statement: made again as the changes go out.
+    await expect(apple.getByRole('alert')).toContainText('speaks an older text');
+    expect(await statementIn(made[1])).toBe('Der Apfel ist rot.');
+    await act(
+      apple
+        .getByRole('button', { name: `Make audio and publish changes to pair #${made[1]}` })
+        .click(),
+    );
+    await expect(apple.getByText(/changes (in draft|reviewed)/)).toHaveCount(0);
+    await expect(apple.locator('.badge')).toHaveText('Published');
+    expect(await statementIn(made[1])).toBe('Der Apfel ist rot und rund.');
+  });
+  walked += Date.now() - resumed;
+  const seconds = walked / 1000;
 
   const figures = { steps, actions, seconds };
   testInfo.annotations.push({ type: 'path', description: JSON.stringify(figures) });

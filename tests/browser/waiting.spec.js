@@ -93,10 +93,12 @@ test('pairs and texts: Publish all reviewed, and a text card while it saves', as
   saving.release();
   await expect(card.getByText('Saved', { exact: true })).toBeVisible();
   await expect(card).not.toHaveAttribute('aria-busy', /.*/);
+  // The published pair shows the statement: the change is its draft, to be reviewed next
+  // (drafts.spec.js).
   await expect(
-    card.getByRole('button', { name: `Review Statement #${statementId}` }),
+    card.getByRole('button', { name: `Review changes to statement #${statementId}` }),
   ).toBeEnabled();
-  expect((await api.get(`/api/cms/db-statements/${statementId}`)).body.text_en).toBe(
+  expect((await api.get(`/api/cms/db-statements/${statementId}`)).body.draft.text_en).toBe(
     'A small dog.',
   );
 });

@@ -229,10 +229,21 @@ inline std::string show(const Word& w) {
            " level=" + show(w.level) + " status=" + show(w.status) + " categories=[" + categories +
            "] created_at=" + show(w.created_at) + " updated_at=" + show(w.updated_at);
 }
+inline std::string show(const StatementDraft& d) {
+    return "{de=" + show(d.text_de) + " en=" + show(d.text_en) + " sv=" + show(d.text_sv) +
+           " status=" + show(d.status) + " updated_at=" + show(d.updated_at) + "}";
+}
+inline std::string show(const QuestionDraft& d) {
+    return "{de=" + show(d.text_de) + " en=" + show(d.text_en) + " sv=" + show(d.text_sv) +
+           " short_de=" + show(d.short_answer_de) + " short_en=" + show(d.short_answer_en) +
+           " short_se=" + show(d.short_answer_se) + " level=" + show(d.level) +
+           " status=" + show(d.status) + " updated_at=" + show(d.updated_at) + "}";
+}
 inline std::string show(const Statement& s) {
     return "statement " + show(s.id) + " de=" + show(s.text_de) + " en=" + show(s.text_en) +
            " sv=" + show(s.text_sv) + " status=" + show(s.status) +
-           " created_at=" + show(s.created_at) + " updated_at=" + show(s.updated_at);
+           " created_at=" + show(s.created_at) + " updated_at=" + show(s.updated_at) +
+           " draft=" + show(s.draft);
 }
 inline std::string show(const Question& q) {
     return "question " + show(q.id) + " object_id=" + show(q.object_id) + " de=" + show(q.text_de) +
@@ -240,7 +251,7 @@ inline std::string show(const Question& q) {
            " short_de=" + show(q.short_answer_de) + " short_en=" + show(q.short_answer_en) +
            " short_se=" + show(q.short_answer_se) + " level=" + show(q.level) +
            " status=" + show(q.status) + " created_at=" + show(q.created_at) +
-           " updated_at=" + show(q.updated_at);
+           " updated_at=" + show(q.updated_at) + " draft=" + show(q.draft);
 }
 inline std::string show(const Pair& p) {
     return "pair " + show(p.id) + " picture_id=" + show(p.picture_id) +

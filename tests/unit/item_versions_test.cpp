@@ -84,14 +84,52 @@ TEST_CASE("versions: every member of an answer changes the version", "[authoring
                 x.text_de.reset();
                 x.text_en = "ab";
             },
-            [](Statement& x) { x.text_sv = ""; }, [](Statement& x) { x.status = "reviewed"; }});
+            [](Statement& x) { x.text_sv = ""; }, [](Statement& x) { x.status = "reviewed"; },
+            [](Statement& x) { x.draft = StatementDraft{}; },
+            [](Statement& x) {
+                x.draft = StatementDraft{};
+                x.draft->text_de = "ab";
+            },
+            [](Statement& x) {
+                x.draft = StatementDraft{};
+                x.draft->status = "reviewed";
+            }});
+
+    // Each member of a draft too (docs/authoring-guide.md "Drafts of published content").
+    Statement drafted;
+    drafted.draft = StatementDraft{};
+    each_change_is_seen<Statement>(drafted, {[](Statement& x) { x.draft->text_de = "a"; },
+                                             [](Statement& x) { x.draft->text_en = "a"; },
+                                             [](Statement& x) { x.draft->text_sv = "a"; },
+                                             [](Statement& x) { x.draft->status = "reviewed"; },
+                                             [&](Statement& x) { x.draft->updated_at = later; }});
+    Question drafted_q;
+    drafted_q.draft = QuestionDraft{};
+    each_change_is_seen<Question>(
+        drafted_q,
+        {[](Question& x) { x.draft->text_de = "a"; }, [](Question& x) { x.draft->text_en = "a"; },
+         [](Question& x) { x.draft->text_sv = "a"; },
+         [](Question& x) { x.draft->short_answer_de = "a"; },
+         [](Question& x) { x.draft->short_answer_en = "a"; },
+         [](Question& x) { x.draft->short_answer_se = "a"; },
+         [](Question& x) { x.draft->level = 9; }, [](Question& x) { x.draft->status = "reviewed"; },
+         [&](Question& x) { x.draft->updated_at = later; }});
 
     Question q;
     each_change_is_seen<Question>(
         q,
         {[](Question& x) { x.object_id = 3; }, [](Question& x) { x.text_de = "Was?"; },
          [](Question& x) { x.short_answer_de = "a"; }, [](Question& x) { x.short_answer_en = "a"; },
-         [](Question& x) { x.short_answer_se = "a"; }, [](Question& x) { x.level = 9; }});
+         [](Question& x) { x.short_answer_se = "a"; }, [](Question& x) { x.level = 9; },
+         [](Question& x) { x.draft = QuestionDraft{}; },
+         [](Question& x) {
+             x.draft = QuestionDraft{};
+             x.draft->short_answer_de = "a";
+         },
+         [](Question& x) {
+             x.draft = QuestionDraft{};
+             x.draft->level = 9;
+         }});
 
     PairView v;
     v.statement = Statement{};

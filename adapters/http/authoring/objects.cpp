@@ -38,9 +38,10 @@ void add_object_routes(RouteBuilder& routes, AuthoringPorts p) {
          Auth::token,
          Body::none,
          [p](Call& c) mutable { return no_content(delete_object(p, c.id, if_match(c.request))); }});
-    add_review_routes(
-        routes, {"/api/cms/objects/:id", "/api/cms/db-objects/:id"},
-        [p](Id id, ReviewAction a) mutable { return change_object_status(p, id, a); });
+    add_review_routes(routes, {"/api/cms/objects/:id", "/api/cms/db-objects/:id"},
+                      [p](Id id, ReviewAction a, const std::vector<Audio>&) mutable {
+                          return change_object_status(p, id, a);
+                      });
     routes.add(
         {"GET",
          {"/api/cms/objects/:id/words", "/api/cms/db-objects/:id/words", "/api/object/:id/words"},

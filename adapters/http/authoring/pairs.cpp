@@ -34,7 +34,9 @@ void add_pair_routes(RouteBuilder& routes, AuthoringPorts p, PreviewPorts previe
                 }});
     add_review_routes(
         routes, {"/api/cms/db-pairs/:id"},
-        [p](Id id, ReviewAction a) mutable { return change_pair_status(p, id, a); },
+        [p](Id id, ReviewAction a, const std::vector<Audio>& spoken) mutable {
+            return change_pair_status(p, id, a, spoken);
+        },
         std::pair(p, "pairs"));
     routes.add({"POST", {"/api/pipeline/publish"}, Auth::token, Body::json, [p](Call& c) mutable {
                     return answer(decoded(publish_pipeline, p, c.loose_body()));

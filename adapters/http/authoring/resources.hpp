@@ -32,24 +32,26 @@ void add_analytics_routes(RouteBuilder& routes, CardAnalyticsPorts p);  // card 
 // The content lists across pictures, and bulk actions on their items (content_lists.cpp).
 void add_content_list_routes(RouteBuilder& routes, AuthoringPorts p);
 
-// A publish route of a spoken item (docs/audio.md "Audio that follows its text"): `publish()`
-// publishes. Refused for stale audio with `?make_audio=true`, the item's stale audio is spoken
-// again and the publish tried once more (which checks again: a text changed meanwhile is still
+// A publish route of a spoken item (docs/audio.md "Audio that follows its text"):
+// `publish(spoken)` publishes, writing the audio in `spoken` where it speaks the texts published.
+// Refused for stale audio with `?make_audio=true`, the item's stale audio is spoken again and the
+// publish tried once more with it (which checks again: a text changed meanwhile is still
 // refused). A draft, an unknown or a published item is refused as always, nothing spoken.
 template <typename Publish>
 Response publish_answer(AuthoringPorts& p, Call& c, const char* table, Publish publish) {
     const auto options = decode<PublishOptions>(c.query());  // a bad flag: 400, nothing done
     if (!options) return error_response(options.error());
-    auto published = publish();
+    auto published = publish(std::vector<Audio>{});
     if (!published && options->make_audio && published.error().code == "audio_stale") {
-        if (const auto spoken = speak_stale_audio(p, AudioItem{table, c.id}); !spoken)
-            return error_response(spoken.error());
-        published = publish();
+        const auto spoken = speak_stale_audio(p, AudioItem{table, c.id});
+        if (!spoken) return error_response(spoken.error());
+        published = publish(spoken.value());
     }
     return answer_item(published);
 }
 
-// POST <base>/review, <base>/publish, <base>/unpublish of one item kind; `change(id, action)`.
+// POST <base>/review, <base>/publish, <base>/unpublish of one item kind; `change(id, action,
+// spoken)`.
 // `spoken`: the item's audio table, for make_audio on publish (objects: none).
 template <typename F>
 void add_review_routes(RouteBuilder& routes, std::initializer_list<const char*> bases, F change,
@@ -65,8 +67,10 @@ void add_review_routes(RouteBuilder& routes, std::initializer_list<const char*> 
                     [change, spoken, action = action](Call& c) mutable {
                         if (action == ReviewAction::publish && spoken)
                             return publish_answer(spoken->first, c, spoken->second,
-                                                  [&] { return change(c.id, action); });
-                        return answer_item(change(c.id, action));
+                                                  [&](const std::vector<Audio>& audio) {
+                                                      return change(c.id, action, audio);
+                                                  });
+                        return answer_item(change(c.id, action, {}));
                     }});
     }
 }

@@ -3,6 +3,7 @@
 #include "adapters/http/authoring/resources.hpp"
 #include "core/app/authoring/objects.hpp"
 #include "core/app/authoring/question_words.hpp"
+#include "core/app/authoring/text_drafts.hpp"
 
 namespace ll::http::authoring {
 
@@ -26,9 +27,19 @@ void add_text_routes(RouteBuilder& routes, AuthoringPorts p) {
         {"DELETE", {"/api/cms/db-statements/:id"}, Auth::token, Body::none, [p](Call& c) mutable {
              return no_content(delete_statement(p, c.id, if_match(c.request)));
          }});
+    // The draft beside a live statement (docs/authoring-guide.md "Drafts of published content").
+    routes.add({"DELETE",
+                {"/api/cms/db-statements/:id/draft"},
+                Auth::token,
+                Body::none,
+                [p](Call& c) mutable {
+                    return answer_item(discard_statement_draft(p, c.id, if_match(c.request)));
+                }});
     add_review_routes(
         routes, {"/api/cms/db-statements/:id"},
-        [p](Id id, ReviewAction a) mutable { return change_statement_status(p, id, a); },
+        [p](Id id, ReviewAction a, const std::vector<Audio>& spoken) mutable {
+            return change_statement_status(p, id, a, spoken);
+        },
         std::pair(p, "statements"));
     routes.add({"GET", {"/api/cms/db-questions"}, Auth::token, Body::none, [p](Call& c) mutable {
                     return answer(decoded(list_questions, p, c.query()));
@@ -52,9 +63,18 @@ void add_text_routes(RouteBuilder& routes, AuthoringPorts p) {
                 [p](Call& c) mutable {
                     return no_content(delete_question(p, c.id, if_match(c.request)));
                 }});
+    routes.add({"DELETE",
+                {"/api/cms/db-questions/:id/draft"},
+                Auth::token,
+                Body::none,
+                [p](Call& c) mutable {
+                    return answer_item(discard_question_draft(p, c.id, if_match(c.request)));
+                }});
     add_review_routes(
         routes, {"/api/cms/db-questions/:id"},
-        [p](Id id, ReviewAction a) mutable { return change_question_status(p, id, a); },
+        [p](Id id, ReviewAction a, const std::vector<Audio>& spoken) mutable {
+            return change_question_status(p, id, a, spoken);
+        },
         std::pair(p, "questions"));
     routes.add(
         {"GET", {"/api/cms/db-questions/:id/words"}, Auth::token, Body::none, [p](Call& c) mutable {

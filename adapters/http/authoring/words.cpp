@@ -29,8 +29,9 @@ void add_word_routes(RouteBuilder& routes, AuthoringPorts p) {
          [p](Call& c) mutable { return no_content(delete_word(p, c.id, if_match(c.request))); }});
     routes.add(
         {"POST", {"/api/cms/db-words/:id/publish"}, Auth::token, Body::none, [p](Call& c) mutable {
-             return publish_answer(
-                 p, c, "words", [&] { return change_word_status(p, c.id, WordAction::publish); });
+             return publish_answer(p, c, "words", [&](const std::vector<Audio>& spoken) {
+                 return change_word_status(p, c.id, WordAction::publish, spoken);
+             });
          }});
     routes.add({"POST",
                 {"/api/cms/db-words/:id/unpublish"},

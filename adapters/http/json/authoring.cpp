@@ -111,6 +111,33 @@ json::value to_json(const WordView& v) {
     return out;
 }
 
+namespace {
+
+// The draft beside a live text (docs/authoring-guide.md "Drafts of published content"), or null.
+json::value draft_json(const std::optional<StatementDraft>& d) {
+    if (!d) return nullptr;
+    return json::object{{"text_de", nullable(d->text_de)},
+                        {"text_en", nullable(d->text_en)},
+                        {"text_sv", nullable(d->text_sv)},
+                        {"status", d->status},
+                        {"updated_at", format_timestamp(d->updated_at)}};
+}
+
+json::value draft_json(const std::optional<QuestionDraft>& d) {
+    if (!d) return nullptr;
+    return json::object{{"text_de", nullable(d->text_de)},
+                        {"text_en", nullable(d->text_en)},
+                        {"text_sv", nullable(d->text_sv)},
+                        {"short_answer_de", nullable(d->short_answer_de)},
+                        {"short_answer_en", nullable(d->short_answer_en)},
+                        {"short_answer_se", nullable(d->short_answer_se)},
+                        {"level", d->level},
+                        {"status", d->status},
+                        {"updated_at", format_timestamp(d->updated_at)}};
+}
+
+}  // namespace
+
 json::value to_json(const Statement& s) {
     json::object o{{"id", s.id},
                    {"text_de", nullable(s.text_de)},
@@ -118,6 +145,7 @@ json::value to_json(const Statement& s) {
                    {"text_sv", nullable(s.text_sv)},
                    {"status", s.status}};
     stamp(o, s.created_at, s.updated_at);
+    o["draft"] = draft_json(s.draft);
     return o;
 }
 
@@ -133,6 +161,7 @@ json::value to_json(const Question& q) {
                    {"level", q.level},
                    {"status", q.status}};
     stamp(o, q.created_at, q.updated_at);
+    o["draft"] = draft_json(q.draft);
     return o;
 }
 
@@ -151,7 +180,8 @@ json::value to_json(const PairView& v) {
         statement = json::object{{"id", v.statement->id},
                                  {"text_de", nullable(v.statement->text_de)},
                                  {"text_en", nullable(v.statement->text_en)},
-                                 {"text_sv", nullable(v.statement->text_sv)}};
+                                 {"text_sv", nullable(v.statement->text_sv)},
+                                 {"draft", draft_json(v.statement->draft)}};
     }
     json::value question = nullptr;
     if (v.question) {
@@ -161,7 +191,8 @@ json::value to_json(const PairView& v) {
                                 {"text_sv", nullable(v.question->text_sv)},
                                 {"short_answer_de", nullable(v.question->short_answer_de)},
                                 {"short_answer_en", nullable(v.question->short_answer_en)},
-                                {"short_answer_se", nullable(v.question->short_answer_se)}};
+                                {"short_answer_se", nullable(v.question->short_answer_se)},
+                                {"draft", draft_json(v.question->draft)}};
     }
     json::array linked;
     for (const auto& w : v.words) {

@@ -112,6 +112,8 @@ bool keeps(const ContentTables& t, const PairListFilter& f, const Pair& p, const
     if (needle && !((x.statement && mentions(*x.statement, *needle)) ||
                     (x.question && mentions(*x.question, *needle))))
         return false;
+    const bool drafted = (x.statement && x.statement->draft) || (x.question && x.question->draft);
+    if (f.has_draft && drafted != *f.has_draft) return false;
     return any_lacks(f.missing_text, [&](const std::string& l) { return lacks_text(x, l); }) &&
            any_lacks(f.missing_audio, [&](const std::string& l) { return lacks_audio(t, x, l); });
 }
@@ -170,6 +172,13 @@ template <typename Item>
 bool has_level(const Item&) {
     return true;
 }
+bool has_draft(const Word&) {
+    return false;  // words have none (the filter is refused for them)
+}
+template <typename Item>
+bool has_draft(const Item& item) {
+    return item.draft.has_value();
+}
 
 // The list of `items` (rows of `table`): `in_category(item, id)` for the category filter,
 // `stored(item)` the row as the store gives it (a word with its categories).
@@ -198,6 +207,7 @@ ListPage<ItemListRow<Item>> item_list(const ContentTables& t, const std::map<Id,
             }
             if (!found) continue;
         }
+        if (f.has_draft && has_draft(item) != *f.has_draft) continue;
         if (!any_lacks(f.missing_text,
                        [&](const std::string& l) { return !has_text(spoken_text(item, l)); }) ||
             !any_lacks(f.missing_audio, [&](const std::string& l) { return unspoken(item, l); }))

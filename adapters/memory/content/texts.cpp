@@ -7,6 +7,7 @@ Statement MemoryContentTx::insert_statement(const Statement& statement) {
     ContentTables& t = rw();
     Statement stored = statement;
     stored.id = t.next.statements++;
+    stored.draft.reset();  // a new statement has none (set_statement_draft)
     t.statements[stored.id] = stored;
     return stored;
 }
@@ -19,8 +20,15 @@ void MemoryContentTx::update_statement(const Statement& statement) {
     const auto it = rw().statements.find(statement.id);
     if (it == t_.statements.end()) return;
     const Timestamp created_at = it->second.created_at;
+    auto draft = std::move(it->second.draft);
     it->second = statement;
     it->second.created_at = created_at;
+    it->second.draft = std::move(draft);
+}
+
+void MemoryContentTx::set_statement_draft(Id id, const std::optional<StatementDraft>& draft) {
+    const auto it = rw().statements.find(id);
+    if (it != t_.statements.end()) it->second.draft = draft;
 }
 
 std::vector<Statement> MemoryContentTx::statements(const StatementFilter& filter,
@@ -43,6 +51,7 @@ Question MemoryContentTx::insert_question(const Question& question) {
     ContentTables& t = rw();
     Question stored = question;
     stored.id = t.next.questions++;
+    stored.draft.reset();
     t.questions[stored.id] = stored;
     return stored;
 }
@@ -55,8 +64,15 @@ void MemoryContentTx::update_question(const Question& question) {
     const auto it = rw().questions.find(question.id);
     if (it == t_.questions.end()) return;
     const Timestamp created_at = it->second.created_at;
+    auto draft = std::move(it->second.draft);
     it->second = question;
     it->second.created_at = created_at;
+    it->second.draft = std::move(draft);
+}
+
+void MemoryContentTx::set_question_draft(Id id, const std::optional<QuestionDraft>& draft) {
+    const auto it = rw().questions.find(id);
+    if (it != t_.questions.end()) it->second.draft = draft;
 }
 
 std::vector<Question> MemoryContentTx::questions(const QuestionFilter& filter, const Page& page) {

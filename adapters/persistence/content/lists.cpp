@@ -126,6 +126,19 @@ void listed_pairs(Query& q, const DialectSql& d, const PairListFilter& f, bool t
         q << " OR ";
         text_without_audio(q, d, "questions", "qu", l);
     });
+    if (f.has_draft)
+        q << (*f.has_draft ? " AND " : " AND NOT ")
+          << "(EXISTS (SELECT 1 FROM statement_drafts sd WHERE sd.statement_id = p.statement_id)"
+             " OR EXISTS (SELECT 1 FROM question_drafts qd WHERE qd.question_id = p.question_id))";
+}
+
+// ` AND [NOT] EXISTS (the item's draft)` of a statement or question `x`, when asked for.
+void with_draft(Query& q, const std::string& table, const std::optional<bool>& has_draft) {
+    if (!has_draft || (table != "statements" && table != "questions")) return;
+    const std::string drafts = table == "statements" ? "statement_drafts" : "question_drafts";
+    const std::string key = table == "statements" ? "statement_id" : "question_id";
+    q << (*has_draft ? " AND " : " AND NOT ") << "EXISTS (SELECT 1 FROM " << drafts
+      << " dr WHERE dr." << key << " = x.id)";
 }
 
 // FROM and WHERE of the words, statements or questions (`table`) the filter lets through (`x`):
@@ -150,6 +163,7 @@ void listed_items(Query& q, const DialectSql& d, const std::string& table,
     });
     any_language(q, f.missing_audio,
                  [&](Query& q, const std::string& l) { text_without_audio(q, d, table, "x", l); });
+    with_draft(q, table, f.has_draft);
 }
 
 // ORDER BY of a list: `row` its rows' alias, `text` its German text's expression; a table

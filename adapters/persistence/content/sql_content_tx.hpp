@@ -109,11 +109,13 @@ class SqlContentTx final : public ContentTx {
     Statement insert_statement(const Statement& statement) override;
     std::optional<Statement> statement(Id id) override;
     void update_statement(const Statement& statement) override;
+    void set_statement_draft(Id id, const std::optional<StatementDraft>& draft) override;
     std::vector<Statement> statements(const StatementFilter& filter, const Page& page) override;
     void delete_statement(Id id) override;
     Question insert_question(const Question& question) override;
     std::optional<Question> question(Id id) override;
     void update_question(const Question& question) override;
+    void set_question_draft(Id id, const std::optional<QuestionDraft>& draft) override;
     std::vector<Question> questions(const QuestionFilter& filter, const Page& page) override;
     void delete_question(Id id) override;
 

@@ -19,6 +19,18 @@ Question question_of(const soci::row& r) {
     q.status = c.text();
     q.created_at = c.timestamp();
     q.updated_at = c.timestamp();
+    if (c.null()) return q;  // no draft: d.question_id is NULL
+    c.integer();
+    QuestionDraft& d = q.draft.emplace();
+    d.text_de = c.opt_text();
+    d.text_en = c.opt_text();
+    d.text_sv = c.opt_text();
+    d.short_answer_de = c.opt_text();
+    d.short_answer_en = c.opt_text();
+    d.short_answer_se = c.opt_text();
+    d.level = c.small();
+    d.status = c.text();
+    d.updated_at = c.timestamp();
     return q;
 }
 
@@ -32,6 +44,14 @@ Statement statement_of(const soci::row& r) {
     st.status = c.text();
     st.created_at = c.timestamp();
     st.updated_at = c.timestamp();
+    if (c.null()) return st;  // no draft: d.statement_id is NULL
+    c.integer();
+    StatementDraft& d = st.draft.emplace();
+    d.text_de = c.opt_text();
+    d.text_en = c.opt_text();
+    d.text_sv = c.opt_text();
+    d.status = c.text();
+    d.updated_at = c.timestamp();
     return st;
 }
 namespace {
@@ -83,6 +103,18 @@ void SqlContentTx::update_statement(const Statement& statement) {
     q.run(s_);
 }
 
+void SqlContentTx::set_statement_draft(Id id, const std::optional<StatementDraft>& draft) {
+    if (!draft) return run_for("content_statements.drop_draft", id);
+    Query q = named("content_statements.put_draft");
+    q.bind("id", param(id))
+        .bind("text_de", param(draft->text_de))
+        .bind("text_en", param(draft->text_en))
+        .bind("text_sv", param(draft->text_sv))
+        .bind("status", param(draft->status))
+        .bind("updated_at", ts(draft->updated_at))
+        .run(s_);
+}
+
 std::vector<Statement> SqlContentTx::statements(const StatementFilter& filter, const Page& page) {
     Query q = named("content_statements.list");
     bind_filter(q, "status", filter.status);
@@ -91,6 +123,7 @@ std::vector<Statement> SqlContentTx::statements(const StatementFilter& filter, c
 }
 
 void SqlContentTx::delete_statement(Id id) {
+    run_for("content_statements.drop_draft", id);
     run_for("content_statements.delete_word_links", id);
     delete_audios_of("statements", id);
     run_for("content_statements.unlink_pairs", id);
@@ -118,6 +151,22 @@ void SqlContentTx::update_question(const Question& question) {
     q.run(s_);
 }
 
+void SqlContentTx::set_question_draft(Id id, const std::optional<QuestionDraft>& draft) {
+    if (!draft) return run_for("content_questions.drop_draft", id);
+    Query q = named("content_questions.put_draft");
+    q.bind("id", param(id))
+        .bind("text_de", param(draft->text_de))
+        .bind("text_en", param(draft->text_en))
+        .bind("text_sv", param(draft->text_sv))
+        .bind("short_answer_de", param(draft->short_answer_de))
+        .bind("short_answer_en", param(draft->short_answer_en))
+        .bind("short_answer_se", param(draft->short_answer_se))
+        .bind("level", param(draft->level))
+        .bind("status", param(draft->status))
+        .bind("updated_at", ts(draft->updated_at))
+        .run(s_);
+}
+
 std::vector<Question> SqlContentTx::questions(const QuestionFilter& filter, const Page& page) {
     Query q = named("content_questions.list");
     bind_filter(q, "object_id", filter.object_id);
@@ -127,6 +176,7 @@ std::vector<Question> SqlContentTx::questions(const QuestionFilter& filter, cons
 }
 
 void SqlContentTx::delete_question(Id id) {
+    run_for("content_questions.drop_draft", id);
     run_for("content_questions.delete_word_links", id);
     delete_audios_of("questions", id);
     run_for("content_questions.unlink_pairs", id);

@@ -78,6 +78,8 @@ const KINDS = {
     one: 'pair',
     many: 'pairs',
     german: (r) => r.statement?.text_de,
+    // Changes waiting beside the live texts (docs/studio.md "Drafts of published content").
+    drafted: (r) => Boolean(r.statement?.draft || r.question?.draft),
     intro: 'Every pair across pictures: search, filter, and act on many at once.',
     tab: 'Pairs',
     searched: 'statement or question',
@@ -118,6 +120,7 @@ const KINDS = {
     one: 'word',
     many: 'words',
     german: (r) => r.title_de,
+    drafted: null, // words have no drafts
     intro: 'Every word: search, filter, and publish or give audio to many at once.',
     tab: 'Words',
     searched: 'title',
@@ -149,6 +152,7 @@ const KINDS = {
     one: 'statement',
     many: 'statements',
     german: (r) => r.text_de,
+    drafted: (r) => Boolean(r.draft),
     intro: 'Every statement: search, filter, and review, publish or give audio to many at once.',
     tab: 'Statements',
     searched: 'text',
@@ -167,6 +171,7 @@ const KINDS = {
     one: 'question',
     many: 'questions',
     german: (r) => r.text_de,
+    drafted: (r) => Boolean(r.draft),
     intro: 'Every question: search, filter, and review, publish or give audio to many at once.',
     tab: 'Questions',
     searched: 'question (not its short answers)',
@@ -198,6 +203,12 @@ const FILTER_KEYS = [
   'answer_type',
   'missing_text',
   'missing_audio',
+  'has_draft',
+];
+const DRAFT_FILTER = [
+  ['', 'Any'],
+  ['true', 'Changes in draft'],
+  ['false', 'No changes in draft'],
 ];
 
 // The orders a list offers: by level only where its items have one.
@@ -215,6 +226,7 @@ function stateOf(kind, params) {
         : '',
     missing_text: oneOf(LANGUAGE_FILTER, params.missing_text ?? ''),
     missing_audio: oneOf(LANGUAGE_FILTER, params.missing_audio ?? ''),
+    has_draft: kind.drafted ? oneOf(DRAFT_FILTER, params.has_draft ?? '') : '',
     sort: oneOf(ordersOf(kind), params.sort ?? '') || 'id',
     page: Math.min(LAST_PAGE, Math.max(1, Number.parseInt(params.page, 10) || 1)),
   };
@@ -286,6 +298,7 @@ export async function mount(container, ctx) {
   const category = el('select', {}, el('option', { value: '' }, 'Any category'));
   const missingText = select(LANGUAGE_FILTER, state.missing_text);
   const missingAudio = select(LANGUAGE_FILTER, state.missing_audio);
+  const hasDraft = kind.drafted ? select(DRAFT_FILTER, state.has_draft) : null;
   const order = select(ordersOf(kind), state.sort);
   const filterError = el('p', { class: 'error', role: 'alert' });
   const filters = el(
@@ -312,6 +325,7 @@ export async function mount(container, ctx) {
     kind.categories ? field('Category', category, 'content-field') : null,
     field(`${kind.textWord} missing in`, missingText, 'content-field'),
     field('Audio missing in', missingAudio, 'content-field'),
+    hasDraft ? field('Drafts', hasDraft, 'content-field') : null,
     field('Order', order, 'content-field'),
     el('button', { type: 'submit' }, 'Search'),
   );
@@ -420,6 +434,7 @@ export async function mount(container, ctx) {
         'td',
         {},
         el('span', { class: `badge status-${r.status}` }, STATUS_NAME[r.status] ?? r.status),
+        kind.drafted?.(r) ? el('span', { class: 'content-drafted' }, 'Changes in draft') : null,
       ),
       el('td', {}, missing(r)),
     );
@@ -569,6 +584,7 @@ export async function mount(container, ctx) {
       answer_type: answerType ? answerType.value : '',
       missing_text: missingText.value,
       missing_audio: missingAudio.value,
+      has_draft: hasDraft ? hasDraft.value : '',
       sort: order.value,
     };
     if (Object.entries(chosen).every(([k, v]) => state[k] === v)) return;

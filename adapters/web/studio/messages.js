@@ -171,6 +171,21 @@ export const MSG = {
     'what is stored now is shown under it. Save keeps yours.',
   confirmDeleteText: (name) => `Delete ${name}? Its audio and word links go with it.`,
 
+  // ---- drafts of published content (text-drafts.js, on the text and pair cards)
+  // How learners get the texts now, and the card's state line: "Published · changes in draft".
+  livePublished: 'Published',
+  liveShown: 'Seen by learners',
+  draftState: (live, status) =>
+    `${live} · ${status === 'reviewed' ? 'changes reviewed' : 'changes in draft'}`,
+  publishedColumn: 'Published',
+  draftColumn: 'Draft (not yet seen by learners)',
+  emptyText: '(empty)',
+  liveNote: 'Learners keep seeing the published text until you publish the changes.',
+  confirmDiscard: (name) =>
+    `Discard the changes to ${name}? Learners keep seeing the published text.`,
+  changesDiscarded: 'Changes discarded',
+  draftChangedElsewhere: 'The changes were edited by someone else meanwhile: reload',
+
   // ---- pairs and the learner preview
   noPairs: 'No pairs yet: make the first one with the form above.',
   pairsSummary: (n, drafts, reviewed, published) =>

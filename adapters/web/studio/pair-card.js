@@ -6,6 +6,9 @@
 // e.g. without statement audio in a language), read again after each change that can alter it.
 // Every pair also shows how learners fared with it in each language (card-figures.js), read once
 // when the card first comes into view, so the rest of the card never waits for it.
+// A change to the texts of a pair that learners see is kept as a draft beside them
+// (text-drafts.js): the card shows both versions, its edit form starts from the draft, and
+// Review changes, Publish changes and Discard changes act on the drafts.
 import { busy, el } from './dom.js';
 import { LANGUAGES, LANGUAGE_NAME, SHORT_ANSWER_FIELD, TEXT_FIELD } from './languages.js';
 import { MSG, errorText, isAudioStale } from './messages.js';
@@ -13,6 +16,7 @@ import { audioControls } from './audio-field.js';
 import { feedLine, readFeeds } from './pair-feeds.js';
 import { pairFiguresLine } from './card-figures.js';
 import { mergeField, storedNote } from './reload-merge.js';
+import { draftBox, draftStatus, liveNote, withDraft } from './text-drafts.js';
 import {
   ANSWER_NAME,
   LINK_TO,
@@ -32,6 +36,26 @@ const TRANSITIONS = {
   publish: { label: 'Publish', done: 'published', from: ['draft', 'reviewed'] },
   unpublish: { label: 'Unpublish', done: 'unpublished', from: ['published'] },
 };
+// The steps of a pair's drafts (changesOf): their review, their publish, their discard.
+const CHANGES = {
+  review: { label: 'Review changes', done: 'reviewed' },
+  publish: { label: 'Publish changes', done: 'published' },
+  discard: { label: 'Discard changes', done: 'discarded' },
+};
+const TEXT_PATH = { statement: '/api/cms/db-statements', question: '/api/cms/db-questions' };
+
+// The pair's texts that have a draft: [['statement', item], ['question', item]].
+const changesOf = (pair) =>
+  [
+    ['statement', pair.statement],
+    ['question', pair.question],
+  ].filter(([, item]) => item?.draft);
+// The pair as its editor sees and changes it: its texts as their drafts have them.
+const edited = (pair) => ({
+  ...pair,
+  statement: withDraft(pair.statement),
+  question: withDraft(pair.question),
+});
 
 export class PairCard {
   constructor(screen, id) {
@@ -122,6 +146,14 @@ export class PairCard {
       this.feedState(pair),
       this.figuresNote,
       this.editor ? this.editor.node : this.texts(pair),
+      draftBox(
+        `pair #${pair.id}`,
+        [
+          { what: 'Statement', item: pair.statement },
+          { what: 'Question', item: pair.question },
+        ],
+        pair.status === 'published' ? MSG.livePublished : MSG.liveShown,
+      ),
       this.words(pair),
       this.actions(pair),
       this.message,
@@ -285,10 +317,32 @@ export class PairCard {
           class: i || action === 'unpublish' ? null : 'primary',
         }),
       );
+    // With drafts: their review while one waits for it, their publish, their discard ("Publish
+    // changes to pair #9"); the forward one is highlighted. They come first: the pair's own
+    // steps of a published pair take it out of the feed.
+    const drafts = draftStatus([pair.statement, pair.question]);
+    const changes = drafts
+      ? Object.entries(CHANGES)
+          .filter(([action]) => action !== 'review' || drafts === 'draft')
+          .map(([action, c], i) =>
+            el(
+              'button',
+              {
+                type: 'button',
+                onclick: () => this.changes(action),
+                'aria-label': `${c.label} to pair #${pair.id}`,
+                class: i === 0 ? 'primary' : null,
+              },
+              c.label,
+            ),
+          )
+      : [];
+    if (changes.length) for (const b of moves) b.classList.remove('primary');
     return el(
       'div',
       { class: 'pc-actions pc-steps' },
       this.editor ? null : button('Edit', () => this.edit()),
+      changes,
       moves,
       button('Delete', () => this.remove(), { class: 'pc-delete' }),
     );
@@ -310,8 +364,9 @@ export class PairCard {
   }
 
   // "Not saved: <the API's reason>"; a 412 with the reload offer, a publish refused for stale
-  // audio with the offer to make it and publish (docs/audio.md "Audio that follows its text").
-  fail(done, e) {
+  // audio with the offer to make it and publish (docs/audio.md "Audio that follows its text"):
+  // the pair, or (`changes`) its drafts.
+  fail(done, e, changes = false) {
     let offer = null;
     if (e?.status === PRECONDITION_FAILED) offer = this.reloadOffer();
     else if (isAudioStale(e))
@@ -319,8 +374,9 @@ export class PairCard {
         'button',
         {
           type: 'button',
-          onclick: () => this.transition('publish', true),
-          'aria-label': `Make audio and publish pair #${this.id}`,
+          onclick: () =>
+            changes ? this.changes('publish', true) : this.transition('publish', true),
+          'aria-label': `Make audio and publish ${changes ? 'changes to ' : ''}pair #${this.id}`,
         },
         'Make audio and publish',
       );
@@ -364,6 +420,8 @@ export class PairCard {
         this.screen.announce(MSG.done(what, done));
         if (this.figuresRead) this.readFigures(); // an edit can start a new revision
         ok = true;
+        // A shared text's change (or its new draft) shows on the other pairs too.
+        if (body.statement || body.question) await this.screen.rereadSharing(r.body);
       } catch (e) {
         this.fail(done, e);
       }
@@ -384,6 +442,64 @@ export class PairCard {
       } catch (e) {
         this.fail(t.done, e);
       }
+    });
+  }
+
+  // Review, publish or discard the drafts of the pair's texts (docs/studio.md "Drafts of
+  // published content"). A published pair's review and publish act on its drafts
+  // (POST .../db-pairs/<id>/review, /publish, make_audio as for the pair); otherwise, and for a
+  // discard, each text with a draft is asked on its own, and the pair is read again afterwards.
+  // A discard sends If-Match of the text as read just before, once it holds the draft this card
+  // shows (else: changed by someone else, and the reload offer). The other pairs showing the
+  // same texts are read again too.
+  changes(action, makeAudio = false) {
+    const c = CHANGES[action];
+    const pair = this.pair;
+    if (action === 'discard' && !window.confirm(MSG.confirmDiscard(`pair #${this.id}`))) return;
+    return this.waiting(async () => {
+      let reread = false;
+      try {
+        if (action !== 'discard' && pair.status === 'published') {
+          const query = makeAudio ? '?make_audio=true' : '';
+          const r = await this.api.send('POST', `/api/cms/db-pairs/${this.id}/${action}${query}`);
+          this.say('');
+          this.feeds = this.feedRead = null;
+          this.screen.update(r.body, r.etag);
+        } else {
+          reread = true;
+          for (const [kind, item] of changesOf(pair)) {
+            const path = `${TEXT_PATH[kind]}/${item.id}`;
+            if (action === 'discard') {
+              const now = await this.api.get(path);
+              if (JSON.stringify(now.body.draft) !== JSON.stringify(item.draft)) {
+                const changed = new Error(MSG.draftChangedElsewhere);
+                changed.status = PRECONDITION_FAILED;
+                throw changed;
+              }
+              await this.api.send('DELETE', `${path}/draft`, undefined, { ifMatch: now.etag });
+            } else if (action === 'publish' || item.draft.status === 'draft') {
+              await this.api.send(
+                'POST',
+                `${path}/${action}${makeAudio ? '?make_audio=true' : ''}`,
+              );
+            }
+          }
+          this.say('');
+        }
+        this.screen.announce(MSG.done(`Changes to pair #${this.id}`, c.done));
+      } catch (e) {
+        this.fail(c.done, e, true);
+      }
+      if (reread) {
+        try {
+          const r = await this.api.get(`/api/cms/db-pairs/${this.id}`);
+          this.screen.update(r.body, r.etag);
+        } catch (e) {
+          if (!this.message.textContent)
+            this.say(MSG.reloadFailed(errorText(e)), this.reloadOffer());
+        }
+      }
+      await this.screen.rereadSharing(this.screen.entries.get(this.id)?.pair ?? pair);
     });
   }
 
@@ -439,7 +555,9 @@ export class PairCard {
     this.editor.node.querySelector('select')?.focus();
   }
 
-  editForm(pair) {
+  // The form starts from the texts as the editor last left them: a draft's, where there is one.
+  editForm(stored) {
+    const pair = edited(stored);
     const type = answerTypeSelect(pair.answer_type);
     const level = levelInput(pair.level);
     // Audio under each text of the statement (what the feed plays) and of the question. New audio
@@ -462,6 +580,7 @@ export class PairCard {
         return slot;
       };
     };
+    // The audio speaks the texts learners get (a draft's are spoken when it is published).
     const statement = langGroup('Statement', TEXT_FIELD, pair.statement, {
       extra: audioSlots('statements', pair.statement, () => this.pair.statement, 'statement'),
     });
@@ -476,11 +595,18 @@ export class PairCard {
         .statements()
         .find((s) => s.id === pair.statement?.id)
         ?.pairs.filter((id) => id !== pair.id) ?? [];
+    // Learners see the texts (the pair or a pair sharing its statement is published, or a text
+    // has a draft already): a change is kept as a draft until it is published.
+    const live =
+      pair.status === 'published' ||
+      changesOf(stored).length > 0 ||
+      sharedWith.some((id) => this.screen.entries.get(id)?.pair.status === 'published');
     const save = el('button', { type: 'submit', class: 'primary' }, 'Save');
     const form = el(
       'form',
       { class: 'pc-edit', 'aria-label': `Edit pair #${pair.id}` },
       el('div', { class: 'pf-row' }, field('Answer type', type), field('Level', level)),
+      live ? liveNote() : null,
       statement.node,
       sharedWith.length ? el('p', { class: 'muted' }, MSG.statementShared(sharedWith)) : null,
       question.node,

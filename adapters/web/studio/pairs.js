@@ -272,6 +272,20 @@ class PairsScreen {
     this.renderList();
   }
 
+  // After a change to the texts of `pair` or their drafts: the other pairs showing the same
+  // statement or question, read again (a shared text's draft shows on each of them).
+  async rereadSharing(pair) {
+    const shares = ({ pair: p }) =>
+      p.id !== pair.id &&
+      ((pair.statement && p.statement?.id === pair.statement.id) ||
+        (pair.question && p.question?.id === pair.question.id));
+    const ids = [...this.entries.values()].filter(shares).map(({ pair: p }) => p.id);
+    const reads = await Promise.all(
+      ids.map((id) => this.api.get(`/api/cms/db-pairs/${id}`).catch(() => null)),
+    );
+    for (const r of reads) if (r && this.entries.has(r.body.id)) this.update(r.body, r.etag);
+  }
+
   publishAll() {
     this.publishResult.textContent = this.publishError.textContent = '';
     return busy(this.publishBtn, async () => {

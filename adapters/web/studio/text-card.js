@@ -3,11 +3,15 @@
 // level), audio for every text field, Save with If-Match (412: the API's message and "Reload"),
 // review / publish / unpublish (a refusal's message beside the buttons) and Delete. A card
 // without an item is the form for a new one: "Create" posts it and the card becomes the item's.
+// A text that learners see keeps a change as its draft (text-drafts.js): the card then shows
+// the published texts beside the draft's, its fields hold the draft, and Review changes,
+// Publish changes and Discard changes act on the draft.
 import { busy, el } from './dom.js';
 import { LANGUAGES } from './languages.js';
 import { MSG, errorText, isAudioStale } from './messages.js';
 import { audioControls } from './audio-field.js';
 import { mergeField, storedNote } from './reload-merge.js';
+import { draftBox, liveNote, withDraft } from './text-drafts.js';
 
 const KINDS = {
   statement: { table: 'statements', path: '/api/cms/db-statements', title: 'Statement' },
@@ -25,7 +29,7 @@ export class TextCard {
   // kind: 'statement' | 'question'; item: the stored item or null (the new-item form); etag of
   // the read; options: {api, heading ('h3'...), create: extra fields of a new item (object_id),
   // created(card), deleted(card), note(item) -> a text beside the heading, extra(card) -> a node
-  // below the fields (the question's words)}.
+  // below the fields (the question's words), live(item) -> whether a published pair shows it}.
   constructor(kind, item, etag, options) {
     this.kind = KINDS[kind];
     this.options = options;
@@ -66,6 +70,20 @@ export class TextCard {
     return this.item ? `${this.kind.title} #${this.item.id}` : null;
   }
 
+  // "statement #5", inside a sentence ("Publish changes to statement #5").
+  get lowerName() {
+    return this.item ? `${this.kind.title.toLowerCase()} #${this.item.id}` : null;
+  }
+
+  // Learners see the item: it is published, or a published pair shows it (the server keeps a
+  // draft only then).
+  get live() {
+    const item = this.item;
+    return Boolean(
+      item && (item.status === 'published' || item.draft || this.options.live?.(item)),
+    );
+  }
+
   // (Re)builds the card for the item (null: the empty form).
   show(item, etag) {
     this.item = item;
@@ -80,6 +98,11 @@ export class TextCard {
     this.state = el('span', { class: 'tx-state', 'aria-live': 'polite' });
     this.badge = el('span', { class: 'badge' });
     this.message = el('div', { class: 'tx-msg', role: 'alert', tabindex: '-1' });
+    this.draftSlot = el('div', { class: 'tx-draft' });
+    this.liveNote = liveNote();
+    this.liveNote.hidden = true;
+    this.drawn = null; // what the draft box and the steps were last drawn for
+    this.stepButtons = [];
     const level = this.fields.find((f) => f.type === 'level');
     this.node.replaceChildren(
       ...[
@@ -93,9 +116,11 @@ export class TextCard {
             ? el('span', { class: 'tx-note' }, this.options.note(item))
             : null,
         ),
+        item ? this.draftSlot : null,
         el('div', { class: 'tx-langs' }, this.languageRows()),
         level ? this.field(level) : null,
         item && this.options.extra ? this.options.extra(this) : null,
+        item ? this.liveNote : null,
         el('div', { class: 'tx-actions' }, this.actions(name)),
         this.message,
       ].filter(Boolean),
@@ -155,13 +180,59 @@ export class TextCard {
       ? button('Save', this.save, keys)
       : button(`Create ${this.kind.title.toLowerCase()}`, this.save, { class: 'primary', ...keys });
     if (!this.item) return [this.saveBtn];
+    return [this.saveBtn, button('Delete', this.remove, { class: 'tx-delete' })];
+  }
+
+  // The steps between Save and Delete: Review, Publish, Unpublish; with a draft, Review changes,
+  // Publish changes, Discard changes and Unpublish (which folds the draft in). Each named with
+  // the item ("Publish changes to statement #5").
+  steps() {
+    const button = (text, name, fn) => {
+      const b = el('button', { type: 'button', 'aria-label': name }, text);
+      b.addEventListener('click', () => fn.call(this));
+      return b;
+    };
+    const plain = (step) =>
+      button(step, `${step} ${this.name}`, () => this.transition(step.toLowerCase()));
+    const changes = (step, fn) =>
+      button(`${step} changes`, `${step} changes to ${this.lowerName}`, fn);
+    if (!this.item.draft) return ['Review', 'Publish', 'Unpublish'].map(plain);
     return [
-      this.saveBtn,
-      ...['Review', 'Publish', 'Unpublish'].map((step) =>
-        button(step, () => this.transition(step.toLowerCase())),
-      ),
-      button('Delete', this.remove, { class: 'tx-delete' }),
+      changes('Review', () => this.transition('review')),
+      changes('Publish', () => this.transition('publish')),
+      changes('Discard', this.discard),
+      plain('Unpublish'),
     ];
+  }
+
+  // The item's next step, by its state: the draft's review or publish, else the item's.
+  nextStep() {
+    const item = this.item;
+    const text = item.draft
+      ? item.draft.status === 'reviewed'
+        ? 'Publish changes'
+        : 'Review changes'
+      : { draft: 'Review', reviewed: 'Publish', published: 'Unpublish' }[item.status];
+    return this.stepButtons.find((b) => b.textContent === text) ?? this.stepButtons[0];
+  }
+
+  // The draft box, the note of a live item and the steps, drawn anew only when the item's state
+  // changed them (so a button that has the focus is not replaced for nothing).
+  drawState() {
+    const item = this.item;
+    const key = JSON.stringify([item.draft, item.status, this.live]);
+    if (key === this.drawn) return;
+    this.drawn = key;
+    const live = item.status === 'published' ? MSG.livePublished : MSG.liveShown;
+    const box = draftBox(this.lowerName, [{ what: null, item }], live);
+    this.draftSlot.replaceChildren(...(box ? [box] : []));
+    this.liveNote.hidden = !this.live;
+    const texts = this.stepButtons.map((b) => b.textContent).join();
+    const steps = this.steps();
+    if (steps.map((b) => b.textContent).join() === texts) return;
+    for (const b of this.stepButtons) b.remove();
+    this.stepButtons = steps;
+    this.saveBtn.after(...steps);
   }
 
   // Read again after each save and publish; only the latest read is shown.
@@ -188,10 +259,12 @@ export class TextCard {
     for (const note of this.node.querySelectorAll('.tx-stored')) note.remove();
   }
 
+  // The fields from the item as its editor sees it: the draft, when it has one.
   fill(item) {
     this.clearStored();
+    const shown = withDraft(item);
     for (const [key, input] of this.inputs) {
-      const value = item ? item[key] : key === 'level' ? 1 : null;
+      const value = shown ? shown[key] : key === 'level' ? 1 : null;
       input.value = value === null || value === undefined ? '' : String(value);
     }
     this.refresh();
@@ -213,7 +286,8 @@ export class TextCard {
     if (!this.item)
       return [...this.inputs].some(([key, input]) => key !== 'level' && input.value !== '');
     const now = this.values();
-    return Object.keys(now).some((key) => (now[key] ?? null) !== (this.item[key] ?? null));
+    const shown = withDraft(this.item);
+    return Object.keys(now).some((key) => (now[key] ?? null) !== (shown[key] ?? null));
   }
 
   refresh() {
@@ -225,6 +299,7 @@ export class TextCard {
       else if (this.state.textContent === MSG.unsavedChanges) this.state.textContent = '';
       this.badge.textContent = this.item.status;
       this.badge.className = `badge review-${this.item.status}`;
+      this.drawState();
     }
   }
 
@@ -250,9 +325,10 @@ export class TextCard {
       this.message.append(' ', reload);
     }
     if (isAudioStale(error)) {
+      const what = this.item.draft ? `changes to ${this.lowerName}` : this.name;
       const both = el(
         'button',
-        { type: 'button', 'aria-label': `Make audio and publish ${this.name}` },
+        { type: 'button', 'aria-label': `Make audio and publish ${what}` },
         'Make audio and publish',
       );
       both.addEventListener('click', () => this.transition('publish', true));
@@ -261,9 +337,12 @@ export class TextCard {
   }
 
   // Runs a request of the card with its action buttons waiting (Save stays disabled while it
-  // runs, also when the typing goes on: refresh()).
-  async run(work) {
+  // runs, also when the typing goes on: refresh()). focus(): where the focus goes afterwards
+  // when it was in the card (a review or publish: the reason of a refusal, else the next step),
+  // so it never falls to the page with a button that is disabled or gone.
+  async run(work, focus = null) {
     if (this.waiting) return;
+    const hadFocus = this.node.contains(document.activeElement);
     this.waiting = true;
     this.report(null);
     try {
@@ -274,8 +353,16 @@ export class TextCard {
       );
     } finally {
       this.waiting = false;
-      if (this.node.isConnected) this.refresh();
+      if (this.node.isConnected) {
+        this.refresh();
+        if (hadFocus && focus) focus()?.focus();
+      }
     }
+  }
+
+  // After a review, publish or unpublish: the reason of a refusal, else the item's next step.
+  afterStep() {
+    return this.message.textContent ? this.message : this.nextStep();
   }
 
   save() {
@@ -303,37 +390,72 @@ export class TextCard {
     });
   }
 
-  // makeAudio: publish with make_audio=true (the offer beside a 409 audio_stale). Its audio is
-  // read again afterwards, also when it failed half-way (some texts spoken), and the focus, lost
-  // with the offer's button, goes to the reason of a refusal or else to the card's next step.
+  // review, publish, unpublish (of the item, or of its draft when it has one: the same
+  // requests). makeAudio: publish with make_audio=true (the offer beside a 409 audio_stale). The
+  // audio is read again after a publish or unpublish that changed the texts learners hear, and
+  // after make_audio also when it failed half-way (some texts spoken). The focus, when it was in
+  // the card (on the offer's button too, gone with the message), goes to the reason of a refusal
+  // or else to the card's next step.
   async transition(step, makeAudio = false) {
+    const before = this.liveTexts();
     await this.move(step, makeAudio ? '?make_audio=true' : '');
-    if (!makeAudio || !this.node.isConnected) return;
-    this.loadAudio(this.name);
-    const next = [...this.node.querySelectorAll('.tx-actions button')].find(
-      (b) => b.textContent === 'Unpublish',
-    );
-    (this.message.textContent ? this.message : next)?.focus();
+    if (this.node.isConnected && (makeAudio || this.liveTexts() !== before))
+      this.loadAudio(this.name);
+  }
+
+  // The texts learners get now (the item's own, not its draft's), to compare.
+  liveTexts() {
+    const item = this.answered ?? this.item;
+    return JSON.stringify(this.fields.map((f) => item?.[f.key] ?? null));
   }
 
   move(step, query) {
-    return this.run(async () => {
-      const r = await this.api.send('POST', `${this.kind.path}/${this.item.id}/${step}${query}`);
-      this.answered = r.body;
-      // Local edits stay; the new version is taken only if nobody changed the texts meanwhile
-      // (otherwise the next save meets the 412 and its reload offer, as it should).
-      const same = Object.keys(this.values()).every(
-        (k) => (r.body[k] ?? null) === (this.item[k] ?? null),
-      );
-      const dirty = this.dirty;
-      if (dirty && !same) {
-        this.item = { ...this.item, status: r.body.status };
-        return;
-      }
-      this.item = r.body;
-      this.etag = r.etag;
-      if (!dirty) this.fill(r.body);
-    });
+    return this.run(
+      async () => {
+        const r = await this.api.send('POST', `${this.kind.path}/${this.item.id}/${step}${query}`);
+        this.answered = r.body;
+        // Local edits stay; the new version is taken only if nobody changed the texts meanwhile
+        // (otherwise the next save meets the 412 and its reload offer, as it should). The texts
+        // compared are the editor's version: the draft's, where there is one.
+        const was = withDraft(this.item);
+        const now = withDraft(r.body);
+        const same = Object.keys(this.values()).every((k) => (now[k] ?? null) === (was[k] ?? null));
+        const dirty = this.dirty;
+        if (dirty && !same) {
+          this.item = { ...this.item, status: r.body.status };
+          return;
+        }
+        this.item = r.body;
+        this.etag = r.etag;
+        if (!dirty) this.fill(r.body);
+      },
+      () => this.afterStep(),
+    );
+  }
+
+  // DELETE .../draft (asks first): the draft goes, the fields show the published texts again
+  // (unsaved typing goes with it) and the focus goes to the first of them.
+  discard() {
+    if (!window.confirm(MSG.confirmDiscard(this.lowerName))) return Promise.resolve();
+    let discarded = false;
+    return this.run(
+      async () => {
+        const r = await this.api.send(
+          'DELETE',
+          `${this.kind.path}/${this.item.id}/draft`,
+          undefined,
+          {
+            ifMatch: this.etag,
+          },
+        );
+        this.item = this.answered = r.body;
+        this.etag = r.etag;
+        this.fill(r.body);
+        this.state.textContent = MSG.changesDiscarded;
+        discarded = true;
+      },
+      () => (discarded ? this.inputs.values().next().value : this.message),
+    );
   }
 
   // The item as stored now, with what the editor changed from the version they started on kept
@@ -344,14 +466,15 @@ export class TextCard {
     return this.run(async () => {
       try {
         const mine = this.values();
-        const was = this.item;
+        const was = withDraft(this.item); // the version the editor changed: the draft's, if any
         const r = await this.api.get(`${this.kind.path}/${this.item.id}`);
         this.item = this.answered = r.body;
         this.etag = r.etag;
         this.clearStored();
+        const now = withDraft(r.body);
         let kept = 0;
         for (const [key, input] of this.inputs) {
-          const stored = r.body[key] ?? null;
+          const stored = now[key] ?? null;
           const { keep, conflict } = mergeField(mine[key], was[key], stored);
           if (!keep) input.value = stored === null ? '' : String(stored);
           if (conflict) {

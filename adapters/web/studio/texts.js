@@ -77,6 +77,16 @@ class TextsScreen {
       return;
     }
     if (this.destroyed) return;
+    // The texts a published pair shows: learners see them, so a change is kept as a draft
+    // (text-drafts.js) and their cards say so.
+    this.shownByPublished = new Set(
+      pairs
+        .filter((p) => p.status === 'published')
+        .flatMap((p) => [
+          p.statement && `statement:${p.statement.id}`,
+          p.question && `question:${p.question.id}`,
+        ]),
+    );
     window.addEventListener('beforeunload', this.onLeave);
     window.navigation?.addEventListener('navigate', this.onNavigate);
     this.statements = el('div', { class: 'tx-list' });
@@ -115,7 +125,8 @@ class TextsScreen {
   }
 
   card(kind, item, etag, options) {
-    const card = new TextCard(kind, item, etag, { api: this.api, ...options });
+    const live = (shown) => this.shownByPublished.has(`${kind}:${shown.id}`);
+    const card = new TextCard(kind, item, etag, { api: this.api, live, ...options });
     this.cards.add(card);
     return card;
   }

@@ -8,6 +8,7 @@
 #include "core/app/authoring/audio_variants.hpp"
 #include "core/domain/audio_text.hpp"
 #include "core/domain/rules.hpp"
+#include "core/domain/text_drafts.hpp"
 
 namespace ll {
 namespace {
@@ -24,11 +25,10 @@ std::optional<std::optional<std::string>> text_of(WordRows& words, TextRows& tex
     return in(words.word(s.id));
 }
 
-// Speaks `text` (the field as the item holds it: trimmed here), stores the file and writes the
-// row with the text it speaks (the slow part runs outside any transaction). A text changed
-// meanwhile leaves the new row stale, as it should: it speaks the older text.
-Result<AudioResult> speak_and_store(AuthoringPorts& ports, const AudioSource& source,
-                                    const std::string& text) {
+// Speaks `text` (the field as the item holds it: trimmed here) and stores its files: the row to
+// write, with the text it speaks. Outside any transaction: this is the slow part.
+Result<Audio> spoken_audio(AuthoringPorts& ports, const AudioSource& source,
+                           const std::string& text) {
     SynthesizedAudio spoken;
     try {
         spoken = ports.speech.synthesize(trim(text), source.language);
@@ -47,8 +47,17 @@ Result<AudioResult> speak_and_store(AuthoringPorts& ports, const AudioSource& so
         return errors::speech_synthesis_failed(fmt::format("encoding for phones: {}", e.what()));
     }
     audio.created_at = audio.updated_at = ports.clock.now();
+    return audio;
+}
+
+// spoken_audio, then its row written. A text changed meanwhile leaves the new row stale, as it
+// should: it speaks the older text.
+Result<AudioResult> speak_and_store(AuthoringPorts& ports, const AudioSource& source,
+                                    const std::string& text) {
+    auto audio = spoken_audio(ports, source, text);
+    if (!audio) return audio.error();
     return write<AudioResult>(ports.content, [&](AudioRows& audios) -> Result<AudioResult> {
-        auto [stored, created] = audios.upsert_audio(audio);
+        auto [stored, created] = audios.upsert_audio(audio.value());
         return AudioResult{std::move(stored), created};
     });
 }
@@ -116,34 +125,50 @@ Result<std::vector<Audio>> list_item_audios(AuthoringPorts& ports, const AudioIt
     return found;
 }
 
-Result<int> speak_stale_audio(AuthoringPorts& ports, const AudioItem& item) {
+Result<std::vector<Audio>> speak_stale_audio(AuthoringPorts& ports, const AudioItem& item) {
     auto stale = read<std::vector<AudioCandidate>>(
         ports.content,
         [&](AudioRows& audios, TextRows& texts, WordRows& words,
             PairRows& pairs) -> Result<std::vector<AudioCandidate>> {
             std::vector<AudioCandidate> out;
+            // `found` as publishing makes it: a text's draft applied (text_drafts.hpp).
             const auto add = [&](const std::string& table, const auto& found) {
                 if (!found) return;
                 for (const Audio& a : audios.audios_of_item(table, found->id))
                     if (audio_is_stale(a, *found))
                         out.push_back({a.source, *field_text(*found, a.source.field)});
             };
+            const auto drafted = [](auto found) {
+                if (found) found = with_draft_applied(std::move(*found));
+                return found;
+            };
             if (item.table == "statements") {
-                add(item.table, texts.statement(item.id));
+                add(item.table, drafted(texts.statement(item.id)));
             } else if (item.table == "questions") {
-                add(item.table, texts.question(item.id));
+                add(item.table, drafted(texts.question(item.id)));
             } else if (item.table == "words") {
                 add(item.table, words.word(item.id));
             } else if (const auto pair = pairs.pair(item.id)) {
-                if (pair->statement_id) add("statements", texts.statement(*pair->statement_id));
-                if (pair->question_id) add("questions", texts.question(*pair->question_id));
+                // A published pair's publish publishes its texts' drafts (pairs.hpp).
+                const bool drafts = pair->status == status::kPublished;
+                const auto as_published = [&](auto found) {
+                    return drafts ? drafted(std::move(found)) : found;
+                };
+                if (pair->statement_id)
+                    add("statements", as_published(texts.statement(*pair->statement_id)));
+                if (pair->question_id)
+                    add("questions", as_published(texts.question(*pair->question_id)));
             }
             return out;
         });
     if (!stale) return stale.error();
-    for (const AudioCandidate& c : stale.value())
-        if (auto spoken = speak_and_store(ports, c.source, c.text); !spoken) return spoken.error();
-    return static_cast<int>(stale->size());
+    std::vector<Audio> out;
+    for (const AudioCandidate& c : stale.value()) {
+        auto spoken = spoken_audio(ports, c.source, c.text);
+        if (!spoken) return spoken.error();
+        out.push_back(std::move(spoken.value()));
+    }
+    return out;
 }
 
 Result<std::vector<AudioCoverageRow>> audio_coverage(AuthoringPorts& ports) {

@@ -21,12 +21,14 @@ Result<AudioBatchResult> generate_audio_batch(AuthoringPorts& ports,
 // The audios of one item, ordered by source_field, then language; none when the item has none
 // or does not exist.
 Result<std::vector<Audio>> list_item_audios(AuthoringPorts& ports, const AudioItem& item);
-// make_audio=true on a publish route refused for stale audio: speaks again every stale audio of
-// the item (statements, questions, words; a pair: its statement's and question's), one at a
-// time, outside any transaction; the caller then publishes once more, which checks again (a text
-// changed meanwhile is still refused). The first failure is the answer (the caller publishes
-// nothing); the number spoken otherwise.
-Result<int> speak_stale_audio(AuthoringPorts& ports, const AudioItem& item);
+// make_audio=true on a publish route refused for stale audio: speaks again every audio of the
+// item that is stale for the texts being published (a statement's or question's draft, if any;
+// a pair: its statement's and question's, their drafts when the pair is published), one at a
+// time, outside any transaction, and stores the files. The rows are not written here: the
+// caller publishes once more with them, and the publishing transaction writes each that still
+// speaks its field (stale_audio.hpp store_spoken), so live audio never speaks a text learners
+// cannot read yet. The first failure is the answer (the caller publishes nothing).
+Result<std::vector<Audio>> speak_stale_audio(AuthoringPorts& ports, const AudioItem& item);
 // Per table and language: items with text, how many have audio that speaks it as it is now, how
 // many only a stale one.
 Result<std::vector<AudioCoverageRow>> audio_coverage(AuthoringPorts& ports);

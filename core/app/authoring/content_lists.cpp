@@ -107,7 +107,10 @@ Result<Request> list_request(const LooseValue& v, std::initializer_list<std::str
         .choice(sort, "sort", sorts)
         .integer(offset, "offset", 0, kContentListMaxOffset, 0)
         .integer(limit, "limit", 1, kContentListMaxLimit, kContentListDefaultLimit)
-        .read(r.filter.text, [&] { return search_term(q); });
+        .read(r.filter.text, [&] { return search_term(q); })
+        .boolean(r.filter.has_draft, "has_draft");
+    d.refuse_if(!v["has_draft"].is_missing() && !r.filter.has_draft,
+                errors::field("has_draft", errors::problem::not_boolean));
     r.filter.missing_text = languages_of(missing_text);
     r.filter.missing_audio = languages_of(missing_audio);
     r.order = order_of(sort);
@@ -151,7 +154,7 @@ template <>
 Result<WordListRequest> decode<WordListRequest>(const LooseValue& v) {
     return list_request<WordListRequest>(v, kWordStatuses, [](Decoder& d, WordListRequest& r) {
         d.level(r.filter.level).id(r.filter.category_id, "category_id");
-        refuse_filters(d, {"answer_type"}, "words");
+        refuse_filters(d, {"answer_type", "has_draft"}, "words");
     });
 }
 
@@ -437,13 +440,13 @@ BulkResult bulk_texts(AuthoringPorts& ports, const BulkRequest& request, const c
 Result<BulkResult> bulk_statements(AuthoringPorts& ports, const BulkRequest& request) {
     return bulk_texts<Statement>(
         ports, request, "statements", [](TextRows& texts, Id id) { return texts.statement(id); },
-        change_statement_status);
+        [](AuthoringPorts& p, Id id, ReviewAction a) { return change_statement_status(p, id, a); });
 }
 
 Result<BulkResult> bulk_questions(AuthoringPorts& ports, const BulkRequest& request) {
     return bulk_texts<Question>(
         ports, request, "questions", [](TextRows& texts, Id id) { return texts.question(id); },
-        change_question_status);
+        [](AuthoringPorts& p, Id id, ReviewAction a) { return change_question_status(p, id, a); });
 }
 
 }  // namespace ll

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "core/app/authoring/stale_audio.hpp"
+#include "core/app/authoring/text_drafts.hpp"
 #include "core/app/authoring/texts.hpp"
 
 namespace ll {
@@ -82,66 +83,94 @@ Result<bool> apply_word_links(WordRows& words, WordLinkRows& links, const Pair& 
     return changed;
 }
 
-// Deletes a statement/question of a deleted or changed pair unless another pair still uses it.
+// After a pair is deleted, or loses its question: a statement/question no other pair uses is
+// deleted; one kept has its draft folded in when nothing keeps it live any more
+// (core/domain/text_drafts.hpp).
 void drop_if_unused(TextRows& texts, PairRows& pairs, std::optional<Id> statement_id,
-                    std::optional<Id> question_id) {
-    if (statement_id) {
+                    std::optional<Id> question_id, Timestamp now) {
+    const auto settle = [&](std::optional<Id> id, std::optional<Id> PairFilter::*by, auto load,
+                            auto drop) {
+        if (!id) return;
         PairFilter f;
-        f.statement_id = statement_id;
-        if (pairs.count_pairs(f) == 0) texts.delete_statement(*statement_id);
-    }
-    if (question_id) {
-        PairFilter f;
-        f.question_id = question_id;
-        if (pairs.count_pairs(f) == 0) texts.delete_question(*question_id);
-    }
+        f.*by = id;
+        if (pairs.count_pairs(f) == 0) return drop(*id);
+        const auto item = load(*id);
+        if (item && item->draft && !is_live(pairs, *item))
+            store_text(texts, *item, folded(*item, now));
+    };
+    settle(
+        statement_id, &PairFilter::statement_id, [&](Id id) { return texts.statement(id); },
+        [&](Id id) { texts.delete_statement(id); });
+    settle(
+        question_id, &PairFilter::question_id, [&](Id id) { return texts.question(id); },
+        [&](Id id) { texts.delete_question(id); });
 }
 
-// A new or updated question of a pair (its object is the pair's object). `wrote` is set when
-// it stored something: texts the question has already store nothing.
-Result<Question> question_for(TextRows& texts, const Pair& pair, const QuestionInput& input,
-                              Timestamp now, bool& wrote) {
-    auto checked = input.checked();
-    if (!checked) return checked.error();
-    Question q;
-    if (pair.question_id) {
-        if (auto existing = texts.question(*pair.question_id)) q = std::move(*existing);
+// What a pair's POST or PATCH wrote of its texts: a row learners may see (`live`), or only the
+// draft beside a live text (text_drafts.hpp), which is no new revision of the card.
+struct TextWrites {
+    bool live = false;
+    bool draft = false;
+    bool any() const { return live || draft; }
+};
+
+// A new or changed text of a pair: `fresh()` builds a new one (stamped and inserted here);
+// `edited(existing)` an existing one as it is to be (text_drafts.hpp). Texts the item already has
+// store nothing.
+template <typename Item, typename Fresh, typename Edited, typename Insert>
+Result<Item> text_for(TextRows& texts, std::optional<Item> existing, Timestamp now,
+                      TextWrites& wrote, Fresh&& fresh, Edited&& edited, Insert&& insert) {
+    if (!existing) {
+        Result<Item> made = fresh();
+        if (!made) return made;
+        made->created_at = made->updated_at = now;
+        wrote.live = true;
+        return insert(made.value());
     }
-    const bool fresh = q.id == 0;
-    auto changed = apply_question_texts(q, checked.value(), "question.");
+    Result<Item> changed = edited(*existing);
     if (!changed) return changed;
-    if (!fresh && changed.value() == q) return changed;
-    wrote = true;
-    changed->updated_at = now;
-    if (fresh) {
-        changed->object_id = pair.object_id;
-        changed->created_at = now;
-        return texts.insert_question(changed.value());
-    }
-    texts.update_question(changed.value());
+    if (changed.value() == *existing) return changed;
+    Item row = changed.value(), before = *existing;
+    row.draft.reset();
+    before.draft.reset();
+    (row == before ? wrote.draft : wrote.live) = true;
+    store_text(texts, *existing, changed.value());
     return changed;
 }
 
-Result<Statement> statement_for(TextRows& texts, const Pair& pair, const StatementInput& input,
-                                Timestamp now, bool& wrote) {
+// A new or updated question of a pair (a new one's object is the pair's object).
+Result<Question> question_for(TextRows& texts, PairRows& pairs, const Pair& pair,
+                              const QuestionInput& input, Timestamp now, TextWrites& wrote) {
     auto checked = input.checked();
     if (!checked) return checked.error();
-    Statement s;
-    if (pair.statement_id) {
-        if (auto existing = texts.statement(*pair.statement_id)) s = std::move(*existing);
-    }
-    const bool fresh = s.id == 0;
-    auto changed = apply_statement_texts(s, checked.value(), "statement.");
-    if (!changed) return changed;
-    if (!fresh && changed.value() == s) return changed;
-    wrote = true;
-    changed->updated_at = now;
-    if (fresh) {
-        changed->created_at = now;
-        return texts.insert_statement(changed.value());
-    }
-    texts.update_statement(changed.value());
-    return changed;
+    std::optional<Question> existing;
+    if (pair.question_id) existing = texts.question(*pair.question_id);
+    return text_for<Question>(
+        texts, std::move(existing), now, wrote,
+        [&]() -> Result<Question> {
+            auto q = apply_question_texts(Question{}, checked.value(), "question.");
+            if (q) q->object_id = pair.object_id;
+            return q;
+        },
+        [&](const Question& q) {
+            return edited_question(pairs, q, checked.value(), "question.", now);
+        },
+        [&](const Question& q) { return texts.insert_question(q); });
+}
+
+Result<Statement> statement_for(TextRows& texts, PairRows& pairs, const Pair& pair,
+                                const StatementInput& input, Timestamp now, TextWrites& wrote) {
+    auto checked = input.checked();
+    if (!checked) return checked.error();
+    std::optional<Statement> existing;
+    if (pair.statement_id) existing = texts.statement(*pair.statement_id);
+    return text_for<Statement>(
+        texts, std::move(existing), now, wrote,
+        [&] { return apply_statement_texts(Statement{}, checked.value(), "statement."); },
+        [&](const Statement& s) {
+            return edited_statement(pairs, s, checked.value(), "statement.", now);
+        },
+        [&](const Statement& s) { return texts.insert_statement(s); });
 }
 
 // The pair, 404, or 412 when a conditional request names another version than its view's
@@ -241,7 +270,7 @@ Result<PairView> create_pair(AuthoringPorts& ports, const NewPair& request) {
                 if (!object || object->picture_id != request.picture_id)
                     return errors::object_not_in_pair_picture();
             }
-            bool wrote = false;  // a new pair is written anyway
+            TextWrites wrote;  // a new pair is written anyway
             Pair p;
             p.picture_id = request.picture_id;
             p.object_id = request.object_id;
@@ -253,7 +282,7 @@ Result<PairView> create_pair(AuthoringPorts& ports, const NewPair& request) {
                     return errors::no_such("statement_id", "statement");
                 p.statement_id = request.statement_id;
             } else {
-                auto s = statement_for(texts, p, *request.statement, now, wrote);
+                auto s = statement_for(texts, pairs, p, *request.statement, now, wrote);
                 if (!s) return s.error();
                 p.statement_id = s->id;
             }
@@ -262,7 +291,7 @@ Result<PairView> create_pair(AuthoringPorts& ports, const NewPair& request) {
                     return errors::no_such("question_id", "question");
                 p.question_id = request.question_id;
             } else if (request.question) {
-                auto q = question_for(texts, p, *request.question, now, wrote);
+                auto q = question_for(texts, pairs, p, *request.question, now, wrote);
                 if (!q) return q.error();
                 p.question_id = q->id;
             }
@@ -301,11 +330,11 @@ Result<PairView> patch_pair(AuthoringPorts& ports, Id id, const PairPatch& patch
         [&](WordRows& words, WordLinkRows& links, TextRows& texts, PairRows& pairs, AudioRows&,
             Pair p) -> Result<Pair> {
             Pair stored = p;
-            bool wrote = false;  // the statement, the question or the pair row
+            TextWrites wrote;  // the statement, the question or the pair row
             if (patch.level) p.level = *patch.level;
             if (patch.answer_type) p.answer_type = *patch.answer_type;
             if (patch.statement) {
-                auto s = statement_for(texts, p, *patch.statement, now, wrote);
+                auto s = statement_for(texts, pairs, p, *patch.statement, now, wrote);
                 if (!s) return s.error();
                 p.statement_id = s->id;
             }
@@ -316,10 +345,14 @@ Result<PairView> patch_pair(AuthoringPorts& ports, Id id, const PairPatch& patch
                 p.revised_at = now;  // a new revision of the card (Pair::revised_at)
                 store_pair(pairs, stored, p);
                 stored = p;
-                wrote = true;
-                drop_if_unused(texts, pairs, std::nullopt, old);
+                wrote.live = true;
+                drop_if_unused(texts, pairs, std::nullopt, old, now);
             } else if (patch.question.value) {
-                auto q = question_for(texts, p, *patch.question.value, now, wrote);
+                // A new question would reach learners unreviewed (docs/authoring-guide.md
+                // "Drafts of published content").
+                if (!p.question_id && p.status == status::kPublished)
+                    return errors::question_for_published_pair(p.id);
+                auto q = question_for(texts, pairs, p, *patch.question.value, now, wrote);
                 if (!q) return q.error();
                 p.question_id = q->id;
             }
@@ -327,9 +360,10 @@ Result<PairView> patch_pair(AuthoringPorts& ports, Id id, const PairPatch& patch
             if (!linked) return linked.error();
             // Nothing the answer shows has changed: updated_at stays (docs/authoring-guide.md
             // "Two editors at once").
-            if (!wrote && !linked.value() && p == stored) return p;
+            if (!wrote.any() && !linked.value() && p == stored) return p;
+            // Only a draft beside a live text changed: no new revision of what learners see.
+            if (wrote.live || linked.value() || !(p == stored)) p.revised_at = now;
             p.updated_at = now;
-            p.revised_at = now;  // a new revision of the card (Pair::revised_at)
             store_pair(pairs, stored, p);
             return p;
         },
@@ -337,34 +371,119 @@ Result<PairView> patch_pair(AuthoringPorts& ports, Id id, const PairPatch& patch
 }
 
 Result<Done> delete_pair(AuthoringPorts& ports, Id id, const VersionCondition& expected) {
-    return write<Done>(ports.content,
-                       [&](ItemLocks& locks, WordRows& words, WordLinkRows& links, TextRows& texts,
-                           PairRows& pairs) -> Result<Done> {
-                           const auto pair =
-                               checked_pair(locks, words, links, texts, pairs, id, expected);
-                           if (!pair) return pair.error();
-                           // The learners' progress on it goes with it: so do its figures.
-                           pairs.withdraw_pair_statistics(id, PairStatistics::all);
-                           pairs.delete_pair(id);
-                           drop_if_unused(texts, pairs, pair->statement_id, pair->question_id);
-                           return Done{};
-                       });
+    return write<Done>(
+        ports.content,
+        [&](ItemLocks& locks, WordRows& words, WordLinkRows& links, TextRows& texts,
+            PairRows& pairs) -> Result<Done> {
+            const auto pair = checked_pair(locks, words, links, texts, pairs, id, expected);
+            if (!pair) return pair.error();
+            // The learners' progress on it goes with it: so do its figures.
+            pairs.withdraw_pair_statistics(id, PairStatistics::all);
+            pairs.delete_pair(id);
+            drop_if_unused(texts, pairs, pair->statement_id, pair->question_id, ports.clock.now());
+            return Done{};
+        });
 }
 
-Result<PairView> change_pair_status(AuthoringPorts& ports, Id id, ReviewAction action) {
+namespace {
+
+// The texts of a pair as they are now.
+struct PairTexts {
+    std::optional<Statement> statement;
+    std::optional<Question> question;
+
+    bool drafts() const { return (statement && statement->draft) || (question && question->draft); }
+};
+
+PairTexts texts_of(TextRows& texts, const Pair& p) {
+    PairTexts out;
+    if (p.statement_id) out.statement = texts.statement(*p.statement_id);
+    if (p.question_id) out.question = texts.question(*p.question_id);
+    return out;
+}
+
+// Review or publish of a published pair whose texts have drafts (text_drafts.hpp): review
+// reviews the drafts not reviewed yet (409 when there are none); publish publishes them all, each
+// reviewed (409 otherwise), once their audio speaks them (make_audio's `spoken` written first).
+Result<Pair> move_drafts(TextRows& texts, PairRows& pairs, AudioRows& audios, Pair p,
+                         const PairTexts& now_texts, ReviewAction action,
+                         const std::vector<Audio>& spoken, Timestamp now) {
+    PairTexts after = now_texts;
+    bool moved = false;
+    const auto move = [&](auto& item) -> std::optional<Error> {
+        if (!item || !item->draft) return std::nullopt;
+        if (action == ReviewAction::review && item->draft->status != status::kDraft)
+            return std::nullopt;
+        auto m = with_draft_moved(*item, action, now);
+        if (!m) return m.error();
+        item = std::move(m.value());
+        moved = true;
+        return std::nullopt;
+    };
+    if (auto refused = move(after.statement)) return *refused;
+    if (auto refused = move(after.question)) return *refused;
+    if (!moved) return errors::transition_refused("review", "pair draft", status::kReviewed);
+    if (action == ReviewAction::publish) {
+        if (after.statement) store_spoken(audios, spoken, *after.statement);
+        if (after.question) store_spoken(audios, spoken, *after.question);
+        if (auto refused = stale_audio_refusal(audios, p, after.statement, after.question))
+            return *refused;
+        // What learners see has changed: a new revision of this pair and of every other
+        // published pair showing these texts (Pair::revised_at).
+        if (after.statement && now_texts.statement->draft)
+            revise_pairs_showing(pairs, *after.statement, now);
+        if (after.question && now_texts.question->draft)
+            revise_pairs_showing(pairs, *after.question, now);
+        p.updated_at = now;
+        p.revised_at = now;
+        pairs.update_pair(p);
+    }
+    if (now_texts.statement) store_text(texts, *now_texts.statement, *after.statement);
+    if (now_texts.question) store_text(texts, *now_texts.question, *after.question);
+    return p;
+}
+
+// After an unpublish: a draft beside a text no published pair shows any more (nor is it
+// published itself) is folded into it, as an edit of a text that is not live would be.
+template <typename Item>
+void fold_if_not_live(TextRows& texts, PairRows& pairs, const std::optional<Item>& item,
+                      Timestamp now) {
+    if (!item || !item->draft || is_live(pairs, *item)) return;
+    store_text(texts, *item, folded(*item, now));
+}
+
+}  // namespace
+
+Result<PairView> change_pair_status(AuthoringPorts& ports, Id id, ReviewAction action,
+                                    const std::vector<Audio>& spoken) {
+    const Timestamp now = ports.clock.now();
     return with_pair(ports, id,
                      [&](WordRows& words, WordLinkRows& links, TextRows& texts, PairRows& pairs,
                          AudioRows& audios, Pair p) -> Result<Pair> {
+                         const PairTexts current = texts_of(texts, p);
+                         if (p.status == status::kPublished && current.drafts() &&
+                             action != ReviewAction::unpublish)
+                             return move_drafts(texts, pairs, audios, std::move(p), current, action,
+                                                spoken, now);
                          auto next = next_review_status("pair", p.status, action);
                          if (!next) return next.error();
-                         if (action == ReviewAction::publish)
-                             if (auto refused = stale_audio_refusal(audios, texts, {p}))
+                         if (action == ReviewAction::publish) {
+                             if (current.statement)
+                                 store_spoken(audios, spoken, *current.statement);
+                             if (current.question) store_spoken(audios, spoken, *current.question);
+                             if (auto refused = stale_audio_refusal(audios, p, current.statement,
+                                                                    current.question))
                                  return *refused;
+                         }
                          p.status = next.value();
-                         p.updated_at = ports.clock.now();
+                         p.updated_at = now;
                          pairs.update_pair(p);
                          if (action == ReviewAction::publish)
                              recompute_pair_categories(words, links, pairs, p);
+                         if (action == ReviewAction::unpublish) {
+                             fold_if_not_live(texts, pairs, current.statement, now);
+                             fold_if_not_live(texts, pairs, current.question, now);
+                         }
                          return p;
                      });
 }

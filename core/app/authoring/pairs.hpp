@@ -26,7 +26,11 @@ Result<PairView> patch_pair(AuthoringPorts& ports, Id id, const PairPatch& patch
 // The pair, its categories, and its statement and question unless another pair uses them.
 Result<Done> delete_pair(AuthoringPorts& ports, Id id, const VersionCondition& expected = {});
 // review / publish / unpublish; publishing recomputes the pair's categories.
-Result<PairView> change_pair_status(AuthoringPorts& ports, Id id, ReviewAction action);
+// A published pair whose statement or question has a draft (core/domain/text_drafts.hpp): review
+// reviews the drafts, publish publishes them (a new revision for learners). `spoken`: audio made
+// for make_audio=true (audio.hpp speak_stale_audio), written on publish where it speaks the texts.
+Result<PairView> change_pair_status(AuthoringPorts& ports, Id id, ReviewAction action,
+                                    const std::vector<Audio>& spoken = {});
 // `{picture_id}`: every reviewed pair of the picture is published (categories recomputed).
 Result<PipelineResult> publish_pipeline(AuthoringPorts& ports, const PublishPipeline& request);
 // langlearn-admin backfill-pair-categories: recomputes the categories of every published pair;

@@ -2,6 +2,7 @@
 // review / publish / unpublish of objects, statements and questions (docs/spec/authoring.md "State
 // machines"); pairs have their own (publishing recomputes their categories).
 #include <optional>
+#include <vector>
 
 #include "core/app/authoring/authoring_ports.hpp"
 #include "core/app/authoring/stale_audio.hpp"
@@ -11,8 +12,13 @@
 namespace ll {
 
 Result<ContentObject> change_object_status(AuthoringPorts& ports, Id id, ReviewAction action);
-Result<Statement> change_statement_status(AuthoringPorts& ports, Id id, ReviewAction action);
-Result<Question> change_question_status(AuthoringPorts& ports, Id id, ReviewAction action);
+// A statement or question with a draft (core/domain/text_drafts.hpp): review and publish move
+// its draft, unpublish folds it in. `spoken`: audio made for make_audio=true (audio.hpp
+// speak_stale_audio), written on publish where it speaks the texts published.
+Result<Statement> change_statement_status(AuthoringPorts& ports, Id id, ReviewAction action,
+                                          const std::vector<Audio>& spoken = {});
+Result<Question> change_question_status(AuthoringPorts& ports, Id id, ReviewAction action,
+                                        const std::vector<Audio>& spoken = {});
 
 // The shared shape, inside the caller's write: move the status of `item` (none: 404) by the state
 // machine, stamp, store. `refuse_publish(item)`: what stands in the way of publishing it, if

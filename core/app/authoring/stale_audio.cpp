@@ -20,6 +20,21 @@ void name_stale(AudioRows& audios, std::string_view table, std::string_view kind
         stale.push_back(fmt::format("{}{} {} ({})", owner, kind, item.id, fmt::join(fields, ", ")));
 }
 
+void name_pair_stale(AudioRows& audios, const Pair& p, const std::optional<Statement>& statement,
+                     const std::optional<Question>& question, std::vector<std::string>& stale) {
+    const std::string owner = fmt::format("pair {}'s ", p.id);
+    if (statement) name_stale(audios, "statements", "statement", *statement, owner, stale);
+    if (question) name_stale(audios, "questions", "question", *question, owner, stale);
+}
+
+template <typename Item>
+void store_current(AudioRows& audios, const std::vector<Audio>& spoken, std::string_view table,
+                   const Item& item) {
+    for (const Audio& a : spoken)
+        if (a.source.table == table && a.source.id == item.id && audio_is_current(a, item))
+            audios.upsert_audio(a);
+}
+
 std::optional<Error> refusal(const std::vector<std::string>& stale) {
     if (stale.empty()) return std::nullopt;
     return errors::audio_stale(fmt::format("{}", fmt::join(stale, "; ")));
@@ -49,15 +64,33 @@ std::optional<Error> stale_audio_refusal(AudioRows& audios, TextRows& texts,
                                          const std::vector<Pair>& pairs) {
     std::vector<std::string> stale;
     for (const Pair& p : pairs) {
-        const std::string owner = fmt::format("pair {}'s ", p.id);
-        if (p.statement_id)
-            if (const auto s = texts.statement(*p.statement_id))
-                name_stale(audios, "statements", "statement", *s, owner, stale);
-        if (p.question_id)
-            if (const auto q = texts.question(*p.question_id))
-                name_stale(audios, "questions", "question", *q, owner, stale);
+        std::optional<Statement> s;
+        std::optional<Question> q;
+        if (p.statement_id) s = texts.statement(*p.statement_id);
+        if (p.question_id) q = texts.question(*p.question_id);
+        name_pair_stale(audios, p, s, q, stale);
     }
     return refusal(stale);
+}
+
+std::optional<Error> stale_audio_refusal(AudioRows& audios, const Pair& pair,
+                                         const std::optional<Statement>& statement,
+                                         const std::optional<Question>& question) {
+    std::vector<std::string> stale;
+    name_pair_stale(audios, pair, statement, question, stale);
+    return refusal(stale);
+}
+
+void store_spoken(AudioRows& audios, const std::vector<Audio>& spoken, const Statement& item) {
+    store_current(audios, spoken, "statements", item);
+}
+
+void store_spoken(AudioRows& audios, const std::vector<Audio>& spoken, const Question& item) {
+    store_current(audios, spoken, "questions", item);
+}
+
+void store_spoken(AudioRows& audios, const std::vector<Audio>& spoken, const Word& item) {
+    store_current(audios, spoken, "words", item);
 }
 
 }  // namespace ll

@@ -21,5 +21,16 @@ std::optional<Error> stale_audio_refusal(AudioRows& audios, const Word& word);
 // A pair: its statement's and its question's audio (what the feed plays with it).
 std::optional<Error> stale_audio_refusal(AudioRows& audios, TextRows& texts,
                                          const std::vector<Pair>& pairs);
+// A pair with its texts as they are to be published (a published pair's drafts applied).
+std::optional<Error> stale_audio_refusal(AudioRows& audios, const Pair& pair,
+                                         const std::optional<Statement>& statement,
+                                         const std::optional<Question>& question);
+
+// make_audio=true (audio.hpp speak_stale_audio): writes each audio spoken for `item`, as it is to
+// be published, that speaks its field's text (one changed meanwhile is left out: the check after
+// it refuses the publish). In the publishing transaction, before stale_audio_refusal.
+void store_spoken(AudioRows& audios, const std::vector<Audio>& spoken, const Statement& item);
+void store_spoken(AudioRows& audios, const std::vector<Audio>& spoken, const Question& item);
+void store_spoken(AudioRows& audios, const std::vector<Audio>& spoken, const Word& item);
 
 }  // namespace ll

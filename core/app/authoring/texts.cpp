@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "core/app/authoring/stale_audio.hpp"
+#include "core/app/authoring/text_drafts.hpp"
 
 namespace ll {
 namespace {
@@ -16,31 +17,31 @@ Error no_text(std::string_view prefix) {
     return errors::text_required(prefix);
 }
 
-// Lock (when conditional), load, check the version, change, stamp, store: the shape of every
-// PATCH here (a change that leaves the item as it was stores nothing). `load(texts)` reads the
-// item with id `at.id`; `change(objects, item)` may look up the object a question names.
+// Lock, load, check the version, change, store: the shape of every PATCH here (a change that
+// leaves the item as it was stores nothing). The row is locked even without a condition: whether
+// the text is live (text_drafts.hpp) is read next, and a pair publishing it at the same moment
+// takes this lock too. `load(texts)` reads the item with id `at.id`; `change(objects, pairs,
+// item)` answers the item as it is to be (stamped by with_edit).
 struct Target {
     ItemKind kind;
     Id id;
     const VersionCondition& expected;
 };
 
-template <typename T, typename Load, typename Change, typename Store>
-Result<T> update(AuthoringPorts& ports, const Target& at, Load&& load, Change&& change,
-                 Store&& store) {
-    return write<T>(ports.content,
-                    [&](ItemLocks& locks, ObjectRows& objects, TextRows& texts) -> Result<T> {
-                        lock_if_conditional(locks, at.kind, at.id, at.expected);
-                        auto item = load(texts);
-                        if (!item) return errors::not_found();
-                        if (auto refused = stale(at.expected, *item)) return *refused;
-                        Result<T> changed = change(objects, *item);
-                        if (!changed) return changed;
-                        if (changed.value() == *item) return changed;
-                        changed->updated_at = ports.clock.now();
-                        store(texts, changed.value());
-                        return changed;
-                    });
+template <typename T, typename Load, typename Change>
+Result<T> update(AuthoringPorts& ports, const Target& at, Load&& load, Change&& change) {
+    return write<T>(
+        ports.content,
+        [&](ItemLocks& locks, ObjectRows& objects, TextRows& texts, PairRows& pairs) -> Result<T> {
+            locks.lock_item(at.kind, at.id);
+            auto item = load(texts);
+            if (!item) return errors::not_found();
+            if (auto refused = stale(at.expected, *item)) return *refused;
+            Result<T> changed = change(objects, pairs, *item);
+            if (!changed) return changed;
+            store_text(texts, *item, changed.value());
+            return changed;
+        });
 }
 
 }  // namespace
@@ -96,12 +97,11 @@ Result<Statement> patch_statement(AuthoringPorts& ports, Id id, const StatementP
     return update<Statement>(
         ports, {ItemKind::statement, id, expected},
         [&](TextRows& texts) { return texts.statement(id); },
-        [&](ObjectRows&, Statement s) -> Result<Statement> {
+        [&](ObjectRows&, PairRows& pairs, const Statement& s) -> Result<Statement> {
             auto checked = patch.texts.checked();
             if (!checked) return checked.error();
-            return apply_statement_texts(std::move(s), checked.value(), "");
-        },
-        [](TextRows& texts, const Statement& s) { texts.update_statement(s); });
+            return edited_statement(pairs, s, checked.value(), "", ports.clock.now());
+        });
 }
 
 Result<Done> delete_statement(AuthoringPorts& ports, Id id, const VersionCondition& expected) {
@@ -154,18 +154,22 @@ Result<Question> patch_question(AuthoringPorts& ports, Id id, const QuestionPatc
     return update<Question>(
         ports, {ItemKind::question, id, expected},
         [&](TextRows& texts) { return texts.question(id); },
-        [&](ObjectRows& objects, Question q) -> Result<Question> {
-            if (patch.object_id.present) {
+        [&](ObjectRows& objects, PairRows& pairs, const Question& before) -> Result<Question> {
+            const Timestamp now = ports.clock.now();
+            Question q = before;
+            // Which object a question is about is not a text learners see: changed in place,
+            // live or not (docs/authoring-guide.md "Drafts of published content").
+            if (patch.object_id.present && patch.object_id.value != q.object_id) {
                 const auto& object_id = patch.object_id.value;
                 if (object_id && !objects.object(*object_id))
                     return errors::no_such("object_id", "object");
                 q.object_id = object_id;
+                q.updated_at = now;
             }
             auto checked = patch.texts.checked();
             if (!checked) return checked.error();
-            return apply_question_texts(std::move(q), checked.value(), "");
-        },
-        [](TextRows& texts, const Question& q) { texts.update_question(q); });
+            return edited_question(pairs, q, checked.value(), "", now);
+        });
 }
 
 Result<Done> delete_question(AuthoringPorts& ports, Id id, const VersionCondition& expected) {

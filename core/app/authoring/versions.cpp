@@ -64,17 +64,21 @@ Digest& add_selection(Digest& d, const Selection& s) {
 }
 
 Digest& add_statement(Digest& d, const Statement& s) {
-    return d.add(s.id)
+    d.add(s.id)
         .add(s.text_de)
         .add(s.text_en)
         .add(s.text_sv)
         .add(s.status)
         .add(s.created_at)
-        .add(s.updated_at);
+        .add(s.updated_at)
+        .add(s.draft.has_value());
+    if (!s.draft) return d;
+    const StatementDraft& t = *s.draft;
+    return d.add(t.text_de).add(t.text_en).add(t.text_sv).add(t.status).add(t.updated_at);
 }
 
 Digest& add_question(Digest& d, const Question& q) {
-    return d.add(q.id)
+    d.add(q.id)
         .add(q.object_id)
         .add(q.text_de)
         .add(q.text_en)
@@ -85,7 +89,19 @@ Digest& add_question(Digest& d, const Question& q) {
         .add(q.level)
         .add(q.status)
         .add(q.created_at)
-        .add(q.updated_at);
+        .add(q.updated_at)
+        .add(q.draft.has_value());
+    if (!q.draft) return d;
+    const QuestionDraft& t = *q.draft;
+    return d.add(t.text_de)
+        .add(t.text_en)
+        .add(t.text_sv)
+        .add(t.short_answer_de)
+        .add(t.short_answer_en)
+        .add(t.short_answer_se)
+        .add(t.level)
+        .add(t.status)
+        .add(t.updated_at);
 }
 
 }  // namespace

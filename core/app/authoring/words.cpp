@@ -189,12 +189,15 @@ Result<Word> patch_word(AuthoringPorts& ports, Id id, const WordPatch& patch,
         expected);
 }
 
-Result<Word> change_word_status(AuthoringPorts& ports, Id id, WordAction action) {
+Result<Word> change_word_status(AuthoringPorts& ports, Id id, WordAction action,
+                                const std::vector<Audio>& spoken) {
     return update_word(ports, id, [&](CategoryRows&, AudioRows& audios, Word w) -> Result<Word> {
         auto next = next_word_status(w.status, action);
         if (!next) return next.error();
-        if (action == WordAction::publish)
+        if (action == WordAction::publish) {
+            store_spoken(audios, spoken, w);
             if (auto refused = stale_audio_refusal(audios, w)) return *refused;
+        }
         w.status = next.value();
         return w;
     });

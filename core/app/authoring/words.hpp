@@ -20,7 +20,9 @@ Result<Word> get_word(AuthoringPorts& ports, Id id);
 // `expected`: the If-Match versions (versions.hpp); another version is 412, nothing changed.
 Result<Word> patch_word(AuthoringPorts& ports, Id id, const WordPatch& patch,
                         const VersionCondition& expected = {});
-Result<Word> change_word_status(AuthoringPorts& ports, Id id, WordAction action);
+// `spoken`: audio made for make_audio=true (audio.hpp speak_stale_audio), written on publish.
+Result<Word> change_word_status(AuthoringPorts& ports, Id id, WordAction action,
+                                const std::vector<Audio>& spoken = {});
 // The word with every link record naming it and its audios.
 Result<Done> delete_word(AuthoringPorts& ports, Id id, const VersionCondition& expected = {});
 

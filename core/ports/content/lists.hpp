@@ -44,6 +44,8 @@ struct PairListFilter {
     // Language codes: pairs whose statement or question has a text in one of them without its
     // audio (the audio coverage's rule: an item with text and no audio row).
     std::vector<std::string> missing_audio;
+    // Pairs whose statement or question has a draft (core/domain/text_drafts.hpp), or none.
+    std::optional<bool> has_draft;
 };
 
 struct PairListRow {
@@ -73,6 +75,7 @@ struct ItemListFilter {
     std::optional<Id> category_id;
     std::vector<std::string> missing_text;   // language codes: no text in one of them
     std::vector<std::string> missing_audio;  // language codes: a text without its audio
+    std::optional<bool> has_draft;           // statements and questions only (words have no drafts)
 };
 
 // A word (with its categories), statement or question, and what of it is not spoken.

@@ -132,6 +132,28 @@ TEST_CASE("content lists: filters of pairs", "[content]") {
     const PairListPage page = l.list(f);
     REQUIRE(page.rows.size() == 1);
     CHECK(page.rows[0].missing_audio == std::vector<std::string>{"en", "sv"});
+
+    // Drafts (core/domain/text_drafts.hpp): the dog's question has one, the cat's statement too.
+    l.c.write([&](ContentTx& tx) {
+        QuestionDraft qd;
+        qd.text_de = "Was tut der Hund?";
+        tx.set_question_draft(l.dog_question, qd);
+        StatementDraft sd;
+        sd.text_de = "Die Katze schläft.";
+        tx.set_statement_draft(*tx.pair(l.cat)->statement_id, sd);
+    });
+    f = {};
+    f.has_draft = true;
+    CHECK(ids_of(l.list(f)) == std::vector<Id>{l.cat, l.dog});
+    f.has_draft = false;
+    CHECK(ids_of(l.list(f)) == std::vector<Id>{l.apple, l.bare, l.blank});
+    f.has_draft = true;
+    f.status = status::kPublished;
+    const PairListPage drafted = l.list(f);
+    REQUIRE(drafted.rows.size() == 1);
+    REQUIRE(drafted.rows[0].question);
+    REQUIRE(drafted.rows[0].question->draft);
+    CHECK(drafted.rows[0].question->draft->text_de == "Was tut der Hund?");
 }
 
 TEST_CASE("content lists: orders, ties by id, the window and the total", "[content]") {
@@ -324,6 +346,20 @@ TEST_CASE("content lists: statements and questions by text, filters, order", "[c
     CHECK(statements(f) == std::vector<Id>{owl, fox});
     CHECK(statements({}, ListOrder{ListSort::level, true}) == std::vector<Id>{fox, owl});
     CHECK(ids(questions(f)) == std::vector<Id>{where});
+    // Drafts: the fox's statement and the owl's question have one.
+    c.write([&](ContentTx& tx) {
+        StatementDraft sd;
+        sd.text_de = "Der Fuchs schläft.";
+        tx.set_statement_draft(fox, sd);
+        tx.set_question_draft(where, QuestionDraft{});
+    });
+    f = {};
+    f.has_draft = true;
+    CHECK(statements(f) == std::vector<Id>{fox});
+    CHECK(ids(questions(f)) == std::vector<Id>{where});
+    f.has_draft = false;
+    CHECK(statements(f) == std::vector<Id>{owl});
+    CHECK(ids(questions(f)) == std::vector<Id>{what});
     const auto page = questions({});
     REQUIRE(page.rows.size() == 2);
     CHECK(page.rows[0].item.short_answer_de == std::optional<std::string>("Im Baum"));

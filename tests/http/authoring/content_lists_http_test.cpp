@@ -492,10 +492,10 @@ TEST_CASE("content lists: statements and questions, searched, filtered, sorted, 
     const Reply row = api.get(q_list + "?q=fuchs");
     REQUIRE(row.status == 200);
     const json::value& item = row.json.at("items").at(0);
-    CHECK(keys(item) == std::set<std::string>{"id", "object_id", "text_de", "text_en", "text_sv",
-                                              "short_answer_de", "short_answer_en",
-                                              "short_answer_se", "level", "status", "missing_text",
-                                              "missing_audio", "created_at", "updated_at"});
+    CHECK(keys(item) == std::set<std::string>{
+                            "id", "object_id", "text_de", "text_en", "text_sv", "short_answer_de",
+                            "short_answer_en", "short_answer_se", "level", "status", "missing_text",
+                            "missing_audio", "created_at", "updated_at", "draft"});
     CHECK(item.at("missing_text") == json::array{"en"});
     CHECK(item.at("missing_audio") == json::array{"de", "sv"});
 

@@ -10,13 +10,6 @@ using namespace ll::test;
 
 namespace {
 
-Id statement_of(StaffApi& api, Id pair) {
-    const Reply r = api.get(at("/api/cms/db-pairs", pair));
-    INFO(text(r));
-    REQUIRE(r.status == 200);
-    return r.json.at("statement").at("id").as_int64();
-}
-
 // A pair that belongs in the feed for `language`: published, on a picture with an image, its
 // statement spoken in that language.
 Id feed_pair(StaffApi& api, Id picture, const std::string& language = "de") {

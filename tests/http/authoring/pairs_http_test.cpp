@@ -36,11 +36,14 @@ void check_pair_shape(const json::value& p) {
     CHECK(p.at("level").is_int64());
     CHECK(p.at("answer_type").is_string());
     CHECK(p.at("status").is_string());
-    CHECK(keys(p.at("statement")) == std::set<std::string>{"id", "text_de", "text_en", "text_sv"});
+    // `draft`: the change waiting beside a live text (docs/authoring-guide.md "Drafts of
+    // published content"), null without one.
+    CHECK(keys(p.at("statement")) ==
+          std::set<std::string>{"id", "text_de", "text_en", "text_sv", "draft"});
     if (!p.at("question").is_null()) {
         CHECK(keys(p.at("question")) == std::set<std::string>{"id", "text_de", "text_en", "text_sv",
                                                               "short_answer_de", "short_answer_en",
-                                                              "short_answer_se"});
+                                                              "short_answer_se", "draft"});
     }
     for (const auto& w : p.at("words").as_array()) {
         CHECK(keys(w) == std::set<std::string>{"link_id", "link_to", "word_id", "title_de"});

@@ -16,12 +16,6 @@ Reply preview(StaffApi& api, Id pair, const std::string& query = "",
     return api.get(at("/api/cms/db-pairs", pair, "/preview") + query, token);
 }
 
-Id statement_of(StaffApi& api, Id pair) {
-    const Reply r = api.get(at("/api/cms/db-pairs", pair));
-    REQUIRE(r.status == 200);
-    return r.json.at("statement").at("id").as_int64();
-}
-
 // A draft question pair on a picture with an image, its object labelled Hund (category
 // Vierbeiner).
 struct DogPair {

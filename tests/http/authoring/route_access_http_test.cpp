@@ -136,6 +136,8 @@ const std::vector<RouteCase>& routes() {
         {"DELETE", "/api/cms/objects/:id/words/:word_id", ""},
         {"DELETE", "/api/cms/db-objects/:id/words/:word_id", ""},
         {"DELETE", "/api/cms/db-questions/:id/words/:word_id", ""},
+        {"DELETE", "/api/cms/db-statements/:id/draft", ""},
+        {"DELETE", "/api/cms/db-questions/:id/draft", ""},
         {"DELETE", "/api/categories/:id", "", true},
         {"DELETE", "/api/cms/db-pairs/:id", ""},
         {"DELETE", "/api/cms/db-questions/:id", ""},

@@ -126,6 +126,14 @@ inline void check_review_not_found(StaffApi& api, const std::string& base) {
     }
 }
 
+// The id of a pair's statement, from GET /api/cms/db-pairs/:id.
+inline Id statement_of(StaffApi& api, Id pair) {
+    const Reply r = api.get(at("/api/cms/db-pairs", pair));
+    INFO(text(r));
+    REQUIRE(r.status == 200);
+    return r.json.at("statement").at("id").as_int64();
+}
+
 // POST /api/audios/generate-for; REQUIREs 201 or 200 and answers the audio.
 inline json::value speak(StaffApi& api, const std::string& table, Id id, const std::string& field,
                          const std::string& language) {
