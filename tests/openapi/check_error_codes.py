@@ -58,6 +58,11 @@ def codes_of(errors_hpp):
         if m:
             add(m.group(2), int(m.group(1)), joined(m.group(3)))
             continue
+        # A message made by fmt::format: its format string stands for it ("{} {} has no draft").
+        m = re.search(r'make\(\s*(\d+),\s*"(\w+)",\s*fmt::format\(' + LITERALS, body)
+        if m:
+            add(m.group(2), int(m.group(1)), joined(m.group(3)))
+            continue
         m = re.search(r'Error\{\s*(\d+),' + LITERALS + r',.*"(\w+)"\s*\}', body, re.S)
         if m:
             add(m.group(3), int(m.group(1)), joined(m.group(2)))

@@ -1,7 +1,10 @@
--- Drafts of published texts (docs/authoring-guide.md "Drafts of published content"): a change to
--- a published statement or question is kept here, beside the published row, which the feed goes
--- on serving until the draft is reviewed and published. At most one draft per item; it goes with
--- its item. Its status is 'draft' until reviewed, then 'reviewed'.
+-- Drafts of live texts (docs/authoring-guide.md "Drafts of published content"): a change to a
+-- statement or question that learners see (published, or shown by a published pair) is kept
+-- here, beside its row, which the feed goes on serving until the draft is reviewed and published.
+-- At most one draft per item; it goes with its item. Its status is 'draft' until reviewed, then
+-- 'reviewed'.
+-- Lint (tests/migrations/lint): level is 1 to 100, as questions.level, never an id.
+-- squawk-ignore-file prefer-bigint-over-int
 CREATE TABLE statement_drafts (
     statement_id BIGINT PRIMARY KEY REFERENCES statements (id) ON DELETE CASCADE,
     text_de      TEXT,
