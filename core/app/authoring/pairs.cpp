@@ -83,9 +83,16 @@ Result<bool> apply_word_links(WordRows& words, WordLinkRows& links, const Pair& 
     return changed;
 }
 
+// A draft beside a text nothing keeps live any more is folded in and stored (text_drafts.hpp
+// settled).
+template <typename Item>
+void store_settled(TextRows& texts, PairRows& pairs, const std::optional<Item>& item,
+                   Timestamp now) {
+    if (item) store_text(texts, *item, settled(pairs, *item, now));
+}
+
 // After a pair is deleted, or loses its question: a statement/question no other pair uses is
-// deleted; one kept has its draft folded in when nothing keeps it live any more
-// (core/domain/text_drafts.hpp).
+// deleted; one kept is settled (store_settled).
 void drop_if_unused(TextRows& texts, PairRows& pairs, std::optional<Id> statement_id,
                     std::optional<Id> question_id, Timestamp now) {
     const auto settle = [&](std::optional<Id> id, std::optional<Id> PairFilter::*by, auto load,
@@ -94,9 +101,7 @@ void drop_if_unused(TextRows& texts, PairRows& pairs, std::optional<Id> statemen
         PairFilter f;
         f.*by = id;
         if (pairs.count_pairs(f) == 0) return drop(*id);
-        const auto item = load(*id);
-        if (item && item->draft && !is_live(pairs, *item))
-            store_text(texts, *item, folded(*item, now));
+        store_settled(texts, pairs, load(*id), now);
     };
     settle(
         statement_id, &PairFilter::statement_id, [&](Id id) { return texts.statement(id); },
@@ -130,10 +135,7 @@ Result<Item> text_for(TextRows& texts, std::optional<Item> existing, Timestamp n
     Result<Item> changed = edited(*existing);
     if (!changed) return changed;
     if (changed.value() == *existing) return changed;
-    Item row = changed.value(), before = *existing;
-    row.draft.reset();
-    before.draft.reset();
-    (row == before ? wrote.draft : wrote.live) = true;
+    (same_row(changed.value(), *existing) ? wrote.draft : wrote.live) = true;
     store_text(texts, *existing, changed.value());
     return changed;
 }
@@ -443,15 +445,6 @@ Result<Pair> move_drafts(TextRows& texts, PairRows& pairs, AudioRows& audios, Pa
     return p;
 }
 
-// After an unpublish: a draft beside a text no published pair shows any more (nor is it
-// published itself) is folded into it, as an edit of a text that is not live would be.
-template <typename Item>
-void fold_if_not_live(TextRows& texts, PairRows& pairs, const std::optional<Item>& item,
-                      Timestamp now) {
-    if (!item || !item->draft || is_live(pairs, *item)) return;
-    store_text(texts, *item, folded(*item, now));
-}
-
 }  // namespace
 
 Result<PairView> change_pair_status(AuthoringPorts& ports, Id id, ReviewAction action,
@@ -481,8 +474,8 @@ Result<PairView> change_pair_status(AuthoringPorts& ports, Id id, ReviewAction a
                          if (action == ReviewAction::publish)
                              recompute_pair_categories(words, links, pairs, p);
                          if (action == ReviewAction::unpublish) {
-                             fold_if_not_live(texts, pairs, current.statement, now);
-                             fold_if_not_live(texts, pairs, current.question, now);
+                             store_settled(texts, pairs, current.statement, now);
+                             store_settled(texts, pairs, current.question, now);
                          }
                          return p;
                      });

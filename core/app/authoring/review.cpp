@@ -30,13 +30,12 @@ Result<T> change_text_status(AuthoringPorts& ports, std::string_view kind, Revie
         store_spoken(audios, spoken, published);
         return stale_audio_refusal(audios, published);
     };
-    if (item->draft && !is_live(pairs, *item)) item = folded(std::move(*item), now);
+    item = settled(pairs, std::move(*item), now);
     if (!item->draft || action == ReviewAction::unpublish) {
         auto changed =
             change_status<T>(ports, kind, action, std::move(item), refuse, [](const T&) {});
         if (!changed) return changed;
-        T after = std::move(changed.value());
-        if (after.draft && !is_live(pairs, after)) after = folded(std::move(after), now);
+        const T after = settled(pairs, std::move(changed.value()), now);
         store_text(texts, before, after);
         return after;
     }

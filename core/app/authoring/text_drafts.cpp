@@ -5,21 +5,24 @@
 namespace ll {
 namespace {
 
+// The published pairs that show `item` (`by`: their statement_id or question_id).
 template <typename Item>
-bool live_in(PairRows& pairs, const Item& item, std::optional<Id> PairFilter::*by) {
-    if (item.status == status::kPublished) return true;
+PairFilter published_showing(const Item& item, std::optional<Id> PairFilter::*by) {
     PairFilter shown;
     shown.*by = item.id;
     shown.status = status::kPublished;
-    return pairs.count_pairs(shown) > 0;
+    return shown;
+}
+
+template <typename Item>
+bool live_in(PairRows& pairs, const Item& item, std::optional<Id> PairFilter::*by) {
+    return item.status == status::kPublished || pairs.count_pairs(published_showing(item, by)) > 0;
 }
 
 template <typename Item>
 void revise_showing(PairRows& pairs, const Item& item, std::optional<Id> PairFilter::*by,
                     Timestamp now) {
-    PairFilter shown;
-    shown.*by = item.id;
-    shown.status = status::kPublished;
+    const PairFilter shown = published_showing(item, by);
     for (Page page{std::nullopt, 500};;) {
         auto batch = pairs.pairs(shown, page);
         if (batch.empty()) return;
@@ -31,17 +34,22 @@ void revise_showing(PairRows& pairs, const Item& item, std::optional<Id> PairFil
     }
 }
 
-// The item's own members, its draft aside.
 template <typename Item>
-bool same_row(Item a, Item b) {
+bool same_own_row(Item a, Item b) {
     a.draft.reset();
     b.draft.reset();
     return a == b;
 }
 
+template <typename Item>
+Item settled_item(PairRows& pairs, Item item, Timestamp now) {
+    if (!item.draft || is_live(pairs, item)) return item;
+    return folded(std::move(item), now);
+}
+
 template <typename Item, typename Update, typename SetDraft>
 void store(const Item& before, const Item& after, Update&& update, SetDraft&& set_draft) {
-    if (!same_row(before, after)) update(after);
+    if (!same_own_row(before, after)) update(after);
     if (before.draft != after.draft) set_draft(after.id, after.draft);
 }
 
@@ -68,6 +76,20 @@ bool is_live(PairRows& pairs, const Statement& s) {
 
 bool is_live(PairRows& pairs, const Question& q) {
     return live_in(pairs, q, &PairFilter::question_id);
+}
+
+bool same_row(const Statement& a, const Statement& b) {
+    return same_own_row(a, b);
+}
+bool same_row(const Question& a, const Question& b) {
+    return same_own_row(a, b);
+}
+
+Statement settled(PairRows& pairs, Statement s, Timestamp now) {
+    return settled_item(pairs, std::move(s), now);
+}
+Question settled(PairRows& pairs, Question q, Timestamp now) {
+    return settled_item(pairs, std::move(q), now);
 }
 
 void revise_pairs_showing(PairRows& pairs, const Statement& s, Timestamp now) {

@@ -15,6 +15,16 @@ namespace ll {
 bool is_live(PairRows& pairs, const Statement& s);
 bool is_live(PairRows& pairs, const Question& q);
 
+// The item with its draft folded in (core/domain/text_drafts.hpp folded) when nothing keeps it
+// live any more; the item itself otherwise. One rule for every path that may leave a draft
+// behind: an unpublish, a pair unpublished or deleted, a question taken off a pair.
+Statement settled(PairRows& pairs, Statement s, Timestamp now);
+Question settled(PairRows& pairs, Question q, Timestamp now);
+
+// Whether two versions of an item have the same own row (their drafts aside).
+bool same_row(const Statement& a, const Statement& b);
+bool same_row(const Question& a, const Question& b);
+
 // A draft of the text went live: a new revision (Pair::revised_at) of every published pair that
 // shows it, so card analytics tell the answers to the old wording from the new.
 void revise_pairs_showing(PairRows& pairs, const Statement& s, Timestamp now);
