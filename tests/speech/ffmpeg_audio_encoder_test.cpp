@@ -92,6 +92,18 @@ TEST_CASE(
     "ffmpeg encoder: what is not audio, a missing program or a failing one is an "
     "AudioEncodingError, and no temporary file is left",
     "[speech][encoder]") {
+    // The encoder's temporary files go to a folder of this test's own (TMPDIR): suites that
+    // run beside it (ctest -j) encode audio in the shared /tmp and would change the count.
+    ll::test::ScratchDir tmp;
+    struct TmpDir {
+        std::string old;
+        bool had;
+        explicit TmpDir(const fs::path& dir) : had(std::getenv("TMPDIR") != nullptr) {
+            if (had) old = std::getenv("TMPDIR");
+            ::setenv("TMPDIR", dir.c_str(), 1);
+        }
+        ~TmpDir() { had ? ::setenv("TMPDIR", old.c_str(), 1) : ::unsetenv("TMPDIR"); }
+    } private_tmp(tmp / "");
     const auto leftovers = [] {
         int n = 0;
         for (const auto& e : fs::directory_iterator(fs::temp_directory_path()))
