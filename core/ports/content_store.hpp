@@ -22,6 +22,7 @@
 
 #include "core/ports/content/audio.hpp"
 #include "core/ports/content/categories.hpp"
+#include "core/ports/content/changes.hpp"
 #include "core/ports/content/item_locks.hpp"
 #include "core/ports/content/lists.hpp"
 #include "core/ports/content/maintenance.hpp"
@@ -48,7 +49,8 @@ class ContentTx : public CategoryRows,
                   public AudioRows,
                   public ContentMaintenance,
                   public ItemLocks,
-                  public ContentLists {};
+                  public ContentLists,
+                  public ChangeRows {};
 
 class ContentStore {
   public:

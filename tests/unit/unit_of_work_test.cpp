@@ -21,12 +21,13 @@ TEST_CASE("unit of work: each aggregate the work names is the same transaction",
     MemoryBackend backend;
     const ContentTx* as_pictures = nullptr;
     const ContentTx* as_texts = nullptr;
-    const auto picture = write<Picture>(
-        backend.content(), [&](PictureRows& pictures, TextRows& texts) noexcept -> Result<Picture> {
-            as_pictures = dynamic_cast<const ContentTx*>(&pictures);
-            as_texts = dynamic_cast<const ContentTx*>(&texts);
-            return pictures.insert_picture(Picture{});
-        });
+    const auto picture =
+        write<Picture>(backend.content(), ChangeAuthor{},
+                       [&](PictureRows& pictures, TextRows& texts) noexcept -> Result<Picture> {
+                           as_pictures = dynamic_cast<const ContentTx*>(&pictures);
+                           as_texts = dynamic_cast<const ContentTx*>(&texts);
+                           return pictures.insert_picture(Picture{});
+                       });
     REQUIRE(picture);
     CHECK(as_pictures != nullptr);
     CHECK(as_pictures == as_texts);
@@ -42,14 +43,15 @@ TEST_CASE("unit of work: each aggregate the work names is the same transaction",
 TEST_CASE("unit of work: a refusal in the work rolls back what it wrote in every aggregate",
           "[authoring]") {
     MemoryBackend backend;
-    const auto refused = write<Done>(
-        backend.content(), [&](PictureRows& pictures, TextRows& texts) mutable -> Result<Done> {
-            pictures.insert_picture(Picture{});
-            Statement st;
-            st.text_de = "Ein Hund";
-            texts.insert_statement(st);
-            return errors::conflict("refused halfway");
-        });
+    const auto refused =
+        write<Done>(backend.content(), ChangeAuthor{},
+                    [&](PictureRows& pictures, TextRows& texts) mutable -> Result<Done> {
+                        pictures.insert_picture(Picture{});
+                        Statement st;
+                        st.text_de = "Ein Hund";
+                        texts.insert_statement(st);
+                        return errors::conflict("refused halfway");
+                    });
     REQUIRE_FALSE(refused);
     CHECK(refused.error().message == "refused halfway");
     std::size_t pictures_left = 1, statements_left = 1;

@@ -24,30 +24,38 @@ Response bulk_answer(const Call& c, const char* kind, const Result<BulkResult>& 
 }  // namespace
 
 void add_content_list_routes(RouteBuilder& routes, AuthoringPorts p) {
-    routes.add({"GET", {"/api/content/pairs"}, Auth::token, Body::none, [p](Call& c) mutable {
+    routes.add({"GET", {"/api/content/pairs"}, Auth::token, Body::none, [p0 = p](Call& c) {
+                    AuthoringPorts p = acting_for(p0, c);
                     return answer(decoded(list_content_pairs, p, c.query()));
                 }});
-    routes.add({"POST", {"/api/content/pairs/bulk"}, Auth::token, Body::json, [p](Call& c) mutable {
+    routes.add({"POST", {"/api/content/pairs/bulk"}, Auth::token, Body::json, [p0 = p](Call& c) {
+                    AuthoringPorts p = acting_for(p0, c);
                     return bulk_answer(c, "pair", decoded(bulk_pairs, p, c.loose_body()));
                 }});
-    routes.add({"GET", {"/api/content/words"}, Auth::token, Body::none, [p](Call& c) mutable {
+    routes.add({"GET", {"/api/content/words"}, Auth::token, Body::none, [p0 = p](Call& c) {
+                    AuthoringPorts p = acting_for(p0, c);
                     return answer(decoded(list_content_words, p, c.query()));
                 }});
-    routes.add({"POST", {"/api/content/words/bulk"}, Auth::token, Body::json, [p](Call& c) mutable {
+    routes.add({"POST", {"/api/content/words/bulk"}, Auth::token, Body::json, [p0 = p](Call& c) {
+                    AuthoringPorts p = acting_for(p0, c);
                     return bulk_answer(c, "word", decoded(bulk_words, p, c.loose_body()));
                 }});
-    routes.add({"GET", {"/api/content/statements"}, Auth::token, Body::none, [p](Call& c) mutable {
+    routes.add({"GET", {"/api/content/statements"}, Auth::token, Body::none, [p0 = p](Call& c) {
+                    AuthoringPorts p = acting_for(p0, c);
                     return answer(decoded(list_content_statements, p, c.query()));
                 }});
     routes.add(
-        {"POST", {"/api/content/statements/bulk"}, Auth::token, Body::json, [p](Call& c) mutable {
+        {"POST", {"/api/content/statements/bulk"}, Auth::token, Body::json, [p0 = p](Call& c) {
+             AuthoringPorts p = acting_for(p0, c);
              return bulk_answer(c, "statement", decoded(bulk_statements, p, c.loose_body()));
          }});
-    routes.add({"GET", {"/api/content/questions"}, Auth::token, Body::none, [p](Call& c) mutable {
+    routes.add({"GET", {"/api/content/questions"}, Auth::token, Body::none, [p0 = p](Call& c) {
+                    AuthoringPorts p = acting_for(p0, c);
                     return answer(decoded(list_content_questions, p, c.query()));
                 }});
     routes.add(
-        {"POST", {"/api/content/questions/bulk"}, Auth::token, Body::json, [p](Call& c) mutable {
+        {"POST", {"/api/content/questions/bulk"}, Auth::token, Body::json, [p0 = p](Call& c) {
+             AuthoringPorts p = acting_for(p0, c);
              return bulk_answer(c, "question", decoded(bulk_questions, p, c.loose_body()));
          }});
 }

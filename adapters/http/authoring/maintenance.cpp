@@ -6,10 +6,12 @@
 namespace ll::http::authoring {
 
 void add_maintenance_routes(RouteBuilder& routes, AuthoringPorts p) {
-    routes.add({"POST", {"/api/purge-all-orphans"}, Auth::admin, Body::none, [p](Call&) mutable {
+    routes.add({"POST", {"/api/purge-all-orphans"}, Auth::admin, Body::none, [p0 = p](Call& c) {
+                    AuthoringPorts p = acting_for(p0, c);
                     return answer(purge_all_orphans(p));
                 }});
-    routes.add({"POST", {"/api/cms/setup-m2m"}, Auth::admin, Body::none, [p](Call&) mutable {
+    routes.add({"POST", {"/api/cms/setup-m2m"}, Auth::admin, Body::none, [p0 = p](Call& c) {
+                    AuthoringPorts p = acting_for(p0, c);
                     return answer(setup_link_tables(p));
                 }});
 }

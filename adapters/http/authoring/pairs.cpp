@@ -7,20 +7,25 @@
 namespace ll::http::authoring {
 
 void add_pair_routes(RouteBuilder& routes, AuthoringPorts p, PreviewPorts preview) {
-    routes.add({"GET", {"/api/cms/db-pairs"}, Auth::token, Body::none, [p](Call& c) mutable {
+    routes.add({"GET", {"/api/cms/db-pairs"}, Auth::token, Body::none, [p0 = p](Call& c) {
+                    AuthoringPorts p = acting_for(p0, c);
                     return answer(decoded(list_pairs, p, c.query()));
                 }});
-    routes.add({"POST", {"/api/cms/db-pairs"}, Auth::token, Body::json, [p](Call& c) mutable {
+    routes.add({"POST", {"/api/cms/db-pairs"}, Auth::token, Body::json, [p0 = p](Call& c) {
+                    AuthoringPorts p = acting_for(p0, c);
                     return answer_item(decoded(create_pair, p, c.loose_body()), 201);
                 }});
-    routes.add({"GET", {"/api/cms/db-pairs/:id"}, Auth::token, Body::none, [p](Call& c) mutable {
+    routes.add({"GET", {"/api/cms/db-pairs/:id"}, Auth::token, Body::none, [p0 = p](Call& c) {
+                    AuthoringPorts p = acting_for(p0, c);
                     return answer_item(get_pair(p, c.id));
                 }});
-    routes.add({"PATCH", {"/api/cms/db-pairs/:id"}, Auth::token, Body::json, [p](Call& c) mutable {
+    routes.add({"PATCH", {"/api/cms/db-pairs/:id"}, Auth::token, Body::json, [p0 = p](Call& c) {
+                    AuthoringPorts p = acting_for(p0, c);
                     return answer_item(
                         decoded(patch_pair, p, c.id, c.loose_body(), if_match(c.request)));
                 }});
-    routes.add({"DELETE", {"/api/cms/db-pairs/:id"}, Auth::token, Body::none, [p](Call& c) mutable {
+    routes.add({"DELETE", {"/api/cms/db-pairs/:id"}, Auth::token, Body::none, [p0 = p](Call& c) {
+                    AuthoringPorts p = acting_for(p0, c);
                     return no_content(delete_pair(p, c.id, if_match(c.request)));
                 }});
     // The learner preview (docs/authoring-guide.md "Learner preview"): every staff role.
@@ -33,12 +38,13 @@ void add_pair_routes(RouteBuilder& routes, AuthoringPorts p, PreviewPorts previe
                     return r ? json_ok(200, to_json(r.value())) : error_response(r.error());
                 }});
     add_review_routes(
-        routes, {"/api/cms/db-pairs/:id"},
-        [p](Id id, ReviewAction a, const std::vector<Audio>& spoken) mutable {
+        routes, {"/api/cms/db-pairs/:id"}, p,
+        [](AuthoringPorts& p, Id id, ReviewAction a, const std::vector<Audio>& spoken) {
             return change_pair_status(p, id, a, spoken);
         },
-        std::pair(p, "pairs"));
-    routes.add({"POST", {"/api/pipeline/publish"}, Auth::token, Body::json, [p](Call& c) mutable {
+        "pairs");
+    routes.add({"POST", {"/api/pipeline/publish"}, Auth::token, Body::json, [p0 = p](Call& c) {
+                    AuthoringPorts p = acting_for(p0, c);
                     return answer(decoded(publish_pipeline, p, c.loose_body()));
                 }});
 }

@@ -24,7 +24,8 @@ void add_picture_routes(RouteBuilder& routes, AuthoringPorts p, Metrics& metrics
                 {"/api/pictures"},
                 Auth::token,
                 Body::none,
-                [p, &metrics, max_json_bytes](Call& c) mutable {
+                [p0 = p, &metrics, max_json_bytes](Call& c) mutable {
+                    AuthoringPorts p = acting_for(p0, c);
                     if (is_json_media_type(c.request.header("content-type"))) {
                         // The upload limit is the route's; a JSON body keeps the JSON limit.
                         if (c.request.body.size() > max_json_bytes)
@@ -41,20 +42,21 @@ void add_picture_routes(RouteBuilder& routes, AuthoringPorts p, Metrics& metrics
                 },
                 Execution::decoding,
                 kMaxImageBytes});
+    routes.add({"GET", {"/api/pictures", "/pictures"}, Auth::token, Body::none, [p0 = p](Call& c) {
+                    AuthoringPorts p = acting_for(p0, c);
+                    return answer(decoded(list_pictures, p, c.query()));
+                }});
     routes.add(
-        {"GET", {"/api/pictures", "/pictures"}, Auth::token, Body::none, [p](Call& c) mutable {
-             return answer(decoded(list_pictures, p, c.query()));
+        {"GET", {"/api/pictures/:id", "/pictures/:id"}, Auth::token, Body::none, [p0 = p](Call& c) {
+             AuthoringPorts p = acting_for(p0, c);
+             return answer_item(get_picture(p, c.id));
          }});
-    routes.add({"GET",
-                {"/api/pictures/:id", "/pictures/:id"},
-                Auth::token,
-                Body::none,
-                [p](Call& c) mutable { return answer_item(get_picture(p, c.id)); }});
     routes.add({"PATCH",
                 {"/api/pictures/:id", "/pictures/:id"},
                 Auth::token,
                 Body::json,
-                [p](Call& c) mutable {
+                [p0 = p](Call& c) {
+                    AuthoringPorts p = acting_for(p0, c);
                     return answer_item(
                         decoded(patch_picture, p, c.id, c.loose_body(), if_match(c.request)));
                 }});
@@ -62,14 +64,16 @@ void add_picture_routes(RouteBuilder& routes, AuthoringPorts p, Metrics& metrics
                 {"/api/pictures/:id", "/pictures/:id"},
                 Auth::token,
                 Body::none,
-                [p](Call& c) mutable {
+                [p0 = p](Call& c) {
+                    AuthoringPorts p = acting_for(p0, c);
                     return no_content(delete_picture(p, c.id, if_match(c.request)));
                 }});
     routes.add({"PUT",
                 {"/api/pictures/:id/image"},
                 Auth::token,
                 Body::none,
-                [p](Call& c) mutable {
+                [p0 = p](Call& c) {
+                    AuthoringPorts p = acting_for(p0, c);
                     return answer_item(replace_picture_image(p, c.id, upload_of(c.request)));
                 },
                 Execution::decoding,
@@ -78,25 +82,31 @@ void add_picture_routes(RouteBuilder& routes, AuthoringPorts p, Metrics& metrics
                 {"/api/pictures/:id/finish-annotation"},
                 Auth::token,
                 Body::none,
-                [p](Call& c) mutable { return answer_item(finish_annotation(p, c.id)); }});
+                [p0 = p](Call& c) {
+                    AuthoringPorts p = acting_for(p0, c);
+                    return answer_item(finish_annotation(p, c.id));
+                }});
+    routes.add({"POST", {"/api/pictures/:id/finish"}, Auth::token, Body::none, [p0 = p](Call& c) {
+                    AuthoringPorts p = acting_for(p0, c);
+                    return answer_item(finish_picture(p, c.id));
+                }});
+    routes.add({"GET", {"/api/cms/pictures/:id/words"}, Auth::token, Body::none, [p0 = p](Call& c) {
+                    AuthoringPorts p = acting_for(p0, c);
+                    return answer(list_picture_words(p, c.id));
+                }});
     routes.add(
-        {"POST", {"/api/pictures/:id/finish"}, Auth::token, Body::none, [p](Call& c) mutable {
-             return answer_item(finish_picture(p, c.id));
-         }});
-    routes.add(
-        {"GET", {"/api/cms/pictures/:id/words"}, Auth::token, Body::none, [p](Call& c) mutable {
-             return answer(list_picture_words(p, c.id));
-         }});
-    routes.add(
-        {"POST", {"/api/cms/pictures/:id/words"}, Auth::token, Body::json, [p](Call& c) mutable {
+        {"POST", {"/api/cms/pictures/:id/words"}, Auth::token, Body::json, [p0 = p](Call& c) {
+             AuthoringPorts p = acting_for(p0, c);
              return created_or_found(decoded(add_picture_word, p, c.id, c.loose_body()));
          }});
-    routes.add(
-        {"DELETE",
-         {"/api/cms/pictures/:id/words/:word_id"},
-         Auth::token,
-         Body::none,
-         [p](Call& c) mutable { return no_content(unlink_picture_word(p, c.id, c.word_id)); }});
+    routes.add({"DELETE",
+                {"/api/cms/pictures/:id/words/:word_id"},
+                Auth::token,
+                Body::none,
+                [p0 = p](Call& c) {
+                    AuthoringPorts p = acting_for(p0, c);
+                    return no_content(unlink_picture_word(p, c.id, c.word_id));
+                }});
 }
 
 }  // namespace ll::http::authoring

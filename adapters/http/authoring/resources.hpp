@@ -31,6 +31,8 @@ void add_maintenance_routes(RouteBuilder& routes, AuthoringPorts p);
 void add_analytics_routes(RouteBuilder& routes, CardAnalyticsPorts p);  // card analytics
 // The content lists across pictures, and bulk actions on their items (content_lists.cpp).
 void add_content_list_routes(RouteBuilder& routes, AuthoringPorts p);
+// The content's history and the restore of an earlier version (history.cpp).
+void add_history_routes(RouteBuilder& routes, AuthoringPorts p);
 
 // A publish route of a spoken item (docs/audio.md "Audio that follows its text"):
 // `publish(spoken)` publishes, writing the audio in `spoken` where it speaks the texts published.
@@ -50,12 +52,21 @@ Response publish_answer(AuthoringPorts& p, Call& c, const char* table, Publish p
     return answer_item(published);
 }
 
-// POST <base>/review, <base>/publish, <base>/unpublish of one item kind; `change(id, action,
-// spoken)`.
-// `spoken`: the item's audio table, for make_audio on publish (objects: none).
+// The ports acting for the caller: the changes its use cases make are recorded as the caller's
+// (docs/authoring-guide.md "History"). A copy per call: a route's own ports are shared by every
+// thread that serves it.
+inline AuthoringPorts acting_for(const AuthoringPorts& p, const Call& c) {
+    AuthoringPorts mine = p;
+    mine.editor_id = c.user_id;
+    return mine;
+}
+
+// POST <base>/review, <base>/publish, <base>/unpublish of one item kind; `change(ports, id,
+// action, spoken)`. `spoken_table`: the item's audio table, for make_audio on publish (objects:
+// none).
 template <typename F>
-void add_review_routes(RouteBuilder& routes, std::initializer_list<const char*> bases, F change,
-                       std::optional<std::pair<AuthoringPorts, const char*>> spoken = {}) {
+void add_review_routes(RouteBuilder& routes, std::initializer_list<const char*> bases,
+                       AuthoringPorts p, F change, const char* spoken_table = nullptr) {
     const std::pair<const char*, ReviewAction> actions[] = {
         {"/review", ReviewAction::review},
         {"/publish", ReviewAction::publish},
@@ -64,13 +75,14 @@ void add_review_routes(RouteBuilder& routes, std::initializer_list<const char*> 
         std::vector<std::string> patterns;
         for (const char* base : bases) patterns.push_back(std::string(base) + suffix);
         routes.add({"POST", std::move(patterns), Auth::token, Body::none,
-                    [change, spoken, action = action](Call& c) mutable {
-                        if (action == ReviewAction::publish && spoken)
-                            return publish_answer(spoken->first, c, spoken->second,
+                    [p, change, spoken_table, action = action](Call& c) {
+                        AuthoringPorts mine = acting_for(p, c);
+                        if (action == ReviewAction::publish && spoken_table)
+                            return publish_answer(mine, c, spoken_table,
                                                   [&](const std::vector<Audio>& audio) {
-                                                      return change(c.id, action, audio);
+                                                      return change(mine, c.id, action, audio);
                                                   });
-                        return answer_item(change(c.id, action, {}));
+                        return answer_item(change(mine, c.id, action, {}));
                     }});
     }
 }

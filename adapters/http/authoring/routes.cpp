@@ -23,13 +23,14 @@ void add_authoring_routes(Router& router, AuthoringPorts p, AuthoringAccess a, M
     authoring::add_generation_routes(routes, p);
     authoring::add_audio_routes(routes, p);
     authoring::add_maintenance_routes(routes, p);
-    // Last but for the analytics and the content lists (added after them), so the fuzz corpus's
-    // route numbers (fuzz/authoring_json_fuzz.cpp) keep their routes.
+    // Last but for the analytics, the content lists and the history (added after them), so the fuzz
+    // corpus's route numbers (fuzz/authoring_json_fuzz.cpp) keep their routes.
     authoring::add_session_routes(
         routes, StaffSessionPorts{a.accounts, a.hasher, a.sessions, a.signer, p.clock}, a.limits,
         metrics);
     authoring::add_analytics_routes(routes, analytics);
     authoring::add_content_list_routes(routes, p);
+    authoring::add_history_routes(routes, p);
 }
 
 }  // namespace ll::http

@@ -107,4 +107,31 @@ json::array selections_json(const std::vector<Selection>& selections) {
     return out;
 }
 
+json::value loose_json(const LooseValue& value) {
+    switch (value.kind) {
+        case LooseValue::Kind::missing:
+        case LooseValue::Kind::null:
+            return nullptr;
+        case LooseValue::Kind::boolean:
+            return value.boolean;
+        case LooseValue::Kind::integer:
+            return value.integer;
+        case LooseValue::Kind::number:
+            return value.number;
+        case LooseValue::Kind::string:
+            return json::string(value.string);
+        case LooseValue::Kind::array: {
+            json::array out;
+            for (const auto& item : value.items) out.push_back(loose_json(item));
+            return out;
+        }
+        case LooseValue::Kind::object: {
+            json::object out;
+            for (const auto& [name, member] : value.members) out[name] = loose_json(member);
+            return out;
+        }
+    }
+    return nullptr;
+}
+
 }  // namespace ll::http

@@ -30,5 +30,8 @@ json::value timestamp(const std::optional<Timestamp>& t);
 // An object's shapes as docs/openapi-authoring.yaml's Selection: the studio's objects and the
 // practice queue's outlines (docs/learning.md "Exercises").
 json::array selections_json(const std::vector<Selection>& selections);
+// A core value tree as JSON (a missing value as null): the content history's fields
+// (docs/authoring-guide.md "History"), stored and answered as JSON.
+json::value loose_json(const LooseValue& value);
 
 }  // namespace ll::http

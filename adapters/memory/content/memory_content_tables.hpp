@@ -11,6 +11,7 @@
 
 #include "core/domain/audio_text.hpp"
 #include "core/domain/content.hpp"
+#include "core/domain/content_changes.hpp"
 #include "core/domain/content_languages.hpp"
 
 namespace ll {
@@ -28,6 +29,7 @@ struct ContentSequences {
     Id object_words = 1;
     Id word_links = 1;  // statement_words and question_words share one sequence
     Id audios = 1;
+    Id changes = 1;
 };
 
 struct ContentTables {
@@ -46,6 +48,7 @@ struct ContentTables {
     std::map<Id, QuestionWordLink> question_words;
     std::map<Id, StatementWordLink> statement_words;
     std::map<Id, Audio> audios;
+    std::map<Id, ContentChange> changes;  // the history (core/ports/content/changes.hpp)
 };
 
 inline bool has_audio(const ContentTables& t, const AudioSource& source) {

@@ -125,6 +125,12 @@ class MemoryContentTx final : public ContentTx {
     std::int64_t purge_object_orphans(Id object_id) override;
     LinkTableCheck ensure_link_tables() override;
 
+    // changes.cpp: ChangeRows
+    Id record_change(const ContentChange& change) override;
+    std::optional<ContentChange> change(Id id) override;
+    std::vector<ContentChange> changes(const ChangeFilter& filter,
+                                       const ChangePage& page) override;
+
   private:
     // store.cpp: the tables for a change; throws std::logic_error inside read().
     ContentTables& rw();

@@ -157,6 +157,12 @@ class SqlContentTx final : public ContentTx {
     std::int64_t purge_object_orphans(Id object_id) override;
     LinkTableCheck ensure_link_tables() override;
 
+    // changes.cpp: ChangeRows
+    Id record_change(const ContentChange& change) override;
+    std::optional<ContentChange> change(Id id) override;
+    std::vector<ContentChange> changes(const ChangeFilter& filter,
+                                       const ChangePage& page) override;
+
   private:
     // A statement put together in C++ (sql_query.hpp).
     Query query() const { return Query(d_); }

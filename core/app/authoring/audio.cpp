@@ -56,7 +56,7 @@ Result<AudioResult> speak_and_store(AuthoringPorts& ports, const AudioSource& so
                                     const std::string& text) {
     auto audio = spoken_audio(ports, source, text);
     if (!audio) return audio.error();
-    return write<AudioResult>(ports.content, [&](AudioRows& audios) -> Result<AudioResult> {
+    return write<AudioResult>(ports, [&](AudioRows& audios) -> Result<AudioResult> {
         auto [stored, created] = audios.upsert_audio(audio.value());
         return AudioResult{std::move(stored), created};
     });

@@ -9,6 +9,10 @@
 #include "core/ports/speech.hpp"
 #include "core/ports/word_generator.hpp"
 
+#include <optional>
+
+#include "core/domain/types.hpp"
+
 namespace ll {
 
 struct AuthoringPorts {
@@ -19,6 +23,9 @@ struct AuthoringPorts {
     AudioEncoder& encoder;
     WordGenerator& words;
     const Clock& clock;
+    // The staff account the use cases act for: their changes are recorded as its
+    // (docs/authoring-guide.md "History"); none for the system (demo seed, development token).
+    std::optional<Id> editor_id{};
 };
 
 }  // namespace ll

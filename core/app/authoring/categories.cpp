@@ -5,7 +5,7 @@
 namespace ll {
 
 Result<Category> rename_category(AuthoringPorts& ports, Id id, const NewCategory& request) {
-    return write<Category>(ports.content, [&](CategoryRows& categories) -> Result<Category> {
+    return write<Category>(ports, [&](CategoryRows& categories) -> Result<Category> {
         if (!categories.category(id)) return errors::not_found();
         if (!categories.rename_category(id, request.titel_de))
             return errors::category_exists(request.titel_de);
@@ -19,7 +19,7 @@ Result<Category> rename_category(AuthoringPorts& ports, Id id, const NewCategory
 
 Result<Done> delete_category(AuthoringPorts& ports, Id id) {
     return write<Done>(
-        ports.content,
+        ports,
         [&](ItemLocks& locks, PairRows& pairs, CategoryRows& categories) -> Result<Done> {
             // Locked before its pairs are read: a word or pair write that keeps the category
             // (existing_categories) ends first and its links are among those withdrawn here, or it

@@ -232,7 +232,7 @@ Result<GeneratedWords> generate_words(AuthoringPorts& ports, const GenerateWords
 
     const Timestamp now = ports.clock.now();
     return write<GeneratedWords>(
-        ports.content,
+        ports,
         [&](PictureRows& pictures, ObjectRows& objects, WordRows& words,
             WordLinkRows& links) -> Result<GeneratedWords> {
             GeneratedWords out{{}, ports.words.name()};
@@ -338,7 +338,7 @@ Result<GeneratedQuestions> generate_questions(AuthoringPorts& ports, Id object_i
 
     const Timestamp now = ports.clock.now();
     return write<GeneratedQuestions>(
-        ports.content,
+        ports,
         [&](ObjectRows& objects, WordRows& words, WordLinkRows& links,
             TextRows& texts) -> Result<GeneratedQuestions> {
             // One generation per object at a time: the same question is never made twice.

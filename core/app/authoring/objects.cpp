@@ -57,7 +57,7 @@ QuestionView question_view(WordRows& words, WordLinkRows& links, Question questi
 
 Result<ContentObject> create_object(AuthoringPorts& ports, const NewObject& request) {
     return write<ContentObject>(
-        ports.content, [&](PictureRows& pictures, ObjectRows& objects) -> Result<ContentObject> {
+        ports, [&](PictureRows& pictures, ObjectRows& objects) -> Result<ContentObject> {
             const auto picture = pictures.picture(request.picture_id);
             if (!picture) return errors::no_such("picture_id", "picture");
             auto selections = fields::within_picture(request.selections, "selections",
@@ -95,7 +95,7 @@ Result<ContentObject> get_object(AuthoringPorts& ports, Id id) {
 Result<ContentObject> patch_object(AuthoringPorts& ports, Id id, const ObjectPatch& patch,
                                    const VersionCondition& expected) {
     return write<ContentObject>(
-        ports.content,
+        ports,
         [&](ItemLocks& locks, PictureRows& pictures, ObjectRows& objects) -> Result<ContentObject> {
             lock_if_conditional(locks, ItemKind::object, id, expected);
             auto o = objects.object(id);
@@ -126,7 +126,7 @@ Result<ContentObject> patch_object(AuthoringPorts& ports, Id id, const ObjectPat
 }
 
 Result<Done> delete_object(AuthoringPorts& ports, Id id, const VersionCondition& expected) {
-    return write<Done>(ports.content,
+    return write<Done>(ports,
                        [&](ItemLocks& locks, ObjectRows& objects, PairRows& pairs) -> Result<Done> {
                            lock_if_conditional(locks, ItemKind::object, id, expected);
                            const auto object = objects.object(id);
@@ -144,7 +144,7 @@ Result<Done> delete_object(AuthoringPorts& ports, Id id, const VersionCondition&
 
 Result<std::int64_t> purge_object_orphans(AuthoringPorts& ports, Id id) {
     return write<std::int64_t>(
-        ports.content,
+        ports,
         [&](ObjectRows& objects, ContentMaintenance& maintenance) -> Result<std::int64_t> {
             if (!objects.object(id)) return errors::not_found();
             return maintenance.purge_object_orphans(id);

@@ -204,7 +204,7 @@ template <typename F>
 Result<PairView> with_pair(AuthoringPorts& ports, Id id, F&& change,
                            const VersionCondition& expected = {}) {
     return write<PairView>(
-        ports.content,
+        ports,
         [&](ItemLocks& locks, WordRows& words, WordLinkRows& links, TextRows& texts,
             PairRows& pairs, AudioRows& audios) -> Result<PairView> {
             auto pair = checked_pair(locks, words, links, texts, pairs, id, expected);
@@ -262,7 +262,7 @@ void store_pair(PairRows& pairs, const Pair& before, const Pair& after) {
 Result<PairView> create_pair(AuthoringPorts& ports, const NewPair& request) {
     const Timestamp now = ports.clock.now();
     return write<PairView>(
-        ports.content,
+        ports,
         [&](PictureRows& pictures, ObjectRows& objects, WordRows& words, WordLinkRows& links,
             TextRows& texts, PairRows& pairs) -> Result<PairView> {
             if (!pictures.picture(request.picture_id))
@@ -374,7 +374,7 @@ Result<PairView> patch_pair(AuthoringPorts& ports, Id id, const PairPatch& patch
 
 Result<Done> delete_pair(AuthoringPorts& ports, Id id, const VersionCondition& expected) {
     return write<Done>(
-        ports.content,
+        ports,
         [&](ItemLocks& locks, WordRows& words, WordLinkRows& links, TextRows& texts,
             PairRows& pairs) -> Result<Done> {
             const auto pair = checked_pair(locks, words, links, texts, pairs, id, expected);
@@ -484,7 +484,7 @@ Result<PairView> change_pair_status(AuthoringPorts& ports, Id id, ReviewAction a
 Result<PipelineResult> publish_pipeline(AuthoringPorts& ports, const PublishPipeline& request) {
     const Timestamp now = ports.clock.now();
     return write<PipelineResult>(
-        ports.content,
+        ports,
         [&](ItemLocks& locks, PictureRows& pictures, WordRows& words, WordLinkRows& links,
             TextRows& texts, PairRows& pairs, AudioRows& audios) -> Result<PipelineResult> {
             if (!pictures.picture(request.picture_id)) return errors::not_found();
@@ -523,7 +523,7 @@ std::int64_t backfill_pair_categories(AuthoringPorts& ports) {
     // One transaction per page: a large catalogue never holds one long write lock.
     for (Page page{std::nullopt, 200};;) {
         const auto last = write<std::optional<Id>>(
-            ports.content,
+            ports,
             [&](WordRows& words, WordLinkRows& links,
                 PairRows& pairs) -> Result<std::optional<Id>> {
                 const auto batch = pairs.pairs(filter, page);

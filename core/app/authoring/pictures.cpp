@@ -72,7 +72,7 @@ Picture new_picture(AuthoringPorts& ports, const NewPicture& request) {
 }
 
 Result<Picture> insert(AuthoringPorts& ports, const Picture& p) {
-    return write<Picture>(ports.content, [&](PictureRows& pictures) -> Result<Picture> {
+    return write<Picture>(ports, [&](PictureRows& pictures) -> Result<Picture> {
         return pictures.insert_picture(p);
     });
 }
@@ -83,7 +83,7 @@ Result<Picture> insert(AuthoringPorts& ports, const Picture& p) {
 template <typename F>
 Result<Picture> update(AuthoringPorts& ports, Id id, F&& change,
                        const VersionCondition& expected = {}) {
-    return write<Picture>(ports.content,
+    return write<Picture>(ports,
                           [&](ItemLocks& locks, PictureRows& pictures) -> Result<Picture> {
                               lock_if_conditional(locks, ItemKind::picture, id, expected);
                               auto picture = pictures.picture(id);
@@ -198,7 +198,7 @@ Result<Picture> finish_picture(AuthoringPorts& ports, Id id) {
 
 Result<Done> delete_picture(AuthoringPorts& ports, Id id, const VersionCondition& expected) {
     return write<Done>(
-        ports.content,
+        ports,
         [&](ItemLocks& locks, PictureRows& pictures, PairRows& pairs) -> Result<Done> {
             lock_if_conditional(locks, ItemKind::picture, id, expected);
             const auto picture = pictures.picture(id);

@@ -18,7 +18,7 @@ Result<std::vector<WordView>> list_question_words(AuthoringPorts& ports, Id ques
 Result<LinkedWords> add_question_word(AuthoringPorts& ports, Id question_id,
                                       const QuestionWord& request) {
     return write<LinkedWords>(
-        ports.content,
+        ports,
         [&](WordRows& words, WordLinkRows& links, TextRows& texts,
             CategoryRows& categories) -> Result<LinkedWords> {
             if (!texts.question(question_id)) return errors::not_found();
@@ -37,7 +37,7 @@ Result<LinkedWords> add_question_word(AuthoringPorts& ports, Id question_id,
 }
 
 Result<Done> unlink_question_word(AuthoringPorts& ports, Id question_id, Id word_id) {
-    return write<Done>(ports.content, [&](WordLinkRows& links, TextRows& texts) -> Result<Done> {
+    return write<Done>(ports, [&](WordLinkRows& links, TextRows& texts) -> Result<Done> {
         if (!texts.question(question_id)) return errors::not_found();
         return unlink_all(links.question_word_links(question_id), word_id,
                           [&](Id link) { links.delete_question_word_link(link); });

@@ -5,7 +5,7 @@
 namespace ll {
 
 Result<ContentObject> change_object_status(AuthoringPorts& ports, Id id, ReviewAction action) {
-    return write<ContentObject>(ports.content, [&](ObjectRows& objects) -> Result<ContentObject> {
+    return write<ContentObject>(ports, [&](ObjectRows& objects) -> Result<ContentObject> {
         return change_status<ContentObject>(
             ports, "object", action, objects.object(id),
             [](const ContentObject&) { return std::optional<Error>(); },
@@ -54,7 +54,7 @@ Result<T> change_text_status(AuthoringPorts& ports, std::string_view kind, Revie
 Result<Statement> change_statement_status(AuthoringPorts& ports, Id id, ReviewAction action,
                                           const std::vector<Audio>& spoken) {
     return write<Statement>(
-        ports.content,
+        ports,
         [&](ItemLocks& locks, TextRows& texts, PairRows& pairs,
             AudioRows& audios) -> Result<Statement> {
             locks.lock_item(ItemKind::statement, id);  // its text is checked, then written
@@ -65,7 +65,7 @@ Result<Statement> change_statement_status(AuthoringPorts& ports, Id id, ReviewAc
 
 Result<Question> change_question_status(AuthoringPorts& ports, Id id, ReviewAction action,
                                         const std::vector<Audio>& spoken) {
-    return write<Question>(ports.content,
+    return write<Question>(ports,
                            [&](ItemLocks& locks, TextRows& texts, PairRows& pairs,
                                AudioRows& audios) -> Result<Question> {
                                locks.lock_item(ItemKind::question, id);

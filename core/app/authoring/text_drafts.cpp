@@ -56,7 +56,7 @@ void store(const Item& before, const Item& after, Update&& update, SetDraft&& se
 template <typename Item, typename Load, typename Drop>
 Result<Item> discard(AuthoringPorts& ports, ItemKind kind, std::string_view name, Id id,
                      const VersionCondition& expected, Load&& load, Drop&& drop) {
-    return write<Item>(ports.content, [&](ItemLocks& locks, TextRows& texts) -> Result<Item> {
+    return write<Item>(ports, [&](ItemLocks& locks, TextRows& texts) -> Result<Item> {
         locks.lock_item(kind, id);
         auto item = load(texts);
         if (!item) return errors::not_found();

@@ -31,7 +31,7 @@ struct Target {
 template <typename T, typename Load, typename Change>
 Result<T> update(AuthoringPorts& ports, const Target& at, Load&& load, Change&& change) {
     return write<T>(
-        ports.content,
+        ports,
         [&](ItemLocks& locks, ObjectRows& objects, TextRows& texts, PairRows& pairs) -> Result<T> {
             locks.lock_item(at.kind, at.id);
             auto item = load(texts);
@@ -72,7 +72,7 @@ Result<Statement> create_statement(AuthoringPorts& ports, const StatementTexts& 
     auto s = apply_statement_texts(Statement{}, request, "");
     if (!s) return s;
     s->created_at = s->updated_at = ports.clock.now();
-    return write<Statement>(ports.content, [&](TextRows& texts) -> Result<Statement> {
+    return write<Statement>(ports, [&](TextRows& texts) -> Result<Statement> {
         return texts.insert_statement(s.value());
     });
 }
@@ -105,7 +105,7 @@ Result<Statement> patch_statement(AuthoringPorts& ports, Id id, const StatementP
 }
 
 Result<Done> delete_statement(AuthoringPorts& ports, Id id, const VersionCondition& expected) {
-    return write<Done>(ports.content,
+    return write<Done>(ports,
                        [&](ItemLocks& locks, TextRows& texts, PairRows& pairs) -> Result<Done> {
                            lock_if_conditional(locks, ItemKind::statement, id, expected);
                            const auto statement = texts.statement(id);
@@ -126,7 +126,7 @@ Result<Question> create_question(AuthoringPorts& ports, const NewQuestion& reque
     if (!q) return q;
     q->object_id = request.object_id;
     q->created_at = q->updated_at = ports.clock.now();
-    return write<Question>(ports.content,
+    return write<Question>(ports,
                            [&](ObjectRows& objects, TextRows& texts) -> Result<Question> {
                                if (q->object_id && !objects.object(*q->object_id))
                                    return errors::no_such("object_id", "object");
@@ -173,7 +173,7 @@ Result<Question> patch_question(AuthoringPorts& ports, Id id, const QuestionPatc
 }
 
 Result<Done> delete_question(AuthoringPorts& ports, Id id, const VersionCondition& expected) {
-    return write<Done>(ports.content, [&](ItemLocks& locks, TextRows& texts) -> Result<Done> {
+    return write<Done>(ports, [&](ItemLocks& locks, TextRows& texts) -> Result<Done> {
         lock_if_conditional(locks, ItemKind::question, id, expected);
         const auto question = texts.question(id);
         if (!question) return errors::not_found();
@@ -187,7 +187,7 @@ Result<std::vector<Question>> publish_questions(AuthoringPorts& ports,
                                                 const PublishQuestions& request) {
     const Timestamp now = ports.clock.now();
     return write<std::vector<Question>>(
-        ports.content,
+        ports,
         [&](ItemLocks& locks, WordRows& words, WordLinkRows& links, TextRows& texts,
             AudioRows& audios) -> Result<std::vector<Question>> {
             std::vector<Question> out;

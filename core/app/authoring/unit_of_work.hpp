@@ -2,7 +2,7 @@
 // Use cases run their store work through these. The work names the aggregates it uses as its
 // parameters, and is handed exactly those, no more:
 //
-//     write<Word>(ports.content, [&](WordRows& words, CategoryRows& categories) -> Result<Word> {
+//     write<Word>(ports, [&](WordRows& words, CategoryRows& categories) -> Result<Word> {
 //
 // so the work's parameter list says what it touches (docs/architecture.md "Authoring"). The
 // work is a lambda (or a functor) with one call operator that is not a template: its parameter
@@ -14,6 +14,8 @@
 #include <type_traits>
 #include <utility>
 
+#include "core/app/authoring/authoring_ports.hpp"
+#include "core/app/authoring/recording_tx.hpp"
 #include "core/domain/result.hpp"
 #include "core/ports/content_store.hpp"
 
@@ -61,11 +63,13 @@ decltype(auto) hand_over(ContentTx& tx, F& work) {
 }  // namespace detail
 
 // `work(Rows&...) -> Result<T>`, in one transaction; committed only when it answers a value.
+// Every change it makes is recorded as `author`'s (core/app/authoring/recording_tx.hpp).
 template <typename T, typename F>
-Result<T> write(ContentStore& store, F&& work) {
+Result<T> write(ContentStore& store, const ChangeAuthor& author, F&& work) {
     std::optional<Result<T>> out;
     try {
-        store.write([&](ContentTx& tx) {
+        store.write([&](ContentTx& store_tx) {
+            RecordingTx tx(store_tx, author);
             Result<T> r = detail::hand_over(tx, work);
             if (!r) throw detail::Rollback{r.error()};
             out.emplace(std::move(r));
@@ -74,6 +78,12 @@ Result<T> write(ContentStore& store, F&& work) {
         return rollback.error;
     }
     return std::move(*out);
+}
+
+// The same, by the ports' editor, now.
+template <typename T, typename F>
+Result<T> write(AuthoringPorts& ports, F&& work) {
+    return write<T>(ports.content, ChangeAuthor{ports.editor_id, ports.clock.now()}, std::forward<F>(work));
 }
 
 // `work(Rows&...) -> Result<T>` on one consistent snapshot.

@@ -39,7 +39,7 @@ template <typename F>
 Result<Word> update_word(AuthoringPorts& ports, Id id, F&& change,
                          const VersionCondition& expected = {}) {
     return write<Word>(
-        ports.content,
+        ports,
         [&](ItemLocks& locks, WordRows& words, CategoryRows& categories,
             AudioRows& audios) -> Result<Word> {
             // Always: a publish checks the titles' audio, a PATCH rewrites the row it read.
@@ -145,7 +145,7 @@ std::vector<WordView> question_word_views(WordLinkRows& links, WordRows& words, 
 }
 
 Result<Word> create_word(AuthoringPorts& ports, const NewWord& request) {
-    return write<Word>(ports.content,
+    return write<Word>(ports,
                        [&](WordRows& words, CategoryRows& categories) -> Result<Word> {
                            auto w = with_categories(categories, request);
                            if (!w) return w;
@@ -204,7 +204,7 @@ Result<Word> change_word_status(AuthoringPorts& ports, Id id, WordAction action,
 }
 
 Result<Done> delete_word(AuthoringPorts& ports, Id id, const VersionCondition& expected) {
-    return write<Done>(ports.content, [&](ItemLocks& locks, WordRows& words) -> Result<Done> {
+    return write<Done>(ports, [&](ItemLocks& locks, WordRows& words) -> Result<Done> {
         lock_if_conditional(locks, ItemKind::word, id, expected);
         const auto word = words.word(id);
         if (!word) return errors::not_found();
@@ -227,7 +227,7 @@ Result<std::vector<WordView>> list_picture_words(AuthoringPorts& ports, Id pictu
 Result<LinkedWords> add_picture_word(AuthoringPorts& ports, Id picture_id,
                                      const PictureWord& request) {
     return write<LinkedWords>(
-        ports.content,
+        ports,
         [&](PictureRows& pictures, WordRows& words, WordLinkRows& links,
             CategoryRows& categories) -> Result<LinkedWords> {
             if (!pictures.picture(picture_id)) return errors::not_found();
@@ -251,7 +251,7 @@ Result<std::vector<WordView>> list_object_words(AuthoringPorts& ports, Id object
 Result<LinkedWords> add_object_word(AuthoringPorts& ports, Id object_id,
                                     const ObjectWord& request) {
     return write<LinkedWords>(
-        ports.content,
+        ports,
         [&](ObjectRows& objects, WordRows& words, WordLinkRows& links,
             CategoryRows& categories) -> Result<LinkedWords> {
             // The object's row lock: two labels set at once take turns (one label per object).
@@ -280,7 +280,7 @@ Result<LinkedWords> add_object_word(AuthoringPorts& ports, Id object_id,
 
 Result<Done> unlink_picture_word(AuthoringPorts& ports, Id picture_id, Id word_id) {
     return write<Done>(
-        ports.content, [&](PictureRows& pictures, WordLinkRows& links) -> Result<Done> {
+        ports, [&](PictureRows& pictures, WordLinkRows& links) -> Result<Done> {
             if (!pictures.picture(picture_id)) return errors::not_found();
             return unlink_all(links.picture_word_links(picture_id), word_id,
                               [&](Id link) { links.delete_picture_word_link(link); });
@@ -288,7 +288,7 @@ Result<Done> unlink_picture_word(AuthoringPorts& ports, Id picture_id, Id word_i
 }
 
 Result<Done> unlink_object_word(AuthoringPorts& ports, Id object_id, Id word_id) {
-    return write<Done>(ports.content,
+    return write<Done>(ports,
                        [&](ObjectRows& objects, WordLinkRows& links) -> Result<Done> {
                            if (!objects.object(object_id)) return errors::not_found();
                            return unlink_all(links.object_word_links(object_id), word_id,
@@ -303,7 +303,7 @@ Result<std::vector<Category>> list_categories(AuthoringPorts& ports) {
 }
 
 Result<Category> create_category(AuthoringPorts& ports, const NewCategory& request) {
-    return write<Category>(ports.content, [&](CategoryRows& categories) -> Result<Category> {
+    return write<Category>(ports, [&](CategoryRows& categories) -> Result<Category> {
         auto c = categories.insert_category(request.titel_de);
         if (!c) return errors::category_exists(request.titel_de);
         if (request.titel_en.value || request.titel_sv.value) {

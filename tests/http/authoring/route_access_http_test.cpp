@@ -118,6 +118,9 @@ const std::vector<RouteCase>& routes() {
         {"POST", "/api/content/statements/bulk", R"({"action":"review","ids":[1]})"},
         {"GET", "/api/content/questions", ""},
         {"POST", "/api/content/questions/bulk", R"({"action":"review","ids":[1]})"},
+        {"GET", "/api/content/changes", ""},
+        {"GET", "/api/content/changes/:id", ""},
+        {"POST", "/api/content/changes/:id/restore", ""},
         // generation
         {"POST", "/api/generate-words", R"({"object_id":{O},"count":2})"},
         {"POST", "/api/objects/:id/generate-questions", R"({"count":1})"},
@@ -175,6 +178,7 @@ Id id_for(const std::string& pattern, const Ids& ids) {
     if (starts("/api/cms/db-questions/") || starts("/api/question/")) return ids.question;
     if (starts("/api/cms/db-pairs/")) return ids.pair;
     if (starts("/api/categories/")) return ids.category;
+    if (starts("/api/content/changes/")) return 1;  // the first change: make_content's picture
     FAIL("no sample id for " << pattern);
     return 0;
 }

@@ -1,0 +1,158 @@
+#include "core/app/authoring/history.hpp"
+
+#include <fmt/format.h>
+
+#include "core/app/authoring/requests/texts.hpp"
+#include "core/app/authoring/texts.hpp"
+#include "core/app/authoring/unit_of_work.hpp"
+
+namespace ll {
+
+namespace {
+
+constexpr int kDefaultLimit = 50;
+constexpr int kMaxLimit = 200;
+
+const Decoder::Options kItems = {"pictures",   "objects",   "words", "categories",
+                                 "statements", "questions", "pairs"};
+
+// The fields of each restorable item that restore_change writes (the texts' PATCH bodies).
+const std::vector<std::string_view> kStatementFields = {"text_de", "text_en", "text_sv"};
+const std::vector<std::string_view> kQuestionFields = {
+    "text_de",         "text_en",         "text_sv", "short_answer_de",
+    "short_answer_en", "short_answer_se", "level"};
+
+// Sets `name` in the object `into` (appended when absent).
+void set_member(LooseValue& into, const std::string& name, const LooseValue& value) {
+    for (auto& [n, v] : into.members) {
+        if (n == name) {
+            v = value;
+            return;
+        }
+    }
+    into.members.emplace_back(name, value);
+}
+
+// The PATCH body of `fields` from the version: null texts left out when the field cannot be
+// emptied (a level), kept otherwise (a text removed since is restored as removed).
+LooseValue patch_body(const LooseValue& version, const std::vector<std::string_view>& fields) {
+    LooseValue body = LooseValue::object();
+    for (const auto field : fields) {
+        const auto& value = version[field];
+        if (value.is_missing() || (field == "level" && value.is_null())) continue;
+        body.members.emplace_back(std::string(field), value);
+    }
+    return body;
+}
+
+}  // namespace
+
+template <>
+Result<ChangeListRequest> decode<ChangeListRequest>(const LooseValue& v) {
+    ChangeListRequest r;
+    std::optional<Id> before;
+    Decoder d(v);
+    d.choice(r.filter.item, "item", kItems)
+        .id(r.filter.item_id, "item_id")
+        .id(r.filter.editor_id, "editor_id")
+        .id(r.filter.picture_id, "picture_id")
+        .id(before, "before")
+        .integer(r.page.limit, "limit", 1, kMaxLimit, kDefaultLimit);
+    d.refuse_if(
+        r.filter.item.has_value() != r.filter.item_id.has_value(),
+        errors::field(r.filter.item ? "item_id" : "item", "is required with item and item_id"));
+    const int filters =
+        (r.filter.item_id ? 1 : 0) + (r.filter.editor_id ? 1 : 0) + (r.filter.picture_id ? 1 : 0);
+    d.refuse_if(filters > 1, errors::field("editor_id",
+                                           "goes with no other filter (item, "
+                                           "editor_id, picture_id: at most one)"));
+    r.page.before = before;
+    return d.done(std::move(r));
+}
+
+Result<ChangeList> list_changes(AuthoringPorts& ports, const ChangeListRequest& request) {
+    return read<ChangeList>(ports.content, [&](ChangeRows& history) -> Result<ChangeList> {
+        ChangeList list;
+        list.changes = history.changes(request.filter, request.page);
+        if (static_cast<int>(list.changes.size()) == request.page.limit)
+            list.next_before = list.changes.back().id;
+        return list;
+    });
+}
+
+Result<ContentChange> get_change(AuthoringPorts& ports, Id id) {
+    return read<ContentChange>(ports.content, [&](ChangeRows& history) -> Result<ContentChange> {
+        auto change = history.change(id);
+        if (!change) return errors::not_found();
+        return *change;
+    });
+}
+
+Result<RestoredItem> restore_change(AuthoringPorts& ports, Id id) {
+    // The version before the change: the item as it is now, with the `before` of every change
+    // from the newest back to this one put back, newest first.
+    struct Version {
+        std::string item;
+        Id item_id = 0;
+        LooseValue fields;
+    };
+    const auto version =
+        read<Version>(ports.content, [&](ChangeRows& history, TextRows& texts) -> Result<Version> {
+            const auto change = history.change(id);
+            if (!change) return errors::not_found();
+            const bool statement = change->item == "statements";
+            if (!statement && change->item != "questions")
+                return errors::conflict(
+                    fmt::format("Only statements and questions can be restored; change {} is of {}",
+                                id, change->item));
+            if (change->action == change_action::kCreate)
+                return errors::conflict(
+                    fmt::format("Change {} created the {}: it has no earlier version", id,
+                                statement ? "statement" : "question"));
+            Version v{change->item, change->item_id, {}};
+            if (statement) {
+                const auto now = texts.statement(change->item_id);
+                if (!now) return errors::not_found();
+                v.fields = snapshot(*now);
+            } else {
+                const auto now = texts.question(change->item_id);
+                if (!now) return errors::not_found();
+                v.fields = snapshot(*now);
+            }
+            ChangeFilter of_item;
+            of_item.item = change->item;
+            of_item.item_id = change->item_id;
+            ChangePage page;
+            page.limit = kMaxLimit;
+            for (bool more = true; more;) {
+                const auto newer = history.changes(of_item, page);
+                for (const auto& c : newer) {
+                    if (c.id < id) {
+                        more = false;
+                        break;
+                    }
+                    for (const auto& [name, value] : c.before.members)
+                        set_member(v.fields, name, value);
+                }
+                if (static_cast<int>(newer.size()) < page.limit) break;
+                page.before = newer.back().id;
+            }
+            return v;
+        });
+    if (!version) return version.error();
+    const auto& v = version.value();
+    if (v.item == "statements") {
+        const auto patch = decode<StatementPatch>(patch_body(v.fields, kStatementFields));
+        if (!patch) return patch.error();
+        const auto patched = patch_statement(ports, v.item_id, patch.value());
+        if (!patched) return patched.error();
+    } else {
+        const auto patch = decode<QuestionPatch>(patch_body(v.fields, kQuestionFields));
+        if (!patch) return patch.error();
+        const auto patched = patch_question(ports, v.item_id, patch.value());
+        if (!patched) return patched.error();
+    }
+    return RestoredItem{v.item, v.item_id};
+}
+
+}  // namespace ll

@@ -1,0 +1,45 @@
+#pragma once
+// The content's history (docs/authoring-guide.md "History"): the changes recorded by every
+// write (core/app/authoring/recording_tx.hpp), one item's, one editor's or one picture's, newest
+// first; and a text's earlier version restored as an edit, which a live text keeps as its draft.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/app/authoring/authoring_ports.hpp"
+#include "core/app/requests/decoder.hpp"
+#include "core/domain/content_changes.hpp"
+#include "core/domain/result.hpp"
+#include "core/ports/content/changes.hpp"
+
+namespace ll {
+
+// `?item=&item_id=` (both or neither), `?editor_id=`, `?picture_id=` (at most one of the
+// three; none: every change), `?before=` (a change id: older ones) and `?limit=` (1-200,
+// default 50).
+struct ChangeListRequest {
+    ChangeFilter filter;
+    ChangePage page;
+};
+template <>
+Result<ChangeListRequest> decode<ChangeListRequest>(const LooseValue& v);
+
+struct ChangeList {
+    std::vector<ContentChange> changes;
+    std::optional<Id> next_before;  // the cursor of the next (older) page; none: no more
+};
+
+Result<ChangeList> list_changes(AuthoringPorts& ports, const ChangeListRequest& request);
+Result<ContentChange> get_change(AuthoringPorts& ports, Id id);
+
+// The item's fields as they were just before change `id`, written as an edit of the item now
+// (patch_statement, patch_question: a live text keeps it as its draft). Statements and
+// questions only (409 for other items and for a create, which has no earlier version); 404
+// for an unknown change or an item deleted since. Answers the item's table and id.
+struct RestoredItem {
+    std::string item;
+    Id item_id = 0;
+};
+Result<RestoredItem> restore_change(AuthoringPorts& ports, Id id);
+
+}  // namespace ll
