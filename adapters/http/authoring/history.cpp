@@ -7,10 +7,13 @@
 
 namespace ll::http::authoring {
 
-void add_history_routes(RouteBuilder& routes, AuthoringPorts p) {
-    routes.add({"GET", {"/api/content/changes"}, Auth::token, Body::none, [p0 = p](Call& c) {
-                    AuthoringPorts p = acting_for(p0, c);
-                    return answer(decoded(list_changes, p, c.query()));
+void add_history_routes(RouteBuilder& routes, AuthoringPorts p, AccountRepository& accounts) {
+    routes.add({"GET", {"/api/content/changes"}, Auth::token, Body::none, [p, &accounts](Call& c) {
+                    return answer(with_decoded<ChangeListRequest>(
+                        c.query(), [&](const ChangeListRequest& request) {
+                            AuthoringPorts mine = acting_for(p, c);
+                            return list_changes(mine, accounts, request);
+                        }));
                 }});
     routes.add({"GET", {"/api/content/changes/:id"}, Auth::token, Body::none, [p0 = p](Call& c) {
                     AuthoringPorts p = acting_for(p0, c);

@@ -32,7 +32,7 @@ void add_analytics_routes(RouteBuilder& routes, CardAnalyticsPorts p);  // card 
 // The content lists across pictures, and bulk actions on their items (content_lists.cpp).
 void add_content_list_routes(RouteBuilder& routes, AuthoringPorts p);
 // The content's history and the restore of an earlier version (history.cpp).
-void add_history_routes(RouteBuilder& routes, AuthoringPorts p);
+void add_history_routes(RouteBuilder& routes, AuthoringPorts p, AccountRepository& accounts);
 
 // A publish route of a spoken item (docs/audio.md "Audio that follows its text"):
 // `publish(spoken)` publishes, writing the audio in `spoken` where it speaks the texts published.

@@ -30,7 +30,7 @@ void add_authoring_routes(Router& router, AuthoringPorts p, AuthoringAccess a, M
         metrics);
     authoring::add_analytics_routes(routes, analytics);
     authoring::add_content_list_routes(routes, p);
-    authoring::add_history_routes(routes, p);
+    authoring::add_history_routes(routes, p, a.accounts);
 }
 
 }  // namespace ll::http

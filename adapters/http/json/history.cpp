@@ -18,7 +18,14 @@ json::value to_json(const ContentChange& c) {
 
 json::value to_json(const ChangeList& list) {
     json::array changes;
-    for (const auto& c : list.changes) changes.push_back(to_json(c));
+    for (const auto& c : list.changes) {
+        auto change = to_json(c);
+        const auto email =
+            c.editor_id ? list.editor_emails.find(*c.editor_id) : list.editor_emails.end();
+        change.as_object()["editor_email"] =
+            email == list.editor_emails.end() ? json::value(nullptr) : json::value(email->second);
+        changes.push_back(std::move(change));
+    }
     return json::object{{"changes", std::move(changes)},
                         {"next_before", nullable(list.next_before)}};
 }

@@ -70,14 +70,22 @@ Result<ChangeListRequest> decode<ChangeListRequest>(const LooseValue& v) {
     return d.done(std::move(r));
 }
 
-Result<ChangeList> list_changes(AuthoringPorts& ports, const ChangeListRequest& request) {
-    return read<ChangeList>(ports.content, [&](ChangeRows& history) -> Result<ChangeList> {
+Result<ChangeList> list_changes(AuthoringPorts& ports, AccountRepository& accounts,
+                                const ChangeListRequest& request) {
+    auto list = read<ChangeList>(ports.content, [&](ChangeRows& history) -> Result<ChangeList> {
         ChangeList list;
         list.changes = history.changes(request.filter, request.page);
         if (static_cast<int>(list.changes.size()) == request.page.limit)
             list.next_before = list.changes.back().id;
         return list;
     });
+    if (!list) return list;
+    for (const auto& change : list->changes) {
+        if (!change.editor_id || list->editor_emails.contains(*change.editor_id)) continue;
+        if (const auto account = accounts.find_by_id(*change.editor_id))
+            list->editor_emails.emplace(account->id, account->email);
+    }
+    return list;
 }
 
 Result<ContentChange> get_change(AuthoringPorts& ports, Id id) {

@@ -2,6 +2,7 @@
 // The content's history (docs/authoring-guide.md "History"): the changes recorded by every
 // write (core/app/authoring/recording_tx.hpp), one item's, one editor's or one picture's, newest
 // first; and a text's earlier version restored as an edit, which a live text keeps as its draft.
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -10,6 +11,7 @@
 #include "core/app/requests/decoder.hpp"
 #include "core/domain/content_changes.hpp"
 #include "core/domain/result.hpp"
+#include "core/ports/accounts.hpp"
 #include "core/ports/content/changes.hpp"
 
 namespace ll {
@@ -26,10 +28,14 @@ Result<ChangeListRequest> decode<ChangeListRequest>(const LooseValue& v);
 
 struct ChangeList {
     std::vector<ContentChange> changes;
+    // The e-mail address of each editor of these changes that still has an account.
+    std::map<Id, std::string> editor_emails;
     std::optional<Id> next_before;  // the cursor of the next (older) page; none: no more
 };
 
-Result<ChangeList> list_changes(AuthoringPorts& ports, const ChangeListRequest& request);
+// `accounts`: the editors' e-mail addresses.
+Result<ChangeList> list_changes(AuthoringPorts& ports, AccountRepository& accounts,
+                                const ChangeListRequest& request);
 Result<ContentChange> get_change(AuthoringPorts& ports, Id id);
 
 // The item's fields as they were just before change `id`, written as an edit of the item now
