@@ -141,7 +141,7 @@ std::pair<LooseValue, LooseValue> changed_members(const LooseValue& before,
     Members was, is;
     for (const auto& [name, value] : after.members) {
         const auto& old = before[name];
-        if (same_value(old, value)) continue;
+        if (same_value(old, value) || (old.is_missing() && value.is_null())) continue;
         was.emplace_back(name, old.is_missing() ? LooseValue::null() : old);
         is.emplace_back(name, value);
     }

@@ -50,3 +50,51 @@ test('screenshots of the sign-in and pictures screens', async ({ page, accounts,
   await page.mouse.move(0, 0);
   await page.screenshot({ path: path.join(target, 'pictures.png') });
 });
+
+test('screenshots of a text card with its History open and the Activity screen', async ({
+  page,
+  accounts,
+  api,
+}) => {
+  test.skip(!target, 'LL_DOCS_SCREENSHOTS is not set');
+  const ok = async (answer, status = 200) => {
+    expect(answer.status, JSON.stringify(answer.body)).toBe(status);
+    return answer.body;
+  };
+  const picture = await ok(
+    await api.upload(
+      `/api/pictures?${new URLSearchParams({ title: 'Garden gate' })}`,
+      scene(640, 480, 0.4),
+    ),
+    201,
+  );
+  const pair = await ok(
+    await api.post('/api/cms/db-pairs', {
+      picture_id: picture.id,
+      answer_type: 'text',
+      statement: { text_de: 'Das Tor ist offen.', text_en: 'The gate is open.' },
+    }),
+    201,
+  );
+  const id = pair.statement.id;
+  await signIn(page, accounts.editor);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`/studio/#/pictures/${picture.id}/texts`);
+  const card = page.getByRole('article', { name: `Statement #${id}`, exact: true });
+  const german = card.getByLabel('German', { exact: true });
+  await german.fill('Das Gartentor ist offen.');
+  await card.getByLabel('Swedish', { exact: true }).fill('Grinden är öppen.');
+  await card.getByRole('button', { name: `Save Statement #${id}` }).click();
+  await expect(card.getByText('Saved', { exact: true })).toBeVisible();
+  await card.getByRole('button', { name: `Review Statement #${id}` }).click();
+  await expect(card.locator('.badge')).toHaveText('reviewed');
+  await card.getByRole('button', { name: `History of statement #${id}` }).click();
+  await expect(card.locator('.ch-entry')).toHaveCount(3);
+  await page.mouse.move(0, 0);
+  await card.screenshot({ path: path.join(target, 'history.png') });
+
+  await page.goto('/studio/#/activity');
+  await expect(page.getByRole('table', { name: 'Changes' })).toBeVisible();
+  await page.mouse.move(0, 0);
+  await page.screenshot({ path: path.join(target, 'activity.png') });
+});

@@ -7,30 +7,12 @@
 // docs/studio/drafts.png:
 //   LL_DOCS_SCREENSHOTS=$PWD/docs/studio tests/browser/run.sh build/test sqlite drafts
 const path = require('node:path');
-const { test, expect, expectAccessible, signIn } = require('./fixtures');
+const { test, expect, expectAccessible, signIn, learnerOf } = require('./fixtures');
 const content = require('./content');
 
 async function ok(answer, status = 200) {
   expect(answer.status, JSON.stringify(answer.body)).toBe(status);
   return answer.body;
-}
-
-// A learner of German, registered on learner-api: feed(pairId) is that pair's feed entry (or
-// undefined while it is not in the feed).
-async function learnerOf(learner, email) {
-  const registered = await fetch(`${learner.url}/auth/register`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password: 'learner-password-7' }),
-  }).then((r) => r.json());
-  expect(registered.token).toBeTruthy();
-  return async (pairId) => {
-    const answer = await fetch(`${learner.url}/feed?lang=de&after=${pairId - 1}&limit=1`, {
-      headers: { Authorization: `Bearer ${registered.token}` },
-    });
-    expect(answer.status).toBe(200);
-    return (await answer.json()).items.find((item) => item.pair_id === pairId);
-  };
 }
 
 // A published pair in the German feed: its statement in three languages with German audio.

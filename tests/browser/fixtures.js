@@ -277,11 +277,30 @@ async function signIn(page, account) {
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
 }
 
+// A learner of German, registered on learner-api (the `learner` fixture): feed(pairId) is that
+// pair's feed entry, or undefined while it is not in the feed.
+async function learnerOf(learner, email) {
+  const registered = await fetch(`${learner.url}/auth/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password: 'learner-password-7' }),
+  }).then((r) => r.json());
+  expect(registered.token).toBeTruthy();
+  return async (pairId) => {
+    const answer = await fetch(`${learner.url}/feed?lang=de&after=${pairId - 1}&limit=1`, {
+      headers: { Authorization: `Bearer ${registered.token}` },
+    });
+    expect(answer.status).toBe(200);
+    return (await answer.json()).items.find((item) => item.pair_id === pairId);
+  };
+}
+
 module.exports = {
   test,
   expect,
   expectAccessible,
   signIn,
+  learnerOf,
   apiClient,
   watchPage,
   spawnService,

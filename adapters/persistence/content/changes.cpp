@@ -2,6 +2,7 @@
 // the statements are db/queries/content_changes.sql. The changed fields are stored as JSON text
 // with the JSON codec the APIs answer with.
 #include <limits>
+#include <stdexcept>
 
 #include "adapters/http/json/body_parser.hpp"
 #include "adapters/http/json/codec.hpp"
@@ -19,7 +20,10 @@ std::optional<std::string> json_text(const LooseValue& v) {
 
 LooseValue from_json_text(const std::optional<std::string>& text) {
     if (!text) return LooseValue::null();
-    return http::parse_json(*text).value_or(LooseValue::null());
+    auto value = http::parse_json(*text);
+    // Only this adapter writes the column; unreadable text is a broken store, not "no fields".
+    if (!value) throw std::runtime_error("content_changes: a stored field list is not JSON");
+    return std::move(*value);
 }
 
 ContentChange change_of(const soci::row& r) {

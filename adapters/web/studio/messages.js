@@ -186,6 +186,27 @@ export const MSG = {
   changesDiscarded: 'Changes discarded',
   draftChangedElsewhere: 'The changes were edited by someone else meanwhile: reload',
 
+  // ---- the content's history (changes.js, change-history.js, activity.js)
+  changeAction: { create: 'Created', update: 'Changed', delete: 'Deleted' },
+  system: 'System',
+  you: (who) => `${who} (you)`,
+  account: (id) => `Account #${id}`,
+  none: '—',
+  yes: 'yes',
+  no: 'no',
+  audioOf: (field) => `Audio: ${field}`,
+  boxAt: (x, y, w, h) => `Box at ${x}, ${y}, ${w} × ${h}`,
+  polygonOf: (n) => `Polygon of ${count(n, 'point')}`,
+  onTabOf: (tab, picture) => ` on the ${tab} tab of picture #${picture}`,
+  noChanges: 'No changes recorded yet.',
+  noChangesOfEditor: 'No changes by this editor here yet.',
+  restoredAsDraft:
+    'Restored as a draft: learners see the published text until you publish the changes.',
+  restored: 'Restored.',
+  confirmRestoreUnsaved: (name) =>
+    `Restore an earlier version of ${name}? Your unsaved changes to it are lost.`,
+  changesShown: (n, more) => `${count(n, 'change')} shown${more ? '; older ones below' : ''}.`,
+
   // ---- pairs and the learner preview
   noPairs: 'No pairs yet: make the first one with the form above.',
   pairsSummary: (n, drafts, reviewed, published) =>

@@ -9,6 +9,7 @@
 // A change to the texts of a pair that learners see is kept as a draft beside them
 // (text-drafts.js): the card shows both versions, its edit form starts from the draft, and
 // Review changes, Publish changes and Discard changes act on the drafts.
+// "History" opens the pair's own changes (change-history.js; its texts' are on the Texts tab).
 import { busy, el } from './dom.js';
 import { LANGUAGES, LANGUAGE_NAME, SHORT_ANSWER_FIELD, TEXT_FIELD } from './languages.js';
 import { MSG, errorText, isAudioStale } from './messages.js';
@@ -17,6 +18,7 @@ import { feedLine, readFeeds } from './pair-feeds.js';
 import { pairFiguresLine } from './card-figures.js';
 import { mergeField, storedNote } from './reload-merge.js';
 import { draftBox, draftStatus, liveNote, withDraft } from './text-drafts.js';
+import { ChangeHistory } from './change-history.js';
 import {
   ANSWER_NAME,
   LINK_TO,
@@ -79,6 +81,13 @@ export class PairCard {
       this.figures,
     );
     this.figuresRead = null; // the running or finished read of the figures
+    // The pair's history: kept across the card's redrawings, open or closed.
+    this.history = new ChangeHistory(this.api, {
+      table: 'pairs',
+      id,
+      name: `pair #${id}`,
+      me: screen.me,
+    });
     this.watchFigures();
   }
 
@@ -157,6 +166,7 @@ export class PairCard {
       this.words(pair),
       this.actions(pair),
       this.message,
+      this.history.panel,
     ];
     this.node.replaceChildren(...parts.filter(Boolean));
   }
@@ -345,6 +355,7 @@ export class PairCard {
       changes,
       moves,
       button('Delete', () => this.remove(), { class: 'pc-delete' }),
+      this.history.button,
     );
   }
 

@@ -25,6 +25,7 @@ class PairsScreen {
     this.container = container;
     this.api = ctx.api;
     this.pictureId = Number(ctx.params.id);
+    this.me = ctx.session?.user.id ?? null; // their changes in a pair's history say "you"
     // #/pictures/<id>/pairs?pair=<pair id> (from the Cards screen): that pair's card at once.
     this.startAt = Number(ctx.params.pair) || null;
     this.entries = new Map(); // pair id -> {pair, etag}

@@ -1,29 +1,34 @@
 // The tab bar of a picture's screens (docs/studio.md "The walk from photo to feed"): objects
-// (the workspace), words, texts, pairs, in the order an editor works through them.
+// (the workspace), words, texts, pairs, in the order an editor works through them, then the
+// picture's activity (its changes, activity.js).
 import { el } from './dom.js';
 import { pictureName, pictureTitle } from './picture-title.js';
 
+// [key, caption, address, said after the caption to a screen reader]: the Activity tab is
+// told from the header's Activity link (every change) by its name.
 const tabs = [
-  ['objects', 'Objects', ''],
-  ['words', 'Words', '/words'],
-  ['texts', 'Texts', '/texts'],
-  ['pairs', 'Pairs', '/pairs'],
+  ['objects', 'Objects', (id) => `#/pictures/${id}`],
+  ['words', 'Words', (id) => `#/pictures/${id}/words`],
+  ['texts', 'Texts', (id) => `#/pictures/${id}/texts`],
+  ['pairs', 'Pairs', (id) => `#/pictures/${id}/pairs`],
+  ['activity', 'Activity', (id) => `#/activity?picture=${id}`, ' of this picture'],
 ];
 
-// picture: {id, title}; current: one of objects, words, texts, pairs.
+// picture: {id, title}; current: one of objects, words, texts, pairs, activity.
 export function pictureTabs(picture, current) {
   return el(
     'nav',
     { class: 'picture-tabs', 'aria-label': tabsName(picture) },
-    tabs.map(([key, text, suffix]) =>
+    tabs.map(([key, text, href, more]) =>
       el(
         'a',
         {
-          href: `#/pictures/${picture.id}${suffix}`,
+          href: href(picture.id),
           'aria-current': key === current ? 'page' : null,
           'data-tab': key,
         },
         text,
+        more ? el('span', { class: 'visually-hidden' }, more) : null,
       ),
     ),
   );

@@ -11,6 +11,7 @@
 //   #/content/words?q=&...        content.js (every word; /statements, /questions alike)
 //   #/cards?lang=&category=&level= cards.js (how learners fare with each card)
 //   #/audio                       audio.js (coverage, generate what is missing)
+//   #/activity?picture=&editor=   activity.js (the content's changes, newest first)
 //   #/maintenance                 maintenance.js (admins: categories, orphan purge)
 // A screen module exports mount(container, ctx) and may return an unmount() function;
 // ctx = { api, session, navigate(hash), params }, params = the route's id and hash query.
@@ -56,6 +57,7 @@ const screens = {
   content: () => import('./content.js'),
   cards: () => import('./cards.js'),
   audio: () => import('./audio.js'),
+  activity: () => import('./activity.js'),
   maintenance: () => import('./maintenance.js'),
 };
 
@@ -87,6 +89,7 @@ export function parseRoute(hash) {
     pictures: 'pictures',
     cards: 'cards',
     audio: 'audio',
+    activity: 'activity',
     maintenance: 'maintenance',
   };
   if (parts.length === 1 && Object.hasOwn(single, parts[0]))

@@ -6,12 +6,14 @@
 // A text that learners see keeps a change as its draft (text-drafts.js): the card then shows
 // the published texts beside the draft's, its fields hold the draft, and Review changes,
 // Publish changes and Discard changes act on the draft.
+// "History" opens the item's changes (change-history.js), each with "Restore this version".
 import { busy, el } from './dom.js';
 import { LANGUAGES } from './languages.js';
 import { MSG, errorText, isAudioStale } from './messages.js';
 import { audioControls } from './audio-field.js';
 import { mergeField, storedNote } from './reload-merge.js';
 import { draftBox, liveNote, withDraft } from './text-drafts.js';
+import { ChangeHistory } from './change-history.js';
 
 const KINDS = {
   statement: { table: 'statements', path: '/api/cms/db-statements', title: 'Statement' },
@@ -29,7 +31,8 @@ export class TextCard {
   // kind: 'statement' | 'question'; item: the stored item or null (the new-item form); etag of
   // the read; options: {api, heading ('h3'...), create: extra fields of a new item (object_id),
   // created(card), deleted(card), note(item) -> a text beside the heading, extra(card) -> a node
-  // below the fields (the question's words), live(item) -> whether a published pair shows it}.
+  // below the fields (the question's words), live(item) -> whether a published pair shows it,
+  // me: the signed-in editor's account id (their changes in the history say "you")}.
   constructor(kind, item, etag, options) {
     this.kind = KINDS[kind];
     this.options = options;
@@ -104,6 +107,17 @@ export class TextCard {
     this.drawn = null; // what the draft box and the steps were last drawn for
     this.stepButtons = [];
     const level = this.fields.find((f) => f.type === 'level');
+    this.history = item
+      ? new ChangeHistory(this.api, {
+          table: this.kind.table,
+          id: item.id,
+          name: this.lowerName,
+          me: this.options.me,
+          restored: () => this.restored(),
+          beforeRestore: () =>
+            !this.dirty || window.confirm(MSG.confirmRestoreUnsaved(this.lowerName)),
+        })
+      : null;
     this.node.replaceChildren(
       ...[
         el(
@@ -123,6 +137,7 @@ export class TextCard {
         item ? this.liveNote : null,
         el('div', { class: 'tx-actions' }, this.actions(name)),
         this.message,
+        this.history?.panel,
       ].filter(Boolean),
     );
     this.fill(item);
@@ -180,7 +195,11 @@ export class TextCard {
       ? button('Save', this.save, keys)
       : button(`Create ${this.kind.title.toLowerCase()}`, this.save, { class: 'primary', ...keys });
     if (!this.item) return [this.saveBtn];
-    return [this.saveBtn, button('Delete', this.remove, { class: 'tx-delete' })];
+    return [
+      this.saveBtn,
+      button('Delete', this.remove, { class: 'tx-delete' }),
+      this.history.button,
+    ];
   }
 
   // The steps between Save and Delete: Review, Publish, Unpublish; with a draft, Review changes,
@@ -489,6 +508,20 @@ export class TextCard {
         this.message.textContent = MSG.deletedElsewhere(`${this.kind.title} #${this.item.id}`);
       }
     });
+  }
+
+  // After a restore (change-history.js): the item as stored now, in the fields too (unsaved
+  // typing goes: the editor was asked first); true when it keeps the restored version as its
+  // draft (a live text).
+  async restored() {
+    const r = await this.api.get(`${this.kind.path}/${this.item.id}`);
+    this.item = this.answered = r.body;
+    this.etag = r.etag;
+    this.report(null);
+    this.fill(r.body);
+    this.state.textContent = '';
+    this.loadAudio(this.name);
+    return Boolean(r.body.draft);
   }
 
   remove() {

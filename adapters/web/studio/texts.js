@@ -23,6 +23,7 @@ class TextsScreen {
     this.container = container;
     this.api = ctx.api;
     this.pictureId = Number(ctx.params?.id);
+    this.me = ctx.session?.user.id ?? null; // their changes in a card's history say "you"
     this.cards = new Set();
     // Leaving with unsaved changes asks first: closing or reloading the tab, and (where the
     // browser has the Navigation API, as the workspace does) going to another screen.
@@ -126,7 +127,7 @@ class TextsScreen {
 
   card(kind, item, etag, options) {
     const live = (shown) => this.shownByPublished.has(`${kind}:${shown.id}`);
-    const card = new TextCard(kind, item, etag, { api: this.api, live, ...options });
+    const card = new TextCard(kind, item, etag, { api: this.api, live, me: this.me, ...options });
     this.cards.add(card);
     return card;
   }

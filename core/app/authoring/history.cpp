@@ -5,6 +5,7 @@
 #include "core/app/authoring/requests/texts.hpp"
 #include "core/app/authoring/texts.hpp"
 #include "core/app/authoring/unit_of_work.hpp"
+#include "core/app/authoring/versions.hpp"
 
 namespace ll {
 
@@ -33,16 +34,31 @@ void set_member(LooseValue& into, const std::string& name, const LooseValue& val
     into.members.emplace_back(name, value);
 }
 
-// The PATCH body of `fields` from the version: null texts left out when the field cannot be
-// emptied (a level), kept otherwise (a text removed since is restored as removed).
-LooseValue patch_body(const LooseValue& version, const std::vector<std::string_view>& fields) {
+// The PATCH body of `fields` from the version: with `from_draft`, its draft's texts where it had
+// a draft (the version being worked on), else its own. A level is left out when null (it cannot
+// be emptied); a text that was empty is sent as null (emptied).
+LooseValue patch_body(const LooseValue& version, const std::vector<std::string_view>& fields,
+                      bool from_draft) {
+    const LooseValue& draft = version["draft"];
+    const LooseValue& texts = from_draft && draft.is_object() ? draft : version;
     LooseValue body = LooseValue::object();
     for (const auto field : fields) {
-        const auto& value = version[field];
+        const auto& value = texts[field];
         if (value.is_missing() || (field == "level" && value.is_null())) continue;
         body.members.emplace_back(std::string(field), value);
     }
     return body;
+}
+
+bool changed(const ContentChange& change, std::string_view name) {
+    return !change.before[name].is_missing() || !change.after[name].is_missing();
+}
+
+// Whether the change touched the item's own texts (a question's short answers and level too).
+bool touches_texts(const ContentChange& change, const std::vector<std::string_view>& fields) {
+    for (const auto field : fields)
+        if (changed(change, field)) return true;
+    return false;
 }
 
 }  // namespace
@@ -63,9 +79,10 @@ Result<ChangeListRequest> decode<ChangeListRequest>(const LooseValue& v) {
         errors::field(r.filter.item ? "item_id" : "item", "is required with item and item_id"));
     const int filters =
         (r.filter.item_id ? 1 : 0) + (r.filter.editor_id ? 1 : 0) + (r.filter.picture_id ? 1 : 0);
-    d.refuse_if(filters > 1, errors::field("editor_id",
-                                           "goes with no other filter (item, "
-                                           "editor_id, picture_id: at most one)"));
+    d.refuse_if(filters > 1,
+                errors::field(r.filter.editor_id ? "editor_id" : "picture_id",
+                              "goes with no other filter (item, editor_id, picture_id: at most "
+                              "one)"));
     r.page.before = before;
     return d.done(std::move(r));
 }
@@ -98,11 +115,14 @@ Result<ContentChange> get_change(AuthoringPorts& ports, Id id) {
 
 Result<RestoredItem> restore_change(AuthoringPorts& ports, Id id) {
     // The version before the change: the item as it is now, with the `before` of every change
-    // from the newest back to this one put back, newest first.
+    // from the newest back to this one put back, newest first. Its version now goes with the
+    // edit, so a change made meanwhile is not overwritten from this read (412).
     struct Version {
         std::string item;
         Id item_id = 0;
         LooseValue fields;
+        std::string now;  // version_of the item as read
+        bool from_draft = false;
     };
     const auto version =
         read<Version>(ports.content, [&](ChangeRows& history, TextRows& texts) -> Result<Version> {
@@ -113,19 +133,28 @@ Result<RestoredItem> restore_change(AuthoringPorts& ports, Id id) {
                 return errors::conflict(
                     fmt::format("Only statements and questions can be restored; change {} is of {}",
                                 id, change->item));
+            const char* kind = statement ? "statement" : "question";
             if (change->action == change_action::kCreate)
                 return errors::conflict(
-                    fmt::format("Change {} created the {}: it has no earlier version", id,
-                                statement ? "statement" : "question"));
-            Version v{change->item, change->item_id, {}};
+                    fmt::format("Change {} created the {}: it has no earlier version", id, kind));
+            const auto& fields = statement ? kStatementFields : kQuestionFields;
+            const bool own_texts = touches_texts(*change, fields);
+            if (!own_texts && !changed(*change, "draft"))
+                return errors::conflict(fmt::format(
+                    "Change {} changed no text of the {}: there is nothing to restore", id, kind));
+            // A change of the texts themselves (an edit in place, a published draft) is undone
+            // to its texts before; a change of the draft alone, to the draft then.
+            Version v{change->item, change->item_id, {}, {}, !own_texts};
             if (statement) {
                 const auto now = texts.statement(change->item_id);
                 if (!now) return errors::not_found();
                 v.fields = snapshot(*now);
+                v.now = version_of(*now);
             } else {
                 const auto now = texts.question(change->item_id);
                 if (!now) return errors::not_found();
                 v.fields = snapshot(*now);
+                v.now = version_of(*now);
             }
             ChangeFilter of_item;
             of_item.item = change->item;
@@ -149,15 +178,18 @@ Result<RestoredItem> restore_change(AuthoringPorts& ports, Id id) {
         });
     if (!version) return version.error();
     const auto& v = version.value();
+    const auto unchanged = VersionCondition::listed({v.now});
     if (v.item == "statements") {
-        const auto patch = decode<StatementPatch>(patch_body(v.fields, kStatementFields));
+        const auto patch =
+            decode<StatementPatch>(patch_body(v.fields, kStatementFields, v.from_draft));
         if (!patch) return patch.error();
-        const auto patched = patch_statement(ports, v.item_id, patch.value());
+        const auto patched = patch_statement(ports, v.item_id, patch.value(), unchanged);
         if (!patched) return patched.error();
     } else {
-        const auto patch = decode<QuestionPatch>(patch_body(v.fields, kQuestionFields));
+        const auto patch =
+            decode<QuestionPatch>(patch_body(v.fields, kQuestionFields, v.from_draft));
         if (!patch) return patch.error();
-        const auto patched = patch_question(ports, v.item_id, patch.value());
+        const auto patched = patch_question(ports, v.item_id, patch.value(), unchanged);
         if (!patched) return patched.error();
     }
     return RestoredItem{v.item, v.item_id};

@@ -38,10 +38,12 @@ Result<ChangeList> list_changes(AuthoringPorts& ports, AccountRepository& accoun
                                 const ChangeListRequest& request);
 Result<ContentChange> get_change(AuthoringPorts& ports, Id id);
 
-// The item's fields as they were just before change `id`, written as an edit of the item now
-// (patch_statement, patch_question: a live text keeps it as its draft). Statements and
-// questions only (409 for other items and for a create, which has no earlier version); 404
-// for an unknown change or an item deleted since. Answers the item's table and id.
+// The item's texts as they were just before change `id` (for a change of the draft alone, the
+// draft's then, where there was one), written as an edit of the item now (patch_statement,
+// patch_question: a live text keeps it as its draft). Statements and questions only (409 for
+// other items, for a create, which has no earlier version, and for a change of no text: a word
+// link, an audio, a status); 404 for an unknown change or an item deleted since; 412 when the
+// item changes between the read and the edit. Answers the item's table and id.
 struct RestoredItem {
     std::string item;
     Id item_id = 0;

@@ -147,8 +147,24 @@ void RecordingTx::update_picture(const Picture& picture) {
 
 void RecordingTx::delete_picture(Id id) {
     const auto before = tx_.picture(id);
+    // Its objects go with it, as delete_object: each recorded as deleted, first.
+    ObjectFilter of_picture;
+    of_picture.picture_id = id;
+    for (const auto& o : every(of_picture)) delete_object(o.id);
     tx_.delete_picture(id);
     if (before) record(kPictures, id, id, snapshot(*before), {});
+}
+
+std::vector<ContentObject> RecordingTx::every(const ObjectFilter& filter) {
+    std::vector<ContentObject> all;
+    Page page;
+    page.limit = 500;
+    for (;;) {
+        const auto some = tx_.objects(filter, page);
+        all.insert(all.end(), some.begin(), some.end());
+        if (static_cast<int>(some.size()) < page.limit) return all;
+        page.after = some.back().id;
+    }
 }
 
 // ---- objects
@@ -167,8 +183,36 @@ void RecordingTx::update_object(const ContentObject& object) {
 
 void RecordingTx::delete_object(Id id) {
     const auto before = tx_.object(id);
+    if (!before) return tx_.delete_object(id);
+    // What refers to it loses the reference (ObjectRows::delete_object): its child objects, its
+    // questions and its pairs, each recorded as changed.
+    ObjectFilter of_picture;
+    of_picture.picture_id = before->picture_id;
+    std::vector<ContentObject> children;
+    for (const auto& o : every(of_picture))
+        if (o.parent_id == id) children.push_back(o);
+    QuestionFilter of_object;
+    of_object.object_id = id;
+    Page page;
+    page.limit = 1000;
+    const auto questions = tx_.questions(of_object, page);
+    PairFilter showing;
+    showing.object_id = id;
+    const auto pairs = tx_.pairs(showing, page);
     tx_.delete_object(id);
-    if (before) record(kObjects, id, before->picture_id, snapshot(*before), {});
+    for (const auto& child : children) {
+        if (const auto now = tx_.object(child.id))
+            record(kObjects, child.id, child.picture_id, snapshot(child), snapshot(*now));
+    }
+    for (const auto& q : questions) {
+        if (const auto now = tx_.question(q.id))
+            record(kQuestions, q.id, before->picture_id, snapshot(q), snapshot(*now));
+    }
+    for (const auto& p : pairs) {
+        if (const auto now = tx_.pair(p.id))
+            record(kPairs, p.id, p.picture_id, snapshot(p), snapshot(*now));
+    }
+    record(kObjects, id, before->picture_id, snapshot(*before), {});
 }
 
 // ---- words

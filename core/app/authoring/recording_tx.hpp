@@ -4,9 +4,12 @@
 // -- an insert, update or delete of a picture, object, word, category, statement, question or
 // pair, a text's draft, a word link, a pair's categories, an item's audio -- also records a
 // ContentChange in the same transaction, with the fields before and after. Recording here, once,
-// below every use case, means no use case can forget it. Not recorded: the learners' statistics
-// on a pair, the encoded variants of an audio (the same speech) and maintenance's purge of
-// orphaned link records (nothing an editor made).
+// below every use case, means no use case can forget it. A delete that changes other items
+// records them too: a picture's objects (deleted), an object's child objects, questions and pairs
+// (their reference gone). Not recorded: the learners' statistics on a pair, the encoded variants
+// of an audio (the same speech), maintenance's purge of orphaned link records (nothing an
+// editor made), and the links and category memberships a deleted word or category takes with it
+// (recorded as that word's or category's delete).
 #include <map>
 #include <optional>
 #include <utility>
@@ -177,6 +180,7 @@ class RecordingTx final : public ContentTx {
     // update that changes no recorded field is not recorded.
     void record(const char* item, Id item_id, std::optional<Id> picture_id,
                 const LooseValue& before, const LooseValue& after);
+    std::vector<ContentObject> every(const ObjectFilter& filter);  // every page of objects()
     std::optional<Id> picture_of_statement(Id statement_id);
     std::optional<Id> picture_of_question(const Question& question);
 

@@ -188,3 +188,67 @@ TEST_CASE("content history: the unit of work records each change with its author
         return 0;
     });
 }
+
+TEST_CASE("content history: word links and what a delete changes elsewhere are recorded",
+          "[content]") {
+    ContentDb c;
+    const ChangeAuthor editor{4, ts("2026-12-07T09:00:00.000Z")};
+    const auto made = write<std::tuple<Id, Id, Id, Id, Id>>(
+        c.store, editor,
+        [&](PictureRows& pictures, ObjectRows& objects, TextRows& texts, PairRows& pairs,
+            WordRows& words, WordLinkRows& links) -> Result<std::tuple<Id, Id, Id, Id, Id>> {
+            const Id picture = pictures.insert_picture(full_picture()).id;
+            const Id parent = objects.insert_object(object_of(picture)).id;
+            const Id child = objects.insert_object(object_of(picture, parent)).id;
+            const Id question = texts.insert_question(question_with("Was ist das?", parent)).id;
+            Pair pair;
+            pair.picture_id = picture;
+            pair.object_id = parent;
+            pair.answer_type = "word";
+            const Id p = pairs.insert_pair(pair).id;
+            Word w;
+            w.title_de = "Hund";
+            const Id word = words.find_or_insert_word(w).first.id;
+            links.link_object_word(parent, word, true);
+            return std::tuple{picture, parent, child, question, p};
+        });
+    REQUIRE(made);
+    const auto [picture, parent, child, question, pair] = made.value();
+    const auto newest = [&](const char* item, Id id) {
+        return c.read([&](ContentTx& tx) {
+            ChangeFilter f;
+            f.item = item;
+            f.item_id = id;
+            return tx.changes(f, page(1)).front();
+        });
+    };
+    const auto linked = newest("objects", parent);
+    CHECK(json(linked.before) == R"({"words":[]})");
+    REQUIRE(linked.after["words"].items.size() == 1);
+    CHECK(linked.after["words"].items[0]["is_label"].boolean);
+    CHECK(linked.picture_id == picture);
+
+    // A link deleted by its id after the links were read: recorded on its object.
+    REQUIRE(write<Done>(c.store, editor, [&](WordLinkRows& links) -> Result<Done> {
+        links.delete_object_word_link(links.object_word_links(parent).front().id);
+        return Done{};
+    }));
+    CHECK(json(newest("objects", parent).after) == R"({"words":[]})");
+
+    // The picture's delete: its objects deleted, the child first losing its parent, the
+    // question and the pair their object; each recorded.
+    REQUIRE(
+        write<Done>(c.store, editor, [&](PairRows& pairs, PictureRows& pictures) -> Result<Done> {
+            pairs.delete_pair(pair);
+            pictures.delete_picture(picture);
+            return Done{};
+        }));
+    CHECK(newest("pictures", picture).action == "delete");
+    CHECK(newest("objects", parent).action == "delete");
+    CHECK(newest("objects", child).action == "delete");
+    const auto orphaned = newest("questions", question);
+    CHECK(orphaned.action == "update");
+    CHECK(json(orphaned.before) == R"({"object_id":)" + std::to_string(parent) + "}");
+    CHECK(json(orphaned.after) == R"({"object_id":null})");
+    CHECK(orphaned.picture_id == picture);
+}

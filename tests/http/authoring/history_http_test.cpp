@@ -49,7 +49,7 @@ TEST_CASE("history: each change is recorded with its editor, instant and fields 
     const auto& changes = changes_of(item);
     REQUIRE(changes.size() == 3);  // newest first: Bo's edit, Ann's, the statement's creation
     CHECK(changes[0].at("editor_id").as_int64() == bo_id);
-    CHECK(str(changes[0], "editor_email") != "");
+    CHECK(str(changes[0], "editor_email") == "editor-2@example.com");
     CHECK(str(changes[0], "action") == "update");
     CHECK(str(changes[0], "item") == "statements");
     CHECK(changes[0].at("item_id").as_int64() == statement);
@@ -93,6 +93,7 @@ TEST_CASE("history: each change is recorded with its editor, instant and fields 
         {"?item=statements", "item_id is required with item and item_id"},
         {"?item_id=3", "item is required with item and item_id"},
         {"?editor_id=1&picture_id=1", "editor_id goes with no other filter"},
+        {"?item=statements&item_id=1&picture_id=2", "picture_id goes with no other filter"},
         {"?limit=0", "limit must be"},
         {"?limit=201", "limit must be"},
         {"?before=abc", "before must be"},
@@ -172,4 +173,55 @@ TEST_CASE("history: an earlier version of a published text is restored as its dr
     CHECK(of_pair.error() == "Only statements and questions can be restored; change " +
                                  std::to_string(pair_change) + " is of pairs");
     CHECK(api.post("/api/content/changes/999999/restore", "").status == 404);
+}
+
+TEST_CASE("history: a restore brings back the draft being worked on, or refuses what has no text",
+          "[authoring][history]") {
+    StaffApi api;
+    const Reply made = ok_reply(
+        api.post("/api/cms/db-statements", R"({"text_de":"Ein Hund.","text_en":"A dog."})"), 201);
+    const Id id = id_of(made.json);
+    const std::string path = at("/api/cms/db-statements", id);
+    const std::string of_item =
+        "/api/content/changes?item=statements&item_id=" + std::to_string(id);
+    const auto newest = [&] {
+        return id_of(changes_of(ok_reply(api.get(of_item + "&limit=1")))[0]);
+    };
+
+    // Not live: a restore changes the text in place.
+    ok_reply(api.patch(path, R"({"text_de":"Ein kleiner Hund."})"));
+    ok_reply(api.post(at("/api/content/changes", newest(), "/restore"), ""));
+    const Reply in_place = ok_reply(api.get(path));
+    CHECK(str(in_place.json, "text_de") == "Ein Hund.");
+    CHECK(in_place.json.at("draft").is_null());
+
+    // Published, then two drafts: restoring the change that replaced the first draft brings the
+    // first draft back, not the published text.
+    ok_reply(api.post(path + "/review", ""));
+    ok_reply(api.post(path + "/publish", ""));
+    ok_reply(api.patch(path, R"({"text_en":"A big dog."})"));
+    ok_reply(api.patch(path, R"({"text_en":"A huge dog."})"));
+    const Id second_draft = newest();
+    ok_reply(api.post(at("/api/content/changes", second_draft, "/restore"), ""));
+    const Reply restored = ok_reply(api.get(path));
+    CHECK(str(restored.json, "text_en") == "A dog.");  // what learners see: unchanged
+    CHECK(str(restored.json.at("draft"), "text_en") == "A big dog.");
+
+    // A change of no text (here: the audio of a field) has nothing to restore.
+    speak(api, "statements", id, "text_de", "de");
+    const Id audio_change = newest();
+    const Reply nothing = api.post(at("/api/content/changes", audio_change, "/restore"), "");
+    CHECK(nothing.status == 409);
+    CHECK(nothing.error() == "Change " + std::to_string(audio_change) +
+                                 " changed no text of the statement: there is nothing to restore");
+    CHECK(str(ok_reply(api.get(path)).json.at("draft"), "text_en") == "A big dog.");
+    // A deleted item's change: 404.
+    ok_reply(api.del(path + "/draft"));
+    ok_reply(api.post(path + "/unpublish", ""));
+    CHECK(api.del(path).status == 204);
+    CHECK(api.post(at("/api/content/changes", second_draft, "/restore"), "").status == 404);
+    const Reply newest_page = ok_reply(api.get(of_item + "&limit=1"));
+    const auto& last = changes_of(newest_page)[0];
+    CHECK(str(last, "action") == "delete");
+    CHECK(last.at("after").is_null());
 }
