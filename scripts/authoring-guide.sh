@@ -131,4 +131,21 @@ with wave.open(sys.argv[1]) as w:
     assert w.getnframes() > 0 and w.getframerate() > 0
     print(f"authoring-guide: feed audio {w.getnframes() / w.getframerate():.2f} s at {w.getframerate()} Hz")
 PY
+
+# Drafts of published content and the history: an edit of the published statement is kept as
+# its draft (the feed keeps the published text), recorded as the editor's change; restoring the
+# version before that change drops the draft again.
+DE=$(echo "$FEED" | field "d['items'][0]['statement']['de']")
+expect 200 PATCH $A/api/cms/db-statements/$S -H "$H" -H 'Content-Type: application/json' \
+  -d '{"text_de":"Der Hund schläft."}' | field "d['draft']['text_de']" | grep -qx 'Der Hund schläft.' \
+  || fail "the edit of a published statement made no draft"
+expect 200 GET "$L/feed?lang=de" -H "Authorization: Bearer $U" | field "d['items'][0]['statement']['de']" \
+  | grep -qxF "$DE" || fail "the feed shows a draft"
+CHANGE=$(expect 200 GET "$A/api/content/changes?item=statements&item_id=$S&limit=1" -H "$H")
+[ "$(echo "$CHANGE" | field "d['changes'][0]['editor_email']")" = editor@example.com ] \
+  || fail "history: $CHANGE"
+CH=$(echo "$CHANGE" | field "d['changes'][0]['id']")
+expect 200 POST $A/api/content/changes/$CH/restore -H "$H" >/dev/null
+expect 200 GET $A/api/cms/db-statements/$S -H "$H" | field "d['draft']" | grep -qx None \
+  || fail "the restore left a draft"
 echo "authoring-guide: every step of docs/authoring-guide.md worked (pair $PAIR in the feed)"
