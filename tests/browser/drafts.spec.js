@@ -117,6 +117,28 @@ test("a published pair's edited statement reaches learners only once its changes
   await expect(german).toHaveValue('Die Katze schläft auf dem Sofa.');
   await form.getByRole('button', { name: 'Cancel' }).click();
 
+  // The learner preview of the changes: the card as it will be, beside the one learners get.
+  await card.getByRole('link', { name: `Preview changes to pair #${pair.id}` }).click();
+  await expect(
+    page.getByRole('heading', { name: `Learner preview of the changes: pair #${pair.id}` }),
+  ).toBeVisible();
+  const previewCard = page.getByRole('article', { name: 'Card in German' });
+  await expect(previewCard).toContainText('Die Katze schläft auf dem Sofa.');
+  await expect(page.getByText(/^The changes in draft are not published/)).toBeVisible();
+  // The audio speaks the published text: not the changed one's.
+  await expect(page.getByRole('list', { name: 'Why not' })).toContainText('German');
+  await expectAccessible(page);
+  await page.getByRole('link', { name: 'As learners get it now' }).click();
+  await expect(
+    page.getByRole('heading', { name: `Learner preview: pair #${pair.id}` }),
+  ).toBeVisible();
+  await expect(previewCard).toContainText('Die Hauskatze schläft auf dem Sofa.');
+  await expect(page.getByRole('link', { name: 'As learners get it now' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await page.goto(`/studio/#/pictures/${picture.id}/pairs`);
+
   // Review changes: the next step, Publish changes, has the focus.
   await card.getByRole('button', { name: `Review changes to pair #${pair.id}` }).click();
   await expect(card.getByText('Published · changes reviewed')).toBeVisible();

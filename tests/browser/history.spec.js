@@ -1,5 +1,5 @@
 // The content's history in the studio (docs/studio.md "History"): a card's History lists the
-// item's changes with who made them and the fields before and after; "Restore this version"
+// item's changes with who made them and the fields before and after; "Restore the version before this change"
 // writes a text's earlier version as an ordinary edit (a live text keeps it as its draft, so
 // the learner feed does not change); the Activity screen lists the changes of everyone, of the
 // signed-in editor, or of one picture. Driven as an editor would; the API (bearer token: the
@@ -76,7 +76,9 @@ test("a statement's History names its editor and both texts; an earlier version 
   // Restore the version before the edit: not live, so the text itself changes back.
   await entries
     .first()
-    .getByRole('button', { name: `Restore this version of ${name}, as before change ${edit.id}` })
+    .getByRole('button', {
+      name: `Restore the version before this change to ${name} (change ${edit.id})`,
+    })
     .click();
   const done = panel.getByRole('status').filter({ hasText: 'Restored.' });
   await expect(done).toHaveText('Restored.');
@@ -162,7 +164,7 @@ test('restoring an earlier version of a published text makes it a draft; learner
   ]);
   await entry
     .getByRole('button', {
-      name: `Restore this version of statement #${sid}, as before change ${change.id}`,
+      name: `Restore the version before this change to statement #${sid} (change ${change.id})`,
     })
     .click();
 

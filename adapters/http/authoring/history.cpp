@@ -22,7 +22,7 @@ void add_history_routes(RouteBuilder& routes, AuthoringPorts p, AccountRepositor
     routes.add(
         {"POST", {"/api/content/changes/:id/restore"}, Auth::token, Body::none, [p0 = p](Call& c) {
              AuthoringPorts p = acting_for(p0, c);
-             return answer(restore_change(p, c.id));
+             return answer(restore_change(p, c.id, if_match(c.request)));
          }});
 }
 

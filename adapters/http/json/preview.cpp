@@ -13,11 +13,10 @@ boost::json::value to_json(const PairPreview& preview) {
         shown["accepted_texts"] = boost::json::value_from(preview.exercise->accepted_texts);
         exercise = std::move(shown);
     }
-    return boost::json::object{{"lang", preview.lang},
-                               {"in_feed", preview.in_feed},
-                               {"reasons", boost::json::value_from(preview.reasons)},
-                               {"item", to_json(preview.item)},
-                               {"exercise", std::move(exercise)}};
+    return boost::json::object{
+        {"lang", preview.lang},          {"draft", preview.draft},
+        {"in_feed", preview.in_feed},    {"reasons", boost::json::value_from(preview.reasons)},
+        {"item", to_json(preview.item)}, {"exercise", std::move(exercise)}};
 }
 
 }  // namespace ll::http

@@ -2,7 +2,7 @@
 // statement, question or pair card and the panel it opens, the item's changes newest first
 // (GET /api/content/changes?item=&item_id=), each with when, who, what and its fields before
 // and after; "Older changes" pages back. A text's change that has an earlier version offers
-// "Restore this version" (POST /api/content/changes/<id>/restore): the card reads the item
+// "Restore the version before this change" (POST /api/content/changes/<id>/restore): the card reads the item
 // again, and the focus goes to the message that says what happened (or to the reason it did
 // not).
 import { busy, el, showError } from './dom.js';
@@ -34,14 +34,19 @@ export class ChangeHistory {
   // say they act on ("statement #5"); me: the signed-in editor's account id; restored(): after
   // a restore, reads the item into the card again and resolves to whether it keeps the
   // restored version as its draft (a live text); null: no restore (a pair). beforeRestore():
-  // false stops a restore (the card asks first when it has unsaved changes).
-  constructor(api, { table, id, name, me, restored = null, beforeRestore = () => true }) {
+  // false stops a restore (the card asks first when it has unsaved changes). version(): the ETag
+  // of the item as the card shows it, sent as If-Match.
+  constructor(
+    api,
+    { table, id, name, me, restored = null, beforeRestore = () => true, version = () => null },
+  ) {
     this.api = api;
     this.item = { table, id };
     this.name = name;
     this.me = me;
     this.restored = restored;
     this.beforeRestore = beforeRestore;
+    this.version = version;
     this.next = null; // the cursor of the older changes (next_before), null at the end
     this.reads = 0; // only the latest read is shown
     const panelId = `ch-panel-${++serial}`;
@@ -96,6 +101,12 @@ export class ChangeHistory {
     this.note.textContent = '';
     showError(this.alert, null);
     await Promise.all([loadStylesheet('changes.css'), this.load()]);
+  }
+
+  // After the card wrote the item: an open panel reads its newest changes again, so the write
+  // shows at once; a closed one reads them when it opens.
+  refresh() {
+    if (this.open) this.load();
   }
 
   // The newest page (reset), or the page before the cursor; resolves to the entries added.
@@ -180,9 +191,9 @@ export class ChangeHistory {
         type: 'button',
         class: 'ch-restore',
         // The caption first (a name must hold what the button shows), then what it acts on.
-        'aria-label': `Restore this version of ${this.name}, as before change ${change.id}`,
+        'aria-label': `Restore the version before this change to ${this.name} (change ${change.id})`,
       },
-      'Restore this version',
+      'Restore the version before this change',
     );
     button.addEventListener('click', () => this.restore(change, button));
     return button;
@@ -200,7 +211,10 @@ export class ChangeHistory {
       button,
       async () => {
         try {
-          await this.api.send('POST', `/api/content/changes/${change.id}/restore`);
+          // If-Match: the item as the card shows it; changed since by someone else: 412.
+          await this.api.send('POST', `/api/content/changes/${change.id}/restore`, null, {
+            ifMatch: this.version(),
+          });
           const asDraft = await this.restored();
           this.note.textContent = asDraft ? MSG.restoredAsDraft : MSG.restored;
           target = this.note;

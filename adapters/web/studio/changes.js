@@ -130,20 +130,37 @@ export function whoText(change, me) {
 }
 
 // What a restore writes: a statement's texts, a question's also its short answers and level
-// (and, for either, the draft of them).
-const TEXTS = ['text_de', 'text_en', 'text_sv', 'draft'];
+// (or those of its draft).
+const TEXTS = ['text_de', 'text_en', 'text_sv'];
 const RESTORED = {
   statements: TEXTS,
   questions: [...TEXTS, 'short_answer_de', 'short_answer_en', 'short_answer_se', 'level'],
 };
 
+const same = (a, b) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+// Whether the change changed the draft's texts, not only its review state.
+function draftTextsChanged(change, keys) {
+  const before = change.before ?? {};
+  const after = change.after ?? {};
+  if (!('draft' in before) && !('draft' in after)) return false;
+  const was = before.draft;
+  const is = after.draft;
+  if (!was || !is) return true; // made or dropped
+  return keys.some((key) => !same(was[key], is[key]));
+}
+
 // A restore is offered for a text's change that has an earlier version and changed what a
-// restore writes (not a review or a publish alone: the API has nothing to restore then).
-export const restorable = (change) =>
-  RESTORABLE.has(change.item) &&
-  change.action !== 'create' &&
-  Boolean(change.before) &&
-  RESTORED[change.item].some((key) => key in (change.before ?? {}) || key in (change.after ?? {}));
+// restore writes: the texts or the draft's texts (not a review or a publish alone: the API has
+// nothing to restore then).
+export function restorable(change) {
+  if (!RESTORABLE.has(change.item) || change.action === 'create' || !change.before) return false;
+  const keys = RESTORED[change.item];
+  return (
+    keys.some((key) => key in (change.before ?? {}) || key in (change.after ?? {})) ||
+    draftTextsChanged(change, keys)
+  );
+}
 
 // Where an editor works on the changed item: {href, where} (where: said to a screen reader
 // after the link's text), or null when it has no screen of a known picture.

@@ -239,6 +239,11 @@ export const MSG = {
   feedAll: (languages) => `In the feed for ${languages}`,
   feedNone: (missing) => `Not in the feed ${missing.join('; ')}`,
   feedSome: (languages, missing) => `In the feed for ${languages} · not ${missing.join('; not ')}`,
+  // The preview's versions: now, or with the texts' drafts published (draft=true).
+  previewPublished: 'As learners get it now',
+  previewDraft: 'With the changes in draft',
+  previewDraftNote:
+    'The changes in draft are not published: learners get this card once they are reviewed and published. Audio that speaks the published text does not count here.',
   previewInFeed: (language) => `In the feed: learners of ${language} get this card.`,
   previewNotInFeed: (language) => `Not in the feed for learners of ${language} yet, because:`,
   missingIn: (what, language) => `No ${what} in ${language}.`,

@@ -149,6 +149,14 @@ export class PairCard {
         'Preview',
         el('span', { class: 'visually-hidden' }, ` pair #${pair.id}`),
       ),
+      changesOf(pair).length
+        ? el(
+            'a',
+            { href: `#/pairs/${pair.id}/preview?draft=true`, class: 'pc-preview' },
+            'Preview changes',
+            el('span', { class: 'visually-hidden' }, ` to pair #${pair.id}`),
+          )
+        : null,
     );
     const parts = [
       head,
@@ -404,6 +412,7 @@ export class PairCard {
       return await busy(this.node.querySelectorAll('button'), fn);
     } finally {
       this.render();
+      this.history.refresh(); // an open History shows what the action changed
       if (hadFocus && this.node.isConnected) {
         this.focusStep();
       }

@@ -1,5 +1,6 @@
-// The learner preview of a pair (#/pairs/<id>/preview?lang=de|en|sv, docs/studio.md "Learner
-// preview"): the card as GET /feed delivers it in the chosen target language (picture,
+// The learner preview of a pair (#/pairs/<id>/preview?lang=de|en|sv[&draft=true], docs/studio.md
+// "Learner preview"): the card as GET /feed delivers it (with draft=true: as it will once the
+// drafts of its texts are published) in the chosen target language (picture,
 // statement with its audio, question and short answer, answer type, level, categories), from
 // GET /api/cms/db-pairs/<id>/preview, and, while the pair is not in the feed, why not; a
 // missing statement audio can be generated right beside its reason. Beside the card, what it
@@ -17,13 +18,16 @@ export async function mount(container, ctx) {
   const { api } = ctx;
   const id = ctx.params.id;
   const lang = LANGUAGE_NAME[ctx.params.lang] ? ctx.params.lang : 'de'; // the feed's default
+  // draft=true: the card as it will be once the drafts of its texts are published.
+  const draft = ctx.params.draft === 'true';
+  const query = (code) => `lang=${code}${draft ? '&draft=true' : ''}`;
   container.replaceChildren(
     el('section', { class: 'pv' }, el('p', { role: 'status' }, MSG.loading('the preview'))),
   );
   let preview, pair, picture, audio;
   try {
     [preview, pair] = await Promise.all([
-      api.get(`/api/cms/db-pairs/${id}/preview?lang=${lang}`).then((r) => r.body),
+      api.get(`/api/cms/db-pairs/${id}/preview?${query(lang)}`).then((r) => r.body),
       api.get(`/api/cms/db-pairs/${id}`).then((r) => r.body),
       loadStylesheet('pairs.css'),
     ]);
@@ -35,7 +39,7 @@ export async function mount(container, ctx) {
       : null;
     // Generated audio can put the pair into the feed: the preview is read again then.
     const reread = () =>
-      api.get(`/api/cms/db-pairs/${id}/preview?lang=${lang}`).then(
+      api.get(`/api/cms/db-pairs/${id}/preview?${query(lang)}`).then(
         (r) => show(r.body),
         () => {},
       );
@@ -54,7 +58,7 @@ export async function mount(container, ctx) {
     return;
   }
   const title = picture?.title || `picture ${pair.picture_id}`;
-  document.title = `Preview of pair #${id} · langlearn studio`;
+  document.title = `${draft ? 'Preview of the changes to' : 'Preview of'} pair #${id} · langlearn studio`;
   const language = LANGUAGE_NAME[lang];
 
   const languages = el(
@@ -64,7 +68,7 @@ export async function mount(container, ctx) {
       el(
         'a',
         {
-          href: `#/pairs/${id}/preview?lang=${code}`,
+          href: `#/pairs/${id}/preview?${query(code)}`,
           lang: code,
           'aria-current': code === lang ? 'page' : null,
         },
@@ -72,6 +76,29 @@ export async function mount(container, ctx) {
       ),
     ),
   );
+  // Which version: what learners get now, or with the changes in draft (when there are any).
+  const hasDraft = Boolean(pair.statement?.draft || pair.question?.draft);
+  const versions =
+    hasDraft || draft
+      ? el(
+          'nav',
+          { class: 'pv-langs', 'aria-label': 'Version' },
+          el(
+            'a',
+            { href: `#/pairs/${id}/preview?lang=${lang}`, 'aria-current': draft ? null : 'page' },
+            MSG.previewPublished,
+          ),
+          el(
+            'a',
+            {
+              href: `#/pairs/${id}/preview?lang=${lang}&draft=true`,
+              'aria-current': draft ? 'page' : null,
+            },
+            MSG.previewDraft,
+          ),
+        )
+      : null;
+  const draftNote = draft ? el('p', { class: 'pv-draft-note' }, MSG.previewDraftNote) : null;
   const state = el('div', { role: 'status' });
   const card = el('article', { class: 'pv-card', 'aria-label': `Card in ${language}` });
   const task = el('div', { class: 'pv-side' });
@@ -179,10 +206,16 @@ export async function mount(container, ctx) {
               `← Pairs of ${title}`,
             )
           : null,
-        el('h1', {}, `Learner preview: pair #${id}`),
+        el(
+          'h1',
+          {},
+          draft ? `Learner preview of the changes: pair #${id}` : `Learner preview: pair #${id}`,
+        ),
         el('span', { class: `badge pc-${pair.status}` }, STATUS_NAME[pair.status] ?? pair.status),
       ),
       languages,
+      versions,
+      draftNote,
       state,
       el('div', { class: 'pv-columns' }, card, task),
     ),

@@ -6,7 +6,8 @@
 // A text that learners see keeps a change as its draft (text-drafts.js): the card then shows
 // the published texts beside the draft's, its fields hold the draft, and Review changes,
 // Publish changes and Discard changes act on the draft.
-// "History" opens the item's changes (change-history.js), each with "Restore this version".
+// "History" opens the item's changes (change-history.js), each text change with "Restore the
+// version before this change".
 import { busy, el } from './dom.js';
 import { LANGUAGES } from './languages.js';
 import { MSG, errorText, isAudioStale } from './messages.js';
@@ -116,6 +117,7 @@ export class TextCard {
           restored: () => this.restored(),
           beforeRestore: () =>
             !this.dirty || window.confirm(MSG.confirmRestoreUnsaved(this.lowerName)),
+          version: () => this.etag,
         })
       : null;
     this.node.replaceChildren(
@@ -406,6 +408,7 @@ export class TextCard {
       if (JSON.stringify(this.values()) === sent) this.fill(r.body);
       this.state.textContent = MSG.savedState;
       this.loadAudio(this.name); // a changed text leaves its audio speaking the older one
+      this.history?.refresh();
     });
   }
 
@@ -447,6 +450,7 @@ export class TextCard {
         this.item = r.body;
         this.etag = r.etag;
         if (!dirty) this.fill(r.body);
+        this.history?.refresh();
       },
       () => this.afterStep(),
     );
@@ -471,6 +475,7 @@ export class TextCard {
         this.etag = r.etag;
         this.fill(r.body);
         this.state.textContent = MSG.changesDiscarded;
+        this.history?.refresh();
         discarded = true;
       },
       () => (discarded ? this.inputs.values().next().value : this.message),

@@ -54,6 +54,17 @@ bool changed(const ContentChange& change, std::string_view name) {
     return !change.before[name].is_missing() || !change.after[name].is_missing();
 }
 
+// Whether the change changed the draft's texts (not only its review state).
+bool changes_draft_texts(const ContentChange& change, const std::vector<std::string_view>& fields) {
+    if (!changed(change, "draft")) return false;
+    const LooseValue& was = change.before["draft"];
+    const LooseValue& is = change.after["draft"];
+    if (!was.is_object() || !is.is_object()) return true;  // made or dropped
+    for (const auto field : fields)
+        if (!same_value(was[field], is[field])) return true;
+    return false;
+}
+
 // Whether the change touched the item's own texts (a question's short answers and level too).
 bool touches_texts(const ContentChange& change, const std::vector<std::string_view>& fields) {
     for (const auto field : fields)
@@ -113,7 +124,8 @@ Result<ContentChange> get_change(AuthoringPorts& ports, Id id) {
     });
 }
 
-Result<RestoredItem> restore_change(AuthoringPorts& ports, Id id) {
+Result<RestoredItem> restore_change(AuthoringPorts& ports, Id id,
+                                    const VersionCondition& expected) {
     // The version before the change: the item as it is now, with the `before` of every change
     // from the newest back to this one put back, newest first. Its version now goes with the
     // edit, so a change made meanwhile is not overwritten from this read (412).
@@ -123,6 +135,7 @@ Result<RestoredItem> restore_change(AuthoringPorts& ports, Id id) {
         LooseValue fields;
         std::string now;  // version_of the item as read
         bool from_draft = false;
+        LooseValue current;  // the item's texts now, as an edit starts from them (its draft's)
     };
     const auto version =
         read<Version>(ports.content, [&](ChangeRows& history, TextRows& texts) -> Result<Version> {
@@ -139,23 +152,26 @@ Result<RestoredItem> restore_change(AuthoringPorts& ports, Id id) {
                     fmt::format("Change {} created the {}: it has no earlier version", id, kind));
             const auto& fields = statement ? kStatementFields : kQuestionFields;
             const bool own_texts = touches_texts(*change, fields);
-            if (!own_texts && !changed(*change, "draft"))
+            if (!own_texts && !changes_draft_texts(*change, fields))
                 return errors::conflict(fmt::format(
                     "Change {} changed no text of the {}: there is nothing to restore", id, kind));
             // A change of the texts themselves (an edit in place, a published draft) is undone
             // to its texts before; a change of the draft alone, to the draft then.
-            Version v{change->item, change->item_id, {}, {}, !own_texts};
+            Version v{change->item, change->item_id, {}, {}, !own_texts, {}};
             if (statement) {
                 const auto now = texts.statement(change->item_id);
                 if (!now) return errors::not_found();
+                if (auto refused = stale(expected, *now)) return *refused;
                 v.fields = snapshot(*now);
                 v.now = version_of(*now);
             } else {
                 const auto now = texts.question(change->item_id);
                 if (!now) return errors::not_found();
+                if (auto refused = stale(expected, *now)) return *refused;
                 v.fields = snapshot(*now);
                 v.now = version_of(*now);
             }
+            v.current = patch_body(v.fields, fields, true);
             ChangeFilter of_item;
             of_item.item = change->item;
             of_item.item_id = change->item_id;
@@ -178,6 +194,11 @@ Result<RestoredItem> restore_change(AuthoringPorts& ports, Id id) {
         });
     if (!version) return version.error();
     const auto& v = version.value();
+    const auto& fields = v.item == "statements" ? kStatementFields : kQuestionFields;
+    if (same_value(patch_body(v.fields, fields, v.from_draft), v.current))
+        return errors::conflict(
+            fmt::format("Nothing to restore: {} {} reads as it did before change {}",
+                        v.item == "statements" ? "statement" : "question", v.item_id, id));
     const auto unchanged = VersionCondition::listed({v.now});
     if (v.item == "statements") {
         const auto patch =

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/app/authoring/authoring_ports.hpp"
+#include "core/app/authoring/versions.hpp"
 #include "core/app/requests/decoder.hpp"
 #include "core/domain/content_changes.hpp"
 #include "core/domain/result.hpp"
@@ -48,6 +49,9 @@ struct RestoredItem {
     std::string item;
     Id item_id = 0;
 };
-Result<RestoredItem> restore_change(AuthoringPorts& ports, Id id);
+// `expected`: the If-Match versions of the item (versions.hpp): the restore is refused (412) when
+// the item changed since the editor read it. 409 too when the texts already read as they did.
+Result<RestoredItem> restore_change(AuthoringPorts& ports, Id id,
+                                    const VersionCondition& expected = {});
 
 }  // namespace ll

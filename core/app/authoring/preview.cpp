@@ -3,7 +3,9 @@
 #include "core/app/authoring/pairs.hpp"
 #include "core/app/authoring/unit_of_work.hpp"
 #include "core/app/feed_item.hpp"
+#include "core/domain/audio_text.hpp"
 #include "core/domain/feed_rules.hpp"
+#include "core/domain/text_drafts.hpp"
 
 namespace ll {
 namespace {
@@ -48,20 +50,30 @@ Result<PairPreview> preview_pair(PreviewPorts& ports, Id id, const PairPreviewQu
             if (!pair) return errors::not_found();
             const auto picture =
                 pair->picture_id ? pictures.picture(*pair->picture_id) : std::nullopt;
-            const auto statement =
+            auto statement =
                 pair->statement_id ? texts.statement(*pair->statement_id) : std::nullopt;
-            const auto question =
-                pair->question_id ? texts.question(*pair->question_id) : std::nullopt;
-            const std::vector<Audio> statement_audios =
+            auto question = pair->question_id ? texts.question(*pair->question_id) : std::nullopt;
+            if (query.draft) {
+                if (statement) statement = with_draft_applied(*statement);
+                if (question) question = with_draft_applied(*question);
+            }
+            std::vector<Audio> statement_audios =
                 statement ? audios.audios_of_item("statements", statement->id)
                           : std::vector<Audio>{};
-            const Audio* audio = feed_statement_audio(statement_audios, query.lang);
-            const std::vector<Audio> question_audios =
+            std::vector<Audio> question_audios =
                 question ? audios.audios_of_item("questions", question->id) : std::vector<Audio>{};
+            if (query.draft) {  // what speaks the live text only is stale for the draft
+                std::erase_if(statement_audios,
+                              [&](const Audio& a) { return !audio_is_current(a, *statement); });
+                std::erase_if(question_audios,
+                              [&](const Audio& a) { return !audio_is_current(a, *question); });
+            }
+            const Audio* audio = feed_statement_audio(statement_audios, query.lang);
             const std::vector<Category> categories = derived_pair_categories(words, links, *pair);
 
             PairPreview out;
             out.lang = query.lang;
+            out.draft = query.draft;
             out.reasons =
                 feed_exclusions(FeedFacts{pair->status == status::kPublished,
                                           picture && picture->image_path, audio != nullptr},
@@ -74,10 +86,18 @@ Result<PairPreview> preview_pair(PreviewPorts& ports, Id id, const PairPreviewQu
         });
     if (!preview) return preview;
     // Beside the content's read: the key as grading reads it, from its own statements.
-    const auto keys = ports.answer_keys.answer_keys({id});
-    if (!keys.empty())
+    auto keys = ports.answer_keys.answer_keys({id});
+    if (!keys.empty()) {
+        // A draft's short answers are what grading will take (the key reads the live ones).
+        if (query.draft && preview.value().item.question) {
+            const auto& q = *preview.value().item.question;
+            keys.front().short_answer_de = q.short_answer_de;
+            keys.front().short_answer_en = q.short_answer_en;
+            keys.front().short_answer_se = q.short_answer_se;
+        }
         preview.value().exercise =
             preview_exercise(ports, keys.front(), preview.value().item, query.lang);
+    }
     return preview;
 }
 

@@ -36,6 +36,9 @@ struct PreviewExercise {
 
 struct PairPreview {
     std::string lang;
+    // The texts' drafts applied (PairPreviewQuery::draft): audio counts only where it speaks the
+    // draft's text, as publishing checks it.
+    bool draft = false;
     bool in_feed = false;
     std::vector<std::string> reasons;  // why not (core/domain/feed_rules.hpp); empty when in_feed
     // The feed entry; image_url and audio_url null while the pair has no image or audio.

@@ -112,6 +112,23 @@ test("restore is offered for a text's change with an earlier version", () => {
   // A review or publish alone changed no text: nothing to restore.
   expect(changes.restorable(change({ before: { status: 'draft' } }))).toBe(false);
   expect(changes.restorable(change({ before: { draft: null } }))).toBe(true);
+  // A review of the draft changes its status, not its texts: nothing to restore.
+  expect(
+    changes.restorable(
+      change({
+        before: { draft: { text_de: 'a', text_en: null, text_sv: null, status: 'draft' } },
+        after: { draft: { text_de: 'a', text_en: null, text_sv: null, status: 'reviewed' } },
+      }),
+    ),
+  ).toBe(false);
+  expect(
+    changes.restorable(
+      change({
+        before: { draft: { text_de: 'a', status: 'draft' } },
+        after: { draft: { text_de: 'b', status: 'draft' } },
+      }),
+    ),
+  ).toBe(true);
   expect(
     changes.restorable(change({ item: 'questions', before: { short_answer_se: 'hund' } })),
   ).toBe(true);

@@ -53,6 +53,20 @@ TEST_CASE("drafts: an edit of a published pair's statement stays invisible until
     CHECK(str(st.at("draft"), "status") == "draft");
     CHECK(str(edited.json, "status") == "published");
     CHECK(feed_text(api, token) == before);
+    // The learner preview: as learners get it now, or with the drafts published (draft=true),
+    // where the audio of the published text is stale and counts as none.
+    const Reply now = ok_reply(api.get(pair_path + "/preview?lang=de"));
+    CHECK_FALSE(now.json.at("draft").as_bool());
+    CHECK(str(now.json.at("item").at("statement"), "de") == before);
+    CHECK(now.json.at("in_feed").as_bool());
+    const Reply will = ok_reply(api.get(pair_path + "/preview?lang=de&draft=true"));
+    CHECK(will.json.at("draft").as_bool());
+    CHECK(str(will.json.at("item").at("statement"), "de") == "Der Hund schläft.");
+    CHECK_FALSE(will.json.at("in_feed").as_bool());
+    CHECK(to_text(will.json.at("reasons")) == R"(["The statement has no audio in de"])");
+    const Reply bad_flag = api.get(pair_path + "/preview?draft=yes");
+    CHECK(bad_flag.status == 400);
+    CHECK(bad_flag.error() == "draft must be true or false");
     // The statement's own answer shows the same.
     const Reply own = ok_reply(api.get(at("/api/cms/db-statements", statement)));
     CHECK(str(own.json, "text_de") == before);
@@ -102,6 +116,10 @@ TEST_CASE("drafts: an edit of a published pair's statement stays invisible until
     CHECK(published.json.at("statement").at("draft").is_null());
     CHECK(feed_text(api, token) == "Der Hund schläft.");
     CHECK(spoken_de(api, statement) == "Der Hund schläft.");
+    // Published: the draft preview is what learners get.
+    const Reply same = ok_reply(api.get(pair_path + "/preview?lang=de&draft=true"));
+    CHECK(str(same.json.at("item").at("statement"), "de") == "Der Hund schläft.");
+    CHECK(same.json.at("in_feed").as_bool());
 }
 
 TEST_CASE("drafts: a published statement's draft is reviewed, published or discarded",

@@ -206,6 +206,25 @@ TEST_CASE("history: a restore brings back the draft being worked on, or refuses 
     const Reply restored = ok_reply(api.get(path));
     CHECK(str(restored.json, "text_en") == "A dog.");  // what learners see: unchanged
     CHECK(str(restored.json.at("draft"), "text_en") == "A big dog.");
+    // Again: it already reads so.
+    const Reply again = api.post(at("/api/content/changes", second_draft, "/restore"), "");
+    CHECK(again.status == 409);
+    CHECK(again.error() == "Nothing to restore: statement " + std::to_string(id) +
+                               " reads as it did before change " + std::to_string(second_draft));
+    // A review of the draft changes no text: nothing to restore either.
+    ok_reply(api.post(path + "/review", ""));
+    const Id review = newest();
+    const Reply reviewed = api.post(at("/api/content/changes", review, "/restore"), "");
+    CHECK(reviewed.status == 409);
+    CHECK(reviewed.error() == "Change " + std::to_string(review) +
+                                  " changed no text of the statement: there is nothing to restore");
+    // If-Match: refused when the statement changed since the editor read it.
+    const std::string read_etag = restored.header("etag");
+    const Reply late = api.client->call(
+        "POST", at("/api/content/changes", second_draft, "/restore"), "",
+        {{"Authorization", std::string("Bearer ") + kDevToken}, {"If-Match", read_etag}});
+    CHECK(late.status == 412);
+    CHECK(str(ok_reply(api.get(path)).json.at("draft"), "status") == "reviewed");
 
     // A change of no text (here: the audio of a field) has nothing to restore.
     speak(api, "statements", id, "text_de", "de");

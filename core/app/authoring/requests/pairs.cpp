@@ -108,9 +108,13 @@ template <>
 Result<PairPreviewQuery> decode<PairPreviewQuery>(const LooseValue& v) {
     PairPreviewQuery r;
     std::optional<std::string> lang;
+    std::optional<bool> draft;
     Decoder d(v);
-    d.choice(lang, "lang", kContentLanguages);
+    d.choice(lang, "lang", kContentLanguages).boolean(draft, "draft");
+    d.refuse_if(!v["draft"].is_missing() && !draft,
+                errors::field("draft", errors::problem::not_boolean));
     if (lang) r.lang = std::move(*lang);
+    r.draft = draft.value_or(false);
     return d.done(std::move(r));
 }
 

@@ -61,6 +61,9 @@ struct PublishPipeline {
 // GET /api/cms/db-pairs/:id/preview?lang=: the feed language, de when not given.
 struct PairPreviewQuery {
     std::string lang = "de";
+    // The card as it will be once its texts' drafts are published (docs/authoring-guide.md
+    // "Learner preview"), not as learners get it now.
+    bool draft = false;
 };
 
 template <>
