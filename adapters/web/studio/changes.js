@@ -4,6 +4,7 @@
 // no before, a deletion no after). Pure logic: unit spec tests/browser/unit/changes.unit.spec.js.
 import { FIELD_WORDS } from './languages.js';
 import { MSG } from './messages.js';
+import { ANSWER_NAME, STATUS_NAME } from './pair-fields.js';
 
 // The items whose earlier versions can be restored (POST /api/content/changes/<id>/restore).
 export const RESTORABLE = new Set(['statements', 'questions']);
@@ -90,9 +91,16 @@ function memberText(key, value) {
 export function valueText(key, value) {
   if (value === null || value === undefined) return null;
   if (key === 'draft' && typeof value === 'object' && !Array.isArray(value))
-    return Object.entries(value).map(
-      ([k, v]) => `${fieldName(k)}: ${v === null || v === undefined ? MSG.none : v}`,
+    return Object.entries(value).map(([k, v]) =>
+      k === 'status'
+        ? MSG.draftReview(v)
+        : `${fieldName(k)}: ${v === null || v === undefined ? MSG.none : v}`,
     );
+  // An item's status and a pair's answer type as the studio names them elsewhere; an audio
+  // (audio_<field>) by the start of its media file's name: a new one is another recording.
+  if (key === 'status') return STATUS_NAME[value] ?? String(value);
+  if (key === 'answer_type') return ANSWER_NAME[value] ?? String(value);
+  if (key.startsWith('audio_')) return MSG.recording(String(value).slice(0, 8));
   if (Array.isArray(value)) return value.length ? value.map((v) => memberText(key, v)) : null;
   if (typeof value === 'boolean') return value ? MSG.yes : MSG.no;
   if (typeof value === 'object') return JSON.stringify(value);

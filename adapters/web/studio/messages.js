@@ -194,6 +194,9 @@ export const MSG = {
   none: '—',
   yes: 'yes',
   no: 'no',
+  // A draft's review state in the history ("Status: draft" inside a draft read as nonsense).
+  draftReview: (status) => (status === 'reviewed' ? 'Reviewed' : 'Not reviewed yet'),
+  recording: (name) => `Recording ${name}…`,
   audioOf: (field) => `Audio: ${field}`,
   boxAt: (x, y, w, h) => `Box at ${x}, ${y}, ${w} × ${h}`,
   polygonOf: (n) => `Polygon of ${count(n, 'point')}`,

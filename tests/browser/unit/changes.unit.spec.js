@@ -48,7 +48,7 @@ test("a change's fields before and after, in words", () => {
       field: 'Draft',
       lang: null,
       before: null,
-      after: ['German text: Der Hund spielt.', 'English text: —', 'Status: draft'],
+      after: ['German text: Der Hund spielt.', 'English text: —', 'Not reviewed yet'],
     },
     {
       key: 'short_answer_se',
@@ -95,6 +95,13 @@ test('values: links, selections, ids, flags, empty lists', () => {
   expect(changes.valueText('objects_created', true)).toBe('yes');
   expect(changes.valueText('categories', [])).toBeNull();
   expect(changes.valueText('level', 4)).toBe('4');
+  expect(changes.valueText('status', 'reviewed')).toBe('Reviewed');
+  expect(changes.valueText('answer_type', 'yes_no')).toBe('Yes / no');
+  expect(changes.valueText('audio_text_de', '3a59c1d2e4f5a6b7.wav')).toBe('Recording 3a59c1d2…');
+  expect(changes.valueText('draft', { text_de: 'Ein Hund.', status: 'reviewed' })).toEqual([
+    'German text: Ein Hund.',
+    'Reviewed',
+  ]);
 });
 
 test('who: the editor, "you", the system', () => {
