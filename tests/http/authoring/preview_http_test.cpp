@@ -50,7 +50,8 @@ TEST_CASE("preview: a draft shows the feed entry to come and why it is not in th
     const Reply r = preview(api, pair, "?lang=sv", api.staff_token("editor"));
     INFO(text(r));
     REQUIRE(r.status == 200);
-    CHECK(keys(r.json) == std::set<std::string>{"lang", "in_feed", "reasons", "item", "exercise"});
+    CHECK(keys(r.json) ==
+          std::set<std::string>{"lang", "draft", "in_feed", "reasons", "item", "exercise"});
     CHECK(str(r.json, "lang") == "sv");
     CHECK(r.json.at("in_feed") == json::value(false));
     CHECK(r.json.at("reasons") ==
