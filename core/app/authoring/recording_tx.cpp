@@ -240,110 +240,99 @@ void RecordingTx::delete_word(Id id) {
 
 // ---- word links
 
+LooseValue RecordingTx::words_of(const char* item, Id id) {
+    if (item == kPictures) return linked_words(tx_.picture_word_links(id));
+    if (item == kObjects) return linked_words(tx_.object_word_links(id));
+    if (item == kQuestions) return linked_words(tx_.question_word_links(id));
+    return linked_words(tx_.statement_word_links(id));
+}
+
+void RecordingTx::record_words(const char* item, Id id, const LooseValue& before) {
+    std::optional<Id> picture;
+    if (item == kPictures) picture = id;
+    if (item == kObjects) {
+        if (const auto o = tx_.object(id)) picture = o->picture_id;
+    }
+    if (item == kQuestions) {
+        if (const auto q = tx_.question(id)) picture = picture_of_question(*q);
+    }
+    if (item == kStatements) picture = picture_of_statement(id);
+    record(item, id, picture, before, words_of(item, id));
+}
+
+void RecordingTx::delete_link(const char* item, Id link_id, void (WordLinkRows::*erase)(Id)) {
+    const auto owner = link_items_.find({item, link_id});
+    if (owner == link_items_.end()) return (tx_.*erase)(link_id);
+    const Id id = owner->second;
+    const auto before = words_of(item, id);
+    (tx_.*erase)(link_id);
+    record_words(item, id, before);
+}
+
 std::vector<PictureWordLink> RecordingTx::picture_word_links(Id picture_id) {
-    auto links = tx_.picture_word_links(picture_id);
-    for (const auto& l : links) link_items_[{kPictures, l.id}] = picture_id;
-    return links;
+    return remembered(kPictures, picture_id, tx_.picture_word_links(picture_id));
 }
 
 std::pair<PictureWordLink, bool> RecordingTx::link_picture_word(Id picture_id, Id word_id) {
-    const auto before = linked_words(tx_.picture_word_links(picture_id));
+    const auto before = words_of(kPictures, picture_id);
     auto linked = tx_.link_picture_word(picture_id, word_id);
     link_items_[{kPictures, linked.first.id}] = picture_id;
-    record(kPictures, picture_id, picture_id, before,
-           linked_words(tx_.picture_word_links(picture_id)));
+    record_words(kPictures, picture_id, before);
     return linked;
 }
 
 void RecordingTx::delete_picture_word_link(Id link_id) {
-    const auto item = link_items_.find({kPictures, link_id});
-    if (item == link_items_.end()) return tx_.delete_picture_word_link(link_id);
-    const Id picture_id = item->second;
-    const auto before = linked_words(tx_.picture_word_links(picture_id));
-    tx_.delete_picture_word_link(link_id);
-    record(kPictures, picture_id, picture_id, before,
-           linked_words(tx_.picture_word_links(picture_id)));
+    delete_link(kPictures, link_id, &WordLinkRows::delete_picture_word_link);
 }
 
 std::vector<ObjectWordLink> RecordingTx::object_word_links(Id object_id) {
-    auto links = tx_.object_word_links(object_id);
-    for (const auto& l : links) link_items_[{kObjects, l.id}] = object_id;
-    return links;
+    return remembered(kObjects, object_id, tx_.object_word_links(object_id));
 }
 
 std::pair<ObjectWordLink, bool> RecordingTx::link_object_word(Id object_id, Id word_id,
                                                               bool is_label) {
-    const auto before = linked_words(tx_.object_word_links(object_id));
+    const auto before = words_of(kObjects, object_id);
     auto linked = tx_.link_object_word(object_id, word_id, is_label);
     link_items_[{kObjects, linked.first.id}] = object_id;
-    const auto o = tx_.object(object_id);
-    record(kObjects, object_id, o ? std::optional(o->picture_id) : std::nullopt, before,
-           linked_words(tx_.object_word_links(object_id)));
+    record_words(kObjects, object_id, before);
     return linked;
 }
 
 void RecordingTx::delete_object_word_link(Id link_id) {
-    const auto item = link_items_.find({kObjects, link_id});
-    if (item == link_items_.end()) return tx_.delete_object_word_link(link_id);
-    const Id object_id = item->second;
-    const auto before = linked_words(tx_.object_word_links(object_id));
-    tx_.delete_object_word_link(link_id);
-    const auto o = tx_.object(object_id);
-    record(kObjects, object_id, o ? std::optional(o->picture_id) : std::nullopt, before,
-           linked_words(tx_.object_word_links(object_id)));
+    delete_link(kObjects, link_id, &WordLinkRows::delete_object_word_link);
 }
 
 std::vector<QuestionWordLink> RecordingTx::question_word_links(Id question_id) {
-    auto links = tx_.question_word_links(question_id);
-    for (const auto& l : links) link_items_[{kQuestions, l.id}] = question_id;
-    return links;
+    return remembered(kQuestions, question_id, tx_.question_word_links(question_id));
 }
 
 std::pair<QuestionWordLink, bool> RecordingTx::link_question_word(Id question_id, Id word_id,
                                                                   const std::string& role) {
-    const auto before = linked_words(tx_.question_word_links(question_id));
+    const auto before = words_of(kQuestions, question_id);
     auto linked = tx_.link_question_word(question_id, word_id, role);
     link_items_[{kQuestions, linked.first.id}] = question_id;
-    const auto q = tx_.question(question_id);
-    record(kQuestions, question_id, q ? picture_of_question(*q) : std::nullopt, before,
-           linked_words(tx_.question_word_links(question_id)));
+    record_words(kQuestions, question_id, before);
     return linked;
 }
 
 void RecordingTx::delete_question_word_link(Id link_id) {
-    const auto item = link_items_.find({kQuestions, link_id});
-    if (item == link_items_.end()) return tx_.delete_question_word_link(link_id);
-    const Id question_id = item->second;
-    const auto before = linked_words(tx_.question_word_links(question_id));
-    tx_.delete_question_word_link(link_id);
-    const auto q = tx_.question(question_id);
-    record(kQuestions, question_id, q ? picture_of_question(*q) : std::nullopt, before,
-           linked_words(tx_.question_word_links(question_id)));
+    delete_link(kQuestions, link_id, &WordLinkRows::delete_question_word_link);
 }
 
 std::vector<StatementWordLink> RecordingTx::statement_word_links(Id statement_id) {
-    auto links = tx_.statement_word_links(statement_id);
-    for (const auto& l : links) link_items_[{kStatements, l.id}] = statement_id;
-    return links;
+    return remembered(kStatements, statement_id, tx_.statement_word_links(statement_id));
 }
 
 std::pair<StatementWordLink, bool> RecordingTx::link_statement_word(Id statement_id, Id word_id) {
-    const auto before = linked_words(tx_.statement_word_links(statement_id));
+    const auto before = words_of(kStatements, statement_id);
     auto linked = tx_.link_statement_word(statement_id, word_id);
     link_items_[{kStatements, linked.first.id}] = statement_id;
-    record(kStatements, statement_id, picture_of_statement(statement_id), before,
-           linked_words(tx_.statement_word_links(statement_id)));
+    record_words(kStatements, statement_id, before);
     return linked;
 }
 
 void RecordingTx::delete_statement_word_link(Id link_id) {
-    const auto item = link_items_.find({kStatements, link_id});
-    if (item == link_items_.end()) return tx_.delete_statement_word_link(link_id);
-    const Id statement_id = item->second;
-    const auto before = linked_words(tx_.statement_word_links(statement_id));
-    tx_.delete_statement_word_link(link_id);
-    record(kStatements, statement_id, picture_of_statement(statement_id), before,
-           linked_words(tx_.statement_word_links(statement_id)));
+    delete_link(kStatements, link_id, &WordLinkRows::delete_statement_word_link);
 }
 
 // ---- texts

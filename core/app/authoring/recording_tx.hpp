@@ -181,6 +181,17 @@ class RecordingTx final : public ContentTx {
     void record(const char* item, Id item_id, std::optional<Id> picture_id,
                 const LooseValue& before, const LooseValue& after);
     std::vector<ContentObject> every(const ObjectFilter& filter);  // every page of objects()
+    // Word links: `item`'s links as recorded ({"words": [...]}); records `before` -> now;
+    // deletes a link of `item` by `erase`, recorded as its item's change.
+    LooseValue words_of(const char* item, Id id);
+    void record_words(const char* item, Id id, const LooseValue& before);
+    void delete_link(const char* item, Id link_id, void (WordLinkRows::*erase)(Id));
+    // The links `item` `id` has, each remembered as that item's (link_items_).
+    template <typename Link>
+    std::vector<Link> remembered(const char* item, Id id, std::vector<Link> links) {
+        for (const auto& l : links) link_items_[{item, l.id}] = id;
+        return links;
+    }
     std::optional<Id> picture_of_statement(Id statement_id);
     std::optional<Id> picture_of_question(const Question& question);
 

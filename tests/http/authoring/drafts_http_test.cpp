@@ -9,25 +9,12 @@ using namespace ll::test;
 
 namespace {
 
-// The German statement the feed shows for its only card.
-std::string feed_text(StaffApi& api, const std::string& token) {
-    const Reply f = feed(api, token);
-    REQUIRE(f.json.at("items").as_array().size() == 1);
-    return str(f.json.at("items").at(0).at("statement"), "de");
-}
-
 std::optional<std::string> spoken_de(StaffApi& api, Id statement) {
     const auto row = in_store(api, [&](ContentTx& tx) {
         return tx.audio(AudioSource{"statements", statement, "text_de", "de"});
     });
     REQUIRE(row.has_value());
     return row->spoken_text;
-}
-
-Reply ok_reply(Reply r, int status = 200) {
-    INFO(text(r));
-    REQUIRE(r.status == status);
-    return r;
 }
 
 }  // namespace

@@ -8,20 +8,8 @@ using namespace ll::test;
 
 namespace {
 
-Reply ok_reply(Reply r, int status = 200) {
-    INFO(text(r));
-    REQUIRE(r.status == status);
-    return r;
-}
-
 const json::array& changes_of(const Reply& r) {
     return r.json.at("changes").as_array();
-}
-
-std::string feed_text(StaffApi& api, const std::string& token) {
-    const Reply f = feed(api, token);
-    REQUIRE(f.json.at("items").as_array().size() == 1);
-    return str(f.json.at("items").at(0).at("statement"), "de");
 }
 
 }  // namespace

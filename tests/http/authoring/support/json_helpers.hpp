@@ -204,4 +204,18 @@ inline std::vector<Id> feed_ids(const Reply& r) {
     return out;
 }
 
+// The reply, REQUIRE'd to have `status` (its body in the failure message).
+inline Reply ok_reply(Reply r, int status = 200) {
+    INFO(text(r));
+    REQUIRE(r.status == status);
+    return r;
+}
+
+// The German statement the learner's feed shows for its only card.
+inline std::string feed_text(StaffApi& api, const std::string& token) {
+    const Reply f = feed(api, token);
+    REQUIRE(f.json.at("items").as_array().size() == 1);
+    return str(f.json.at("items").at(0).at("statement"), "de");
+}
+
 }  // namespace ll::test
